@@ -1,0 +1,112 @@
+// swift-tools-version: 6.1
+//
+// Module arrows (each may import only what is listed; SwiftPM makes any other import fail to build):
+//
+//   CLibUV, CLifebusSystem          C only: libuv and the few syscalls Glibc does not import
+//   LifebusIO        -> CLibUV, CLifebusSystem       bytes, timers, signals, processes; knows no lifecycle
+//   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
+//   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
+//   LifebusClient    -> LifebusIO, LifebusProtocol   a JSON-RPC peer over a broker connection
+//   LifebusBroker    -> LifebusIO, LifebusProtocol, LifebusCore, Logging
+//   Lifebus (SDK)    -> LifebusClient
+//   LifebusCLI       -> LifebusClient, ArgumentParser
+//   LifebusDaemon    -> LifebusBroker, ArgumentParser, Logging
+//   executables      -> one library each, a `main.swift` of one call
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Lifebus",
+    products: [
+        .library(name: "Lifebus", targets: ["Lifebus"]),
+        .library(name: "LifebusProtocol", targets: ["LifebusProtocol"]),
+        .library(name: "LifebusCore", targets: ["LifebusCore"]),
+        .executable(name: "lifebusd", targets: ["lifebusd"]),
+        .executable(name: "lifebus", targets: ["lifebus"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // C
+        .systemLibrary(name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+        .target(name: "CLifebusSystem"),
+
+        // Libraries
+        .target(name: "LifebusIO", dependencies: ["CLibUV", "CLifebusSystem"], swiftSettings: strict),
+        .target(name: "LifebusProtocol", swiftSettings: strict),
+        .target(
+            name: "LifebusCore",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            swiftSettings: strict
+        ),
+        .target(name: "LifebusClient", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusBroker",
+            dependencies: [
+                "LifebusIO", "LifebusProtocol", "LifebusCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "Lifebus", dependencies: ["LifebusClient", "LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusCLI",
+            dependencies: [
+                "LifebusClient", "LifebusProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusDaemon",
+            dependencies: [
+                "LifebusBroker",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Executables: thin mains
+        .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
+        .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "LifebusBench",
+            dependencies: ["LifebusIO", "LifebusProtocol", "LifebusCore", "LifebusClient"],
+            swiftSettings: strict
+        ),
+
+        // Tests
+        .testTarget(
+            name: "LifebusProtocolTests",
+            dependencies: [
+                "LifebusProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "LifebusIOTests", dependencies: ["LifebusIO"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusCoreTests",
+            dependencies: [
+                "LifebusCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusIntegrationTests",
+            dependencies: ["LifebusProtocol", "LifebusClient", "LifebusIO", "lifebusd", "lifebus"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,17 @@
+// Small C helpers for what Swift's Glibc module does not import.
+#ifndef LIFEBUS_CLIFEBUS_SYSTEM_H
+#define LIFEBUS_CLIFEBUS_SYSTEM_H
+
+#include <sys/types.h>
+
+/// The kernel's view of the process at the other end of a connected Unix socket (SO_PEERCRED).
+typedef struct lifebus_peer_credentials {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+} lifebus_peer_credentials;
+
+/// Reads SO_PEERCRED from `fd`. Returns 0 on success, or -errno.
+int lifebus_get_peer_credentials(int fd, lifebus_peer_credentials *out);
+
+#endif

@@ -1,0 +1,2 @@
+// Placeholder until the module's first real file lands; delete it then.
+enum LifebusBrokerPlaceholder {}
