@@ -85,6 +85,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
+
         // Tests
         .testTarget(
             name: "LifebusProtocolTests",
