@@ -6,10 +6,10 @@
 //   LifebusIO        -> CLibUV, CLifebusSystem       bytes, timers, signals, processes; knows no lifecycle
 //   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
 //   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
-//   LifebusClient    -> LifebusIO, LifebusProtocol   a JSON-RPC peer over a broker connection
-//   LifebusBroker    -> LifebusIO, LifebusProtocol, LifebusCore, Logging
-//   Lifebus (SDK)    -> LifebusClient
-//   LifebusCLI       -> LifebusClient, ArgumentParser
+//   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
+//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging
+//   Lifebus (SDK)    -> LifebusRPC
+//   LifebusCLI       -> LifebusRPC, ArgumentParser
 //   LifebusDaemon    -> LifebusBroker, ArgumentParser, Logging
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
@@ -48,20 +48,20 @@ let package = Package(
             dependencies: [.product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
-        .target(name: "LifebusClient", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
+        .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
         .target(
             name: "LifebusBroker",
             dependencies: [
-                "LifebusIO", "LifebusProtocol", "LifebusCore",
+                "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "Lifebus", dependencies: ["LifebusClient", "LifebusProtocol"], swiftSettings: strict),
+        .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusProtocol"], swiftSettings: strict),
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusClient", "LifebusProtocol",
+                "LifebusRPC", "LifebusProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -79,11 +79,6 @@ let package = Package(
         // Executables: thin mains
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
         .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
-        .executableTarget(
-            name: "LifebusBench",
-            dependencies: ["LifebusIO", "LifebusProtocol", "LifebusCore", "LifebusClient"],
-            swiftSettings: strict
-        ),
 
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
@@ -107,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusIntegrationTests",
-            dependencies: ["LifebusProtocol", "LifebusClient", "LifebusIO", "lifebusd", "lifebus"],
+            dependencies: ["LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus"],
             swiftSettings: strict
         ),
     ]

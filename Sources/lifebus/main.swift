@@ -1,1 +1,3 @@
-print("not yet")
+import LifebusCLI
+
+LifebusCommand.runAsMain()

@@ -1,1 +1,3 @@
-print("not yet")
+import LifebusDaemon
+
+LifebusDaemonCommand.main()

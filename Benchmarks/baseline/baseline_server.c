@@ -1,0 +1,183 @@
+// The C baseline for scripts/bench: the least any libuv line server costs.
+//
+//   baseline_server echo  PATH   answers each line with the same line
+//   baseline_server relay PATH   a client whose first line is "app" is an app; any other client is a controller.
+//                                A controller's line goes to every app; an app's line goes back to the controller
+//                                that sent the last line (fire -> app -> answer, and fan-out).
+//
+// Prints "listening on PATH" when ready, exits on SIGINT/SIGTERM. Lines are at most 1 MiB.
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <uv.h>
+
+#define MAX_LINE (1 << 20)
+#define MAX_APPS 4096
+
+typedef struct client {
+    uv_pipe_t pipe;
+    char *partial;
+    size_t partial_length;
+    int is_app;
+    int introduced;
+} client_t;
+
+typedef struct write_request {
+    uv_write_t request;
+    char bytes[];
+} write_request_t;
+
+static uv_loop_t *loop;
+static uv_pipe_t server;
+static uv_signal_t sigint_watcher, sigterm_watcher;
+static int relay_mode;
+static client_t *apps[MAX_APPS];
+static int app_count;
+static client_t *controller;
+static char read_buffer[65536];
+
+static void on_write(uv_write_t *request, int status) {
+    (void)status;
+    free(request);
+}
+
+static void send_line(client_t *to, const char *line, size_t length) {
+    uv_buf_t buffers[2] = {uv_buf_init((char *)line, (unsigned)length), uv_buf_init("\n", 1)};
+    int sent = uv_try_write((uv_stream_t *)&to->pipe, buffers, 2);
+    if (sent < 0) sent = 0;
+    if ((size_t)sent == length + 1) return;
+    size_t remaining = length + 1 - (size_t)sent;
+    write_request_t *request = malloc(sizeof(write_request_t) + remaining);
+    if ((size_t)sent < length) {
+        memcpy(request->bytes, line + sent, length - (size_t)sent);
+        request->bytes[length - (size_t)sent] = '\n';
+    } else {
+        request->bytes[0] = '\n';
+    }
+    uv_buf_t rest = uv_buf_init(request->bytes, (unsigned)remaining);
+    uv_write(&request->request, (uv_stream_t *)&to->pipe, &rest, 1, on_write);
+}
+
+static void on_line(client_t *from, const char *line, size_t length) {
+    if (!relay_mode) {
+        send_line(from, line, length);
+        return;
+    }
+    if (!from->introduced) {
+        from->introduced = 1;
+        if (length == 3 && memcmp(line, "app", 3) == 0 && app_count < MAX_APPS) {
+            from->is_app = 1;
+            apps[app_count++] = from;
+            return;
+        }
+    }
+    if (from->is_app) {
+        if (controller) send_line(controller, line, length);
+    } else {
+        controller = from;
+        for (int i = 0; i < app_count; i++) send_line(apps[i], line, length);
+    }
+}
+
+static void on_close(uv_handle_t *handle) {
+    client_t *client = handle->data;
+    free(client->partial);
+    free(client);
+}
+
+static void drop_client(client_t *client) {
+    if (client->is_app) {
+        for (int i = 0; i < app_count; i++) {
+            if (apps[i] == client) { apps[i] = apps[--app_count]; break; }
+        }
+    }
+    if (controller == client) controller = NULL;
+    uv_close((uv_handle_t *)&client->pipe, on_close);
+}
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buffer) {
+    (void)handle; (void)suggested;
+    *buffer = uv_buf_init(read_buffer, sizeof(read_buffer));
+}
+
+static void on_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) {
+    client_t *client = stream->data;
+    if (count < 0) { drop_client(client); return; }
+    const char *cursor = buffer->base;
+    const char *end = buffer->base + count;
+    while (cursor < end) {
+        const char *newline = memchr(cursor, '\n', (size_t)(end - cursor));
+        if (!newline) {
+            size_t tail = (size_t)(end - cursor);
+            if (client->partial_length + tail > MAX_LINE) { drop_client(client); return; }
+            client->partial = realloc(client->partial, client->partial_length + tail);
+            memcpy(client->partial + client->partial_length, cursor, tail);
+            client->partial_length += tail;
+            return;
+        }
+        if (client->partial_length) {
+            size_t piece = (size_t)(newline - cursor);
+            client->partial = realloc(client->partial, client->partial_length + piece);
+            memcpy(client->partial + client->partial_length, cursor, piece);
+            on_line(client, client->partial, client->partial_length + piece);
+            client->partial_length = 0;
+        } else {
+            on_line(client, cursor, (size_t)(newline - cursor));
+        }
+        cursor = newline + 1;
+    }
+}
+
+static void on_connection(uv_stream_t *listener, int status) {
+    if (status < 0) return;
+    client_t *client = calloc(1, sizeof(client_t));
+    uv_pipe_init(loop, &client->pipe, 0);
+    client->pipe.data = client;
+    if (uv_accept(listener, (uv_stream_t *)&client->pipe) != 0) {
+        uv_close((uv_handle_t *)&client->pipe, on_close);
+        return;
+    }
+    uv_read_start((uv_stream_t *)&client->pipe, on_alloc, on_read);
+}
+
+static void close_walk(uv_handle_t *handle, void *argument) {
+    (void)argument;
+    if (!uv_is_closing(handle)) uv_close(handle, handle->data && handle != (uv_handle_t *)&server
+                                                     && handle->type == UV_NAMED_PIPE ? on_close : NULL);
+}
+
+static void on_signal(uv_signal_t *watcher, int signal_number) {
+    (void)watcher; (void)signal_number;
+    uv_walk(loop, close_walk, NULL);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "relay") != 0)) {
+        fprintf(stderr, "usage: %s echo|relay PATH\n", argv[0]);
+        return 2;
+    }
+    relay_mode = strcmp(argv[1], "relay") == 0;
+    signal(SIGPIPE, SIG_IGN);
+    loop = uv_default_loop();
+    unlink(argv[2]);
+    uv_pipe_init(loop, &server, 0);
+    server.data = NULL;
+    int status = uv_pipe_bind(&server, argv[2]);
+    if (status == 0) status = uv_listen((uv_stream_t *)&server, 511, on_connection);
+    if (status != 0) {
+        fprintf(stderr, "baseline_server: %s\n", uv_strerror(status));
+        return 1;
+    }
+    uv_signal_init(loop, &sigint_watcher);
+    uv_signal_start(&sigint_watcher, on_signal, SIGINT);
+    uv_signal_init(loop, &sigterm_watcher);
+    uv_signal_start(&sigterm_watcher, on_signal, SIGTERM);
+    sigint_watcher.data = sigterm_watcher.data = NULL;
+    printf("listening on %s\n", argv[2]);
+    fflush(stdout);
+    uv_run(loop, UV_RUN_DEFAULT);
+    unlink(argv[2]);
+    return uv_loop_close(loop) == 0 ? 0 : 1;
+}

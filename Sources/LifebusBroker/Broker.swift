@@ -1,0 +1,149 @@
+public import LifebusIO
+public import Logging
+import LifebusProtocol
+import LifebusRPC
+import Glibc
+
+/// The broker: accepts peers on its socket, introduces them, and answers their requests.
+///
+/// Owns its listeners and every peer session. Bound to the loop it is given: every method runs on that loop's
+/// thread. Invariants: a session is in `sessions` from accept until its connection ends; after `shutdown()` nothing
+/// is accepted and the socket file is gone.
+public final class Broker {
+    public let configuration: BrokerConfiguration
+    let loop: EventLoop
+    var logger: Logger
+    private var listeners: [Listener] = []
+    private var sessions: [UInt64: PeerSession] = [:]
+    private var nextSessionNumber: UInt64 = 1
+    private(set) var isShuttingDown = false
+    /// Called once after `shutdown()`, when the last peer's connection has ended.
+    public var onDrained: (() -> Void)?
+
+    public init(configuration: BrokerConfiguration, loop: EventLoop, logger: Logger) {
+        self.configuration = configuration
+        self.loop = loop
+        self.logger = logger
+    }
+
+    /// Takes the socket path (removing a stale socket left by a dead broker) and starts accepting.
+    /// Returns the addresses it listens on.
+    @discardableResult
+    public func start() throws(BrokerStartError) -> [SocketAddress] {
+        do {
+            try SocketFile.prepare(configuration.socketPath)
+        } catch {
+            throw BrokerStartError(description: error.description)
+        }
+        var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
+        if let port = configuration.tcpPort {
+            addresses.append(.tcp(host: "127.0.0.1", port: port))
+        }
+        for address in addresses {
+            do {
+                let listener = try Listener.listen(on: address, loop: loop) { [unowned self] connection in
+                    self.accept(connection)
+                }
+                listeners.append(listener)
+            } catch {
+                shutdown()
+                throw BrokerStartError(description: "cannot listen on \(address): \(error)")
+            }
+        }
+        return listeners.map(\.boundAddress)
+    }
+
+    /// Stops accepting, closes every peer after what is queued for it is written, and removes the socket file.
+    public func shutdown() {
+        guard !isShuttingDown else { return }
+        isShuttingDown = true
+        for listener in listeners {
+            listener.close()
+        }
+        listeners.removeAll()
+        unlink(configuration.socketPath)
+        for session in sessions.values {
+            session.stopHelloTimer()
+            session.rpc.closeAfterFlush()
+        }
+        logger.info("broker stopped accepting", metadata: ["lifebus.peers": "\(sessions.count)"])
+        reportDrainedIfDone()
+    }
+
+    /// The number of connected peers.
+    public var peerCount: Int { sessions.count }
+}
+
+extension Broker {
+    private func accept(_ connection: Connection) {
+        guard !isShuttingDown else {
+            connection.close()
+            return
+        }
+        connection.maxLineLength = configuration.maxLineLengthBeforeHello
+        let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
+        nextSessionNumber += 1
+        sessions[session.number] = session
+        session.rpc.onRequest = { [unowned self, unowned session] request, responder in
+            self.handle(request, from: session, responder: responder)
+        }
+        session.rpc.onEnd = { [unowned self, unowned session] end in
+            self.ended(session, end)
+        }
+        startHelloTimer(for: session)
+        session.rpc.start()
+        logger.debug("peer connected", metadata: session.metadata)
+    }
+
+    private func startHelloTimer(for session: PeerSession) {
+        do {
+            let timer = try LoopTimer(loop: loop)
+            timer.start(after: configuration.helloTimeout) { [unowned self, unowned session] in
+                self.helloTimedOut(session)
+            }
+            session.helloTimer = timer
+        } catch {
+            logger.error("cannot arm the hello timer; closing the peer", metadata: ["lifebus.error": "\(error)"])
+            session.rpc.close()
+        }
+    }
+
+    private func helloTimedOut(_ session: PeerSession) {
+        session.stopHelloTimer()
+        let seconds = configuration.helloTimeout.components.seconds
+        session.rpc.send(.response(RPCResponse(
+            id: nil,
+            result: .failure(RPCError(.helloTimeout, "no hello within \(seconds) s; closing"))
+        )))
+        session.rpc.closeAfterFlush()
+        logger.info("peer closed: no hello in time", metadata: session.metadata)
+    }
+
+    private func ended(_ session: PeerSession, _ end: ConnectionEnd) {
+        session.stopHelloTimer()
+        sessions[session.number] = nil
+        logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        reportDrainedIfDone()
+    }
+
+    private func reportDrainedIfDone() {
+        guard isShuttingDown, sessions.isEmpty, let drained = onDrained else { return }
+        onDrained = nil
+        drained()
+    }
+}
+
+extension PeerSession {
+    var metadata: Logger.Metadata {
+        [
+            "lifebus.peer.session": "\(number)",
+            "lifebus.peer.pid": "\(identity.pid)",
+            "lifebus.peer.role": "\(role.map(\.rawValue) ?? "none")",
+        ]
+    }
+}
+
+/// Why the broker could not start; its description is what `lifebusd` prints.
+public struct BrokerStartError: Error, CustomStringConvertible {
+    public let description: String
+}

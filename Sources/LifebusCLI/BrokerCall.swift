@@ -1,0 +1,111 @@
+import Glibc
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+/// One command's conversation with the broker, run on a loop of its own on the calling thread.
+///
+/// Owns the loop, the peer and the retry timer. Connects (retrying until `retryFor` runs out, so a script can start
+/// the broker and call at once), says hello as a controller, hands the peer to the body, and returns when the body
+/// calls `finish`. Invariant: the loop is closed clean before `run` returns.
+final class BrokerCall {
+    enum Outcome {
+        case success
+        case conditionNotMet
+        case refused(RPCError)
+    }
+
+    typealias Body = (RPCPeer, HelloResult, _ finish: @escaping (Outcome) -> Void) -> Void
+
+    private let path: String
+    private let hello: HelloParams
+    private let loop: EventLoop
+    private let deadline: UInt64?
+    private var retryTimer: LoopTimer?
+    private var peer: RPCPeer?
+    private var result: Result<Outcome, BrokerSession.Failure>?
+
+    private init(path: String, hello: HelloParams, retryFor: Duration?) throws {
+        self.path = path
+        self.hello = hello
+        self.loop = try EventLoop()
+        self.deadline = retryFor.map { EventLoop.monotonicNanoseconds() + $0.nanoseconds }
+    }
+
+    /// Runs `body` against the broker at `path`; throws the `CLIExitStatus` that ends the command on failure.
+    static func run(
+        path: String,
+        role: PeerRole = .controller,
+        retryFor: Duration? = nil,
+        body: @escaping Body
+    ) throws {
+        signal(SIGPIPE, SIG_IGN)
+        let hello = HelloParams(role: role, protocolVersion: ProtocolVersion.current, clientName: "lifebus-cli")
+        let call = try BrokerCall(path: path, hello: hello, retryFor: retryFor)
+        call.attempt(body)
+        call.loop.run()
+        try call.loop.close()
+        switch call.result {
+        case .success(.success): return
+        case .success(.conditionNotMet): throw CLIExitStatus.conditionNotMet
+        case .success(.refused(let error)):
+            printError("lifebus: the broker refused: \(error.message)\(error.name.map { " (\($0))" } ?? "")")
+            throw CLIExitStatus.refused
+        case .failure(.unreachable(let path, let error)):
+            printError("lifebus: cannot reach the broker at \(path): \(error)")
+            throw CLIExitStatus.unreachable
+        case .failure(.refused(let error)):
+            printError("lifebus: the broker refused hello: \(error.message)")
+            throw CLIExitStatus.refused
+        case nil:
+            printError("lifebus: the connection ended before the command finished")
+            throw CLIExitStatus.unreachable
+        }
+    }
+
+    private func attempt(_ body: @escaping Body) {
+        BrokerSession.open(path: path, hello: hello, loop: loop) { [self] opened in
+            switch opened {
+            case .success(let (peer, helloResult)):
+                self.peer = peer
+                peer.onEnd = { [unowned self] _ in
+                    if self.result == nil { self.result = .failure(.unreachable(path: self.path, .connectionReset)) }
+                }
+                body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
+            case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
+                retry(body)
+            case .failure(let failure):
+                finish(.failure(failure))
+            }
+        }
+    }
+
+    private func retry(_ body: @escaping Body) {
+        do {
+            let timer = try retryTimer ?? LoopTimer(loop: loop)
+            retryTimer = timer
+            timer.start(after: .milliseconds(20)) { [unowned self] in self.attempt(body) }
+        } catch {
+            finish(.failure(.unreachable(path: path, error)))
+        }
+    }
+
+    private func finish(_ outcome: Result<Outcome, BrokerSession.Failure>) {
+        guard result == nil else { return }
+        result = outcome
+        retryTimer?.close()
+        retryTimer = nil
+        peer?.close()
+    }
+}
+
+extension Duration {
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds)) / 1_000_000_000
+    }
+}
+
+func printError(_ message: String) {
+    fputs(message + "\n", stderr)
+}

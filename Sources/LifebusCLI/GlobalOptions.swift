@@ -1,0 +1,26 @@
+import ArgumentParser
+import Glibc
+import LifebusIO
+import LifebusProtocol
+
+/// Flags every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The broker's socket (default: $LIFEBUS_SOCKET, $XDG_RUNTIME_DIR/lifebus.sock, /tmp/lifebus-$UID.sock).")
+    var socket: String?
+
+    @Flag(help: "Print JSON lines for machines instead of text for people.")
+    var json = false
+
+    /// The socket path, resolved as the broker resolves it.
+    var socketPath: String {
+        BrokerSocketPath.resolve(explicit: socket, environment: ProcessEnvironment.current, uid: getuid())
+    }
+}
+
+/// Parses `250ms`, `5s`, `2m` for options that take a duration.
+func parseDuration(_ text: String) throws -> Duration {
+    guard let duration = DurationText.parse(text) else {
+        throw ValidationError("'\(text)' is not a duration; write it like 250ms, 5s or 2m")
+    }
+    return duration
+}

@@ -1,0 +1,47 @@
+public import ArgumentParser
+import Glibc
+
+/// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
+///
+/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, an
+/// expectation failed); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
+public struct LifebusCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "lifebus",
+        abstract: "Drive and inspect the Lifebus broker.",
+        discussion: """
+            Exit status: 0 success, 1 a condition not met (a wait timed out, an expectation failed), \
+            2 usage error, 3 broker unreachable, 4 the broker refused the request.
+            """,
+        subcommands: [Ping.self]
+    )
+
+    public init() {}
+
+    /// Parses the arguments, runs the subcommand and exits with the documented status.
+    public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch let status as CLIExitStatus {
+            exit(status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                exit(0)
+            }
+            fputs(fullMessage(for: error) + "\n", stderr)
+            exit(code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue)
+        }
+    }
+}
+
+/// The documented exit statuses, thrown by subcommands to end with one of them.
+public enum CLIExitStatus: Int32, Error {
+    case conditionNotMet = 1
+    case usage = 2
+    case unreachable = 3
+    case refused = 4
+}

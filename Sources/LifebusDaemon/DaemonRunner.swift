@@ -1,0 +1,64 @@
+import Glibc
+import LifebusBroker
+import LifebusIO
+import Logging
+
+/// Runs one broker on the calling thread until a signal stops it; owns the loop and the signal watchers.
+///
+/// The first SIGINT/SIGTERM stops accepting and closes the peers; when the last peer is gone the watchers close, the
+/// loop runs dry and is closed. A second signal exits the process at once.
+final class DaemonRunner {
+    private let configuration: BrokerConfiguration
+    private let logger: Logger
+    private var watchers: [SignalWatcher] = []
+    private var stopping = false
+
+    init(configuration: BrokerConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Returns the process exit status.
+    func run() throws -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let loop = try EventLoop()
+        let broker = Broker(configuration: configuration, loop: loop, logger: logger)
+        do {
+            try broker.start()
+        } catch {
+            printError("lifebusd: \(error)")
+            try loop.close()
+            return 1
+        }
+        for number in [SIGINT, SIGTERM] {
+            watchers.append(try SignalWatcher(loop: loop, signal: number) { [unowned self] received in
+                self.signalled(received, broker: broker)
+            })
+        }
+        print("listening on \(configuration.socketPath)")
+        fflush(nil)
+        loop.run()
+        try loop.close()
+        logger.info("lifebusd stopped")
+        return 0
+    }
+
+    private func signalled(_ number: Int32, broker: Broker) {
+        guard !stopping else {
+            exit(128 + number)
+        }
+        stopping = true
+        logger.info("stopping", metadata: ["lifebus.signal": "\(number)"])
+        broker.onDrained = { [unowned self] in
+            for watcher in self.watchers {
+                watcher.close()
+            }
+            self.watchers.removeAll()
+        }
+        broker.shutdown()
+    }
+}
+
+func printError(_ message: String) {
+    fputs(message + "\n", stderr)
+}

@@ -1,0 +1,157 @@
+public import LifebusIO
+public import LifebusProtocol
+
+/// One end of a JSON-RPC 2.0 conversation over one `Connection`, used alike by the broker, the CLI and the SDK.
+///
+/// Owns the connection, the table of requests it sent that still await an answer, and the numbering of its ids.
+/// Decodes each inbound line, answers malformed ones itself (`-32700`/`-32600`), hands requests and notifications to
+/// `onRequest`, and completes its own requests when their responses arrive. A batch is answered with one array once
+/// every request in it has been answered (and not at all if it held only notifications).
+///
+/// Bound to the loop of its connection: every method must be called on that loop's thread.
+/// Invariants: each sent request's handler is called exactly once — with the response, or with an error when the
+/// connection ends first; `onEnd` is called exactly once.
+public final class RPCPeer {
+    public typealias ResponseHandler = (Result<JSONValue, RPCError>) -> Void
+
+    public let connection: Connection
+    /// Receives every inbound request and notification with the responder that answers it.
+    public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
+    /// Called once, when the connection has ended for any reason.
+    public var onEnd: ((ConnectionEnd) -> Void)?
+
+    private var nextRequestNumber: Int64 = 1
+    private var pendingResponses: [RPCID: ResponseHandler] = [:]
+    private var outbound: [UInt8] = []
+    private var ended = false
+
+    public init(connection: Connection) {
+        self.connection = connection
+        outbound.reserveCapacity(256)
+    }
+
+    /// Starts reading lines from the connection.
+    public func start() {
+        connection.startReading(
+            onLine: { [unowned self] line in self.received(line: line) },
+            onEnd: { [unowned self] end in self.connectionEnded(end) }
+        )
+    }
+
+    /// Sends a request; `handler` runs once, with the answer or with the error that ended the connection.
+    @discardableResult
+    public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
+        let id = RPCID.number(nextRequestNumber)
+        nextRequestNumber += 1
+        guard !ended else {
+            handler(.failure(Self.connectionClosedError))
+            return id
+        }
+        pendingResponses[id] = handler
+        send(.request(RPCRequest(id: id, method: method, params: params)))
+        return id
+    }
+
+    /// Sends a notification (a request without an id: nothing answers it).
+    public func notify(_ method: String, params: JSONValue? = nil) {
+        send(.request(RPCRequest(id: nil, method: method, params: params)))
+    }
+
+    /// Number of requests sent and not yet answered.
+    public var pendingRequestCount: Int { pendingResponses.count }
+
+    /// Writes one message as one line.
+    public func send(_ message: RPCMessage) {
+        guard !ended, !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        RPCCodec.encode(message, to: &outbound)
+        connection.writeLine(outbound)
+    }
+
+    /// Writes a batch of messages as one line.
+    func sendBatch(_ messages: [RPCMessage]) {
+        guard !ended, !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        RPCCodec.encodeBatch(messages, to: &outbound)
+        connection.writeLine(outbound)
+    }
+
+    /// Closes the connection at once.
+    public func close() {
+        connection.close()
+    }
+
+    /// Writes what is queued, then closes.
+    public func closeAfterFlush() {
+        connection.closeAfterFlush()
+    }
+
+    static let connectionClosedError = RPCError(.connectionClosed, "the connection closed before the answer came")
+}
+
+extension RPCPeer {
+    private func received(line: UnsafeRawBufferPointer) {
+        switch RPCCodec.decode(line: line) {
+        case .message(let message):
+            dispatch(message, batch: nil)
+        case .invalid(let error, let id):
+            send(.response(RPCResponse(id: id, result: .failure(error))))
+        case .batch(let elements):
+            let collector = RPCBatchCollector(peer: self)
+            for element in elements {
+                switch element {
+                case .success(let message):
+                    dispatch(message, batch: collector)
+                case .failure(let error):
+                    collector.add(RPCResponse(id: nil, result: .failure(error)))
+                }
+            }
+            collector.sealed()
+        }
+    }
+
+    private func dispatch(_ message: RPCMessage, batch: RPCBatchCollector?) {
+        switch message {
+        case .request(let request):
+            let responder: RPCResponder
+            if request.id == nil {
+                responder = RPCResponder(target: .none)
+            } else if let batch {
+                responder = RPCResponder(target: .batch(batch.expectAnswer(), request.id))
+            } else {
+                responder = RPCResponder(target: .peer(self, request.id))
+            }
+            if let onRequest {
+                onRequest(request, responder)
+            } else {
+                responder.fail(.methodNotFound(request.method))
+            }
+        case .response(let response):
+            guard let id = response.id, let handler = pendingResponses.removeValue(forKey: id) else {
+                return  // an answer to nothing we asked: dropped, as JSON-RPC gives no way to reply to a response
+            }
+            handler(response.result)
+        }
+    }
+
+    private func connectionEnded(_ end: ConnectionEnd) {
+        guard !ended else { return }
+        if case .lineTooLong(let limit) = end {
+            // Reading has stopped; say why before the connection goes.
+            send(.response(RPCResponse(
+                id: nil,
+                result: .failure(RPCError(.lineTooLong, "a line exceeded \(limit) bytes; closing", data: ["limit": .integer(Int64(limit))]))
+            )))
+            connection.closeAfterFlush()
+        }
+        ended = true
+        let waiting = pendingResponses
+        pendingResponses.removeAll()
+        for handler in waiting.values {
+            handler(.failure(Self.connectionClosedError))
+        }
+        onEnd?(end)
+        onRequest = nil
+        onEnd = nil
+    }
+}

@@ -1,0 +1,59 @@
+public import LifebusProtocol
+
+/// The one way to answer an inbound request: write its response on the connection it came from, or into the batch
+/// it came in. Answering a notification does nothing (JSON-RPC sends no response to one).
+///
+/// Bound to the loop of the peer it answers. Invariant: a request is answered at most once — later answers are ignored.
+public struct RPCResponder {
+    enum Target {
+        case none
+        case peer(RPCPeer, RPCID?)
+        case batch(RPCBatchCollector.Slot, RPCID?)
+    }
+
+    let target: Target
+    private let answered = AnsweredFlag()
+
+    init(target: Target) {
+        self.target = target
+    }
+
+    /// The id of the request this answers (`nil` for a notification).
+    public var requestID: RPCID? {
+        switch target {
+        case .none: nil
+        case .peer(_, let id), .batch(_, let id): id
+        }
+    }
+
+    /// Whether the request expects an answer (it is not a notification).
+    public var expectsAnswer: Bool {
+        if case .none = target { return false }
+        return true
+    }
+
+    /// Answers with a result or an error.
+    public func answer(_ result: Result<JSONValue, RPCError>) {
+        guard !answered.isSet else { return }
+        answered.isSet = true
+        switch target {
+        case .none:
+            break
+        case .peer(let peer, let id):
+            peer.send(.response(RPCResponse(id: id, result: result)))
+        case .batch(let slot, let id):
+            slot.fill(RPCResponse(id: id, result: result))
+        }
+    }
+
+    /// Answers with a result.
+    public func succeed(_ value: JSONValue) { answer(.success(value)) }
+
+    /// Answers with an error.
+    public func fail(_ error: RPCError) { answer(.failure(error)) }
+}
+
+/// Shared by the copies of one responder so that only the first answer counts.
+final class AnsweredFlag {
+    var isSet = false
+}

@@ -1,0 +1,61 @@
+import Glibc
+import Synchronization
+import Testing
+
+/// A real `lifebusd` on a socket path of its own, started for one test.
+///
+/// Owns the broker process and its socket path. `start` returns once the broker printed `listening on PATH`
+/// (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status.
+final class BrokerFixture {
+    let socketPath: String
+    let process: ChildProcess
+
+    private static let counter = Atomic<Int>(0)
+
+    /// A socket path no other test uses.
+    static func uniqueSocketPath(_ tag: String = "broker") -> String {
+        let number = counter.add(1, ordering: .relaxed).newValue
+        return "/tmp/lifebus-test-\(getpid())-\(tag)-\(number).sock"
+    }
+
+    init(arguments: [String] = [], socketPath: String? = nil) throws {
+        self.socketPath = socketPath ?? Self.uniqueSocketPath()
+        process = try ChildProcess("lifebusd", ["--socket", self.socketPath] + arguments)
+        let line = process.stdout.readLine()
+        guard line == "listening on \(self.socketPath)" else {
+            throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
+        }
+    }
+
+    deinit {
+        if process.isAlive {
+            process.signal(SIGKILL)
+            process.wait()
+        }
+        unlink(socketPath)
+    }
+
+    /// A new raw client connected to this broker.
+    func connect() throws -> RawClient {
+        try RawClient(path: socketPath)
+    }
+
+    /// Stops the broker with SIGTERM and returns its exit status.
+    func stop() -> Int32 {
+        process.signal(SIGTERM)
+        return process.wait()
+    }
+}
+
+/// Runs the `lifebus` CLI to completion.
+func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    let child = try ChildProcess("lifebus", arguments, environment: environment)
+    let out = child.stdout.readAll()
+    let err = child.stderr.readAll(timeout: .seconds(5))
+    return (child.wait(), out, err)
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

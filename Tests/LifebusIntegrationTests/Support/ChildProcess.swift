@@ -1,0 +1,121 @@
+import Glibc
+
+/// A child process started with `posix_spawn`, its stdout and stderr readable as lines.
+///
+/// Owns the pid and the read ends of its pipes. Used by one test at a time. Invariant: `wait()` reaps it once; the
+/// deinit kills and reaps a child the test forgot, so no test leaks processes.
+final class ChildProcess {
+    let pid: pid_t
+    let stdout: LineReader
+    let stderr: LineReader
+    private var exitStatus: Int32?
+
+    /// The folder holding the package's built executables (beside the test bundle).
+    static let productsFolder: String = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        precondition(length > 0, "cannot read /proc/self/exe")
+        var path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        while let slash = path.lastIndex(of: "/") {
+            path = String(path[..<slash])
+            if !path.hasSuffix(".xctest") && !path.contains(".xctest/") { break }
+        }
+        return path
+    }()
+
+    /// Starts `executable` (a product name, or an absolute path) with `arguments` and extra environment.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let path = executable.hasPrefix("/") ? executable : "\(Self.productsFolder)/\(executable)"
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(errno: errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        var merged = ProcessEnvironmentSnapshot.current
+        for (key, value) in environment { merged[key] = value }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, path, &actions, nil, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard status == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw SpawnError(errno: status)
+        }
+        pid = child
+        stdout = LineReader(descriptor: outPipe[0])
+        stderr = LineReader(descriptor: errPipe[0])
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+
+    /// Sends `signal` to the child.
+    func signal(_ number: Int32) {
+        kill(pid, number)
+    }
+
+    /// Waits for the child to end; returns its exit code, or 128+signal if a signal ended it.
+    @discardableResult
+    func wait() -> Int32 {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let termination = status & 0x7f
+        let code = termination == 0 ? (status >> 8) & 0xff : 128 + termination
+        exitStatus = code
+        return code
+    }
+
+    /// Whether the process still exists (not yet reaped and not a zombie).
+    var isAlive: Bool {
+        exitStatus == nil && kill(pid, 0) == 0 && !isZombie
+    }
+
+    private var isZombie: Bool {
+        guard let file = fopen("/proc/\(pid)/stat", "r") else { return true }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, 512, file) != nil else { return true }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        return text[text.index(close, offsetBy: 2)] == "Z"
+    }
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    let errno: Int32
+    var description: String { "spawn failed: \(String(cString: strerror(errno)))" }
+}
+
+/// The test process's environment as a dictionary.
+enum ProcessEnvironmentSnapshot {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+
+/// A blocking Unix-socket client that writes raw bytes and reads lines: the test's view of the wire.
+///
+/// Owns its socket (through its `LineReader`). Used by one test at a time.
+final class RawClient {
+    let lines: LineReader
+    var descriptor: Int32 { lines.descriptor }
+
+    init(path: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8)
+            raw[path.utf8.count] = 0
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            let code = errno
+            close(fd)
+            throw SpawnError(errno: code)
+        }
+        lines = LineReader(descriptor: fd)
+    }
+
+    /// Writes all of `bytes`.
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Writes `text` followed by a newline.
+    func sendLine(_ text: String) {
+        send(Array(text.utf8) + [0x0A])
+    }
+
+    /// The next line, or nil at end of stream or timeout.
+    func readLine(timeout: Duration = .seconds(20)) -> String? {
+        lines.readLine(timeout: timeout)
+    }
+
+    /// Says hello as `role` and returns the broker's answer line.
+    @discardableResult
+    func hello(role: String = "controller", extra: String = "") -> String? {
+        sendLine(#"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"role":"\#(role)","protocolVersion":1\#(extra)}}"#)
+        return readLine()
+    }
+
+    /// True when the broker has closed the connection (end of stream within the timeout).
+    func waitForClose(timeout: Duration = .seconds(20)) -> Bool {
+        _ = lines.readAll(timeout: timeout)
+        return lines.reachedEnd
+    }
+
+    /// Closes the writing half: the broker sees end of stream.
+    func shutdownWrite() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+}
