@@ -45,7 +45,7 @@ extension Connection {
             while offset < bytes.count, state == .open, !readingFinished {
                 let limit = maxLineLength
                 framer.maxLineLength = limit
-                offset += try framer.feed(UnsafeRawBufferPointer(rebasing: bytes[offset...])) { line in
+                offset += try framer.feedUntilStopped(UnsafeRawBufferPointer(rebasing: bytes[offset...])) { line in
                     onLine(line)
                     return self.state == .open && !self.readingFinished && self.maxLineLength == limit
                 }

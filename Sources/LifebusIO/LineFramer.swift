@@ -37,17 +37,17 @@ public struct LineFramer {
         _ bytes: UnsafeRawBufferPointer,
         _ onLine: (UnsafeRawBufferPointer) -> Void
     ) throws(LineTooLong) {
-        _ = try feed(bytes, continuingWhile: { line in
+        _ = try feedUntilStopped(bytes) { line in
             onLine(line)
             return true
-        })
+        }
     }
 
     /// Like `feed(_:_:)`, but stops right after a line for which `onLine` returns false, leaving the rest of
     /// `bytes` unread. Returns how many bytes of `bytes` were consumed (all of them unless stopped).
-    public mutating func feed(
+    public mutating func feedUntilStopped(
         _ bytes: UnsafeRawBufferPointer,
-        continuingWhile onLine: (UnsafeRawBufferPointer) -> Bool
+        _ onLine: (UnsafeRawBufferPointer) -> Bool
     ) throws(LineTooLong) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         let count = bytes.count

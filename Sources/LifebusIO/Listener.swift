@@ -5,8 +5,9 @@ import Glibc
 /// hands each accepted `Connection` to `onConnection`, on the loop's thread.
 ///
 /// Bound to its loop's thread; retained by its handle from `listen` until the close callback, so it listens until
-/// `close()` even if the caller drops it. It never unlinks or probes a socket path: deciding about a stale file
-/// is the caller's business (a failed `listen` removes only a file it bound itself). Failed accepts are skipped.
+/// `close()` even if the caller drops it. It never probes or removes a socket path before binding: deciding about
+/// a stale file is the caller's business. libuv removes the file it bound when the listener closes (also when
+/// `listen` fails after binding). Failed accepts are skipped.
 public final class Listener {
     private let loop: EventLoop
     private let kind: StreamKind
@@ -55,17 +56,14 @@ public final class Listener {
                 Listener.connectionArrived(server!, status)
             }, "uv_listen")
         } catch {
-            if case .unix(let path) = address, !error.isAddressInUse {
-                unlink(path)
-            }
             listener.close()
             throw error
         }
         return listener
     }
 
-    /// Stops listening and closes the handle; no further connections arrive. Does not unlink the socket path.
-    /// Connections already accepted are unaffected. Idempotent.
+    /// Stops listening and closes the handle; no further connections arrive, and libuv removes a Unix socket file
+    /// it bound. Connections already accepted are unaffected. Idempotent.
     public func close() {
         loop.preconditionInLoop()
         guard !closing else { return }
