@@ -1,0 +1,157 @@
+import CLibUV
+import CLifebusSystem
+
+/// One connected byte stream carrying "\n"-terminated lines: owns a connected `uv_pipe_t` (Unix socket) or
+/// `uv_tcp_t`, its `LineFramer` (the bytes of one partial line), and the write requests still queued on it.
+///
+/// Bound to its loop's thread. From creation until the close callback the connection is retained by its handle,
+/// so the owner may drop it at any time; `close()` or `closeAfterFlush()` is how it ends. Invariants: `onEnd` is
+/// called exactly once if reading started, and no line is delivered after it; every queued write is released by
+/// its write callback (with `ECANCELED` on close); the handlers are released in the close callback, which breaks
+/// any cycle through them. Reads go into the loop's shared read buffer, so an idle connection costs no read memory.
+public final class Connection {
+    enum State {
+        case connecting
+        case open
+        /// `closeAfterFlush()`: queued writes drain, then the handle closes.
+        case shuttingDown
+        case closing
+        case closed
+    }
+
+    /// The default `maxLineLength`; owners facing untrusted peers lower it before `startReading`.
+    public static let defaultMaxLineLength = 1 << 20
+
+    let loop: EventLoop
+    let kind: StreamKind
+    let stream: UnsafeMutablePointer<uv_stream_t>
+    var state = State.connecting
+    var framer = LineFramer(maxLineLength: Connection.defaultMaxLineLength)
+    var onLine: ((UnsafeRawBufferPointer) -> Void)?
+    /// Non-nil from `startReading` until it has been called.
+    var onEnd: ((ConnectionEnd) -> Void)?
+    var readStarted = false
+    /// Lines are no longer delivered (end reported, or reading stopped for good).
+    var readingFinished = false
+    /// What the close callback reports when it delivers `onEnd` (nil: `.closedLocally`).
+    var endReason: ConnectionEnd?
+    var connectCompletion: ((Result<Connection, UVError>) -> Void)?
+    var connectFailure: UVError?
+
+    /// The kernel-reported identity of the peer (Unix sockets only), read once when the connection opened.
+    public private(set) var peerCredentials: PeerCredentials?
+
+    /// The longest accepted line, without its "\n". May change at any time, even from `onLine`: it applies from
+    /// the next line on.
+    public var maxLineLength = Connection.defaultMaxLineLength
+
+    init(loop: EventLoop, kind: StreamKind) throws(UVError) {
+        self.loop = loop
+        self.kind = kind
+        stream = try kind.makeHandle(on: loop)
+        // Retained by the handle until the close callback, the only release.
+        stream.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    deinit {
+        assert(state == .closed, "Connection released before its close callback")
+    }
+
+    /// Whether `close()` or `closeAfterFlush()` was called or the connection failed: no more writes are sent.
+    public var isClosed: Bool {
+        state != .open
+    }
+
+    /// Bytes accepted by `writeLine` that the kernel has not taken yet.
+    public var pendingWriteBytes: Int {
+        switch state {
+        case .open, .shuttingDown: uv_stream_get_write_queue_size(stream)
+        case .connecting, .closing, .closed: 0
+        }
+    }
+
+    /// The socket's file descriptor while the connection is open.
+    public var fileDescriptor: Int32? {
+        guard state == .open || state == .shuttingDown else { return nil }
+        var descriptor: uv_os_fd_t = -1
+        return uv_fileno(uvCast(stream), &descriptor) == 0 ? descriptor : nil
+    }
+
+    /// Called once the stream is connected (accepted or connect completed).
+    func didOpen() {
+        state = .open
+        guard kind == .pipe, let descriptor = fileDescriptor else { return }
+        var credentials = lifebus_peer_credentials()
+        if lifebus_get_peer_credentials(descriptor, &credentials) == 0 {
+            peerCredentials = PeerCredentials(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid)
+        }
+    }
+}
+
+// MARK: - Closing
+
+extension Connection {
+    /// Closes at once: reading stops, queued writes are cancelled (and released), and `onEnd(.closedLocally)` is
+    /// delivered from the close callback if reading had started and had not ended yet. Idempotent.
+    public func close() {
+        loop.preconditionInLoop()
+        switch state {
+        case .closing, .closed:
+            return
+        case .connecting, .open, .shuttingDown:
+            state = .closing
+            uv_close(uvCast(stream)) { handle in Connection.didClose(handle!) }
+        }
+    }
+
+    /// Sends everything queued, shuts the write side down, then closes. Incoming bytes are read and discarded
+    /// meanwhile (so the peer is not reset while it still reads), and no line is delivered any more.
+    /// A peer that never reads keeps it waiting: pair it with a timer and `close()`.
+    public func closeAfterFlush() {
+        loop.preconditionInLoop()
+        guard state == .open else { return }
+        state = .shuttingDown
+        if readStarted {
+            _ = uv_read_start(stream, Connection.allocate, Connection.didRead)
+        }
+        let request = uvAllocate(uv_shutdown_t.self)
+        let status = uv_shutdown(request, stream) { request, _ in
+            let stream = request!.pointee.handle!
+            uvFree(request!)
+            // Unretained: the handle holds the reference until the close callback, which has not run yet.
+            let connection = Unmanaged<Connection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
+            if connection.state == .shuttingDown {
+                connection.close()
+            }
+        }
+        if status < 0 {
+            uvFree(request)
+            close()
+        }
+    }
+
+    /// Ends the connection because of a failure: `onEnd(.error)` (unless an end was already reported) and close.
+    func fail(_ error: UVError) {
+        if endReason == nil {
+            endReason = .error(error)
+        }
+        close()
+    }
+
+    private static func didClose(_ handle: UnsafeMutablePointer<uv_handle_t>) {
+        // The one release, balancing passRetained in init; the handle memory is freed after reading `data`.
+        let connection = Unmanaged<Connection>.fromOpaque(handle.pointee.data).takeRetainedValue()
+        uvFree(handle)
+        connection.state = .closed
+        let onEnd = connection.onEnd
+        let completion = connection.connectCompletion
+        connection.onEnd = nil
+        connection.onLine = nil
+        connection.connectCompletion = nil
+        connection.readingFinished = true
+        if let completion {
+            completion(.failure(connection.connectFailure ?? UVError(UV_ECANCELED, function: "uv_connect")))
+        }
+        onEnd?(connection.endReason ?? .closedLocally)
+    }
+}

@@ -1,0 +1,143 @@
+/// Compact JSON output.
+///
+/// The text is one line: no whitespace between tokens and never a raw control character (every byte below
+/// 0x20 and DEL is escaped), so it can be framed by newlines. Object members are written in their stored order.
+/// Doubles are written with Swift's shortest round-tripping form (`1.0`, `1e+20`, `5e-324`), which always has a
+/// fraction or an exponent, so they parse back as `.double`; a non-finite double is written as `null`.
+extension JSONValue {
+    /// Appends the compact JSON text of this value to `buffer`.
+    public func write(to buffer: inout [UInt8]) {
+        switch self {
+        case .null:
+            JSONWriter.appendASCII("null", to: &buffer)
+        case .bool(let value):
+            JSONWriter.appendASCII(value ? "true" : "false", to: &buffer)
+        case .integer(let value):
+            JSONWriter.writeInteger(value, to: &buffer)
+        case .double(let value):
+            JSONWriter.writeDouble(value, to: &buffer)
+        case .string(let value):
+            JSONWriter.writeString(value, to: &buffer)
+        case .array(let elements):
+            buffer.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { buffer.append(UInt8(ascii: ",")) }
+                first = false
+                element.write(to: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        case .object(let object):
+            object.write(to: &buffer)
+        }
+    }
+
+    /// The compact JSON text as bytes (UTF-8).
+    public var jsonBytes: [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
+        write(to: &buffer)
+        return buffer
+    }
+
+    /// The compact JSON text.
+    public var jsonText: String {
+        String(decoding: jsonBytes, as: UTF8.self)
+    }
+}
+
+extension JSONObject {
+    /// Appends `{"key":value,...}` in member order to `buffer`.
+    public func write(to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "{"))
+        var first = true
+        for member in members {
+            if !first { buffer.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.writeString(member.key, to: &buffer)
+            buffer.append(UInt8(ascii: ":"))
+            member.value.write(to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+}
+
+/// The scalar writers shared by `JSONValue.write(to:)` and `RPCCodec`'s envelope encoder.
+enum JSONWriter {
+    @inline(__always)
+    static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    static func writeInteger(_ value: Int64, to buffer: inout [UInt8]) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits = 0
+        var probe = magnitude
+        while probe > 0 {
+            digits += 1
+            probe /= 10
+        }
+        var position = buffer.count + digits - 1
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        while magnitude > 0 {
+            buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            position -= 1
+        }
+    }
+
+    static func writeDouble(_ value: Double, to buffer: inout [UInt8]) {
+        guard value.isFinite else {
+            appendASCII("null", to: &buffer)
+            return
+        }
+        buffer.append(contentsOf: value.description.utf8)
+    }
+
+    /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are.
+    static func writeString(_ string: String, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for position in 0..<utf8.count {
+                let byte = utf8[position]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+                    continue
+                }
+                if runStart < position {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                }
+                appendEscape(for: byte, to: &buffer)
+                runStart = position + 1
+            }
+            if runStart < utf8.count {
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(for byte: UInt8, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+        case 0x0A: buffer.append(UInt8(ascii: "n"))
+        case 0x0D: buffer.append(UInt8(ascii: "r"))
+        case 0x09: buffer.append(UInt8(ascii: "t"))
+        case 0x08: buffer.append(UInt8(ascii: "b"))
+        case 0x0C: buffer.append(UInt8(ascii: "f"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            buffer.append(hex.utf8Start[Int(byte >> 4)])
+            buffer.append(hex.utf8Start[Int(byte & 0x0F)])
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// Turns one received line into an `RPCInbound`, and messages into JSON-RPC 2.0 text.
+///
+/// Stateless (a namespace; callable from any thread). Framing is not its job: `decode` takes the bytes of one
+/// line without its `\n`, and `encode` writes no newline. Decoding never traps on any input: every problem comes
+/// back as `RPCInbound.invalid` or a failed batch element. Encoding writes envelopes directly, members in the
+/// order `jsonrpc`, `id`, `method`, `params` / `result`, `error`.
+public enum RPCCodec {
+    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
+    public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(line)
+        } catch {
+            return .invalid(.parseError(error.description), id: nil)
+        }
+        return decode(json: json)
+    }
+
+    /// Decodes one line held in an array (without its newline).
+    public static func decode(line: [UInt8]) -> RPCInbound {
+        line.withUnsafeBytes { decode(line: $0) }
+    }
+
+    /// Decodes an already parsed JSON text.
+    public static func decode(json: JSONValue) -> RPCInbound {
+        if case .array(let elements) = json {
+            guard !elements.isEmpty else { return .invalid(.invalidRequest("empty batch"), id: nil) }
+            return .batch(elements.map { element in decodeMessage(element).mapError(\.error) })
+        }
+        switch decodeMessage(json) {
+        case .success(let message): return .message(message)
+        case .failure(let failure): return .invalid(failure.error, id: failure.id)
+        }
+    }
+
+    /// Appends the JSON-RPC text of `message` (no newline).
+    public static func encode(_ message: RPCMessage, to buffer: inout [UInt8]) {
+        switch message {
+        case .request(let request): encode(request, to: &buffer)
+        case .response(let response): encode(response, to: &buffer)
+        }
+    }
+
+    /// The JSON-RPC text of `message` (no newline).
+    public static func encode(_ message: RPCMessage) -> [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(128)
+        encode(message, to: &buffer)
+        return buffer
+    }
+
+    /// Appends a batch: `[message,message,...]` (no newline). An empty list writes `[]`, which peers reject;
+    /// callers send nothing instead.
+    public static func encodeBatch(_ messages: [RPCMessage], to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "["))
+        for (position, message) in messages.enumerated() {
+            if position > 0 { buffer.append(UInt8(ascii: ",")) }
+            encode(message, to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `{"jsonrpc":"2.0","id":…,"method":…,"params":…}`, leaving out `id` for a notification and `params`
+    /// when absent.
+    public static func encode(_ request: RPCRequest, to buffer: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\"", to: &buffer)
+        if let id = request.id {
+            JSONWriter.appendASCII(",\"id\":", to: &buffer)
+            write(id, to: &buffer)
+        }
+        JSONWriter.appendASCII(",\"method\":", to: &buffer)
+        JSONWriter.writeString(request.method, to: &buffer)
+        if let params = request.params {
+            JSONWriter.appendASCII(",\"params\":", to: &buffer)
+            params.write(to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `{"jsonrpc":"2.0","id":…,"result":…}` or `{"jsonrpc":"2.0","id":…,"error":{…}}`.
+    public static func encode(_ response: RPCResponse, to buffer: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
+        if let id = response.id {
+            write(id, to: &buffer)
+        } else {
+            JSONWriter.appendASCII("null", to: &buffer)
+        }
+        switch response.result {
+        case .success(let value):
+            JSONWriter.appendASCII(",\"result\":", to: &buffer)
+            value.write(to: &buffer)
+        case .failure(let error):
+            JSONWriter.appendASCII(",\"error\":", to: &buffer)
+            error.write(to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ id: RPCID, to buffer: inout [UInt8]) {
+        switch id {
+        case .number(let value): JSONWriter.writeInteger(value, to: &buffer)
+        case .string(let value): JSONWriter.writeString(value, to: &buffer)
+        }
+    }
+}
+
+extension RPCError {
+    /// Appends the error object `{"code":…,"message":…,"data":…}` (`data` left out when absent).
+    public func write(to buffer: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"code\":", to: &buffer)
+        JSONWriter.writeInteger(Int64(code), to: &buffer)
+        JSONWriter.appendASCII(",\"message\":", to: &buffer)
+        JSONWriter.writeString(message, to: &buffer)
+        if let data {
+            JSONWriter.appendASCII(",\"data\":", to: &buffer)
+            data.write(to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// The error object as JSON.
+    public var json: JSONValue {
+        var object: JSONObject = ["code": .integer(Int64(code)), "message": .string(message)]
+        if let data { object.append("data", data) }
+        return .object(object)
+    }
+}

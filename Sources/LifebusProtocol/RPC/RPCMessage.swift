@@ -1,0 +1,63 @@
+/// A JSON-RPC 2.0 request or notification.
+///
+/// A plain value (`Sendable`). `id == nil` makes it a notification (no response is sent). `params`, when
+/// present, is an array or an object: the decoder rejects anything else with -32600 before building this type.
+public struct RPCRequest: Sendable, Equatable {
+    public var id: RPCID?
+    public var method: String
+    public var params: JSONValue?
+
+    public init(id: RPCID?, method: String, params: JSONValue? = nil) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+
+    /// A notification: a request without an id.
+    public static func notification(_ method: String, params: JSONValue? = nil) -> RPCRequest {
+        RPCRequest(id: nil, method: method, params: params)
+    }
+
+    public var isNotification: Bool { id == nil }
+}
+
+/// A JSON-RPC 2.0 response: exactly one of a result or an error (a `Result`, so it cannot carry both).
+///
+/// A plain value (`Sendable`). `id == nil` is written as `"id":null`: the answer to a request whose id could not
+/// be read (parse errors, invalid requests).
+public struct RPCResponse: Sendable, Equatable {
+    public var id: RPCID?
+    public var result: Result<JSONValue, RPCError>
+
+    public init(id: RPCID?, result: Result<JSONValue, RPCError>) {
+        self.id = id
+        self.result = result
+    }
+
+    public static func success(id: RPCID?, _ value: JSONValue) -> RPCResponse {
+        RPCResponse(id: id, result: .success(value))
+    }
+
+    public static func failure(id: RPCID?, _ error: RPCError) -> RPCResponse {
+        RPCResponse(id: id, result: .failure(error))
+    }
+}
+
+/// One JSON-RPC 2.0 message: a request (or notification) or a response.
+public enum RPCMessage: Sendable, Equatable {
+    case request(RPCRequest)
+    case response(RPCResponse)
+}
+
+/// What one received line holds, as decoded by `RPCCodec.decode(line:)`.
+///
+/// - `message`: one well-formed message.
+/// - `batch`: a non-empty JSON array; each element decoded on its own (an element that is not a valid message is a
+///   `.failure` carrying -32600; its response goes out with `"id":null`, as in JSON-RPC 2.0 §7's examples).
+/// - `invalid`: nothing usable: -32700 for text that is not JSON (or not UTF-8), -32600 for JSON that is not a
+///   message (then `id` is the message's id when one could be read) and for an empty batch.
+public enum RPCInbound: Sendable, Equatable {
+    case message(RPCMessage)
+    case batch([Result<RPCMessage, RPCError>])
+    case invalid(RPCError, id: RPCID?)
+}

@@ -1,0 +1,141 @@
+import Glibc
+import LifebusIO
+import Synchronization
+import Testing
+
+/// The loop did not reach the awaited condition before the guard timer fired.
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+extension EventLoop {
+    /// Runs the loop until `condition` holds, failing after `timeout`. A guard timer keeps the loop alive while
+    /// waiting, so this never spins and never sleeps for a fixed time.
+    func run(
+        until what: String,
+        timeout: Duration = .seconds(20),
+        _ condition: () -> Bool
+    ) throws {
+        let guardTimer = try LoopTimer(loop: self)
+        var timedOut = false
+        guardTimer.start(after: timeout) { timedOut = true }
+        while !condition(), !timedOut {
+            runOnce(wait: true)
+        }
+        guardTimer.close()
+        if !condition() {
+            throw TimedOut(what: what)
+        }
+    }
+}
+
+/// A unique Unix socket path for one test; removed by `remove()`.
+struct TestSocketPath {
+    private static let counter = Atomic<Int>(0)
+    let path: String
+
+    init() {
+        let number = Self.counter.add(1, ordering: .relaxed).newValue
+        path = "/tmp/lifebus-io-test-\(getpid())-\(number).sock"
+        unlink(path)
+    }
+
+    var address: SocketAddress { .unix(path) }
+
+    func remove() {
+        unlink(path)
+    }
+}
+
+/// What one connection delivered.
+final class LineRecorder {
+    var lines: [[UInt8]] = []
+    var ends: [ConnectionEnd] = []
+
+    var strings: [String] { lines.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// Starts reading `connection` into this recorder; `onLine` runs after each line is recorded.
+    func record(_ connection: Connection, onLine: @escaping ([UInt8]) -> Void = { _ in }) {
+        connection.startReading(
+            onLine: { [self] line in
+                let bytes = [UInt8](line)
+                lines.append(bytes)
+                onLine(bytes)
+            },
+            onEnd: { [self] end in ends.append(end) }
+        )
+    }
+}
+
+/// A listener and the two ends of one connection through it, all on `loop`.
+struct ConnectedPair {
+    let listener: Listener
+    let server: Connection
+    let client: Connection
+
+    init(loop: EventLoop, address: SocketAddress) throws {
+        var accepted: Connection?
+        var connected: Result<Connection, UVError>?
+        let listener = try Listener.listen(on: address, loop: loop) { accepted = $0 }
+        Connection.connect(to: listener.boundAddress, loop: loop) { connected = $0 }
+        try loop.run(until: "connection") { accepted != nil && connected != nil }
+        self.listener = listener
+        self.server = try #require(accepted)
+        self.client = try #require(connected).get()
+    }
+
+    func close() {
+        listener.close()
+        server.close()
+        client.close()
+    }
+}
+
+/// Runs `body` on a new POSIX thread; `join` waits for it.
+struct TestThread {
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    private let thread: pthread_t
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        var thread = pthread_t()
+        // Handed to the new thread, which takes it back exactly once.
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let status = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed")
+        self.thread = thread
+    }
+
+    func join() {
+        pthread_join(thread, nil)
+    }
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64) so property-style tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// `count` bytes of a repeating, line-free pattern.
+func patternBytes(_ count: Int, seed: Int = 0) -> [UInt8] {
+    (0..<count).map { UInt8(33 + ($0 + seed) % 90) }
+}
