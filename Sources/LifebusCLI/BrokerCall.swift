@@ -48,17 +48,20 @@ final class BrokerCall {
         switch call.result {
         case .success(.success): return
         case .success(.conditionNotMet): throw CLIExitStatus.conditionNotMet
+        case .success(.refused(let error)) where error.lifebusCode == .connectionClosed:
+            StandardError.writeLine("lifebus: the broker closed the connection")
+            throw CLIExitStatus.unreachable
         case .success(.refused(let error)):
-            printError("lifebus: the broker refused: \(error.message)\(error.name.map { " (\($0))" } ?? "")")
+            StandardError.writeLine("lifebus: the broker refused: \(error.message)\(error.name.map { " (\($0))" } ?? "")")
             throw CLIExitStatus.refused
         case .failure(.unreachable(let path, let error)):
-            printError("lifebus: cannot reach the broker at \(path): \(error)")
+            StandardError.writeLine("lifebus: cannot reach the broker at \(path): \(error)")
             throw CLIExitStatus.unreachable
         case .failure(.refused(let error)):
-            printError("lifebus: the broker refused hello: \(error.message)")
+            StandardError.writeLine("lifebus: the broker refused hello: \(error.message)")
             throw CLIExitStatus.refused
         case nil:
-            printError("lifebus: the connection ended before the command finished")
+            StandardError.writeLine("lifebus: the connection ended before the command finished")
             throw CLIExitStatus.unreachable
         }
     }
@@ -68,9 +71,6 @@ final class BrokerCall {
             switch opened {
             case .success(let (peer, helloResult)):
                 self.peer = peer
-                peer.onEnd = { [unowned self] _ in
-                    if self.result == nil { self.result = .failure(.unreachable(path: self.path, .connectionReset)) }
-                }
                 body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
             case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
                 retry(body)
@@ -81,10 +81,9 @@ final class BrokerCall {
     }
 
     private func retry(_ body: @escaping Body) {
-        do {
-            let timer = try retryTimer ?? LoopTimer(loop: loop)
-            retryTimer = timer
-            timer.start(after: .milliseconds(20)) { [unowned self] in self.attempt(body) }
+        do throws(UVError) {
+            if retryTimer == nil { retryTimer = try LoopTimer(loop: loop) }
+            retryTimer?.start(after: .milliseconds(20)) { [unowned self] in self.attempt(body) }
         } catch {
             finish(.failure(.unreachable(path: path, error)))
         }
@@ -106,6 +105,3 @@ extension Duration {
     }
 }
 
-func printError(_ message: String) {
-    fputs(message + "\n", stderr)
-}

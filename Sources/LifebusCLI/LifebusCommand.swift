@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Glibc
+import LifebusIO
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
@@ -23,17 +24,17 @@ public struct LifebusCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            exit(0)
+            Glibc.exit(0)
         } catch let status as CLIExitStatus {
-            exit(status.rawValue)
+            Glibc.exit(status.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                exit(0)
+                Glibc.exit(0)
             }
-            fputs(fullMessage(for: error) + "\n", stderr)
-            exit(code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue)
+            StandardError.writeLine(fullMessage(for: error))
+            Glibc.exit(code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue)
         }
     }
 }

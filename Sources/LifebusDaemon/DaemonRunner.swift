@@ -26,7 +26,7 @@ final class DaemonRunner {
         do {
             try broker.start()
         } catch {
-            printError("lifebusd: \(error)")
+            StandardError.writeLine("lifebusd: \(error)")
             try loop.close()
             return 1
         }
@@ -59,6 +59,3 @@ final class DaemonRunner {
     }
 }
 
-func printError(_ message: String) {
-    fputs(message + "\n", stderr)
-}

@@ -40,7 +40,7 @@ public enum BrokerSession {
                 peer.request(LifebusMethod.hello, params: params.json) { answer in
                     switch answer {
                     case .success(let value):
-                        do {
+                        do throws(RPCError) {
                             completion(.success((peer, try HelloResult(json: value))))
                         } catch {
                             peer.close()

@@ -1,4 +1,4 @@
-public import LifebusProtocol
+import LifebusProtocol
 
 /// Gathers the responses to one inbound batch and writes them as one array when the last one is in.
 ///

@@ -136,13 +136,21 @@ extension RPCPeer {
 
     private func connectionEnded(_ end: ConnectionEnd) {
         guard !ended else { return }
-        if case .lineTooLong(let limit) = end {
+        switch end {
+        case .lineTooLong(let limit):
             // Reading has stopped; say why before the connection goes.
             send(.response(RPCResponse(
                 id: nil,
-                result: .failure(RPCError(.lineTooLong, "a line exceeded \(limit) bytes; closing", data: ["limit": .integer(Int64(limit))]))
+                result: .failure(RPCError(
+                    .lineTooLong, "a line exceeded \(limit) bytes; closing", data: ["limit": .integer(Int64(limit))]
+                ))
             )))
             connection.closeAfterFlush()
+        case .endOfStream:
+            // The peer stopped sending; what was already answered still goes out, then the connection closes.
+            connection.closeAfterFlush()
+        case .error, .closedLocally:
+            break
         }
         ended = true
         let waiting = pendingResponses

@@ -33,11 +33,14 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let brokerShuttingDown = LifebusErrorCode(-32009, "lifebus.BrokerShuttingDown")
     /// An operation did not finish within its deadline.
     public static let timedOut = LifebusErrorCode(-32010, "lifebus.TimedOut")
+    /// The connection ended before the answer to a request came (raised locally, never sent).
+    public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
+        .connectionClosed,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

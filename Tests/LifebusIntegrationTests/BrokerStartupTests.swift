@@ -1,0 +1,95 @@
+import Glibc
+import Testing
+
+/// `lifebusd` start and stop: the socket file, stale files, a live broker already there, signals.
+@Suite struct BrokerStartupTests {
+    @Test func printsListeningAndCreatesSocketWithMode0600() throws {
+        let broker = try BrokerFixture()
+        var status = stat()
+        #expect(stat(broker.socketPath, &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFSOCK)
+        #expect(status.st_mode & 0o777 == 0o600)
+        #expect(broker.stop() == 0)
+    }
+
+    @Test func sigtermClosesClientsRemovesSocketAndExitsZero() throws {
+        let broker = try BrokerFixture()
+        let client = try broker.connect()
+        #expect(client.hello()?.contains("\"result\"") == true)
+        #expect(broker.stop() == 0)
+        #expect(client.waitForClose())
+        #expect(access(broker.socketPath, F_OK) != 0)
+    }
+
+    @Test func replacesAStaleSocketLeftByADeadBroker() throws {
+        let path = BrokerFixture.uniqueSocketPath("stale")
+        try makeStaleSocket(at: path)
+        #expect(access(path, F_OK) == 0)
+        let broker = try BrokerFixture(socketPath: path)
+        let client = try broker.connect()
+        #expect(client.hello()?.contains("\"result\"") == true)
+        #expect(broker.stop() == 0)
+    }
+
+    @Test func refusesToStartWhereALiveBrokerListens() throws {
+        let first = try BrokerFixture()
+        let second = try ChildProcess("lifebusd", ["--socket", first.socketPath])
+        let message = second.stderr.readAll()
+        #expect(second.wait() == 1)
+        #expect(message.contains("already listening on \(first.socketPath)"))
+        let client = try first.connect()
+        #expect(client.hello()?.contains("\"result\"") == true, "the first broker keeps working")
+        #expect(first.stop() == 0)
+    }
+
+    @Test func refusesToReplaceAFileThatIsNotASocket() throws {
+        let path = BrokerFixture.uniqueSocketPath("plain")
+        let file = fopen(path, "w")
+        fclose(file)
+        defer { unlink(path) }
+        let broker = try ChildProcess("lifebusd", ["--socket", path])
+        let message = broker.stderr.readAll()
+        #expect(broker.wait() == 1)
+        #expect(message.contains("is not a socket"))
+        #expect(access(path, F_OK) == 0, "the file is left alone")
+    }
+
+    @Test func takesTheSocketPathFromTheEnvironment() throws {
+        let path = BrokerFixture.uniqueSocketPath("env")
+        let broker = try ChildProcess("lifebusd", [], environment: ["LIFEBUS_SOCKET": path])
+        #expect(broker.stdout.readLine() == "listening on \(path)")
+        let ping = try runCLI(["ping"], environment: ["LIFEBUS_SOCKET": path])
+        #expect(ping.status == 0)
+        broker.signal(SIGTERM)
+        #expect(broker.wait() == 0)
+    }
+
+    @Test func aSecondSignalExitsAtOnce() throws {
+        let broker = try BrokerFixture()
+        let client = try broker.connect()
+        client.hello()
+        // SIGSTOP the broker so both signals are pending together, then let it run: the second one ends it.
+        broker.process.signal(SIGSTOP)
+        broker.process.signal(SIGTERM)
+        broker.process.signal(SIGINT)
+        broker.process.signal(SIGCONT)
+        let status = broker.process.wait()
+        #expect(status == 128 + SIGINT || status == 128 + SIGTERM, "a clean stop would have exited 0")
+    }
+}
+
+/// Leaves a socket file nobody listens on, as a killed broker does.
+func makeStaleSocket(at path: String) throws {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        raw.copyBytes(from: path.utf8)
+        raw[path.utf8.count] = 0
+    }
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    close(fd)
+    guard status == 0 else { throw SpawnError(errno: errno) }
+}
