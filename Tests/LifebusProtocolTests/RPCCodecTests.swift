@@ -28,7 +28,10 @@ import Testing
     @Test func decodesResponsesWithResultAndWithError() {
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"result":{"pong":true}}"#)
             == .message(.response(.success(id: 1, ["pong": true]))))
-        let failure = decode(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"gone","data":{"name":"lifebus.AppNotFound"}}}"#)
+        let failure = decode(
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"gone","#
+                + #""data":{"name":"lifebus.AppNotFound"}}}"#
+        )
         guard case .message(.response(let response)) = failure, case .failure(let error) = response.result else {
             Issue.record("not an error response: \(failure)")
             return
