@@ -95,6 +95,20 @@ import Testing
         #expect(error.code == -32600)
     }
 
+    @Test func answersAnOversizedBatchWithOneInvalidRequest() {
+        let elements = Array(repeating: #"{"jsonrpc":"2.0","method":"n"}"#, count: RPCCodec.maxBatchCount)
+        guard case .batch(let decoded) = decode("[" + elements.joined(separator: ",") + "]") else {
+            Issue.record("a batch of the maximum size was refused")
+            return
+        }
+        #expect(decoded.count == RPCCodec.maxBatchCount)
+        guard case .invalid(let error, nil) = decode("[" + (elements + ["1"]).joined(separator: ",") + "]") else {
+            Issue.record("an oversized batch was accepted")
+            return
+        }
+        #expect(error.code == -32600)
+    }
+
     @Test func decodesEachBatchElementOnItsOwn() {
         let inbound = decode(#"[{"jsonrpc":"2.0","id":1,"method":"ping"},1,{"jsonrpc":"2.0","method":"n"},{"x":1}]"#)
         guard case .batch(let elements) = inbound else {
