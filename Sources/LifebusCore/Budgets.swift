@@ -91,7 +91,8 @@ public struct Budgets: Sendable, Hashable {
         func scale(_ duration: Duration) -> Duration {
             let product = Double(duration.signedNanoseconds) * factor
             guard product.isFinite, product > 0 else { return .zero }
-            return product >= Double(Int64.max) ? .nanoseconds(Int64.max) : .nanoseconds(Int64(product.rounded()))
+            // Positive here, so adding one half and truncating rounds to nearest (without libm).
+            return product >= Double(Int64.max) ? .nanoseconds(Int64.max) : .nanoseconds(Int64(product + 0.5))
         }
         var copy = self
         for callback in Callback.allCases {

@@ -31,6 +31,9 @@ extension Device {
         guard let i = index[app] else {
             return reject(app, .unknownApp)
         }
+        guard configuration.profile.hasMultitasking, configuration.budgets.backgroundTask != nil else {
+            return reject(app, .backgroundTasksUnavailable)
+        }
         guard apps[i].state != .suspended else {
             return reject(app, .appSuspended)
         }
