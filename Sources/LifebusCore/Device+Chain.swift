@@ -87,6 +87,19 @@ extension Device {
             case .active, .inactive, .background:
                 send(i, .willTerminate, to: .notRunning)
             }
+        case .launchInBackground:
+            if state == .notRunning && apps[i].connection == .connected {
+                send(i, .didFinishLaunching, to: .background)
+            } else if state == .notRunning && front == i {
+                awaitLaunch(i)
+            } else if state == .background {
+                apps[i].work = .enterBackground
+                send(i, .didEnterBackground, to: .background)
+            } else {
+                finishWork(i)
+            }
+        case .enterBackground:
+            finishWork(i)
         case .moveTo(let target):
             if state == .notRunning && apps[i].connection != .connected {
                 if target.isForeground {
@@ -117,10 +130,9 @@ extension Device {
             (.willResignActive, .inactive)
         case (.background, .inactive), (.suspended, .inactive):
             canBackground ? (.didEnterBackground, .background) : (.willTerminate, .notRunning)
-        case (.background, .notRunning), (.suspended, .notRunning):
-            canBackground ? (.didFinishLaunching, .inactive) : nil
         case (.active, .active), (.inactive, .inactive), (.background, .background), (.background, .suspended),
-            (.suspended, .background), (.suspended, .suspended), (.notRunning, _):
+            (.suspended, .background), (.suspended, .suspended), (.background, .notRunning), (.suspended, .notRunning),
+            (.notRunning, _):
             nil
         }
     }
@@ -151,6 +163,9 @@ extension Device {
             enteredBackground(i)
         case .willEnterForeground:
             leftBackground(i)
+        case .willTerminate:
+            leftBackground(i)
+            apps[i].tasks = []
         default:
             break
         }
@@ -175,13 +190,12 @@ extension Device {
         ))
         if done.callback == .willTerminate {
             apps[i].connection = .exiting
-            apps[i].tasks = []
             apps[i].exitGraceTimer = armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace)
         }
         switch apps[i].work {
-        case .moveTo:
+        case .moveTo, .launchInBackground:
             step(i)
-        case .memoryWarning, .terminate:
+        case .memoryWarning, .terminate, .enterBackground:
             finishWork(i)
         case nil:
             preconditionFailure("a callback was outstanding outside any chain")

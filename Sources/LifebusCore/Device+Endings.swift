@@ -24,15 +24,10 @@ extension Device {
                 budget: .zero, outcome: outcome
             ))
         }
+        cancelProcessTimers(i)
         cancelTimer(apps[i].launchTimer)
-        cancelTimer(apps[i].taskWarningTimer)
-        cancelTimer(apps[i].taskExpiryTimer)
-        cancelTimer(apps[i].exitGraceTimer)
         apps[i].launchTimer = nil
         apps[i].launchDeadline = nil
-        apps[i].taskWarningTimer = nil
-        apps[i].taskExpiryTimer = nil
-        apps[i].exitGraceTimer = nil
         apps[i].tasks = []
         apps[i].backgroundDeadline = nil
         apps[i].state = .notRunning
@@ -44,6 +39,17 @@ extension Device {
             apps[i].work = nil
             chain!.running -= 1
         }
+    }
+
+    /// Cancels the timers that belong to app `i`'s current process (not the watchdog of its outstanding
+    /// callback, nor a launch timer, which waits for the next process).
+    mutating func cancelProcessTimers(_ i: Int) {
+        cancelTimer(apps[i].taskWarningTimer)
+        cancelTimer(apps[i].taskExpiryTimer)
+        cancelTimer(apps[i].exitGraceTimer)
+        apps[i].taskWarningTimer = nil
+        apps[i].taskExpiryTimer = nil
+        apps[i].exitGraceTimer = nil
     }
 
     /// App `i` must come to the front but has no process: ask for one and wait, counting the launch budget.

@@ -54,7 +54,9 @@ extension Device {
             schedule(f, .moveTo(.background), stage: 0)
         }
         front = i
-        schedule(i, .moveTo(frontTarget(i)), stage: 1)
+        let target = frontTarget(i)
+        let launchesBehindLock = target == .background && apps[i].state == .notRunning
+        schedule(i, launchesBehindLock ? .launchInBackground : .moveTo(target), stage: 1)
     }
 
     private mutating func planCall(_ action: CallAction) {
@@ -200,7 +202,7 @@ extension Device {
             return  // launched meanwhile by an event, or already gone
         }
         if apps[i].flags.launchInBackground && canBackground(i) {
-            schedule(i, .moveTo(.background), stage: 0)
+            schedule(i, .launchInBackground, stage: 0)
         } else {
             bringToFront(i)
         }

@@ -54,6 +54,11 @@ struct Outstanding: Sendable {
 enum Intent: Sendable, Equatable {
     /// Walk the callbacks from the current state to `target` (`background` means "leave the front").
     case moveTo(AppState)
+    /// Launch without coming to the front: `didFinishLaunching` runs in the background, then
+    /// `didEnterBackground` (Apple's "launching into the background").
+    case launchInBackground
+    /// The `didEnterBackground` that ends a background launch.
+    case enterBackground
     case memoryWarning
     case terminate
 }

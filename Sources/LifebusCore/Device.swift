@@ -121,8 +121,7 @@ public struct Device: Sendable {
         case .none:
             return  // the other half of disconnect + exit: already handled
         case .exiting, .killed:
-            cancelTimer(apps[i].exitGraceTimer)
-            apps[i].exitGraceTimer = nil
+            cancelProcessTimers(i)
             apps[i].connection = .none
         case .connected:
             if apps[i].state == .notRunning && apps[i].outstanding == nil {

@@ -162,15 +162,15 @@ extension LifecycleTable {
                 ios3: E("A=notRunning B=active front=B", "A willResignActive active→inactive ok",
                         "A willTerminate inactive→notRunning ok", "B didFinishLaunching notRunning→inactive ok",
                         "B didBecomeActive inactive→active ok"),
-                multitasking: E("A=active B=suspended front=A", "B didFinishLaunching notRunning→inactive ok",
-                                "B didEnterBackground inactive→background ok"))),
+                multitasking: E("A=active B=suspended front=A", "B didFinishLaunching notRunning→background ok",
+                                "B didEnterBackground background→background ok"))),
         Row(id: "R73", title: "an app id already connected", setup: [.connect("A")], steps: [.connect("A")],
             expected: same("A=active front=A", "reject alreadyConnected")),
         Row(id: "R74", title: "an app connects while locked", setup: [.fire(.sleep)], steps: [.connect("A")],
             expected: each(ios3: E("A=inactive front=A locked", "A didFinishLaunching notRunning→inactive ok"),
                            ios4: E("A=inactive front=A locked", "A didFinishLaunching notRunning→inactive ok"),
-                           ios7: E("A=suspended front=A locked", "A didFinishLaunching notRunning→inactive ok",
-                                   "A didEnterBackground inactive→background ok"))),
+                           ios7: E("A=suspended front=A locked", "A didFinishLaunching notRunning→background ok",
+                                   "A didEnterBackground background→background ok"))),
     ]
 
     static let failures: [Row] = [
