@@ -88,7 +88,13 @@ extension Device {
                 send(i, .willTerminate, to: .notRunning)
             }
         case .launchInBackground:
-            if state == .notRunning && apps[i].connection == .connected {
+            if !canBackground(i) && front == i {
+                // The process that connected may not run in the background: it launches as the front app.
+                apps[i].work = .moveTo(frontTarget(i))
+                step(i)
+            } else if !canBackground(i) {
+                finishWork(i)
+            } else if state == .notRunning && apps[i].connection == .connected {
                 send(i, .didFinishLaunching, to: .background)
             } else if state == .notRunning && front == i {
                 awaitLaunch(i)
