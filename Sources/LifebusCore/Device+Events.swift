@@ -153,7 +153,7 @@ extension Device {
         var terminated: Set<Int> = []
         if level == .critical {
             let victims = apps.indices.filter { apps[$0].state == .suspended }
-                .sorted { apps[$0].footprint > apps[$1].footprint }
+                .sorted { (apps[$1].footprint, $0) < (apps[$0].footprint, $1) }  // largest first, then first connected
             for victim in victims {
                 end(victim, kill: .jetsam, outcome: .jetsam, cause: chain!.cause)
             }
