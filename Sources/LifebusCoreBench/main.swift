@@ -1,1 +1,1 @@
-print("not yet")
+CoreBenchmark.main(arguments: CommandLine.arguments)

@@ -101,6 +101,7 @@ extension EventLoop {
     /// Closes the executor's async handle, runs the loop until pending close callbacks have run, and closes the
     /// `uv_loop_t`. Throws `EBUSY` naming the handles still open when some were never closed; the loop stays usable
     /// then (close them and call `close()` again). Idempotent once it succeeded. Executor work not yet run is dropped.
+    /// Call it on the loop's thread, outside `run()`.
     public func close() throws(UVError) {
         preconditionInLoop()
         if isClosed { return }
@@ -118,7 +119,8 @@ extension EventLoop {
         }
         let status = uv_loop_close(loop)
         guard status == 0 else {
-            throw UVError(code: status, function: "uv_loop_close (still open: \(openHandleNames().joined(separator: ", ")))")
+            let open = openHandleNames().joined(separator: ", ")
+            throw UVError(code: status, function: "uv_loop_close (still open: \(open))")
         }
         isClosed = true
         uvFree(loop)

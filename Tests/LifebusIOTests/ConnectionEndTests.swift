@@ -102,7 +102,31 @@ import Testing
         try loop.close()
     }
 
-    @Test func writingToAVanishedPeerEndsWithAnError() throws {
+    @Test func aPeerClosingWithUnreadDataEndsWithAResetErrorAndClosesTheConnection() throws {
+        let loop = try EventLoop()
+        let socket = TestSocketPath()
+        defer { socket.remove() }
+        let pair = try ConnectedPair(loop: loop, address: socket.address)
+        let server = LineRecorder()
+        server.record(pair.server)
+        pair.server.writeLine(Array("never read".utf8))
+        #expect(pair.server.pendingWriteBytes == 0)
+        pair.client.close()
+        try loop.run(until: "server end") { !server.ends.isEmpty }
+        guard case .error(let error) = server.ends.first else {
+            Issue.record("expected an error end, got \(server.ends)")
+            pair.close()
+            try loop.close()
+            return
+        }
+        #expect(error.isConnectionReset)
+        #expect(pair.server.isClosed)
+        #expect(server.ends.count == 1)
+        pair.close()
+        try loop.close()
+    }
+
+    @Test func writingToAVanishedPeerFailsAndClosesTheConnection() throws {
         let loop = try EventLoop()
         let socket = TestSocketPath()
         defer { socket.remove() }

@@ -59,7 +59,8 @@ import Testing
         let tooLong = [UInt8](repeating: 0x61, count: limit + 1) + [0x0A]
         #expect(throws: LineTooLong(limit: limit)) { try frame([tooLong], limit: limit) }
         #expect(throws: LineTooLong(limit: limit)) { try frame(tooLong.map { [$0] }, limit: limit) }
-        #expect(throws: LineTooLong(limit: limit)) { try frame([Array(tooLong[..<4]), Array(tooLong[4...])], limit: limit) }
+        let split = [Array(tooLong[..<4]), Array(tooLong[4...])]
+        #expect(throws: LineTooLong(limit: limit)) { try frame(split, limit: limit) }
     }
 
     @Test func aTooLongLineThrowsBeforeItsNewlineArrivesAndNeverBuffersMoreThanTheLimit() {

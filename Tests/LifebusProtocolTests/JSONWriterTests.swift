@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func writesNonFiniteDoublesAsNull() {
-        #expect(JSONValue.array([.double(.infinity), .double(-.infinity), .double(.nan)]).jsonText == "[null,null,null]")
+        let nonFinite: JSONValue = [.double(.infinity), .double(-.infinity), .double(.nan)]
+        #expect(nonFinite.jsonText == "[null,null,null]")
     }
 
     @Test func appendsToAnExistingBuffer() {

@@ -28,7 +28,10 @@ import Testing
     @Test func decodesResponsesWithResultAndWithError() {
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"result":{"pong":true}}"#)
             == .message(.response(.success(id: 1, ["pong": true]))))
-        let failure = decode(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"gone","data":{"name":"lifebus.AppNotFound"}}}"#)
+        let failure = decode(
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"gone","#
+                + #""data":{"name":"lifebus.AppNotFound"}}}"#
+        )
         guard case .message(.response(let response)) = failure, case .failure(let error) = response.result else {
             Issue.record("not an error response: \(failure)")
             return
@@ -87,6 +90,20 @@ import Testing
     @Test func answersAnEmptyBatchWithInvalidRequest() {
         guard case .invalid(let error, nil) = decode("[]") else {
             Issue.record("not invalid")
+            return
+        }
+        #expect(error.code == -32600)
+    }
+
+    @Test func answersAnOversizedBatchWithOneInvalidRequest() {
+        let elements = Array(repeating: #"{"jsonrpc":"2.0","method":"n"}"#, count: RPCCodec.maxBatchCount)
+        guard case .batch(let decoded) = decode("[" + elements.joined(separator: ",") + "]") else {
+            Issue.record("a batch of the maximum size was refused")
+            return
+        }
+        #expect(decoded.count == RPCCodec.maxBatchCount)
+        guard case .invalid(let error, nil) = decode("[" + (elements + ["1"]).joined(separator: ",") + "]") else {
+            Issue.record("an oversized batch was accepted")
             return
         }
         #expect(error.code == -32600)

@@ -4,7 +4,9 @@ import Testing
 @Suite struct WireTypeTests {
     static let appHello: JSONValue = [
         "role": "app", "protocolVersion": 1,
-        "app": ["id": "com.example.x", "exitsOnSuspend": false, "backgroundModes": ["audio"], "launchInBackground": true],
+        "app": [
+            "id": "com.example.x", "exitsOnSuspend": false, "backgroundModes": ["audio"], "launchInBackground": true,
+        ],
         "client": "lifebus-cli/0.1",
     ]
 
@@ -41,7 +43,8 @@ import Testing
         ))
         #expect(hello.json == Self.appHello)
         #expect(hello.json.jsonText == #"{"role":"app","protocolVersion":1,"app":{"id":"com.example.x","#
-            + #""exitsOnSuspend":false,"backgroundModes":["audio"],"launchInBackground":true},"client":"lifebus-cli/0.1"}"#)
+            + #""exitsOnSuspend":false,"backgroundModes":["audio"],"launchInBackground":true},"#
+            + #""client":"lifebus-cli/0.1"}"#)
     }
 
     @Test func decodesAControllerHelloWithDefaults() throws {

@@ -14,7 +14,6 @@
 public struct JSONObject: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: JSONValue)
 
-    @usableFromInline
     var members: [Element]
 
     public init() {

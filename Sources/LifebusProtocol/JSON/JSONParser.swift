@@ -55,8 +55,9 @@ private struct Frame {
 extension JSONScanner {
     /// Parses one complete JSON text: a value surrounded by optional whitespace.
     mutating func parseDocument(maxDepth: Int) throws(JSONParseError) -> JSONValue {
-        var values: [JSONValue] = []
+        var values = JSONValueStack(capacity: 16)
         var frames: [Frame] = []
+        frames.reserveCapacity(4)
         outer: while true {
             skipWhitespace()
             guard index < count else { throw fail(.unexpectedEnd) }
@@ -110,7 +111,7 @@ extension JSONScanner {
                     guard index == count else { throw fail(.trailingData) }
                     return value
                 }
-                values.append(value)
+                values.push(value)
                 skipWhitespace()
                 guard index < count else { throw fail(.unexpectedEnd) }
                 let byte = bytes[index]
@@ -124,41 +125,26 @@ extension JSONScanner {
                 }
                 index += 1
                 if frame.isObject {
-                    value = .object(Self.makeObject(values[frame.start...]))
+                    value = .object(values.popObject(from: frame.start))
                 } else {
-                    value = .array(Array(values[frame.start...]))
+                    value = .array(values.popArray(from: frame.start))
                 }
-                values.removeSubrange(frame.start...)
                 frames.removeLast()
             }
         }
     }
 
     /// Reads `"name"` and `:` (with whitespace) and pushes the name on the value stack.
-    private mutating func parseMemberName(into values: inout [JSONValue]) throws(JSONParseError) {
+    private mutating func parseMemberName(into values: inout JSONValueStack) throws(JSONParseError) {
         skipWhitespace()
         guard index < count else { throw fail(.unexpectedEnd) }
         guard bytes[index] == UInt8(ascii: "\"") else { throw fail(.unexpectedCharacter) }
         index += 1
-        values.append(.string(try parseString()))
+        values.push(.string(try parseString()))
         skipWhitespace()
         guard index < count else { throw fail(.unexpectedEnd) }
         guard bytes[index] == UInt8(ascii: ":") else { throw fail(.unexpectedCharacter) }
         index += 1
-    }
-
-    private static func makeObject(_ stack: ArraySlice<JSONValue>) -> JSONObject {
-        var members: [JSONObject.Element] = []
-        members.reserveCapacity(stack.count / 2)
-        var position = stack.startIndex
-        while position < stack.endIndex {
-            guard case .string(let key) = stack[position] else {
-                preconditionFailure("object key slot holds a non-string")
-            }
-            members.append((key: key, value: stack[position + 1]))
-            position += 2
-        }
-        return JSONObject(uncheckedMembers: members)
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {

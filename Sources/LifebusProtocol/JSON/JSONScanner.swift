@@ -36,25 +36,42 @@ extension JSONScanner {
     /// Parses a string body; `index` is just past the opening quote and ends just past the closing one.
     mutating func parseString() throws(JSONParseError) -> String {
         let start = index
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let string = Self.makeASCIIString(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-                index += 1
-                return string
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        index = ByteScan.firstParserSpecial(in: bytes, from: index, to: count)
+        if index < count, bytes[index] == UInt8(ascii: "\"") {
+            let string = Self.makeASCIIString(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             index += 1
+            return string
         }
         return try parseStringSlowly(from: start)
     }
 
+    /// A string of plain ASCII bytes; the envelope's member names come back as constants without being built.
     private static func makeASCIIString(_ ascii: UnsafeRawBufferPointer) -> String {
-        guard !ascii.isEmpty else { return "" }
+        switch ascii.count {
+        case 0: return ""
+        case 2: if matches(ascii, "id") { return "id" }
+        case 3: if matches(ascii, "2.0") { return "2.0" }
+        case 5: if matches(ascii, "error") { return "error" }
+        case 6:
+            if matches(ascii, "method") { return "method" }
+            if matches(ascii, "params") { return "params" }
+            if matches(ascii, "result") { return "result" }
+        case 7: if matches(ascii, "jsonrpc") { return "jsonrpc" }
+        default: break
+        }
         return String(unsafeUninitializedCapacity: ascii.count) { buffer in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: ascii)
             return ascii.count
         }
+    }
+
+    @inline(__always)
+    private static func matches(_ ascii: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+        let expected = literal.utf8Start
+        for offset in 0..<ascii.count where ascii[offset] != expected[offset] {
+            return false
+        }
+        return true
     }
 
     /// The general path: escapes and non-ASCII bytes, decoded into `scratch`.
@@ -75,12 +92,7 @@ extension JSONScanner {
                 try copyUTF8Sequence(lead: byte)
             default:
                 let runStart = index
-                index += 1
-                while index < count {
-                    let next = bytes[index]
-                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 || next >= 0x80 { break }
-                    index += 1
-                }
+                index = ByteScan.firstParserSpecial(in: bytes, from: index + 1, to: count)
                 scratch.append(contentsOf: bytes[runStart..<index])
             }
         }

@@ -102,25 +102,27 @@ enum JSONWriter {
     /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are.
     static func writeString(_ string: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for position in 0..<utf8.count {
-                let byte = utf8[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
-                    continue
-                }
-                if runStart < position {
-                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
-                }
-                appendEscape(for: byte, to: &buffer)
-                runStart = position + 1
-            }
-            if runStart < utf8.count {
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-            }
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            writeEscaped(UnsafeRawBufferPointer(utf8), to: &buffer)
+        }
+        if written == nil {
+            var contiguous = string
+            contiguous.withUTF8 { utf8 in writeEscaped(UnsafeRawBufferPointer(utf8), to: &buffer) }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ utf8: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+        var runStart = 0
+        while true {
+            let special = ByteScan.firstWriterSpecial(in: utf8, from: runStart, to: utf8.count)
+            if runStart < special {
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<special]))
+            }
+            guard special < utf8.count else { return }
+            appendEscape(for: utf8[special], to: &buffer)
+            runStart = special + 1
+        }
     }
 
     private static func appendEscape(for byte: UInt8, to buffer: inout [UInt8]) {

@@ -5,6 +5,10 @@
 /// back as `RPCInbound.invalid` or a failed batch element. Encoding writes envelopes directly, members in the
 /// order `jsonrpc`, `id`, `method`, `params` / `result`, `error`.
 public enum RPCCodec {
+    /// The most messages one batch may hold. A larger batch is answered with one -32600: it would cost the
+    /// broker work and an answer out of proportion to the line (half a million junk elements fit in 1 MiB).
+    public static let maxBatchCount = 256
+
     /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
     public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
         let json: JSONValue
@@ -25,6 +29,9 @@ public enum RPCCodec {
     public static func decode(json: JSONValue) -> RPCInbound {
         if case .array(let elements) = json {
             guard !elements.isEmpty else { return .invalid(.invalidRequest("empty batch"), id: nil) }
+            guard elements.count <= maxBatchCount else {
+                return .invalid(.invalidRequest("a batch holds at most \(maxBatchCount) messages"), id: nil)
+            }
             return .batch(elements.map { element in decodeMessage(element).mapError(\.error) })
         }
         switch decodeMessage(json) {

@@ -1,0 +1,33 @@
+/// What the device asks its caller to do, in order. The caller performs every action it receives.
+public enum Action: Sendable, Equatable {
+    /// Call the app's delegate method; the app must answer within `budget`.
+    case sendCallback(AppID, CallbackID, Callback, budget: Duration, cause: EventID?)
+    /// Report `.timerFired(id)` at `deadline` unless the timer is cancelled first.
+    case armTimer(TimerID, deadline: Instant)
+    case cancelTimer(TimerID)
+    /// Start the app's process: the device waits for it to connect within the launch budget.
+    /// A caller that cannot spawn processes leaves it to the user to start the app.
+    case startProcess(AppID)
+    /// Kill the app's process (SIGKILL). The device already treats the app as `notRunning`.
+    case kill(AppID, reason: KillReason)
+    /// Tell the app its background task is about to expire (its expiration handler runs).
+    case backgroundTaskExpiring(AppID, taskID: UInt64)
+    /// Journal one completed transition.
+    case record(Transition)
+    /// Answer the controller: the event and the whole chain of callbacks it caused have completed.
+    case completeEvent(EventID, [Transition])
+    /// The input was refused; when it was a controller event, this is the event's answer.
+    case reject(Rejection)
+}
+
+/// Why the device kills a process.
+public enum KillReason: String, Sendable, Hashable, CaseIterable {
+    /// A callback or a background task overran its budget (iOS: `0x8badf00d`).
+    case watchdog
+    /// Memory pressure.
+    case jetsam
+    /// Swiped away in the app switcher.
+    case user
+    /// Terminated by the system without a callback (a suspended app, a process lingering after `willTerminate`).
+    case system
+}

@@ -1,0 +1,122 @@
+/// The watchdog budgets and the other durations the device enforces: plain data, per profile,
+/// overridable per broker and scalable by a time factor for fast tests.
+///
+/// Invariant: every duration is non-negative; `scaled(by:)` rounds each one to the nearest nanosecond.
+public struct Budgets: Sendable, Hashable {
+    /// Launch until the app has answered `didFinishLaunching`; when the device must wait for the app's
+    /// process to connect, the wait counts against this budget too.
+    public var didFinishLaunching: Duration
+    public var didBecomeActive: Duration
+    public var willResignActive: Duration
+    public var didEnterBackground: Duration
+    public var willEnterForeground: Duration
+    public var willTerminate: Duration
+    public var didReceiveMemoryWarning: Duration
+    /// Background execution time granted once the app enters the background, shared by all its
+    /// background tasks; `nil` where the profile has no background tasks (`ios3`).
+    public var backgroundTask: Duration?
+    /// How long before the background budget ends the app is told that its tasks are expiring.
+    public var expirationWarning: Duration
+    /// How long a process may linger after answering `willTerminate` before it is killed (reason `system`).
+    public var exitGrace: Duration
+    /// A second critical memory warning within this window means pressure stays: background apps are
+    /// terminated too.
+    public var pressureWindow: Duration
+
+    public init(
+        didFinishLaunching: Duration = .seconds(20),
+        didBecomeActive: Duration = .seconds(10),
+        willResignActive: Duration = .seconds(10),
+        didEnterBackground: Duration = .seconds(5),
+        willEnterForeground: Duration = .seconds(10),
+        willTerminate: Duration = .seconds(5),
+        didReceiveMemoryWarning: Duration = .seconds(10),
+        backgroundTask: Duration? = .seconds(180),
+        expirationWarning: Duration = .seconds(5),
+        exitGrace: Duration = .seconds(2),
+        pressureWindow: Duration = .seconds(10)
+    ) {
+        self.didFinishLaunching = didFinishLaunching
+        self.didBecomeActive = didBecomeActive
+        self.willResignActive = willResignActive
+        self.didEnterBackground = didEnterBackground
+        self.willEnterForeground = willEnterForeground
+        self.willTerminate = willTerminate
+        self.didReceiveMemoryWarning = didReceiveMemoryWarning
+        self.backgroundTask = backgroundTask
+        self.expirationWarning = expirationWarning
+        self.exitGrace = exitGrace
+        self.pressureWindow = pressureWindow
+    }
+
+    /// The documented budgets of `profile`: background tasks get 600 s under `ios4`, 180 s under `ios7`,
+    /// and do not exist under `ios3`.
+    public static func defaults(for profile: Profile) -> Budgets {
+        switch profile {
+        case .ios3: Budgets(backgroundTask: nil)
+        case .ios4: Budgets(backgroundTask: .seconds(600))
+        case .ios7: Budgets(backgroundTask: .seconds(180))
+        }
+    }
+
+    /// The watchdog budget of one callback.
+    public subscript(callback: Callback) -> Duration {
+        get {
+            switch callback {
+            case .didFinishLaunching: didFinishLaunching
+            case .didBecomeActive: didBecomeActive
+            case .willResignActive: willResignActive
+            case .didEnterBackground: didEnterBackground
+            case .willEnterForeground: willEnterForeground
+            case .willTerminate: willTerminate
+            case .didReceiveMemoryWarning: didReceiveMemoryWarning
+            }
+        }
+        set {
+            switch callback {
+            case .didFinishLaunching: didFinishLaunching = newValue
+            case .didBecomeActive: didBecomeActive = newValue
+            case .willResignActive: willResignActive = newValue
+            case .didEnterBackground: didEnterBackground = newValue
+            case .willEnterForeground: willEnterForeground = newValue
+            case .willTerminate: willTerminate = newValue
+            case .didReceiveMemoryWarning: didReceiveMemoryWarning = newValue
+            }
+        }
+    }
+
+    /// Every duration multiplied by `factor` (e.g. `0.01` runs a 5 s budget in 50 ms), rounded to the
+    /// nearest nanosecond. A negative or non-finite factor yields zero durations.
+    public func scaled(by factor: Double) -> Budgets {
+        func scale(_ duration: Duration) -> Duration {
+            let product = Double(duration.signedNanoseconds) * factor
+            guard product.isFinite, product > 0 else { return .zero }
+            // Positive here, so adding one half and truncating rounds to nearest (without libm).
+            return product >= Double(Int64.max) ? .nanoseconds(Int64.max) : .nanoseconds(Int64(product + 0.5))
+        }
+        var copy = self
+        for callback in Callback.allCases {
+            copy[callback] = scale(self[callback])
+        }
+        copy.backgroundTask = backgroundTask.map(scale)
+        copy.expirationWarning = scale(expirationWarning)
+        copy.exitGrace = scale(exitGrace)
+        copy.pressureWindow = scale(pressureWindow)
+        return copy
+    }
+}
+
+/// Everything fixed when a `Device` is created.
+public struct DeviceConfiguration: Sendable, Hashable {
+    public var profile: Profile
+    public var budgets: Budgets
+    /// When `false` the watchdog only observes: a callback answered after its budget is recorded `late`
+    /// instead of the app being killed (as iOS does while a debugger is attached).
+    public var enforcesWatchdog: Bool
+
+    public init(profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true) {
+        self.profile = profile
+        self.budgets = budgets ?? .defaults(for: profile)
+        self.enforcesWatchdog = enforcesWatchdog
+    }
+}

@@ -1,0 +1,103 @@
+/// How apps end (killed, crashed, exited), how the device waits for a process to start, and what each
+/// timer does when it fires.
+extension Device {
+    /// App `i` ends now: its outstanding callback (or, without one, its end) is journalled with `outcome`,
+    /// its part of the chain completes, its timers are cancelled, and it becomes `notRunning`.
+    /// With `kill`, the caller is asked to kill its process.
+    mutating func end(_ i: Int, kill: KillReason?, outcome: Outcome, cause: EventID?) {
+        let app = apps[i].id
+        if let kill {
+            out.append(.kill(app, reason: kill))
+        }
+        if let done = apps[i].outstanding {
+            cancelTimer(done.timer)
+            apps[i].outstanding = nil
+            record(Transition(
+                app: app, callback: done.callback, cause: chain?.cause, from: done.from, to: .notRunning,
+                fired: chain?.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
+                outcome: outcome
+            ))
+        } else {
+            record(Transition(
+                app: app, callback: nil, cause: cause, from: apps[i].state, to: .notRunning,
+                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                budget: .zero, outcome: outcome
+            ))
+        }
+        cancelProcessTimers(i)
+        cancelTimer(apps[i].launchTimer)
+        apps[i].launchTimer = nil
+        apps[i].launchDeadline = nil
+        apps[i].tasks = []
+        apps[i].backgroundDeadline = nil
+        apps[i].state = .notRunning
+        apps[i].connection = kill == nil ? .none : .killed
+        if front == i {
+            front = nil
+        }
+        if apps[i].work != nil {
+            apps[i].work = nil
+            chain!.running -= 1
+        }
+    }
+
+    /// Cancels the timers that belong to app `i`'s current process (not the watchdog of its outstanding
+    /// callback, nor a launch timer, which waits for the next process).
+    mutating func cancelProcessTimers(_ i: Int) {
+        cancelTimer(apps[i].taskWarningTimer)
+        cancelTimer(apps[i].taskExpiryTimer)
+        cancelTimer(apps[i].exitGraceTimer)
+        apps[i].taskWarningTimer = nil
+        apps[i].taskExpiryTimer = nil
+        apps[i].exitGraceTimer = nil
+    }
+
+    /// App `i` must come to the front but has no process: ask for one and wait, counting the launch budget.
+    mutating func awaitLaunch(_ i: Int) {
+        let deadline = now + configuration.budgets.didFinishLaunching
+        apps[i].launchDeadline = deadline
+        apps[i].launchTimer = armTimer(.launch(i), at: deadline)
+        out.append(.startProcess(apps[i].id))
+    }
+
+    mutating func timerFired(_ id: TimerID) {
+        guard let purpose = timers.removeValue(forKey: id) else {
+            out.append(.reject(Rejection(reason: .unknownTimer)))
+            return
+        }
+        let i = purpose.app
+        switch purpose {
+        case .watchdog:
+            precondition(apps[i].outstanding?.timer == id, "a watchdog fired for no outstanding callback")
+            if configuration.enforcesWatchdog {
+                apps[i].outstanding!.timer = nil
+                end(i, kill: .watchdog, outcome: .watchdog, cause: nil)
+            } else {
+                apps[i].outstanding!.timer = nil
+                apps[i].outstanding!.late = true
+            }
+        case .launch:
+            apps[i].launchTimer = nil
+            apps[i].launchDeadline = nil
+            chain!.failure = Rejection(event: chain!.cause, app: apps[i].id, reason: .launchTimedOut)
+            if front == i {
+                front = nil
+            }
+            finishWork(i)
+        case .taskWarning:
+            apps[i].taskWarningTimer = nil
+            for task in apps[i].tasks {
+                out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
+            }
+        case .taskExpiry:
+            apps[i].taskExpiryTimer = nil
+            cancelTimer(apps[i].taskWarningTimer)
+            apps[i].taskWarningTimer = nil
+            end(i, kill: .watchdog, outcome: .watchdog, cause: nil)
+        case .exitGrace:
+            apps[i].exitGraceTimer = nil
+            apps[i].connection = .killed
+            out.append(.kill(apps[i].id, reason: .system))
+        }
+    }
+}

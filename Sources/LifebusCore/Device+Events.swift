@@ -1,0 +1,210 @@
+/// The transition table: how each controller event changes the device and which apps it moves.
+/// Each case names its rows in `Protocol/lifecycle.md`. Planning runs when the event reaches the head
+/// of the queue, so it sees every app idle; a refused event leaves the device untouched.
+extension Device {
+    mutating func plan(_ event: ControllerEvent) {
+        switch event {
+        case .call(let action):
+            planCall(action)
+        case .sms(let action):
+            planAlert(.sms, action)
+        case .calendar(let action):
+            planAlert(.calendar, action)
+        case .sleep:  // R20–R22
+            guard !locked else { return }
+            locked = true
+            refreshFront(stage: 0)
+        case .wake:  // R23–R25
+            guard locked else { return }
+            locked = false
+            refreshFront(stage: 0)
+        case .home:  // R26–R28
+            guard !locked, let f = front else { return }
+            front = nil
+            schedule(f, .moveTo(.background), stage: 0)
+        case .launch(let app):
+            planLaunch(app, requireRunning: false)
+        case .activate(let app):
+            planLaunch(app, requireRunning: true)
+        case .memoryWarning(let level):
+            planMemoryWarning(level)
+        case .terminate(let app, let byUser):
+            planTerminate(app, byUser: byUser)
+        }
+    }
+
+    /// The state the front app should be in: behind the lock as the profile says, `inactive` under an
+    /// alert, else `active`.
+    func frontTarget(_ i: Int) -> AppState {
+        if locked {
+            return configuration.profile == .ios7 && canBackground(i) ? .background : .inactive
+        }
+        return alertOnScreen == nil ? .active : .inactive
+    }
+
+    private mutating func refreshFront(stage: Int) {
+        if let f = front {
+            schedule(f, .moveTo(frontTarget(f)), stage: stage)
+        }
+    }
+
+    /// Makes app `i` the front app: the previous one leaves first (stage 0), then `i` comes (stage 1).
+    private mutating func bringToFront(_ i: Int) {
+        if let f = front, f != i {
+            schedule(f, .moveTo(.background), stage: 0)
+        }
+        front = i
+        let target = frontTarget(i)
+        let launchesBehindLock = target == .background && apps[i].state == .notRunning
+        schedule(i, launchesBehindLock ? .launchInBackground : .moveTo(target), stage: 1)
+    }
+
+    private mutating func planCall(_ action: CallAction) {
+        switch action {
+        case .ring:  // R01, R02, R30, R31
+            guard alertOnScreen != .call && !callInProgress else {
+                return refuse(.callAlreadyActive)
+            }
+            alertOnScreen = .call
+            refreshFront(stage: 0)
+        case .answer:  // R03, R04
+            guard alertOnScreen == .call else {
+                return refuse(.noRingingCall)
+            }
+            alertOnScreen = nil
+            callInProgress = true
+            returnAfterCall = front
+            if let f = front {
+                front = nil
+                schedule(f, .moveTo(.background), stage: 0)
+            }
+        case .decline:  // R05
+            guard alertOnScreen == .call else {
+                return refuse(.noRingingCall)
+            }
+            alertOnScreen = nil
+            refreshFront(stage: 0)
+        case .end:  // R06–R08
+            if alertOnScreen == .call {
+                alertOnScreen = nil
+                refreshFront(stage: 0)
+                return
+            }
+            guard callInProgress else {
+                return refuse(.noCall)
+            }
+            callInProgress = false
+            let previous = returnAfterCall
+            returnAfterCall = nil
+            if front == nil, let previous {
+                bringToFront(previous)
+            }
+        }
+    }
+
+    private mutating func planAlert(_ kind: Alert, _ action: AlertAction) {
+        switch action {
+        case .show:  // R10, R11, R12
+            guard !locked, alertOnScreen == nil else { return }
+            alertOnScreen = kind
+            refreshFront(stage: 0)
+        case .banner:  // R13
+            return
+        case .dismiss:  // R14
+            guard alertOnScreen == kind else {
+                return refuse(.noSuchAlert)
+            }
+            alertOnScreen = nil
+            refreshFront(stage: 0)
+        case .open:  // R15
+            guard alertOnScreen == kind else {
+                return refuse(.noSuchAlert)
+            }
+            alertOnScreen = nil
+            if let f = front {
+                front = nil
+                schedule(f, .moveTo(.background), stage: 0)
+            }
+        }
+    }
+
+    private mutating func planLaunch(_ app: AppID, requireRunning: Bool) {  // R40–R46
+        guard !locked else {
+            return refuse(.deviceLocked, app: app)
+        }
+        if requireRunning {
+            guard let i = index[app] else {
+                return refuse(.unknownApp, app: app)
+            }
+            guard apps[i].state.isRunning else {
+                return refuse(.appNotRunning, app: app)
+            }
+        }
+        let i = record(for: app)
+        if front == i {
+            refreshFront(stage: 0)
+        } else {
+            bringToFront(i)
+        }
+    }
+
+    private mutating func planMemoryWarning(_ level: MemoryLevel) {  // R50–R54
+        var warnStage = 0
+        var terminated: Set<Int> = []
+        if level == .critical {
+            let victims = apps.indices.filter { apps[$0].state == .suspended }
+                .sorted { (apps[$1].footprint, $0) < (apps[$0].footprint, $1) }  // largest first, then first connected
+            for victim in victims {
+                end(victim, kill: .jetsam, outcome: .jetsam, cause: chain!.cause)
+            }
+            let window = configuration.budgets.pressureWindow
+            let pressureStays = lastCriticalWarning.map { now - $0 <= window } ?? false
+            lastCriticalWarning = now
+            if pressureStays {
+                for i in apps.indices where apps[i].state == .background && i != front {
+                    schedule(i, .terminate, stage: 0)
+                    terminated.insert(i)
+                }
+                warnStage = 1
+            }
+        }
+        for i in apps.indices where !terminated.contains(i) {
+            let state = apps[i].state
+            if state.isForeground || state == .background {
+                schedule(i, .memoryWarning, stage: warnStage)
+            }
+        }
+    }
+
+    private mutating func planTerminate(_ app: AppID, byUser: Bool) {  // R60–R64
+        guard let i = index[app] else {
+            return refuse(.unknownApp, app: app)
+        }
+        guard apps[i].state.isRunning else {
+            return refuse(.appNotRunning, app: app)
+        }
+        if front == i {
+            front = nil
+        }
+        if returnAfterCall == i {
+            returnAfterCall = nil
+        }
+        if byUser {
+            end(i, kill: .user, outcome: .killed, cause: chain!.cause)
+        } else {
+            schedule(i, .terminate, stage: 0)
+        }
+    }
+
+    /// An app connected on its own: connecting is launching (R70–R73).
+    mutating func planConnection(_ i: Int) {
+        guard apps[i].connection == .connected, apps[i].state == .notRunning else {
+            return  // launched meanwhile by an event, or already gone
+        }
+        if apps[i].flags.launchInBackground && canBackground(i) {
+            schedule(i, .launchInBackground, stage: 0)
+        } else {
+            bringToFront(i)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// Read-only views of the device, for the broker's status reports and for tests.
+extension Device {
+    /// The state of `app`; `notRunning` for an app the device has never heard of.
+    public func state(of app: AppID) -> AppState {
+        index[app].map { apps[$0].state } ?? .notRunning
+    }
+
+    /// The app that owns the screen: `active` or `inactive`, or behind the lock (under `ios7`, in the
+    /// background). `nil` on the home screen, in a call, or in Messages/Calendar.
+    public var foregroundApp: AppID? {
+        front.map { apps[$0].id }
+    }
+
+    public var isLocked: Bool {
+        locked
+    }
+
+    public var call: CallStatus {
+        if alertOnScreen == .call {
+            return .ringing
+        }
+        return callInProgress ? .inProgress : .idle
+    }
+
+    /// The alert on screen (a ringing call is one).
+    public var alert: Alert? {
+        alertOnScreen
+    }
+
+    /// Every app the device knows, in the order it first heard of them.
+    public var appSnapshots: [AppSnapshot] {
+        apps.map(AppSnapshot.init)
+    }
+
+    public func snapshot(of app: AppID) -> AppSnapshot? {
+        index[app].map { AppSnapshot(apps[$0]) }
+    }
+
+    /// The app an armed timer belongs to; `nil` if the timer is not armed.
+    public func owner(of timer: TimerID) -> AppID? {
+        timers[timer].map { apps[$0.app].id }
+    }
+
+    /// How many timers are armed.
+    public var armedTimerCount: Int {
+        timers.count
+    }
+
+    /// Controller events received and not answered yet (running or queued).
+    public var unansweredEventCount: Int {
+        unanswered.count
+    }
+}
+
+/// One app as the device sees it at one moment.
+public struct AppSnapshot: Sendable, Hashable {
+    public var id: AppID
+    public var state: AppState
+    public var flags: AppFlags
+    public var pid: Int32?
+    /// Whether a process is attached (connected, exiting after `willTerminate`, or killed and not yet gone).
+    public var hasProcess: Bool
+    /// The callback the app is running, if any.
+    public var outstandingCallback: Callback?
+    public var outstandingCallbackID: CallbackID?
+    public var openBackgroundTasks: [UInt64]
+    public var footprint: UInt64
+    /// The device asked for this app's process to start and is waiting for it to connect.
+    public var isAwaitingLaunch: Bool
+
+    init(_ record: AppRecord) {
+        id = record.id
+        state = record.state
+        flags = record.flags
+        pid = record.pid
+        hasProcess = record.connection != .none
+        outstandingCallback = record.outstanding?.callback
+        outstandingCallbackID = record.outstanding?.id
+        openBackgroundTasks = record.tasks
+        footprint = record.footprint
+        isAwaitingLaunch = record.launchTimer != nil
+    }
+}

@@ -1,0 +1,156 @@
+import DequeModule
+
+/// The simulated iOS device: the apps and their life-cycle states, the foreground app, the lock, the
+/// on-screen alert and the phone call, background tasks, memory pressure and the watchdog.
+///
+/// A pure value: it performs no I/O and never reads a clock. Every input arrives with its instant, and
+/// everything the device wants done leaves as `Action` values the caller performs, in order (callbacks to
+/// send, timers to arm and cancel, processes to start or kill, transitions to journal, events to answer).
+/// It is not bound to a thread; its owner serialises the calls (the broker calls it on its event loop).
+///
+/// Behaviour is specified row by row in `Protocol/lifecycle.md`. Invariants it keeps:
+/// - controller events run one at a time, in arrival order; an event's answer (`completeEvent` or
+///   `reject`) comes once every callback it caused is answered or its app is gone;
+/// - at most one app is `active` or `inactive`; at most one callback per app is outstanding;
+/// - every callback sent is answered, or its app is killed (watchdog) or gone (crashed);
+/// - every armed timer belongs to an app that is connected or being waited for.
+///
+/// Wrong client input returns `.reject`, never a trap; only a broken invariant of the device's own traps.
+public struct Device: Sendable {
+    public let configuration: DeviceConfiguration
+
+    var apps: [AppRecord] = []
+    var index: [AppID: Int] = [:]
+    /// The app that owns the screen (foreground, or behind the lock), by index into `apps`.
+    var front: Int?
+    /// The app that was in front when the call in progress was answered.
+    var returnAfterCall: Int?
+    var locked = false
+    var alertOnScreen: Alert?
+    var callInProgress = false
+    var lastCriticalWarning: Instant?
+    var queue = Deque<QueuedWork>()
+    var chain: Chain?
+    var unanswered: Set<EventID> = []
+    var timers: [TimerID: TimerPurpose] = [:]
+    var lastCallbackID: UInt64 = 0
+    var lastTimerID: UInt64 = 0
+    /// The current input's instant (never earlier than a previous one).
+    var now = Instant.zero
+    /// The caller's action buffer while an input is handled.
+    var out: [Action] = []
+
+    public init(configuration: DeviceConfiguration = DeviceConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Handles one input that happened at `now` and returns the actions to perform, in order.
+    /// An instant earlier than a previous input's is taken as that previous instant.
+    public mutating func handle(_ input: Input, at now: Instant) -> [Action] {
+        var actions: [Action] = []
+        handle(input, at: now, into: &actions)
+        return actions
+    }
+
+    /// As `handle(_:at:)`, appending to a caller-owned buffer (no allocation once it has grown).
+    public mutating func handle(_ input: Input, at now: Instant, into actions: inout [Action]) {
+        swap(&out, &actions)
+        defer { swap(&out, &actions) }
+        if now > self.now {
+            self.now = now
+        }
+        switch input {
+        case .fire(let id, let event):
+            enqueue(id, event)
+        case .appConnected(let app, let flags, let pid):
+            connect(app, flags: flags, pid: pid)
+        case .appDisconnected(let app):
+            processEnded(app)
+        case .processExited(let app, _):
+            processEnded(app)
+        case .callbackAnswered(let app, let id, let handlerDuration):
+            answer(app, id, handlerDuration: handlerDuration)
+        case .timerFired(let id):
+            timerFired(id)
+        case .backgroundTaskBegan(let app, let task):
+            beginBackgroundTask(app, task)
+        case .backgroundTaskEnded(let app, let task):
+            endBackgroundTask(app, task)
+        case .memoryFootprint(let app, let bytes):
+            reportFootprint(app, bytes)
+        }
+        advance()
+    }
+
+    // MARK: Inputs that are not controller events
+
+    private mutating func enqueue(_ id: EventID, _ event: ControllerEvent) {
+        guard unanswered.insert(id).inserted else {
+            out.append(.reject(Rejection(event: id, reason: .duplicateEvent)))
+            return
+        }
+        queue.append(.event(id, event, fired: now))
+    }
+
+    private mutating func connect(_ app: AppID, flags: AppFlags, pid: Int32?) {
+        let i = record(for: app)
+        guard apps[i].connection == .none else {
+            out.append(.reject(Rejection(app: app, reason: .alreadyConnected)))
+            return
+        }
+        apps[i].connection = .connected
+        apps[i].flags = flags
+        apps[i].pid = pid
+        apps[i].footprint = 0
+        if let timer = apps[i].launchTimer {
+            // A chain is waiting for this app: its launch continues now, within what is left of its budget.
+            cancelTimer(timer)
+            apps[i].launchTimer = nil
+            step(i)
+        } else {
+            queue.append(.connected(i))
+        }
+    }
+
+    private mutating func processEnded(_ app: AppID) {
+        guard let i = index[app] else {
+            out.append(.reject(Rejection(app: app, reason: .unknownApp)))
+            return
+        }
+        switch apps[i].connection {
+        case .none:
+            return  // the other half of disconnect + exit: already handled
+        case .exiting, .killed:
+            cancelProcessTimers(i)
+            apps[i].connection = .none
+        case .connected:
+            if apps[i].state == .notRunning && apps[i].outstanding == nil {
+                apps[i].connection = .none  // connected but never launched: nothing to record
+            } else {
+                end(i, kill: nil, outcome: .crashed, cause: nil)
+            }
+        }
+    }
+
+    private mutating func reportFootprint(_ app: AppID, _ bytes: UInt64) {
+        guard let i = index[app] else {
+            out.append(.reject(Rejection(app: app, reason: .unknownApp)))
+            return
+        }
+        guard apps[i].connection == .connected else {
+            out.append(.reject(Rejection(app: app, reason: .appNotRunning)))
+            return
+        }
+        apps[i].footprint = bytes
+    }
+
+    /// The index of `app`'s record, created (not running, not connected) on first mention.
+    mutating func record(for app: AppID) -> Int {
+        if let i = index[app] {
+            return i
+        }
+        apps.append(AppRecord(id: app))
+        index[app] = apps.count - 1
+        return apps.count - 1
+    }
+}

@@ -1,0 +1,59 @@
+/// An input the device refused. Clients are untrusted: every wrong input ends here, never in a trap.
+public struct Rejection: Sendable, Hashable, CustomStringConvertible {
+    /// The refused controller event, when the input was one (this rejection is then its answer).
+    public var event: EventID?
+    /// The app the input named, when it named one.
+    public var app: AppID?
+    public var reason: Reason
+
+    public init(event: EventID? = nil, app: AppID? = nil, reason: Reason) {
+        self.event = event
+        self.app = app
+        self.reason = reason
+    }
+
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        case duplicateEvent
+        case unknownApp
+        case appNotRunning
+        case appSuspended
+        case alreadyConnected
+        case unexpectedAnswer
+        case unknownTimer
+        case deviceLocked
+        case noRingingCall
+        case noCall
+        case callAlreadyActive
+        case noSuchAlert
+        case launchTimedOut
+        case backgroundTasksUnavailable
+        case backgroundTimeExpired
+        case duplicateTask
+        case unknownTask
+    }
+
+    public var description: String {
+        let subject = [event.map { "event \($0)" }, app.map { "app \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let text: String
+        switch reason {
+        case .duplicateEvent: text = "an event with this id is still pending"
+        case .unknownApp: text = "no such app has ever connected"
+        case .appNotRunning: text = "the app is not running"
+        case .appSuspended: text = "the app is suspended and can do nothing"
+        case .alreadyConnected: text = "an app with this id is already connected"
+        case .unexpectedAnswer: text = "no such callback is outstanding for this app"
+        case .unknownTimer: text = "no such timer is armed"
+        case .deviceLocked: text = "the device is locked"
+        case .noRingingCall: text = "no call is ringing"
+        case .noCall: text = "no call is ringing or in progress"
+        case .callAlreadyActive: text = "a call is already ringing or in progress"
+        case .noSuchAlert: text = "no such alert is on screen"
+        case .launchTimedOut: text = "the app did not connect within its launch budget"
+        case .backgroundTasksUnavailable: text = "this profile has no background tasks"
+        case .backgroundTimeExpired: text = "the app's background time is used up"
+        case .duplicateTask: text = "a background task with this id is already open"
+        case .unknownTask: text = "no such background task is open"
+        }
+        return subject.isEmpty ? text : "\(subject): \(text)"
+    }
+}

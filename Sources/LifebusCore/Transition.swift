@@ -1,0 +1,54 @@
+/// The journal entry for one callback (or, with `callback == nil`, for an app that ended without one:
+/// killed without notice or crashed while idle).
+///
+/// `from` is the state before the callback was sent; `to` the state the app ended in (`notRunning`
+/// unless the outcome is `ok` or `late`).
+public struct Transition: Sendable, Hashable {
+    public var app: AppID
+    public var callback: Callback?
+    /// The controller event that caused it; `nil` for connections, crashes and background-task expiry.
+    public var cause: EventID?
+    public var from: AppState
+    public var to: AppState
+    /// When the cause event fired.
+    public var fired: Instant?
+    /// When the callback was sent (for `callback == nil`: when the app ended).
+    public var sent: Instant
+    public var answered: Instant?
+    public var handlerDuration: Duration?
+    public var budget: Duration
+    public var outcome: Outcome
+
+    public init(
+        app: AppID, callback: Callback?, cause: EventID?, from: AppState, to: AppState, fired: Instant?,
+        sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: Outcome
+    ) {
+        self.app = app
+        self.callback = callback
+        self.cause = cause
+        self.from = from
+        self.to = to
+        self.fired = fired
+        self.sent = sent
+        self.answered = answered
+        self.handlerDuration = handlerDuration
+        self.budget = budget
+        self.outcome = outcome
+    }
+}
+
+/// How a transition ended.
+public enum Outcome: String, Sendable, Hashable, CaseIterable {
+    /// Answered within budget.
+    case ok
+    /// Answered after its budget while the watchdog only observes (`enforcesWatchdog == false`).
+    case late
+    /// Not answered (or a background task not ended) within budget: the app was killed.
+    case watchdog
+    /// The process exited or its connection dropped without being told to.
+    case crashed
+    /// Killed by the user or the system (terminate, a suspended app, a callback interrupted by a kill).
+    case killed
+    /// Killed without notice to relieve memory pressure.
+    case jetsam
+}

@@ -1,0 +1,219 @@
+import LifebusCore
+import Testing
+
+/// One scripted thing that happens to the device in a test.
+enum Step: Sendable, CustomStringConvertible {
+    case connect(AppID, AppFlags = AppFlags())
+    case fire(ControllerEvent)
+    /// The app stops answering callbacks until released.
+    case hold(AppID)
+    /// The app answers what it holds and answers instantly again.
+    case release(AppID)
+    /// The app's connection drops without being told to.
+    case crash(AppID)
+    /// After answering `willTerminate` the app's process stays.
+    case linger(AppID)
+    /// The app's process can't be started: `startProcess` for it is ignored.
+    case noSpawn(AppID)
+    case elapse(Duration)
+    case beginTask(AppID, UInt64)
+    case endTask(AppID, UInt64)
+    case footprint(AppID, UInt64)
+    /// The app answers a callback it was never sent.
+    case bogusAnswer(AppID)
+
+    var description: String {
+        switch self {
+        case .connect(let app, _): "connect \(app)"
+        case .fire(let event): "fire \(event)"
+        case .hold(let app): "hold \(app)"
+        case .release(let app): "release \(app)"
+        case .crash(let app): "crash \(app)"
+        case .linger(let app): "linger \(app)"
+        case .noSpawn(let app): "noSpawn \(app)"
+        case .elapse(let duration): "elapse \(duration)"
+        case .beginTask(let app, let task): "begin \(app) \(task)"
+        case .endTask(let app, let task): "end \(app) \(task)"
+        case .footprint(let app, let bytes): "footprint \(app) \(bytes)"
+        case .bogusAnswer(let app): "bogus answer \(app)"
+        }
+    }
+}
+
+/// A device on a virtual clock with well-behaved apps: each answers its callbacks at once (unless held),
+/// exits after answering `willTerminate` (unless lingering) or being killed, and starts when asked.
+struct Harness {
+    var device: Device
+    var now = Instant.zero
+    var timers: [TimerID: Instant] = [:]
+    var outstanding: [AppID: (CallbackID, Callback)] = [:]
+    var held: Set<AppID> = []
+    var lingering: Set<AppID> = []
+    var unspawnable: Set<AppID> = []
+    var flags: [AppID: AppFlags] = [:]
+    var spawns: [AppID] = []
+    var exits: [AppID] = []
+    var journal: [Action] = []
+    var lastEvent: UInt64 = 0
+    /// Violations of the caller-visible protocol seen so far (a second outstanding callback, a stray cancel).
+    var violations: [String] = []
+
+    init(_ configuration: DeviceConfiguration) {
+        device = Device(configuration: configuration)
+    }
+
+    init(profile: Profile) {
+        self.init(DeviceConfiguration(profile: profile))
+    }
+
+    mutating func input(_ input: Input) {
+        let actions = device.handle(input, at: now)
+        journal += actions
+        for action in actions {
+            observe(action)
+        }
+    }
+
+    private mutating func observe(_ action: Action) {
+        switch action {
+        case .sendCallback(let app, let id, let callback, _, _):
+            if outstanding[app] != nil {
+                violations.append("second outstanding callback for \(app)")
+            }
+            outstanding[app] = (id, callback)
+        case .armTimer(let id, let deadline):
+            timers[id] = deadline
+        case .cancelTimer(let id):
+            if timers.removeValue(forKey: id) == nil {
+                violations.append("cancelled a timer that was not armed: \(id)")
+            }
+        case .record(let transition):
+            if transition.callback != nil {
+                outstanding[transition.app] = nil
+            }
+        case .kill(let app, _):
+            exits.append(app)
+        case .startProcess(let app):
+            spawns.append(app)
+        case .backgroundTaskExpiring, .completeEvent, .reject:
+            break
+        }
+    }
+
+    /// Lets apps answer, exit and start until nothing moves without time passing.
+    mutating func pump() {
+        while true {
+            if !exits.isEmpty {
+                let app = exits.removeFirst()
+                input(.processExited(app, .signaled(9)))
+                continue
+            }
+            if !spawns.isEmpty {
+                let app = spawns.removeFirst()
+                if !unspawnable.contains(app) {
+                    input(.appConnected(app, flags[app] ?? AppFlags(), pid: nil))
+                }
+                continue
+            }
+            if let app = outstanding.keys.sorted().first(where: { !held.contains($0) }) {
+                let (id, callback) = outstanding[app]!
+                input(.callbackAnswered(app, id, handlerDuration: nil))
+                if callback == .willTerminate && !lingering.contains(app) {
+                    input(.appDisconnected(app))
+                }
+                continue
+            }
+            return
+        }
+    }
+
+    /// Moves the virtual clock forward, firing due timers in deadline order.
+    mutating func elapse(_ duration: Duration) {
+        let end = now + duration
+        while let (id, deadline) = timers.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }),
+            deadline <= end
+        {
+            now = deadline
+            timers[id] = nil
+            input(.timerFired(id))
+            pump()
+        }
+        now = end
+    }
+
+    @discardableResult
+    mutating func fire(_ event: ControllerEvent) -> EventID {
+        lastEvent += 1
+        let id = EventID(lastEvent)
+        input(.fire(id, event))
+        return id
+    }
+
+    mutating func run(_ step: Step) {
+        switch step {
+        case .connect(let app, let appFlags):
+            flags[app] = appFlags
+            input(.appConnected(app, appFlags, pid: nil))
+        case .fire(let event):
+            fire(event)
+        case .hold(let app):
+            held.insert(app)
+        case .release(let app):
+            held.remove(app)
+        case .crash(let app):
+            input(.appDisconnected(app))
+        case .linger(let app):
+            lingering.insert(app)
+        case .noSpawn(let app):
+            unspawnable.insert(app)
+        case .elapse(let duration):
+            elapse(duration)
+        case .beginTask(let app, let task):
+            input(.backgroundTaskBegan(app, taskID: task))
+        case .endTask(let app, let task):
+            input(.backgroundTaskEnded(app, taskID: task))
+        case .footprint(let app, let bytes):
+            input(.memoryFootprint(app, bytes: bytes))
+        case .bogusAnswer(let app):
+            input(.callbackAnswered(app, CallbackID(999_999), handlerDuration: nil))
+        }
+        pump()
+    }
+
+    /// The journal from `start` in the tables' notation: transitions, kills, process starts, warnings,
+    /// rejections; timers, sends and answers are left out (transitions imply them).
+    func describe(from start: Int) -> [String] {
+        journal[start...].compactMap { action in
+            switch action {
+            case .record(let t):
+                "\(t.app) \(t.callback?.rawValue ?? "-") \(t.from)→\(t.to) \(t.outcome)"
+            case .kill(let app, let reason):
+                "kill \(app) \(reason)"
+            case .startProcess(let app):
+                "start \(app)"
+            case .backgroundTaskExpiring(let app, let task):
+                "expiring \(app) \(task)"
+            case .reject(let rejection):
+                "reject \(rejection.reason)"
+            case .sendCallback, .armTimer, .cancelTimer, .completeEvent:
+                nil
+            }
+        }
+    }
+
+    /// Every app's state and the device's front app, lock and call, as one line.
+    var situation: String {
+        var parts = device.appSnapshots.map { "\($0.id)=\($0.state)" }
+        parts.append("front=\(device.foregroundApp?.rawValue ?? "-")")
+        if device.isLocked {
+            parts.append("locked")
+        }
+        if device.call != .idle {
+            parts.append("call=\(device.call)")
+        }
+        if let alert = device.alert, alert != .call {
+            parts.append("alert=\(alert)")
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,148 @@
+import LifebusCore
+import PropertyBased
+import Testing
+
+/// Random event sequences for four apps (plain, exits on suspend, audio background mode, background
+/// launch), with the device's invariants checked after every step and after draining all time.
+@Suite("invariants under random event sequences")
+struct InvariantTests {
+    static let apps: [(AppID, AppFlags)] = [
+        ("A", AppFlags()),
+        ("B", AppFlags(exitsOnSuspend: true)),
+        ("C", AppFlags(backgroundModes: ["audio"])),
+        ("D", AppFlags(launchInBackground: true)),
+    ]
+
+    /// Decodes one random number into a step: the low bits choose the operation, the next the app,
+    /// the rest a parameter.
+    static func step(_ n: Int) -> Step {
+        let (app, flags) = apps[(n / 32) % apps.count]
+        let parameter = n / 128
+        switch n % 32 {
+        case 0, 1, 2: return .connect(app, flags)
+        case 3: return .fire(.call(.ring))
+        case 4: return .fire(.call(.answer))
+        case 5: return .fire(.call(.decline))
+        case 6: return .fire(.call(.end))
+        case 7: return .fire(.sms(AlertAction.allCases[parameter % 4]))
+        case 8: return .fire(.calendar(AlertAction.allCases[parameter % 4]))
+        case 9: return .fire(.sleep)
+        case 10: return .fire(.wake)
+        case 11, 12: return .fire(.home)
+        case 13, 14: return .fire(.launch(app))
+        case 15: return .fire(.activate(app))
+        case 16: return .fire(.memoryWarning(parameter % 2 == 0 ? .normal : .critical))
+        case 17: return .fire(.terminate(app, byUser: parameter % 2 == 0))
+        case 18: return .hold(app)
+        case 19, 20: return .release(app)
+        case 21: return .crash(app)
+        case 22: return .elapse(.milliseconds(parameter * 997))
+        case 23: return .beginTask(app, UInt64(parameter % 3))
+        case 24: return .endTask(app, UInt64(parameter % 3))
+        case 25: return .footprint(app, UInt64(parameter))
+        case 26: return .bogusAnswer(app)
+        case 27: return .linger(app)
+        case 28: return .noSpawn(app)
+        default: return .elapse(.seconds(parameter % 300))
+        }
+    }
+
+    @Test("every invariant holds after every step, under every profile", arguments: Profile.allCases)
+    func invariantsHold(profile: Profile) async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...4095).array(of: 1...80)) { numbers in
+            var harness = Harness(profile: profile)
+            var trace: [String] = []
+            for number in numbers {
+                let step = Self.step(number)
+                trace.append(step.description)
+                let start = harness.journal.count
+                harness.run(step)
+                let problems = Self.violations(harness, since: start, profile: profile)
+                #expect(problems.isEmpty, "after \(trace): \(problems)")
+                if !problems.isEmpty {
+                    return
+                }
+            }
+            for (app, _) in Self.apps {
+                harness.run(.release(app))
+            }
+            harness.elapse(.seconds(1_000))
+            harness.elapse(.seconds(1_000))
+            let sends = harness.journal.filter { if case .sendCallback = $0 { true } else { false } }.count
+            let ends = harness.journal.filter { if case .record(let t) = $0 { t.callback != nil } else { false } }.count
+            #expect(sends == ends, "every callback sent is answered or its app ended; after \(trace)")
+            #expect(harness.outstanding.isEmpty, "after \(trace)")
+            #expect(harness.device.unansweredEventCount == 0, "every event answered; after \(trace)")
+            #expect(harness.device.armedTimerCount == 0 && harness.timers.isEmpty, "no timer left; after \(trace)")
+            let answers = harness.journal.compactMap { action -> EventID? in
+                switch action {
+                case .completeEvent(let id, _): id
+                case .reject(let rejection): rejection.event
+                default: nil
+                }
+            }
+            #expect(answers.count == Set(answers).count, "each event answered once; after \(trace)")
+            #expect(answers.count == Int(harness.lastEvent), "each event answered; after \(trace)")
+        }
+    }
+
+    /// The invariants, checked against the device's snapshot and the actions since `start`.
+    static func violations(_ harness: Harness, since start: Int, profile: Profile) -> [String] {
+        var problems = harness.violations
+        let snapshots = harness.device.appSnapshots
+        if snapshots.filter({ $0.state.isForeground }).count > 1 {
+            problems.append("more than one foreground app")
+        }
+        for app in snapshots {
+            let canBackground = profile.hasMultitasking && !app.flags.exitsOnSuspend
+            if !canBackground && (app.state == .background || app.state == .suspended) {
+                problems.append("\(app.id) is \(app.state) under \(profile)")
+            }
+            if app.state.isRunning && !app.hasProcess {
+                problems.append("\(app.id) is \(app.state) without a process")
+            }
+            if app.outstandingCallbackID != harness.outstanding[app.id]?.0 {
+                problems.append("\(app.id)'s outstanding callback differs from what was sent")
+            }
+        }
+        for case .record(let t) in harness.journal[start...] {
+            if t.from == .suspended && t.callback != nil && t.callback != .willEnterForeground {
+                problems.append("\(t.callback!) sent to suspended \(t.app)")
+            }
+            if t.from == .notRunning && t.callback != nil && t.callback != .didFinishLaunching {
+                problems.append("\(t.callback!) sent to not-running \(t.app)")
+            }
+        }
+        if harness.timers.count != harness.device.armedTimerCount {
+            problems.append("the caller's armed timers differ from the device's")
+        }
+        for timer in harness.timers.keys {
+            guard let owner = harness.device.owner(of: timer), let app = harness.device.snapshot(of: owner) else {
+                problems.append("timer \(timer) has no owner")
+                continue
+            }
+            if !app.hasProcess && !app.isAwaitingLaunch {
+                problems.append("timer \(timer) outlives \(owner)")
+            }
+        }
+        return problems
+    }
+}
+
+@Suite("regressions found by the invariant tests")
+struct InvariantRegressionTests {
+    @Test("a launch behind the lock follows the flags of the process that connects")
+    func launchBehindLockFollowsConnectingFlags() {
+        var harness = Harness(profile: .ios7)
+        harness.run(.connect("B"))
+        harness.run(.fire(.call(.ring)))
+        harness.run(.fire(.call(.answer)))
+        harness.run(.fire(.memoryWarning(.critical)))  // B, suspended, is killed; the call still returns to it
+        harness.run(.fire(.sleep))
+        harness.flags["B"] = AppFlags(exitsOnSuspend: true)  // the relaunched process exits on suspend
+        let start = harness.journal.count
+        harness.run(.fire(.call(.end)))
+        #expect(harness.describe(from: start) == ["start B", "B didFinishLaunching notRunning→inactive ok"])
+        #expect(harness.situation == "B=inactive front=B locked")
+    }
+}

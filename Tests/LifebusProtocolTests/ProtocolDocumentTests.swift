@@ -1,0 +1,51 @@
+import Foundation
+import LifebusProtocol
+import Testing
+
+/// The files under `Protocol/` stay in step with the code.
+@Suite struct ProtocolDocumentTests {
+    static let schemaNames = [
+        "request", "response", "notification", "error", "hello.params", "hello.result", "ping.result",
+    ].map { "\($0).schema.json" }
+
+    static func readme() throws -> String {
+        let url = Fixtures.repositoryRoot.appendingPathComponent("Protocol/README.md")
+        return String(decoding: try Fixtures.bytes(url), as: UTF8.self)
+    }
+
+    @Test(arguments: schemaNames)
+    func everySchemaIsJSONOurParserReadsAndNamesItself(name: String) throws {
+        let bytes = try Fixtures.bytes(Fixtures.schemas.appendingPathComponent(name))
+        let schema = try JSONParser.parse(bytes)
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        #expect(schema["$id"]?.stringValue?.hasSuffix("/" + name) == true)
+        #expect(schema["type"] == "object")
+    }
+
+    @Test func theSchemaFolderHoldsExactlyTheDocumentedSchemas() {
+        #expect(Fixtures.files(in: Fixtures.schemas, suffix: ".json") == Self.schemaNames.sorted())
+    }
+
+    @Test func theErrorTableInTheSpecListsEveryLifebusCode() throws {
+        let readme = try Self.readme()
+        for code in LifebusErrorCode.all {
+            #expect(readme.contains("| \(code.code) | `\(code.name)` |"), "README lacks \(code)")
+        }
+        let standard: [RPCError] = [
+            .parseError(""), .invalidRequest(""), .methodNotFound(""), .invalidParams(""), .internalError(""),
+        ]
+        for error in standard {
+            #expect(readme.contains("| \(error.code) | `\(error.name ?? "?")` |"), "README lacks \(error)")
+        }
+    }
+
+    @Test func theImplementationDefinedTableInTheSpecMatchesTheTests() throws {
+        let readme = try Self.readme()
+        for (file, accepted) in JSONTestSuiteTests.implementationDefined {
+            let stem = String(file.dropLast(".json".count))
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(stem)`") }
+            let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+            #expect(cells?[1].hasPrefix(accepted ? "accept" : "reject") == true, "README row for \(stem)")
+        }
+    }
+}
