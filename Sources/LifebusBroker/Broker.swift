@@ -111,10 +111,8 @@ extension Broker {
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
         let seconds = configuration.helloTimeout.components.seconds
-        session.rpc.send(.response(RPCResponse(
-            id: nil,
-            result: .failure(RPCError(.helloTimeout, "no hello within \(seconds) s; closing"))
-        )))
+        let error = RPCError(.helloTimeout, "no hello within \(seconds) s; closing")
+        session.rpc.notify(LifebusMethod.error, params: error.json)
         session.rpc.closeAfterFlush()
         logger.info("peer closed: no hello in time", metadata: session.metadata)
     }

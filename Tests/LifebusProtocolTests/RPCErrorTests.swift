@@ -51,6 +51,7 @@ import Testing
             (.eventRejected, -32008, "lifebus.EventRejected"),
             (.brokerShuttingDown, -32009, "lifebus.BrokerShuttingDown"),
             (.timedOut, -32010, "lifebus.TimedOut"),
+            (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

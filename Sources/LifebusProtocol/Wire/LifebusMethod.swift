@@ -4,4 +4,7 @@ public enum LifebusMethod {
     public static let hello = "hello"
     /// Liveness check; answers `PingResult`.
     public static let ping = "ping"
+    /// Broker → peer notification carrying an error not tied to a request (e.g. the hello timeout); params are
+    /// the error object.
+    public static let error = "lifebus.error"
 }

@@ -11,7 +11,8 @@ func errorCode(_ line: String?) -> Int64? {
     parsed(line)?["error"]?["code"]?.int64Value
 }
 
-/// The `error.data.name` of a response line.
+/// The `error.data.name` of an error response line, or the `params.data.name` of a `lifebus.error` notification.
 func errorName(_ line: String?) -> String? {
-    parsed(line)?["error"]?["data"]?["name"]?.stringValue
+    guard let message = parsed(line) else { return nil }
+    return (message["error"] ?? message["params"])?["data"]?["name"]?.stringValue
 }
