@@ -9,7 +9,7 @@
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
 //   LifebusBroker    -> LifebusRPC, LifebusCore, Logging
 //   Lifebus (SDK)    -> LifebusRPC
-//   LifebusCLI       -> LifebusRPC, ArgumentParser
+//   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser
 //   LifebusDaemon    -> LifebusBroker, ArgumentParser, Logging
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusRPC", "LifebusProtocol",
+                "LifebusRPC", "LifebusProtocol", "Lifebus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -80,6 +80,8 @@ let package = Package(
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
         .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
 
+        .executableTarget(name: "DeepThoughts", dependencies: ["Lifebus"], path: "Examples/DeepThoughts", swiftSettings: strict),
+        .executableTarget(name: "ReturnMeTo", dependencies: ["Lifebus"], path: "Examples/ReturnMeTo", swiftSettings: strict),
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
@@ -100,9 +102,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "LifebusSDKTests", dependencies: ["Lifebus"], swiftSettings: strict),
+        .testTarget(name: "LifebusCLITests", dependencies: ["LifebusCLI"], swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
-            dependencies: ["LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus"],
+            dependencies: [
+                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
+            ],
             swiftSettings: strict
         ),
     ]
