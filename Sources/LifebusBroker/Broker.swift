@@ -17,6 +17,7 @@ public final class Broker {
     private var sessions: [UInt64: PeerSession] = [:]
     private var nextSessionNumber: UInt64 = 1
     private(set) var isShuttingDown = false
+    private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.
     public var onDrained: (() -> Void)?
 
@@ -67,6 +68,13 @@ public final class Broker {
             session.rpc.closeAfterFlush()
         }
         logger.info("broker stopped accepting", metadata: ["lifebus.peers": "\(sessions.count)"])
+        if !sessions.isEmpty {
+            shutdownTimer = try? LoopTimer(loop: loop)
+            shutdownTimer?.start(after: configuration.shutdownGrace) { [unowned self] in
+                // Graceful time is up: peers that have not let go are closed regardless.
+                for session in self.sessions.values { session.rpc.close() }
+            }
+        }
         reportDrainedIfDone()
     }
 
@@ -125,9 +133,13 @@ extension Broker {
     }
 
     private func reportDrainedIfDone() {
-        guard isShuttingDown, sessions.isEmpty, let drained = onDrained else { return }
-        onDrained = nil
-        drained()
+        guard isShuttingDown, sessions.isEmpty else { return }
+        shutdownTimer?.close()
+        shutdownTimer = nil
+        if let drained = onDrained {
+            onDrained = nil
+            drained()
+        }
     }
 }
 

@@ -10,18 +10,22 @@ public struct BrokerConfiguration: Sendable {
     public var maxLineLengthBeforeHello: Int
     /// The longest line accepted after `hello`.
     public var maxLineLength: Int
+    /// How long a stop waits for peers to take what was written to them before it closes them regardless.
+    public var shutdownGrace: Duration
 
     public init(
         socketPath: String,
         tcpPort: Int? = nil,
         helloTimeout: Duration = .seconds(5),
         maxLineLengthBeforeHello: Int = 4 * 1024,
-        maxLineLength: Int = 1024 * 1024
+        maxLineLength: Int = 1024 * 1024,
+        shutdownGrace: Duration = .seconds(2)
     ) {
         self.socketPath = socketPath
         self.tcpPort = tcpPort
         self.helloTimeout = helloTimeout
         self.maxLineLengthBeforeHello = maxLineLengthBeforeHello
         self.maxLineLength = maxLineLength
+        self.shutdownGrace = shutdownGrace
     }
 }

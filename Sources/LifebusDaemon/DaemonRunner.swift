@@ -30,6 +30,12 @@ final class DaemonRunner {
             try loop.close()
             return 1
         }
+        // A daemon may inherit a blocked signal mask from whatever started it; the signals it stops on must arrive.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
         for number in [SIGINT, SIGTERM] {
             watchers.append(try SignalWatcher(loop: loop, signal: number) { [unowned self] received in
                 self.signalled(received, broker: broker)

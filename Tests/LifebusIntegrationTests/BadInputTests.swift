@@ -52,7 +52,7 @@ import Testing
         client.hello()
         func request(depth: Int) -> String {
             // The params object is depth 1 below the envelope (itself depth 1).
-            let inner = String(repeating: "[", count: depth - 2) + String(repeating: "]", count: depth - 2)
+            let inner = String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)
             return #"{"jsonrpc":"2.0","id":1,"method":"ping","params":\#(inner)}"#
         }
         client.sendLine(request(depth: 32))

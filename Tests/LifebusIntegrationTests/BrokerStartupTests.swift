@@ -16,8 +16,10 @@ import Testing
         let broker = try BrokerFixture()
         let client = try broker.connect()
         #expect(client.hello()?.contains("\"result\"") == true)
-        #expect(broker.stop() == 0)
-        #expect(client.waitForClose())
+        broker.process.signal(SIGTERM)
+        #expect(client.waitForClose(), "the broker closes its clients")
+        client.close()
+        #expect(broker.process.wait() == 0)
         #expect(access(broker.socketPath, F_OK) != 0)
     }
 

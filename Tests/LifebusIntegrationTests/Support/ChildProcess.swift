@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A child process started with `posix_spawn`, its stdout and stderr readable as lines.
 ///
@@ -26,26 +27,56 @@ final class ChildProcess {
     /// Starts `executable` (a product name, or an absolute path) with `arguments` and extra environment.
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let path = executable.hasPrefix("/") ? executable : "\(Self.productsFolder)/\(executable)"
+        var merged = ProcessEnvironmentSnapshot.current
+        for (key, value) in environment { merged[key] = value }
+        let environmentLines = merged.map { "\($0.key)=\($0.value)" }
+        let (child, out, err) = try Self.spawnMutex.withLock { _ throws(SpawnError) in
+            try Self.spawn(path: path, arguments: arguments, environment: environmentLines)
+        }
+        pid = child
+        stdout = LineReader(descriptor: out)
+        stderr = LineReader(descriptor: err)
+    }
+
+    /// Tests spawn children concurrently: a pipe end leaked into another child would keep that pipe open after its
+    /// own process ended. So pipes are made close-on-exec, under this lock that every spawn here takes (`pipe2` is
+    /// not imported into Swift's Glibc module).
+    private static let spawnMutex = Mutex(())
+
+    /// Spawns with stdout and stderr on fresh pipes; returns the pid and the pipes' read ends.
+    private static func spawn(
+        path: String, arguments: [String], environment: [String]
+    ) throws(SpawnError) -> (pid_t, Int32, Int32) {
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(errno: errno) }
+        for descriptor in outPipe + errPipe {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        var merged = ProcessEnvironmentSnapshot.current
-        for (key, value) in environment { merged[key] = value }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The test's worker threads block signals; a child must start with none blocked and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, nil, argv, envp)
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
         guard status == 0 else {
@@ -53,9 +84,7 @@ final class ChildProcess {
             close(errPipe[0])
             throw SpawnError(errno: status)
         }
-        pid = child
-        stdout = LineReader(descriptor: outPipe[0])
-        stderr = LineReader(descriptor: errPipe[0])
+        return (child, outPipe[0], errPipe[0])
     }
 
     deinit {

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// Owns the descriptor and the bytes read past the last line. Used by one test at a time.
 final class LineReader {
-    let descriptor: Int32
+    private(set) var descriptor: Int32
     private var buffer: [UInt8] = []
     private(set) var reachedEnd = false
 
@@ -13,7 +13,15 @@ final class LineReader {
     }
 
     deinit {
-        close(descriptor)
+        closeDescriptor()
+    }
+
+    /// Closes the descriptor now; reads after this see end of stream.
+    func closeDescriptor() {
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        descriptor = -1
+        reachedEnd = true
     }
 
     /// The next line (without its newline), or `nil` at end of stream or when `timeout` passes first.

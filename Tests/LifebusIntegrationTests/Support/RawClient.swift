@@ -8,7 +8,7 @@ final class RawClient {
     var descriptor: Int32 { lines.descriptor }
 
     init(path: String) throws {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -22,7 +22,7 @@ final class RawClient {
         }
         guard status == 0 else {
             let code = errno
-            close(fd)
+            Glibc.close(fd)
             throw SpawnError(errno: code)
         }
         lines = LineReader(descriptor: fd)
@@ -59,6 +59,11 @@ final class RawClient {
     func waitForClose(timeout: Duration = .seconds(20)) -> Bool {
         _ = lines.readAll(timeout: timeout)
         return lines.reachedEnd
+    }
+
+    /// Closes the socket (the reader's buffer stays readable).
+    func close() {
+        lines.closeDescriptor()
     }
 
     /// Closes the writing half: the broker sees end of stream.
