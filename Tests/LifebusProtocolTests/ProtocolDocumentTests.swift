@@ -6,6 +6,10 @@ import Testing
 @Suite struct ProtocolDocumentTests {
     static let schemaNames = [
         "request", "response", "notification", "error", "hello.params", "hello.result", "ping.result",
+        "event-cause", "callback.params", "callback.result", "beginBackgroundTask.params", "beginBackgroundTask.result",
+        "endBackgroundTask.params", "backgroundTaskExpiring.params", "mark.params", "reportMemory.params",
+        "empty.result", "fire.params", "fire.result", "status.params", "status.result", "app-status", "wait.params",
+        "wait.result", "history.params", "history.result", "transition.record", "mark.record", "journal-entry",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {
