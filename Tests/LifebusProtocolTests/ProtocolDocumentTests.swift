@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    @Test func theMethodTableInTheSpecListsEveryServedMethodWithItsRoles() throws {
+        let readme = try Self.readme()
+        for (method, roles) in MethodPolicy.roles where method != LifebusMethod.hello {
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(method)` | → B |") }
+            let cells = try #require(row, "README method table lacks \(method)").split(separator: "|")
+            let documented = Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(documented == Set(roles.map(\.rawValue)), "roles of \(method)")
+        }
+    }
+
+    @Test func theSpecMentionsEverySchema() throws {
+        let readme = try Self.readme()
+        for name in Self.schemaNames {
+            let stem = String(name.dropLast(".schema.json".count))
+            #expect(readme.contains(stem), "README never mentions \(name)")
+        }
+    }
+
     @Test func theImplementationDefinedTableInTheSpecMatchesTheTests() throws {
         let readme = try Self.readme()
         for (file, accepted) in JSONTestSuiteTests.implementationDefined {
