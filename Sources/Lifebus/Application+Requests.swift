@@ -6,7 +6,7 @@ public import LifebusProtocol
 extension Application {
     /// Reports a fact (e.g. `state-saved`) that the broker journals and shows to observers; returns once journaled.
     public func mark(_ name: String, data: JSONObject = [:]) async throws(RPCError) {
-        _ = try await call(LifebusMethod.mark, MarkParams(name: name, data: data).json)
+        _ = try await call(LifebusMethod.mark, MarkParams(name: name, data: data.isEmpty ? nil : data).json)
     }
 
     /// Tells the broker how much memory the app uses (the broker ends the largest first when memory runs out).
@@ -21,8 +21,8 @@ extension Application {
         name: String? = nil,
         expirationHandler: (@MainActor () -> Void)? = nil
     ) async throws(RPCError) -> BackgroundTaskIdentifier {
-        let answer = try await call(LifebusMethod.beginBackgroundTask, BeginBackgroundTaskParams(name: name).json)
-        let task = BackgroundTaskIdentifier(rawValue: try BackgroundTaskParams(json: answer).taskID)
+        let answer = try await call(LifebusMethod.beginBackgroundTask, BackgroundTaskBeginParams(name: name).json)
+        let task = BackgroundTaskIdentifier(rawValue: try BackgroundTaskBeginResult(json: answer).taskID)
         expirationHandlers[task] = expirationHandler
         if earlyExpirations.remove(task) != nil, let expirationHandler {
             Task { @MainActor in expirationHandler() }
@@ -33,7 +33,7 @@ extension Application {
     /// Ends a background task; the broker refuses an unknown id with -32602.
     public func endBackgroundTask(_ task: BackgroundTaskIdentifier) async throws(RPCError) {
         expirationHandlers[task] = nil
-        _ = try await call(LifebusMethod.endBackgroundTask, BackgroundTaskParams(taskID: task.rawValue).json)
+        _ = try await call(LifebusMethod.endBackgroundTask, BackgroundTaskEndParams(taskID: task.rawValue).json)
     }
 
     /// Sends one request through the I/O thread and waits for its answer.

@@ -96,7 +96,7 @@ extension BrokerLink {
     /// Routes one request or notification from the broker.
     private func received(_ request: RPCRequest, _ responder: RPCResponder) {
         if request.method == LifebusMethod.backgroundTaskExpiring {
-            guard let params = try? BackgroundTaskParams(json: request.params ?? .null) else { return }
+            guard let params = try? BackgroundTaskExpiringParams(json: request.params ?? .null) else { return }
             let application = application
             let task = BackgroundTaskIdentifier(rawValue: params.taskID)
             Task { @MainActor in application.backgroundTaskExpiring(task) }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The command line every SDK app understands, parsed without Foundation: `--socket PATH`, `--state-file PATH`,
 /// `--exits-on-suspend`, `--background-mode MODE` (repeatable), `--launch-in-background` (each `--name=value` too).
 ///
@@ -61,5 +63,24 @@ public struct LaunchArguments: Sendable, Equatable {
             throw Failure(description: "\(name) needs a value")
         }
         return value
+    }
+}
+
+extension LaunchArguments {
+    /// Parses the process's own command line; on a mistake (or, unless `allowingUnknown`, an unknown argument)
+    /// prints `program: problem` to stderr and exits with status 2, the usual usage-error status.
+    public static func commandLine(program: String, allowingUnknown: Bool = false) -> LaunchArguments {
+        do throws(Failure) {
+            let arguments = try LaunchArguments(parsing: CommandLine.arguments.dropFirst())
+            if !allowingUnknown, let unknown = arguments.remaining.first {
+                throw Failure(description: "unknown argument \(unknown)")
+            }
+            return arguments
+        } catch {
+            let line = "\(program): \(error)\nusage: \(program) [--socket PATH] [--state-file PATH] "
+                + "[--exits-on-suspend] [--background-mode MODE]... [--launch-in-background]\n"
+            _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+            exit(2)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 
 /// A small file holding an app's saved state as text, written atomically (a temporary file renamed over it), with
 /// Glibc only. A plain value naming a path; it holds no descriptor between calls.
@@ -22,7 +23,9 @@ public struct StateFile: Sendable, Equatable {
     }
 
     /// The state file of `appID` (see the type's comment for the order).
-    public static func path(for appID: String, explicit: String?, environment: [String: String]) -> String {
+    /// `environment` defaults to the process's own.
+    public static func path(for appID: String, explicit: String?, environment: [String: String]? = nil) -> String {
+        let environment = environment ?? ProcessEnvironment.current
         if let explicit, !explicit.isEmpty { return explicit }
         if let directory = environment[directoryVariable], !directory.isEmpty {
             return (directory.hasSuffix("/") ? directory : directory + "/") + appID + ".state"
@@ -87,5 +90,24 @@ public struct StateFile: Sendable, Equatable {
                 throw Failure(function: "mkdir", errno: errno)
             }
         }
+    }
+}
+
+/// The state as `key=value` lines, the simple format both example apps use.
+extension StateFile {
+    /// The saved keys and values, or `nil` when there is no file yet. Lines without `=` are skipped.
+    public func readValues() throws(Failure) -> [String: String]? {
+        guard let text = try read() else { return nil }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// Replaces the file with one `key=value` line per pair, in order. Keys must not hold `=` or newlines.
+    public func write(values: [(key: String, value: String)]) throws(Failure) {
+        try write(values.map { "\($0.key)=\($0.value)\n" }.joined())
     }
 }
