@@ -56,7 +56,7 @@ final class BrokerLink {
 
     /// Sends one request; `completion` runs once on this thread, with the answer or `notConnected`.
     func request(_ method: String, _ params: JSONValue, _ completion: @escaping (Result<JSONValue, RPCError>) -> Void) {
-        guard let peer, !isShuttingDown else {
+        guard let peer, !isShuttingDown, !peer.connection.isClosed else {
             completion(.failure(Self.notConnected))
             return
         }
@@ -68,8 +68,7 @@ final class BrokerLink {
         isShuttingDown = true
         retryTimer?.close()
         retryTimer = nil
-        peer?.closeAfterFlush()
-        peer = nil
+        peer?.closeAfterFlush()  // the peer stays referenced until its onEnd (`lost`): it must outlive its reads
     }
 
     private func lost(_ end: ConnectionEnd) {
