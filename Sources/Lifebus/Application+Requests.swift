@@ -39,7 +39,10 @@ extension Application {
     /// Sends one request through the I/O thread and waits for its answer.
     func call(_ method: String, _ params: JSONValue) async throws(RPCError) -> JSONValue {
         guard let link else { throw BrokerLink.notConnected }
-        let result = await withCheckedContinuation { (answer: CheckedContinuation<Result<JSONValue, RPCError>, Never>) in
+        typealias Answer = CheckedContinuation<Result<JSONValue, RPCError>, Never>
+        // The I/O thread always completes the request, unless its loop has already closed (after `willTerminate`
+        // was answered): nothing may call the broker after that.
+        let result = await withCheckedContinuation { (answer: Answer) in
             link.withLink { brokerLink in
                 brokerLink.request(method, params) { answer.resume(returning: $0) }
             }

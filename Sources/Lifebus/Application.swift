@@ -12,6 +12,7 @@ public import LifebusProtocol
 public final class Application {
     /// The app id this app says hello with, e.g. `com.example.DeepThoughts`.
     public let id: String
+    /// How it connects and what it declares in hello.
     public let options: ApplicationOptions
     /// The lifecycle state as the app last saw it (the state of the latest callback).
     public internal(set) var state: LifecycleState = .notRunning

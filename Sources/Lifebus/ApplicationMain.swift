@@ -8,7 +8,7 @@ import Glibc
 /// callback's delegate method on the main actor, answering when it returns. If the broker goes away the app keeps
 /// running and reconnects with backoff.
 @MainActor
-public func ApplicationMain(  // swiftlint:disable:this identifier_name
+public func ApplicationMain(
     id: String,
     delegate: some ApplicationDelegate,
     options: ApplicationOptions = ApplicationOptions()

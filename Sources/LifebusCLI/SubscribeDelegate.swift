@@ -51,8 +51,14 @@ final class SubscribeDelegate: ApplicationDelegate {
             "callbackID": .integer(callback.callbackID),
             "state": .string(callback.state.rawValue),
             "cause": callback.cause?.json ?? .null,
-            "budgetMs": .double(callback.budgetMs),
+            "budgetMs": wholeOrFraction(callback.budgetMs),
         ]
+    }
+
+    /// `5000` rather than `5000.0` for whole milliseconds.
+    static func wholeOrFraction(_ milliseconds: Double) -> JSONValue {
+        if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return .integer(Int64(milliseconds)) }
+        return .double(milliseconds)
     }
 
     /// The variables a `--on` command sees, on top of the process's own environment.
@@ -63,14 +69,8 @@ final class SubscribeDelegate: ApplicationDelegate {
             "LIFEBUS_APP_ID": appID,
             "LIFEBUS_STATE": callback.state.rawValue,
             "LIFEBUS_CAUSE": callback.cause?.event ?? "",
-            "LIFEBUS_BUDGET_MS": SubscribeDelegate.format(callback.budgetMs),
+            "LIFEBUS_BUDGET_MS": wholeOrFraction(callback.budgetMs).jsonText,
             "LIFEBUS_SOCKET": socketPath,
         ]
-    }
-
-    /// Whole milliseconds without a fraction (`5000`), others as Swift prints them (`12.5`).
-    static func format(_ milliseconds: Double) -> String {
-        if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return String(Int64(milliseconds)) }
-        return String(milliseconds)
     }
 }

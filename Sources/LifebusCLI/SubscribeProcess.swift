@@ -39,8 +39,8 @@ enum SubscribeProcess {
     }
 
     private static func spawn(_ command: String, environment: [String: String]) -> Result<pid_t, SpawnError> {
-        let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
-            + [nil]
+        let words = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { (text: String) in strdup(text) } + [nil]
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { (key, value) in strdup("\(key)=\(value)") }
             + [nil]
         defer {
