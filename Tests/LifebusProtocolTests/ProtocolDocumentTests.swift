@@ -6,6 +6,10 @@ import Testing
 @Suite struct ProtocolDocumentTests {
     static let schemaNames = [
         "request", "response", "notification", "error", "hello.params", "hello.result", "ping.result",
+        "event-cause", "callback.params", "callback.result", "beginBackgroundTask.params", "beginBackgroundTask.result",
+        "endBackgroundTask.params", "backgroundTaskExpiring.params", "mark.params", "reportMemory.params",
+        "empty.result", "fire.params", "fire.result", "status.params", "status.result", "app-status", "wait.params",
+        "wait.result", "history.params", "history.result", "transition.record", "mark.record", "journal-entry",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {
@@ -36,6 +40,24 @@ import Testing
         ]
         for error in standard {
             #expect(readme.contains("| \(error.code) | `\(error.name ?? "?")` |"), "README lacks \(error)")
+        }
+    }
+
+    @Test func theMethodTableInTheSpecListsEveryServedMethodWithItsRoles() throws {
+        let readme = try Self.readme()
+        for (method, roles) in MethodPolicy.roles where method != LifebusMethod.hello {
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(method)` | → B |") }
+            let cells = try #require(row, "README method table lacks \(method)").split(separator: "|")
+            let documented = Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(documented == Set(roles.map(\.rawValue)), "roles of \(method)")
+        }
+    }
+
+    @Test func theSpecMentionsEverySchema() throws {
+        let readme = try Self.readme()
+        for name in Self.schemaNames {
+            let stem = String(name.dropLast(".schema.json".count))
+            #expect(readme.contains(stem), "README never mentions \(name)")
         }
     }
 

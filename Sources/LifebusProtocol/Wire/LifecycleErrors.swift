@@ -1,0 +1,71 @@
+/// The details `fire` carries in a `lifebus.EventRejected` error: why the broker refused to inject the event.
+///
+/// A plain value (`Sendable`). Error `data`: `{"name":"lifebus.EventRejected","reason":"appNotRunning",
+/// "eventID":3}` — `reason` is a camelCase word chosen by the broker (`appNotRunning`, `noCall`, …); `eventID`
+/// is the id minted for the refused event.
+public struct EventRejection: Sendable, Equatable {
+    public var reason: String
+    public var eventID: Int64
+
+    public init(reason: String, eventID: Int64) {
+        self.reason = reason
+        self.eventID = eventID
+    }
+
+    /// The details of `error`, or `nil` when it is not a well-formed `lifebus.EventRejected`.
+    public init?(_ error: RPCError) {
+        guard error.code == LifebusErrorCode.eventRejected.code,
+            let reason = error.data?["reason"]?.stringValue,
+            let eventID = error.data?["eventID"]?.int64Value
+        else { return nil }
+        self.init(reason: reason, eventID: eventID)
+    }
+
+    /// The error to answer `fire` with; `message` is for people.
+    public func error(_ message: String) -> RPCError {
+        RPCError(.eventRejected, message, data: ["reason": .string(reason), "eventID": .integer(eventID)])
+    }
+}
+
+/// The details `wait` carries in a `lifebus.TimedOut` error: where the app stood when the wait gave up.
+///
+/// A plain value (`Sendable`). Error `data`: `{"name":"lifebus.TimedOut","state":"inactive",
+/// "transitions":[TransitionRecord…]}` — `state` is the app's current state; `transitions` its last
+/// (at most `WaitTimeout.maxTransitions`) transitions, oldest first.
+public struct WaitTimeout: Sendable, Equatable {
+    /// How many of the app's last transitions the error carries at most.
+    public static let maxTransitions = 5
+
+    public var state: LifecycleState
+    public var transitions: [TransitionRecord]
+
+    public init(state: LifecycleState, transitions: [TransitionRecord]) {
+        self.state = state
+        self.transitions = transitions
+    }
+
+    /// The details of `error`, or `nil` when it is not a well-formed `lifebus.TimedOut` from `wait`.
+    public init?(_ error: RPCError) {
+        guard error.code == LifebusErrorCode.timedOut.code, let data = error.data,
+            let state = data["state"]?.stringValue.flatMap(LifecycleState.init(rawValue:)),
+            let records = data["transitions"]?.arrayValue
+        else { return nil }
+        var transitions: [TransitionRecord] = []
+        for record in records {
+            guard let decoded = try? TransitionRecord(json: record) else { return nil }
+            transitions.append(decoded)
+        }
+        self.init(state: state, transitions: transitions)
+    }
+
+    /// The error to answer `wait` with (only the last `maxTransitions` transitions are kept).
+    public func error(_ message: String) -> RPCError {
+        RPCError(
+            .timedOut, message,
+            data: [
+                "state": .string(state.rawValue),
+                "transitions": .array(transitions.suffix(Self.maxTransitions).map(\.json)),
+            ]
+        )
+    }
+}
