@@ -102,7 +102,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LifebusSDKTests", dependencies: ["Lifebus"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusSDKTests",
+            dependencies: ["Lifebus", "LifebusIO", "LifebusRPC", "LifebusProtocol"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LifebusCLITests", dependencies: ["LifebusCLI"], swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
