@@ -4,17 +4,18 @@ import LifebusIO
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
-/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, an
-/// expectation failed); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
+/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, a journal
+/// could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
 public struct LifebusCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lifebus",
         abstract: "Drive and inspect the Lifebus broker.",
         discussion: """
-            Exit status: 0 success, 1 a condition not met (a wait timed out, an expectation failed), \
-            2 usage error, 3 broker unreachable, 4 the broker refused the request.
+            Exit status: 0 success, 1 a condition not met (a wait timed out, a journal could not be read), \
+            2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
+            rejected event, an unknown app).
             """,
-        subcommands: [Ping.self]
+        subcommands: [Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self]
     )
 
     public init() {}
