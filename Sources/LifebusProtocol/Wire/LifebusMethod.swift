@@ -1,4 +1,4 @@
-/// The method names of the Lifebus protocol (later issues add more). A namespace of constants.
+/// The method names of the Lifebus protocol. A namespace of constants; who may call which: `MethodPolicy`.
 public enum LifebusMethod {
     /// Introduces the peer; must be the first request on a connection.
     public static let hello = "hello"
@@ -7,4 +7,29 @@ public enum LifebusMethod {
     /// Broker → peer notification carrying an error not tied to a request (e.g. the hello timeout); params are
     /// the error object.
     public static let error = "lifebus.error"
+
+    /// Controller → broker: inject an event (`FireParams` → `FireResult`).
+    public static let fire = "fire"
+    /// Controller, observer → broker: the device and its apps (`StatusParams` → `StatusResult`).
+    public static let status = "status"
+    /// Controller, observer → broker: answer when an app reaches a state (`WaitParams` → `WaitResult`).
+    public static let wait = "wait"
+    /// Controller, observer → broker: journal entries (`HistoryParams` → `HistoryResult`).
+    public static let history = "history"
+    /// Broker → observer notification: a transition completed (params `TransitionRecord`).
+    public static let transition = "transition"
+    /// App → broker request (`MarkParams` → `{}`), and broker → observer notification (params `MarkRecord`).
+    public static let mark = "mark"
+    /// App → broker: start a background task (`BackgroundTaskBeginParams` → `BackgroundTaskBeginResult`).
+    public static let beginBackgroundTask = "beginBackgroundTask"
+    /// App → broker: end a background task (`BackgroundTaskEndParams` → `{}`).
+    public static let endBackgroundTask = "endBackgroundTask"
+    /// App → broker: the app's memory footprint (`ReportMemoryParams` → `{}`).
+    public static let reportMemory = "reportMemory"
+    /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).
+    public static let backgroundTaskExpiring = "backgroundTaskExpiring"
+
+    /// The method of the broker → app request delivering `callback` (`CallbackParams` → `CallbackAnswer`): the
+    /// callback's own name, e.g. `didEnterBackground`.
+    public static func callback(_ callback: LifecycleCallback) -> String { callback.rawValue }
 }

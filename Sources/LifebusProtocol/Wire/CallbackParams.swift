@@ -1,0 +1,71 @@
+/// The params of a broker → app callback request, whose method is the callback's name
+/// (`LifebusMethod.callback(_:)`).
+///
+/// A plain value (`Sendable`). Wire form:
+/// `{"callbackID":12,"callback":"didEnterBackground","state":"background","budgetMs":5000,
+/// "cause":{"eventID":3,"event":"call --answer"}}`.
+/// Invariants enforced by `init(json:)`: `callbackID` ≥ 1 (minted by the broker, unique per app connection);
+/// `state` is the state the app is in while the callback runs; `budgetMs` is a finite number ≥ 0 of milliseconds
+/// the handler may take; `cause` is `null` (or absent) when no controller event caused it (e.g. connecting).
+/// The app answers with `CallbackAnswer` once its handler returned.
+public struct CallbackParams: Sendable, Equatable {
+    public var callbackID: Int64
+    public var callback: LifecycleCallback
+    public var state: LifecycleState
+    public var budgetMs: Double
+    public var cause: EventCause?
+
+    public init(
+        callbackID: Int64,
+        callback: LifecycleCallback,
+        state: LifecycleState,
+        budgetMs: Double,
+        cause: EventCause? = nil
+    ) {
+        self.callbackID = callbackID
+        self.callback = callback
+        self.state = state
+        self.budgetMs = budgetMs
+        self.cause = cause
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        let reader = try ParamsReader(json)
+        callbackID = try reader.integer("callbackID", as: Int64.self, minimum: 1)
+        callback = try reader.choice("callback", as: LifecycleCallback.self)
+        state = try reader.choice("state", as: LifecycleState.self)
+        budgetMs = try reader.double("budgetMs")
+        cause = try reader.optionalCause("cause")
+    }
+
+    public var json: JSONValue {
+        [
+            "callbackID": .integer(callbackID),
+            "callback": .string(callback.rawValue),
+            "state": .string(state.rawValue),
+            "budgetMs": .double(budgetMs),
+            "cause": .optional(cause, \.json),
+        ]
+    }
+}
+
+/// The result an app answers a callback request with, once its delegate method returned.
+///
+/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}` or `{}` — `handlerMs` (optional, finite, ≥ 0) is
+/// the app's own measure of its handler's duration; the broker times the round trip itself either way.
+public struct CallbackAnswer: Sendable, Equatable {
+    public var handlerMs: Double?
+
+    public init(handlerMs: Double? = nil) {
+        self.handlerMs = handlerMs
+    }
+
+    public init(json: JSONValue) throws(RPCError) {
+        handlerMs = try ParamsReader(json).optionalDouble("handlerMs")
+    }
+
+    public var json: JSONValue {
+        guard let handlerMs else { return [:] }
+        return ["handlerMs": .double(handlerMs)]
+    }
+}

@@ -1,0 +1,50 @@
+/// One line of the journal (and one element of `HistoryResult.entries`): a transition or a mark, told apart by
+/// the `type` member (`"transition"` or `"mark"`, required when decoding an entry).
+///
+/// A plain value (`Sendable`). The journal file holds one entry's compact JSON per line, oldest first.
+public enum JournalEntry: Sendable, Equatable {
+    case transition(TransitionRecord)
+    case mark(MarkRecord)
+
+    public init(json: JSONValue) throws(RPCError) {
+        try self.init(reader: try ParamsReader(json))
+    }
+
+    init(json: JSONValue, path: String) throws(RPCError) {
+        try self.init(reader: try ParamsReader(json, path: path))
+    }
+
+    init(reader: ParamsReader) throws(RPCError) {
+        switch try reader.string("type") {
+        case TransitionRecord.type: self = .transition(try TransitionRecord(reader: reader))
+        case MarkRecord.type: self = .mark(try MarkRecord(reader: reader))
+        default:
+            throw RPCError.invalidParams(
+                field: reader.path("type"), "must be \(TransitionRecord.type) or \(MarkRecord.type)"
+            )
+        }
+    }
+
+    /// The entry's journal sequence number.
+    public var seq: Int64 {
+        switch self {
+        case .transition(let record): return record.seq
+        case .mark(let record): return record.seq
+        }
+    }
+
+    /// The app the entry is about.
+    public var app: String {
+        switch self {
+        case .transition(let record): return record.app
+        case .mark(let record): return record.app
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .transition(let record): return record.json
+        case .mark(let record): return record.json
+        }
+    }
+}

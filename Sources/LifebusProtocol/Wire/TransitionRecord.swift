@@ -1,0 +1,115 @@
+/// One completed lifecycle transition of one app: a journal line and the params of the `transition`
+/// notification observers receive.
+///
+/// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):
+/// `{"type":"transition","seq":17,"app":"com.example.DeepThoughts","pid":1234,"callback":"didEnterBackground",
+/// "cause":{"eventID":3,"event":"call --answer"},"from":"inactive","to":"background","firedMs":10.5,
+/// "sentMs":10.6,"answeredMs":13.1,"handlerMs":2.3,"budgetMs":5000,"outcome":"ok","wallMs":1763780000000}`.
+/// - `seq` (≥ 1) numbers journal entries (transitions and marks together) from 1.
+/// - `callback` is `null` when the app left its state without one (jetsam, a kill by the user, a crash while
+///   idle); `cause` is `null` when no controller event caused it; `pid`, `firedMs`, `answeredMs` and `handlerMs`
+///   may be `null` (not known, never fired, never answered, not reported).
+/// - `*Ms` are milliseconds (finite, ≥ 0) on the broker's monotonic clock since it started: `firedMs` when the
+///   causing event was fired, `sentMs` when the callback was sent (or, without a callback, when the broker
+///   acted), `answeredMs` when the answer came; `budgetMs` is the budget the callback had. `wallMs` is the Unix
+///   time in milliseconds when the record was made.
+public struct TransitionRecord: Sendable, Equatable {
+    /// The value of the `type` member.
+    public static let type = "transition"
+
+    public var seq: Int64
+    public var app: String
+    public var pid: Int32?
+    public var callback: LifecycleCallback?
+    public var cause: EventCause?
+    public var from: LifecycleState
+    public var to: LifecycleState
+    public var firedMs: Double?
+    public var sentMs: Double
+    public var answeredMs: Double?
+    public var handlerMs: Double?
+    public var budgetMs: Double
+    public var outcome: TransitionOutcome
+    public var wallMs: Int64
+
+    public init(
+        seq: Int64,
+        app: String,
+        pid: Int32?,
+        callback: LifecycleCallback?,
+        cause: EventCause?,
+        from: LifecycleState,
+        to: LifecycleState,
+        firedMs: Double?,
+        sentMs: Double,
+        answeredMs: Double?,
+        handlerMs: Double?,
+        budgetMs: Double,
+        outcome: TransitionOutcome,
+        wallMs: Int64
+    ) {
+        self.seq = seq
+        self.app = app
+        self.pid = pid
+        self.callback = callback
+        self.cause = cause
+        self.from = from
+        self.to = to
+        self.firedMs = firedMs
+        self.sentMs = sentMs
+        self.answeredMs = answeredMs
+        self.handlerMs = handlerMs
+        self.budgetMs = budgetMs
+        self.outcome = outcome
+        self.wallMs = wallMs
+    }
+
+    /// Reads a record; `type`, when present, must be `"transition"`.
+    public init(json: JSONValue) throws(RPCError) {
+        try self.init(reader: try ParamsReader(json))
+    }
+
+    init(json: JSONValue, path: String) throws(RPCError) {
+        try self.init(reader: try ParamsReader(json, path: path))
+    }
+
+    init(reader: ParamsReader) throws(RPCError) {
+        if let type = try reader.optionalString("type"), type != Self.type {
+            throw RPCError.invalidParams(field: reader.path("type"), "must be \(Self.type)")
+        }
+        seq = try reader.integer("seq", as: Int64.self, minimum: 1)
+        app = try reader.string("app")
+        pid = try reader.optionalInteger("pid", as: Int32.self)
+        callback = try reader.optionalChoice("callback", as: LifecycleCallback.self)
+        cause = try reader.optionalCause("cause")
+        from = try reader.choice("from", as: LifecycleState.self)
+        to = try reader.choice("to", as: LifecycleState.self)
+        firedMs = try reader.optionalDouble("firedMs")
+        sentMs = try reader.double("sentMs")
+        answeredMs = try reader.optionalDouble("answeredMs")
+        handlerMs = try reader.optionalDouble("handlerMs")
+        budgetMs = try reader.double("budgetMs")
+        outcome = try reader.choice("outcome", as: TransitionOutcome.self)
+        wallMs = try reader.integer("wallMs", as: Int64.self)
+    }
+
+    public var json: JSONValue {
+        [
+            "type": .string(Self.type),
+            "seq": .integer(seq),
+            "app": .string(app),
+            "pid": .optional(pid) { .integer(Int64($0)) },
+            "callback": .optional(callback) { .string($0.rawValue) },
+            "cause": .optional(cause, \.json),
+            "from": .string(from.rawValue),
+            "to": .string(to.rawValue),
+            "firedMs": .optional(firedMs, JSONValue.double),
+            "sentMs": .double(sentMs),
+            "answeredMs": .optional(answeredMs, JSONValue.double),
+            "handlerMs": .optional(handlerMs, JSONValue.double),
+            "budgetMs": .double(budgetMs),
+            "outcome": .string(outcome.rawValue),
+            "wallMs": .integer(wallMs),
+        ]
+    }
+}
