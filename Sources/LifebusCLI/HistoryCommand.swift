@@ -87,13 +87,3 @@ enum HistoryOutput {
         }
     }
 }
-
-extension JournalEntry {
-    /// The app the entry is about.
-    var app: String {
-        switch self {
-        case .transition(let record): record.app
-        case .mark(let record): record.app
-        }
-    }
-}

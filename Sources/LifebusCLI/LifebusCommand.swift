@@ -29,14 +29,21 @@ public struct LifebusCommand: ParsableCommand {
         } catch let status as CLIExitStatus {
             Glibc.exit(status.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            let status = exitStatus(for: error)
+            if status == 0 {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+            } else {
+                StandardError.writeLine(fullMessage(for: error))
             }
-            StandardError.writeLine(fullMessage(for: error))
-            Glibc.exit(code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue)
+            Glibc.exit(status)
         }
+    }
+
+    /// The documented exit status for an error thrown by parsing or running: usage errors are 2, help is 0.
+    static func exitStatus(for error: any Error) -> Int32 {
+        if let status = error as? CLIExitStatus { return status.rawValue }
+        let code = exitCode(for: error)
+        return code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue
     }
 }
 

@@ -62,7 +62,7 @@ enum TransitionFormatting {
             TextTable.Cell(record.app),
             TextTable.Cell("mark \(record.name)", .cyan),
             "", "", "", "", "",
-            TextTable.Cell(record.data.map(\.jsonText) ?? ""),
+            TextTable.Cell(record.data.map(\.description) ?? ""),
         ]
     }
 

@@ -31,8 +31,13 @@ extension LifebusCommand {
                 peer.request(LifebusMethod.wait, params: params.json) { answer in
                     switch answer {
                     case .success(let value):
-                        print(json ? value.jsonText : WaitReport.reached(value))
-                        finish(.success)
+                        do throws(RPCError) {
+                            let reached = try WaitResult(json: value)
+                            print(json ? reached.json.jsonText : WaitReport.reached(reached))
+                            finish(.success)
+                        } catch {
+                            finish(.refused(error))
+                        }
                     case .failure(let error) where error.lifebusCode == .timedOut:
                         print(json ? (error.data ?? .null).jsonText : WaitReport.timedOut(error, params: params))
                         finish(.conditionNotMet)
@@ -55,15 +60,14 @@ func parseState(_ text: String) throws -> LifecycleState {
 
 /// The text `lifebus wait` prints. Stateless; tolerant of what the broker sends (a missing member shows as `?`).
 enum WaitReport {
-    static func reached(_ value: JSONValue) -> String {
-        let since = value["sinceMs"]?.doubleValue.map(TransitionFormatting.milliseconds) ?? "?"
-        return "\(value["app"]?.stringValue ?? "?") is \(value["state"]?.stringValue ?? "?") (since \(since) ms)"
+    static func reached(_ result: WaitResult) -> String {
+        "\(result.app) is \(result.state.rawValue) (since \(TransitionFormatting.milliseconds(result.sinceMs)) ms)"
     }
 
     static func timedOut(_ error: RPCError, params: WaitParams) -> String {
         let current = error.data?["state"]?.stringValue ?? "?"
         var lines = [
-            "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs)) ms waiting for \(params.app) "
+            "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs ?? 0)) ms waiting for \(params.app) "
                 + "to be \(params.state.rawValue); it is \(current)",
         ]
         let records = (error.data?["transitions"]?.arrayValue ?? []).compactMap { try? TransitionRecord(json: $0) }
