@@ -1,1 +1,1 @@
-print("not yet")
+await DeepThoughtsDelegate.main()

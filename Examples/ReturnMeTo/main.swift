@@ -1,1 +1,1 @@
-print("not yet")
+await ReturnMeToDelegate.main()

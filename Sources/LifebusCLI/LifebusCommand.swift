@@ -6,7 +6,7 @@ import LifebusIO
 ///
 /// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, a journal
 /// could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
-public struct LifebusCommand: ParsableCommand {
+public struct LifebusCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lifebus",
         abstract: "Drive and inspect the Lifebus broker.",
@@ -15,16 +15,20 @@ public struct LifebusCommand: ParsableCommand {
             2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
             rejected event, an unknown app).
             """,
-        subcommands: [Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self]
+        subcommands: [Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self]
     )
 
     public init() {}
 
     /// Parses the arguments, runs the subcommand and exits with the documented status.
-    public static func runAsMain(_ arguments: [String]? = nil) -> Never {
+    public static func runAsMain(_ arguments: [String]? = nil) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
             Glibc.exit(0)
         } catch let status as CLIExitStatus {
             Glibc.exit(status.rawValue)

@@ -1,3 +1,3 @@
 import LifebusCLI
 
-LifebusCommand.runAsMain()
+await LifebusCommand.runAsMain()

@@ -1,0 +1,76 @@
+import LifebusIO
+import LifebusProtocol
+
+/// What the I/O thread hands to the main actor: callbacks, task expirations, a lost connection.
+extension Application {
+    /// Runs the delegate method for one callback and measures it; the answer goes back to the broker.
+    func deliver(_ callback: CallbackParams) async -> CallbackAnswer {
+        state = callback.state
+        currentCallback = callback
+        let start = EventLoop.monotonicNanoseconds()
+        if let delegate {
+            switch callback.callback {
+            case .didFinishLaunching: await delegate.didFinishLaunching(self, options: LaunchOptions(callback))
+            case .didBecomeActive: await delegate.didBecomeActive(self)
+            case .willResignActive: await delegate.willResignActive(self)
+            case .didEnterBackground: await delegate.didEnterBackground(self)
+            case .willEnterForeground: await delegate.willEnterForeground(self)
+            case .willTerminate: await delegate.willTerminate(self)
+            case .didReceiveMemoryWarning:
+                await delegate.didReceiveMemoryWarning(self)
+                notifyMemoryWarningObservers()
+            }
+        }
+        let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000
+        currentCallback = nil
+        if callback.callback == .willTerminate {
+            state = .notRunning
+            expirationHandlers.removeAll()
+        }
+        return CallbackAnswer(handlerMs: handlerMs)
+    }
+
+    /// The broker went away: the app is no longer running as far as the bus knows; its tasks ended with it.
+    func connectionLost() {
+        state = .notRunning
+        expirationHandlers.removeAll()
+        earlyExpirations.removeAll()
+    }
+
+    /// Runs the expiration handler of a task the broker is about to end.
+    func backgroundTaskExpiring(_ task: BackgroundTaskIdentifier) {
+        guard let entry = expirationHandlers[task] else {
+            earlyExpirations.insert(task)
+            return
+        }
+        entry?()
+    }
+}
+
+/// Memory-warning observers: for objects other than the delegate (as `UIApplicationDidReceiveMemoryWarning-
+/// Notification` lets model objects react). They run on the main actor, in the order they were added, right after
+/// the delegate's `didReceiveMemoryWarning` returns and before the broker is answered.
+extension Application {
+    /// Adds an observer; keep the token to remove it.
+    @discardableResult
+    public func addMemoryWarningObserver(_ handler: @escaping @MainActor () -> Void) -> ObserverToken {
+        nextObserverNumber += 1
+        let token = ObserverToken(number: nextObserverNumber)
+        memoryWarningObservers.append((token, handler))
+        return token
+    }
+
+    /// Removes an observer; removing one twice does nothing.
+    public func removeObserver(_ token: ObserverToken) {
+        memoryWarningObservers.removeAll { $0.token == token }
+    }
+
+    /// The number of memory-warning observers registered.
+    public var memoryWarningObserverCount: Int { memoryWarningObservers.count }
+
+    func notifyMemoryWarningObservers() {
+        for observer in memoryWarningObservers {
+            observer.handler()
+        }
+    }
+}

@@ -1,0 +1,49 @@
+public import LifebusProtocol
+
+/// What the app asks of the broker. Each call crosses to the I/O thread and waits for the broker's answer; it
+/// throws the broker's `RPCError`, or `lifebus.ConnectionClosed` when the app is not connected (or the
+/// connection ended before the answer).
+extension Application {
+    /// Reports a fact (e.g. `state-saved`) that the broker journals and shows to observers; returns once journaled.
+    public func mark(_ name: String, data: JSONObject = [:]) async throws(RPCError) {
+        _ = try await call(LifebusMethod.mark, MarkParams(name: name, data: data.isEmpty ? nil : data).json)
+    }
+
+    /// Tells the broker how much memory the app uses (the broker ends the largest first when memory runs out).
+    public func reportMemory(bytes: Int64) async throws(RPCError) {
+        _ = try await call(LifebusMethod.reportMemory, ReportMemoryParams(bytes: bytes).json)
+    }
+
+    /// Asks for time to finish work in the background: the counterpart of UIKit's `beginBackgroundTask`.
+    /// `expirationHandler` runs on the main actor when the broker says the time is up; it should end the task
+    /// (`endBackgroundTask`) promptly, as UIKit requires.
+    public func beginBackgroundTask(
+        name: String? = nil,
+        expirationHandler: (@MainActor () -> Void)? = nil
+    ) async throws(RPCError) -> BackgroundTaskIdentifier {
+        let answer = try await call(LifebusMethod.beginBackgroundTask, BackgroundTaskBeginParams(name: name).json)
+        let task = BackgroundTaskIdentifier(rawValue: try BackgroundTaskBeginResult(json: answer).taskID)
+        expirationHandlers[task] = expirationHandler
+        if earlyExpirations.remove(task) != nil, let expirationHandler {
+            Task { @MainActor in expirationHandler() }
+        }
+        return task
+    }
+
+    /// Ends a background task; the broker refuses an unknown id with -32602.
+    public func endBackgroundTask(_ task: BackgroundTaskIdentifier) async throws(RPCError) {
+        expirationHandlers[task] = nil
+        _ = try await call(LifebusMethod.endBackgroundTask, BackgroundTaskEndParams(taskID: task.rawValue).json)
+    }
+
+    /// Sends one request through the I/O thread and waits for its answer.
+    func call(_ method: String, _ params: JSONValue) async throws(RPCError) -> JSONValue {
+        guard let link else { throw BrokerLink.notConnected }
+        let result = await withCheckedContinuation { (answer: CheckedContinuation<Result<JSONValue, RPCError>, Never>) in
+            link.withLink { brokerLink in
+                brokerLink.request(method, params) { answer.resume(returning: $0) }
+            }
+        }
+        return try result.get()
+    }
+}

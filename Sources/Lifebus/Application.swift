@@ -1,0 +1,90 @@
+import Glibc
+import LifebusIO
+public import LifebusProtocol
+
+/// One app on the bus: the counterpart of `UIApplication`. Owns the app's identity and options, its delegate, its
+/// memory-warning observers and the expiration handlers of its background tasks, and runs the SDK's I/O thread
+/// (a libuv loop holding the broker connection) while `run(delegate:)` is running.
+///
+/// Bound to the main actor. Invariants: `run(delegate:)` is called at most once; `state` is the lifecycle state the
+/// broker last told the app about (`notRunning` before launch, after `willTerminate` and while disconnected).
+@MainActor
+public final class Application {
+    /// The app id this app says hello with, e.g. `com.example.DeepThoughts`.
+    public let id: String
+    public let options: ApplicationOptions
+    /// The lifecycle state as the app last saw it (the state of the latest callback).
+    public internal(set) var state: LifecycleState = .notRunning
+    /// The callback whose delegate method is running now, with its id, budget and cause; `nil` between callbacks.
+    public internal(set) var currentCallback: CallbackParams?
+
+    var delegate: (any ApplicationDelegate)?
+    /// The way into the I/O thread while `run` runs.
+    var link: LinkHandle?
+    var memoryWarningObservers: [(token: ObserverToken, handler: @MainActor () -> Void)] = []
+    var nextObserverNumber = 0
+    var expirationHandlers: [BackgroundTaskIdentifier: (@MainActor () -> Void)?] = [:]
+    /// Expirations that arrived before `beginBackgroundTask` had registered the task's handler.
+    var earlyExpirations: Set<BackgroundTaskIdentifier> = []
+
+    public init(id: String, options: ApplicationOptions = ApplicationOptions()) {
+        self.id = id
+        self.options = options
+    }
+
+    /// Connects to the broker and serves its callbacks with `delegate` until `willTerminate` has been answered; then
+    /// closes the connection and the I/O thread's loop and returns. While the broker is away the app keeps running
+    /// and reconnects with backoff (the broker then launches it again). `ApplicationMain` calls this, then exits.
+    public func run(delegate: some ApplicationDelegate) async {
+        precondition(self.delegate == nil, "Application.run(delegate:) may be called only once")
+        self.delegate = delegate
+        let path = BrokerSocketPath.resolve(
+            explicit: options.socketPath, environment: ProcessEnvironment.current, uid: getuid()
+        )
+        let hello = HelloParams(
+            role: .app,
+            appID: id,
+            flags: AppFlags(
+                exitsOnSuspend: options.exitsOnSuspend,
+                backgroundModes: options.backgroundModes,
+                launchInBackground: options.launchInBackground
+            ),
+            clientName: "lifebus-swift-sdk"
+        )
+        let options = options
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            LoopThread.start { [self] in
+                let loop: EventLoop
+                do {
+                    loop = try EventLoop()
+                } catch {
+                    preconditionFailure("the Lifebus SDK cannot create its event loop: \(error)")
+                }
+                let brokerLink = BrokerLink(loop: loop, path: path, hello: hello, options: options, application: self)
+                let handle = LinkHandle(executor: loop.executor, link: LoopBound(brokerLink, loop: loop))
+                Task { @MainActor in self.link = handle }
+                brokerLink.connect()
+                loop.run()
+                do {
+                    try loop.close()
+                } catch {
+                    preconditionFailure("the Lifebus SDK left a handle open: \(error)")
+                }
+                finished.resume()
+            }
+        }
+        link = nil
+    }
+}
+
+/// The main actor's way to the `BrokerLink` on the I/O thread.
+struct LinkHandle: Sendable {
+    let executor: LoopExecutor
+    let link: LoopBound<BrokerLink>
+
+    /// Runs `work` with the link on the I/O thread.
+    func withLink(_ work: @escaping @Sendable (BrokerLink) -> Void) {
+        let link = link
+        executor.execute { work(link.value) }
+    }
+}

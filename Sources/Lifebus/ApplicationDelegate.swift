@@ -1,0 +1,52 @@
+public import LifebusProtocol
+
+/// What an app does at each lifecycle callback the broker sends: the counterpart of `UIApplicationDelegate`.
+///
+/// Bound to the main actor, like UIKit: every method runs there, one callback at a time (the broker serialises the
+/// callbacks of one app). The broker's answer waits until the method returns, and the time it took is reported as
+/// the handler's duration, so a slow method is visible (and a method that outlives its budget gets the app killed,
+/// as the iOS watchdog does). Every method has a default that does nothing.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// The app was launched (in the foreground, or in the background when `options.isBackgroundLaunch`).
+    func didFinishLaunching(_ application: Application, options: LaunchOptions) async
+    /// The app is now active: restart what was paused while it was inactive.
+    func didBecomeActive(_ application: Application) async
+    /// The app is about to become inactive (an interruption, or the way to the background): pause.
+    func willResignActive(_ application: Application) async
+    /// The app is now in the background: save state, release shared resources.
+    func didEnterBackground(_ application: Application) async
+    /// The app is coming back from the background (on its way to active).
+    func willEnterForeground(_ application: Application) async
+    /// The app is about to end; after this returns the process exits.
+    func willTerminate(_ application: Application) async
+    /// Memory is short: drop what can be rebuilt. Memory-warning observers run after this returns.
+    func didReceiveMemoryWarning(_ application: Application) async
+}
+
+extension ApplicationDelegate {
+    public func didFinishLaunching(_ application: Application, options: LaunchOptions) async {}
+    public func didBecomeActive(_ application: Application) async {}
+    public func willResignActive(_ application: Application) async {}
+    public func didEnterBackground(_ application: Application) async {}
+    public func willEnterForeground(_ application: Application) async {}
+    public func willTerminate(_ application: Application) async {}
+    public func didReceiveMemoryWarning(_ application: Application) async {}
+}
+
+/// Why and how the app was launched: the `launchOptions` of `didFinishLaunching`. A plain value.
+public struct LaunchOptions: Sendable, Equatable {
+    /// The app was launched straight into the background (it asked to, or an event woke it there).
+    public var isBackgroundLaunch: Bool
+    /// The controller event that launched the app; `nil` when it launched by connecting.
+    public var cause: EventCause?
+
+    public init(isBackgroundLaunch: Bool = false, cause: EventCause? = nil) {
+        self.isBackgroundLaunch = isBackgroundLaunch
+        self.cause = cause
+    }
+
+    init(_ callback: CallbackParams) {
+        self.init(isBackgroundLaunch: callback.state == .background, cause: callback.cause)
+    }
+}

@@ -1,0 +1,86 @@
+import Glibc
+
+/// The command line every SDK app understands, parsed without Foundation: `--socket PATH`, `--state-file PATH`,
+/// `--exits-on-suspend`, `--background-mode MODE` (repeatable), `--launch-in-background` (each `--name=value` too).
+///
+/// A plain value. Arguments it does not know are kept, in order, in `remaining` for the app to read.
+public struct LaunchArguments: Sendable, Equatable {
+    /// Why the command line was refused.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var socketPath: String?
+    public var stateFile: String?
+    public var exitsOnSuspend = false
+    public var backgroundModes: [String] = []
+    public var launchInBackground = false
+    /// Arguments not recognised here.
+    public var remaining: [String] = []
+
+    /// Parses `arguments` (without the program name: pass `CommandLine.arguments.dropFirst()`).
+    public init(parsing arguments: some Sequence<String>) throws(Failure) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            let (name, inlineValue) = Self.split(argument)
+            switch name {
+            case "--socket":
+                socketPath = try Self.value(for: name, inlineValue, &iterator)
+            case "--state-file":
+                stateFile = try Self.value(for: name, inlineValue, &iterator)
+            case "--background-mode":
+                backgroundModes.append(try Self.value(for: name, inlineValue, &iterator))
+            case "--exits-on-suspend", "--launch-in-background":
+                guard inlineValue == nil else { throw Failure(description: "\(name) takes no value") }
+                if name == "--exits-on-suspend" { exitsOnSuspend = true } else { launchInBackground = true }
+            default:
+                remaining.append(argument)
+            }
+        }
+    }
+
+    /// The `ApplicationOptions` these arguments ask for.
+    public var options: ApplicationOptions {
+        ApplicationOptions(
+            socketPath: socketPath,
+            exitsOnSuspend: exitsOnSuspend,
+            backgroundModes: backgroundModes,
+            launchInBackground: launchInBackground
+        )
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func value(
+        for name: String,
+        _ inlineValue: String?,
+        _ iterator: inout some IteratorProtocol<String>
+    ) throws(Failure) -> String {
+        guard let value = inlineValue ?? iterator.next(), !value.isEmpty else {
+            throw Failure(description: "\(name) needs a value")
+        }
+        return value
+    }
+}
+
+extension LaunchArguments {
+    /// Parses the process's own command line; on a mistake (or, unless `allowingUnknown`, an unknown argument)
+    /// prints `program: problem` to stderr and exits with status 2, the usual usage-error status.
+    public static func commandLine(program: String, allowingUnknown: Bool = false) -> LaunchArguments {
+        do throws(Failure) {
+            let arguments = try LaunchArguments(parsing: CommandLine.arguments.dropFirst())
+            if !allowingUnknown, let unknown = arguments.remaining.first {
+                throw Failure(description: "unknown argument \(unknown)")
+            }
+            return arguments
+        } catch {
+            let line = "\(program): \(error)\nusage: \(program) [--socket PATH] [--state-file PATH] "
+                + "[--exits-on-suspend] [--background-mode MODE]... [--launch-in-background]\n"
+            _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+            exit(2)
+        }
+    }
+}

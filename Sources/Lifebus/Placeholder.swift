@@ -1,2 +1,0 @@
-// Placeholder until the module's first real file lands; delete it then.
-enum LifebusPlaceholder {}
