@@ -1,8 +1,8 @@
 /// Lays out rows of text in aligned columns, optionally coloured, for the CLI's people-facing output.
 ///
-/// A plain value. Widths are the widest of each column's title, minimum width and cells; colour codes are added
-/// after padding so they never disturb the alignment. `line(_:style:)` lays out one row on its own with the minimum
-/// widths, for output that streams (`lifebus watch`) and cannot see the rows to come.
+/// A plain value. In a whole table each column is as wide as its title or widest cell; colour codes are added after
+/// padding so they never disturb the alignment. `line(_:style:)` lays out one row on its own with each column's
+/// minimum width, for output that streams (`lifebus watch`) and cannot see the rows to come.
 struct TextTable {
     enum Alignment {
         case left
@@ -44,7 +44,7 @@ struct TextTable {
 
     /// The header line followed by one line per row.
     func render(style: TerminalStyle) -> [String] {
-        var widths = columns.map { max($0.minimumWidth, $0.title.count) }
+        var widths = columns.map(\.title.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], cell.text.count)

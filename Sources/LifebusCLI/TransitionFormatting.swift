@@ -49,7 +49,7 @@ enum TransitionFormatting {
             TextTable.Cell("\(record.from.rawValue) → \(record.to.rawValue)"),
             TextTable.Cell(latency),
             TextTable.Cell(record.handlerMs.map(milliseconds) ?? "-"),
-            TextTable.Cell(milliseconds(record.budgetMs)),
+            TextTable.Cell(budget(record.budgetMs)),
             TextTable.Cell(record.outcome.rawValue, colour(of: record.outcome)),
             TextTable.Cell(record.cause?.event ?? ""),
         ]
@@ -72,6 +72,11 @@ enum TransitionFormatting {
         case .late: .yellow
         case .watchdog, .crashed, .killed, .jetsam: .red
         }
+    }
+
+    /// A budget: whole milliseconds when it is whole (`5000`), else three decimals (a scaled budget: `50.500`).
+    static func budget(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : milliseconds(value)
     }
 
     /// Milliseconds with three decimals (microsecond resolution), e.g. `12.345`.

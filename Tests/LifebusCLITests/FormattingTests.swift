@@ -10,7 +10,7 @@ import Testing
         let cells = TransitionFormatting.cells(JournalReaderTests.transition).map(\.text)
         #expect(cells == [
             "1", "10.625", "com.example.A", "didEnterBackground", "inactive → background", "2.500", "2.250",
-            "5000.000", "ok", "home",
+            "5000", "ok", "home",
         ])
     }
 
@@ -27,6 +27,11 @@ import Testing
         let cells = TransitionFormatting.cells(.mark(JournalReaderTests.mark)).map(\.text)
         #expect(cells[3] == "mark state-saved")
         #expect(cells[9] == #"{"bytes":12}"#)
+    }
+
+    @Test func aScaledBudgetKeepsItsFraction() {
+        #expect(TransitionFormatting.budget(50) == "50")
+        #expect(TransitionFormatting.budget(50.5) == "50.500")
     }
 
     @Test func outcomesAreColouredByGravity() {
