@@ -4,6 +4,7 @@
 //   bench_client oneshot PATH             connect, hello, ping, exit (the one-shot C client)
 //   bench_client idle PATH N              opens N connections (each says hello), prints "ready", holds them until stdin closes
 //   bench_client spawn N CMD [ARG...]     runs CMD N times, one after another; prints the median wall time in ms
+//   bench_client fire|fanout|journal ...  apps answering callbacks from a poll loop (see bench_apps.c)
 //
 // Plain blocking sockets: the client is not what is measured.
 #include <stdint.h>
@@ -16,6 +17,8 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "bench_apps.h"
 
 extern char **environ;
 
@@ -131,6 +134,10 @@ int main(int argc, char **argv) {
         printf("%.2f\n", samples[count / 2] / 1e6);
         return 0;
     }
-    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...]\n");
+    if (argc >= 3 && (strcmp(argv[1], "fire") == 0 || strcmp(argv[1], "fanout") == 0
+                      || strcmp(argv[1], "journal") == 0)) {
+        return bench_apps_main(argc, argv);
+    }
+    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...] | fire|fanout|journal ...\n");
     return 2;
 }

@@ -6,8 +6,9 @@ import LifebusRPC
 /// One command's conversation with the broker, run on a loop of its own on the calling thread.
 ///
 /// Owns the loop, the peer and the retry timer. Connects (retrying until `retryFor` runs out, so a script can start
-/// the broker and call at once), says hello as a controller, hands the peer to the body, and returns when the body
-/// calls `finish`. Invariant: the loop is closed clean before `run` returns.
+/// the broker and call at once), says hello in the given role, hands the peer to the body, and returns when the body
+/// calls `finish` (or, with `endOnInterrupt`, when SIGINT arrives: a success). Inbound requests and notifications
+/// (an observer's `transition`/`mark`) go to `onRequest`. Invariant: the loop is closed clean before `run` returns.
 final class BrokerCall {
     enum Outcome {
         case success
@@ -22,6 +23,7 @@ final class BrokerCall {
     private let loop: EventLoop
     private let deadline: UInt64?
     private var retryTimer: LoopTimer?
+    private var interruptWatcher: SignalWatcher?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
 
@@ -37,12 +39,19 @@ final class BrokerCall {
         path: String,
         role: PeerRole = .controller,
         retryFor: Duration? = nil,
+        endOnInterrupt: Bool = false,
+        onRequest: ((RPCRequest, RPCResponder) -> Void)? = nil,
         body: @escaping Body
     ) throws {
         signal(SIGPIPE, SIG_IGN)
         let hello = HelloParams(role: role, protocolVersion: ProtocolVersion.current, clientName: "lifebus-cli")
         let call = try BrokerCall(path: path, hello: hello, retryFor: retryFor)
-        call.attempt(body)
+        if endOnInterrupt {
+            call.interruptWatcher = try SignalWatcher(loop: call.loop, signal: SIGINT) { [unowned call] _ in
+                call.finish(.success(.success))
+            }
+        }
+        call.attempt(onRequest: onRequest, body)
         call.loop.run()
         try call.loop.close()
         switch call.result {
@@ -52,7 +61,10 @@ final class BrokerCall {
             StandardError.writeLine("lifebus: the broker closed the connection")
             throw CLIExitStatus.unreachable
         case .success(.refused(let error)):
-            StandardError.writeLine("lifebus: the broker refused: \(error.message)\(error.name.map { " (\($0))" } ?? "")")
+            let reason = error.data?["reason"]?.stringValue.map { ": \($0)" } ?? ""
+            StandardError.writeLine(
+                "lifebus: the broker refused: \(error.message)\(reason)\(error.name.map { " (\($0))" } ?? "")"
+            )
             throw CLIExitStatus.refused
         case .failure(.unreachable(let path, let error)):
             StandardError.writeLine("lifebus: cannot reach the broker at \(path): \(error)")
@@ -66,24 +78,29 @@ final class BrokerCall {
         }
     }
 
-    private func attempt(_ body: @escaping Body) {
-        BrokerSession.open(path: path, hello: hello, loop: loop) { [self] opened in
+    private func attempt(onRequest: ((RPCRequest, RPCResponder) -> Void)?, _ body: @escaping Body) {
+        BrokerSession.open(path: path, hello: hello, loop: loop, onRequest: onRequest) { [self] opened in
             switch opened {
+            case .success(let (peer, _)) where result != nil:
+                peer.close()  // interrupted while connecting
             case .success(let (peer, helloResult)):
                 self.peer = peer
+                peer.onEnd = { [unowned self] _ in
+                    self.finish(.success(.refused(RPCError(.connectionClosed, "the broker closed the connection"))))
+                }
                 body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
             case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
-                retry(body)
+                retry(onRequest: onRequest, body)
             case .failure(let failure):
                 finish(.failure(failure))
             }
         }
     }
 
-    private func retry(_ body: @escaping Body) {
+    private func retry(onRequest: ((RPCRequest, RPCResponder) -> Void)?, _ body: @escaping Body) {
         do throws(UVError) {
             if retryTimer == nil { retryTimer = try LoopTimer(loop: loop) }
-            retryTimer?.start(after: .milliseconds(20)) { [unowned self] in self.attempt(body) }
+            retryTimer?.start(after: .milliseconds(20)) { [unowned self] in self.attempt(onRequest: onRequest, body) }
         } catch {
             finish(.failure(.unreachable(path: path, error)))
         }
@@ -94,6 +111,9 @@ final class BrokerCall {
         result = outcome
         retryTimer?.close()
         retryTimer = nil
+        interruptWatcher?.close()
+        interruptWatcher = nil
+        peer?.onEnd = nil
         peer?.close()
     }
 }

@@ -4,17 +4,18 @@ import LifebusIO
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
-/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, an
-/// expectation failed); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
+/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, a journal
+/// could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
 public struct LifebusCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lifebus",
         abstract: "Drive and inspect the Lifebus broker.",
         discussion: """
-            Exit status: 0 success, 1 a condition not met (a wait timed out, an expectation failed), \
-            2 usage error, 3 broker unreachable, 4 the broker refused the request.
+            Exit status: 0 success, 1 a condition not met (a wait timed out, a journal could not be read), \
+            2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
+            rejected event, an unknown app).
             """,
-        subcommands: [Ping.self, Subscribe.self]
+        subcommands: [Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self]
     )
 
     public init() {}
@@ -32,14 +33,21 @@ public struct LifebusCommand: AsyncParsableCommand {
         } catch let status as CLIExitStatus {
             Glibc.exit(status.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            let status = exitStatus(for: error)
+            if status == 0 {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+            } else {
+                StandardError.writeLine(fullMessage(for: error))
             }
-            StandardError.writeLine(fullMessage(for: error))
-            Glibc.exit(code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue)
+            Glibc.exit(status)
         }
+    }
+
+    /// The documented exit status for an error thrown by parsing or running: usage errors are 2, help is 0.
+    static func exitStatus(for error: any Error) -> Int32 {
+        if let status = error as? CLIExitStatus { return status.rawValue }
+        let code = exitCode(for: error)
+        return code == .validationFailure ? CLIExitStatus.usage.rawValue : code.rawValue
     }
 }
 

@@ -1,0 +1,79 @@
+import ArgumentParser
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus fire EVENT`: injects one interruption and prints the transitions it caused.
+    struct Fire: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fire an interruption and print the transitions it caused.",
+            discussion: """
+                Waits until every transition the event caused has completed (their callbacks answered or their \
+                apps ended), unless --no-wait. Exit 4 when the broker rejects the event (e.g. no app running).
+                """,
+            subcommands: [
+                Call.self, SMS.self, Calendar.self, Sleep.self, Wake.self, Home.self,
+                MemoryWarning.self, Terminate.self, Launch.self, Activate.self,
+            ]
+        )
+    }
+}
+
+/// The flags every `fire` subcommand takes.
+struct FireOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Return as soon as the broker accepted the event, without waiting for its transitions.")
+    var noWait = false
+}
+
+/// Throws a usage error when more than one of the named flags is set.
+func requireAtMostOne(_ flags: [(name: String, isSet: Bool)]) throws {
+    let set = flags.filter(\.isSet).map(\.name)
+    guard set.count <= 1 else {
+        throw ValidationError("\(set.joined(separator: " and ")) cannot be used together; choose one")
+    }
+}
+
+/// Throws a usage error unless `id` is a well-formed app id.
+func requireAppID(_ id: String, option: String) throws {
+    guard HelloParams.isValidAppID(id) else {
+        throw ValidationError("\(option) '\(id)' is not an app id (1…255 characters from A-Z a-z 0-9 . _ -)")
+    }
+}
+
+/// Sends one `fire` request and prints its `FireResult`: the conversation shared by every `fire` subcommand.
+enum FireRunner {
+    static func fire(_ params: FireParams, options: FireOptions) throws {
+        let json = options.global.json
+        try BrokerCall.run(path: options.global.socketPath) { peer, _, finish in
+            peer.request(LifebusMethod.fire, params: params.json) { answer in
+                switch answer {
+                case .failure(let error):
+                    finish(.refused(error))
+                case .success(let value):
+                    do throws(RPCError) {
+                        let result = try FireResult(json: value)
+                        print(json ? result.json.jsonText : describe(result, style: .standardOutput))
+                        finish(.success)
+                    } catch {
+                        finish(.refused(error))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The text report of a fire: a summary line, then the transitions as a table.
+    static func describe(_ result: FireResult, style: TerminalStyle) -> String {
+        let count = result.transitions.count
+        guard result.completed else {
+            return "event \(result.eventID) (\(result.event)) accepted; not waiting for its transitions"
+        }
+        let summary = style.paint("event \(result.eventID): \(result.event)", .bold)
+            + " — \(count) transition\(count == 1 ? "" : "s")"
+        guard count > 0 else { return summary }
+        return ([summary] + TransitionFormatting.table(result.transitions).render(style: style))
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus history [APP]`: the journaled transitions and marks, from the broker or straight from a journal file.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the transitions (times in ms, outcomes) and marks, oldest first.",
+            discussion: """
+                Asks the running broker (which keeps the last 10,000 entries), or with --journal reads the \
+                broker's journal file without a broker (a torn last line, from a broker killed mid-write, is \
+                skipped). With --json, one JSON object per line, as in the journal.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Show only this app's entries.") var app: String?
+        @Option(help: "Read this journal file instead of asking the broker.") var journal: String?
+        @Option(help: "Show at most the last N entries.") var limit: Int?
+
+        func validate() throws {
+            if let app { try requireAppID(app, option: "APP") }
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        }
+
+        func run() throws {
+            if let journal {
+                try printJournal(at: journal)
+                return
+            }
+            let params = HistoryParams(app: app, limit: limit)
+            let json = global.json
+            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+                peer.request(LifebusMethod.history, params: params.json) { answer in
+                    switch answer {
+                    case .failure(let error):
+                        finish(.refused(error))
+                    case .success(let value):
+                        do throws(RPCError) {
+                            HistoryOutput.print(try HistoryResult(json: value).entries, json: json)
+                            finish(.success)
+                        } catch {
+                            finish(.refused(error))
+                        }
+                    }
+                }
+            }
+        }
+
+        private func printJournal(at path: String) throws {
+            let reading: JournalReader.Reading
+            do {
+                reading = try JournalReader.read(path: path)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+            for problem in reading.problems {
+                StandardError.writeLine("lifebus: \(path) \(problem); skipped")
+            }
+            if reading.tornTail {
+                StandardError.writeLine("lifebus: \(path) ends with a torn line (the broker stopped mid-write); skipped")
+            }
+            HistoryOutput.print(HistoryOutput.select(reading.entries, app: app, limit: limit), json: global.json)
+        }
+    }
+}
+
+/// Selects and prints history entries; shared by the broker and journal paths. Stateless.
+enum HistoryOutput {
+    /// The entries of `app` (all when `nil`), the last `limit` of them (all when `nil`), in their order.
+    static func select(_ entries: [JournalEntry], app: String?, limit: Int?) -> [JournalEntry] {
+        let chosen = app.map { id in entries.filter { $0.app == id } } ?? entries
+        guard let limit else { return chosen }
+        return Array(chosen.suffix(limit))
+    }
+
+    static func print(_ entries: [JournalEntry], json: Bool) {
+        if json {
+            for entry in entries { Swift.print(entry.json.jsonText) }
+        } else if entries.isEmpty {
+            Swift.print("no transitions recorded")
+        } else {
+            for line in TransitionFormatting.table(entries).render(style: .standardOutput) { Swift.print(line) }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus status [APP]`: the device (lock, call, alert, foreground) and each app's pid, state and since when.
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the device and every app: pid, state, since when, foreground, lock, call.",
+            discussion: "With APP, only that app (exit 4 when the broker knows no such app)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Show only this app.") var app: String?
+
+        func validate() throws {
+            if let app { try requireAppID(app, option: "APP") }
+        }
+
+        func run() throws {
+            let json = global.json
+            let params = StatusParams(app: app)
+            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+                peer.request(LifebusMethod.status, params: params.json) { answer in
+                    switch answer {
+                    case .failure(let error):
+                        finish(.refused(error))
+                    case .success(let value):
+                        do throws(RPCError) {
+                            let status = try StatusResult(json: value)
+                            print(json ? status.json.jsonText : StatusFormatting.describe(status, style: .standardOutput))
+                            finish(.success)
+                        } catch {
+                            finish(.refused(error))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How `lifebus status` shows the device and its apps to people. Stateless.
+enum StatusFormatting {
+    static func describe(_ status: StatusResult, style: TerminalStyle) -> String {
+        let device = [
+            "profile \(status.profile)",
+            "locked \(status.locked ? "yes" : "no")",
+            "call \(status.call.rawValue)",
+            "alert \(status.alert?.rawValue ?? "none")",
+            "foreground \(status.foreground ?? "none")",
+        ].joined(separator: "  ")
+        guard !status.apps.isEmpty else { return device + "\nno apps" }
+        var table = TextTable(columns: [
+            .init("app", minimumWidth: 24), .init("pid", .right), .init("state"), .init("since ms", .right),
+            .init("connected"),
+        ])
+        table.rows = status.apps.map { app in
+            [
+                TextTable.Cell(app.id, app.id == status.foreground ? .bold : nil),
+                TextTable.Cell(app.pid.map { "\($0)" } ?? "-"),
+                TextTable.Cell(app.state.rawValue, colour(of: app.state)),
+                TextTable.Cell(TransitionFormatting.milliseconds(app.sinceMs)),
+                TextTable.Cell(app.connected ? "yes" : "no"),
+            ]
+        }
+        return ([device] + table.render(style: style)).joined(separator: "\n")
+    }
+
+    static func colour(of state: LifecycleState) -> TerminalStyle.Colour? {
+        switch state {
+        case .active: .green
+        case .inactive: .yellow
+        case .background: .cyan
+        case .suspended, .notRunning: .dim
+        }
+    }
+}

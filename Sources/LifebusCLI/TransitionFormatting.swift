@@ -1,0 +1,86 @@
+import LifebusProtocol
+
+/// How the CLI shows transitions and marks to people: one table layout shared by `fire`, `wait`, `history` and
+/// `watch`, so a row means the same everywhere.
+///
+/// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app,
+/// callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
+/// outcome (coloured: ok green, late yellow, an ending red), and the cause (the event's label; a mark's data).
+/// Times the broker did not record show as `-`.
+enum TransitionFormatting {
+    static let columns: [TextTable.Column] = [
+        .init("#", .right, minimumWidth: 4),
+        .init("at ms", .right, minimumWidth: 10),
+        .init("app", minimumWidth: 24),
+        .init("callback", minimumWidth: 24),
+        .init("from → to", minimumWidth: 23),
+        .init("latency ms", .right),
+        .init("handler ms", .right),
+        .init("budget ms", .right),
+        .init("outcome", minimumWidth: 8),
+        .init("cause"),
+    ]
+
+    /// A table of `entries`, oldest first as given.
+    static func table(_ entries: [JournalEntry]) -> TextTable {
+        var table = TextTable(columns: columns)
+        table.rows = entries.map(cells)
+        return table
+    }
+
+    static func table(_ records: [TransitionRecord]) -> TextTable {
+        table(records.map(JournalEntry.transition))
+    }
+
+    static func cells(_ entry: JournalEntry) -> [TextTable.Cell] {
+        switch entry {
+        case .transition(let record): cells(record)
+        case .mark(let record): cells(record)
+        }
+    }
+
+    static func cells(_ record: TransitionRecord) -> [TextTable.Cell] {
+        let latency = record.answeredMs.map { milliseconds($0 - record.sentMs) } ?? "-"
+        return [
+            TextTable.Cell("\(record.seq)", .dim),
+            TextTable.Cell(milliseconds(record.sentMs)),
+            TextTable.Cell(record.app),
+            TextTable.Cell(record.callback?.rawValue ?? "(none)"),
+            TextTable.Cell("\(record.from.rawValue) → \(record.to.rawValue)"),
+            TextTable.Cell(latency),
+            TextTable.Cell(record.handlerMs.map(milliseconds) ?? "-"),
+            TextTable.Cell(budget(record.budgetMs)),
+            TextTable.Cell(record.outcome.rawValue, colour(of: record.outcome)),
+            TextTable.Cell(record.cause?.event ?? ""),
+        ]
+    }
+
+    static func cells(_ record: MarkRecord) -> [TextTable.Cell] {
+        [
+            TextTable.Cell("\(record.seq)", .dim),
+            TextTable.Cell(milliseconds(record.atMs)),
+            TextTable.Cell(record.app),
+            TextTable.Cell("mark \(record.name)", .cyan),
+            "", "", "", "", "",
+            TextTable.Cell(record.data.map(\.description) ?? ""),
+        ]
+    }
+
+    static func colour(of outcome: TransitionOutcome) -> TerminalStyle.Colour {
+        switch outcome {
+        case .ok: .green
+        case .late: .yellow
+        case .watchdog, .crashed, .killed, .jetsam: .red
+        }
+    }
+
+    /// A budget: whole milliseconds when it is whole (`5000`), else three decimals (a scaled budget: `50.500`).
+    static func budget(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : milliseconds(value)
+    }
+
+    /// Milliseconds with three decimals (microsecond resolution), e.g. `12.345`.
+    static func milliseconds(_ value: Double) -> String {
+        value < 0 ? "-" + formatMilliseconds(-value) : formatMilliseconds(value)
+    }
+}

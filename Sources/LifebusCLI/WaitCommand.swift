@@ -1,0 +1,82 @@
+import ArgumentParser
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus wait APP STATE`: returns when APP is in STATE (now or later), exit 1 on timeout.
+    struct Wait: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Wait until an app is in a state (now or later).",
+            discussion: """
+                Exit 0 when APP is in STATE; exit 1 when --timeout passes first, printing the app's current state \
+                and its last transitions. An app not yet connected is waited for (its state is notRunning).
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The app to watch.") var app: String
+        @Argument(help: "notRunning, inactive, active, background or suspended.", transform: parseState)
+        var state: LifecycleState
+        @Option(help: "Give up after this long (e.g. 500ms, 10s).", transform: parseDuration)
+        var timeout: Duration = .seconds(30)
+
+        func validate() throws {
+            try requireAppID(app, option: "APP")
+        }
+
+        func run() throws {
+            let json = global.json
+            let params = WaitParams(app: app, state: state, timeoutMs: Double(timeout.nanoseconds) / 1_000_000)
+            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+                peer.request(LifebusMethod.wait, params: params.json) { answer in
+                    switch answer {
+                    case .success(let value):
+                        do throws(RPCError) {
+                            let reached = try WaitResult(json: value)
+                            print(json ? reached.json.jsonText : WaitReport.reached(reached))
+                            finish(.success)
+                        } catch {
+                            finish(.refused(error))
+                        }
+                    case .failure(let error) where error.lifebusCode == .timedOut:
+                        print(json ? (error.data ?? .null).jsonText : WaitReport.timedOut(error, params: params))
+                        finish(.conditionNotMet)
+                    case .failure(let error):
+                        finish(.refused(error))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Parses a lifecycle state name as the wire spells it.
+func parseState(_ text: String) throws -> LifecycleState {
+    guard let state = LifecycleState(rawValue: text) else {
+        throw ValidationError("'\(text)' is not a state; use notRunning, inactive, active, background or suspended")
+    }
+    return state
+}
+
+/// The text `lifebus wait` prints. Stateless; tolerant of what the broker sends (a missing member shows as `?`).
+enum WaitReport {
+    static func reached(_ result: WaitResult) -> String {
+        "\(result.app) is \(result.state.rawValue) (since \(TransitionFormatting.milliseconds(result.sinceMs)) ms)"
+    }
+
+    static func timedOut(_ error: RPCError, params: WaitParams) -> String {
+        let current = error.data?["state"]?.stringValue ?? "?"
+        var lines = [
+            "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs ?? 0)) ms waiting for \(params.app) "
+                + "to be \(params.state.rawValue); it is \(current)",
+        ]
+        let records = (error.data?["transitions"]?.arrayValue ?? []).compactMap { try? TransitionRecord(json: $0) }
+        if records.isEmpty {
+            lines.append("no transitions recorded for \(params.app)")
+        } else {
+            lines.append("its last transitions:")
+            lines += TransitionFormatting.table(records).render(style: .standardOutput)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import LifebusProtocol
+import Testing
+
+@testable import LifebusCLI
+
+/// `status`, `wait`, `history` and `watch` parse their arguments without a broker, and refuse bad ones with exit 2.
+@Suite struct QueryParsingTests {
+    @Test func statusTakesAnOptionalApp() throws {
+        let all = try #require(try LifebusCommand.parseAsRoot(["status"]) as? LifebusCommand.Status)
+        #expect(all.app == nil)
+        let one = try #require(
+            try LifebusCommand.parseAsRoot(["status", "com.example.A", "--json"]) as? LifebusCommand.Status
+        )
+        #expect(one.app == "com.example.A")
+        #expect(one.global.json)
+    }
+
+    @Test func waitParsesAppStateAndTimeout() throws {
+        let wait = try #require(
+            try LifebusCommand.parseAsRoot(["wait", "com.example.A", "background", "--timeout", "250ms"])
+                as? LifebusCommand.Wait
+        )
+        #expect(wait.app == "com.example.A")
+        #expect(wait.state == .background)
+        #expect(wait.timeout == .milliseconds(250))
+    }
+
+    @Test func waitDefaultsToThirtySeconds() throws {
+        let wait = try #require(
+            try LifebusCommand.parseAsRoot(["wait", "com.example.A", "notRunning"]) as? LifebusCommand.Wait
+        )
+        #expect(wait.state == .notRunning)
+        #expect(wait.timeout == .seconds(30))
+    }
+
+    @Test func historyParsesJournalAppAndLimit() throws {
+        let history = try #require(
+            try LifebusCommand.parseAsRoot(["history", "com.example.A", "--journal", "/tmp/j.jsonl", "--limit", "5"])
+                as? LifebusCommand.History
+        )
+        #expect(history.app == "com.example.A")
+        #expect(history.journal == "/tmp/j.jsonl")
+        #expect(history.limit == 5)
+    }
+
+    @Test func watchTakesJSON() throws {
+        let watch = try #require(try LifebusCommand.parseAsRoot(["watch", "--json"]) as? LifebusCommand.Watch)
+        #expect(watch.global.json)
+    }
+
+    @Test(arguments: [
+        ["wait", "com.example.A"],
+        ["wait", "com.example.A", "asleep"],
+        ["wait", "com.example.A", "active", "--timeout", "soon"],
+        ["wait", "bad id", "active"],
+        ["status", "a/b"],
+        ["history", "--limit", "0"],
+        ["history", "--limit", "many"],
+        ["watch", "extra"],
+    ])
+    func badArgumentsExitWithUsage(arguments: [String]) {
+        #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue)
+    }
+
+    @Test func aThrownExitStatusKeepsItsDocumentedValue() {
+        #expect(LifebusCommand.exitStatus(for: CLIExitStatus.conditionNotMet) == 1)
+        #expect(LifebusCommand.exitStatus(for: CLIExitStatus.unreachable) == 3)
+        #expect(LifebusCommand.exitStatus(for: CLIExitStatus.refused) == 4)
+    }
+}
