@@ -7,10 +7,10 @@
 //   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
 //   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging
+//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule
 //   Lifebus (SDK)    -> LifebusRPC
 //   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser
-//   LifebusDaemon    -> LifebusBroker, ArgumentParser, Logging
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, ArgumentParser, Logging
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: strict
         ),
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "LifebusDaemon",
             dependencies: [
-                "LifebusBroker",
+                "LifebusBroker", "LifebusCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,8 +1,9 @@
+import LifebusCore
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
 
-/// Request routing: what each role may call, and the answers to `hello` and `ping`.
+/// Request routing: `hello` first, then what each role may call (`MethodPolicy`), each to its handler.
 extension Broker {
     func handle(_ request: RPCRequest, from session: PeerSession, responder: RPCResponder) {
         guard let role = session.role else {
@@ -13,13 +14,44 @@ extension Broker {
             }
             return
         }
-        switch request.method {
-        case LifebusMethod.ping:
-            responder.succeed(PingResult(brokerTime: Int64(EventLoop.monotonicNanoseconds())).json)
-        case LifebusMethod.hello:
-            responder.fail(RPCError(.alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))
-        default:
+        switch MethodPolicy.allowed(request.method, for: role) {
+        case nil:
             responder.fail(.methodNotFound(request.method))
+            return
+        case false?:
+            responder.fail(RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(request.method)"))
+            return
+        case true?:
+            break
+        }
+        let params = request.params ?? .object([:])
+        do throws(RPCError) {
+            switch request.method {
+            case LifebusMethod.ping:
+                responder.succeed(PingResult(brokerTime: Int64(EventLoop.monotonicNanoseconds())).json)
+            case LifebusMethod.hello:
+                responder.fail(RPCError(.alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))
+            case LifebusMethod.fire:
+                try fire(FireParams(json: params), responder: responder)
+            case LifebusMethod.status:
+                responder.succeed(try status(StatusParams(json: params)).json)
+            case LifebusMethod.wait:
+                try wait(WaitParams(json: params), session: session, responder: responder)
+            case LifebusMethod.history:
+                responder.succeed(history(try HistoryParams(json: params)).json)
+            case LifebusMethod.mark:
+                try mark(MarkParams(json: params), from: session, responder: responder)
+            case LifebusMethod.beginBackgroundTask:
+                try beginBackgroundTask(BackgroundTaskBeginParams(json: params), from: session, responder: responder)
+            case LifebusMethod.endBackgroundTask:
+                try endBackgroundTask(BackgroundTaskEndParams(json: params), from: session, responder: responder)
+            case LifebusMethod.reportMemory:
+                try reportMemory(ReportMemoryParams(json: params), from: session, responder: responder)
+            default:
+                responder.fail(.methodNotFound(request.method))
+            }
+        } catch {
+            responder.fail(error)
         }
     }
 
@@ -39,6 +71,11 @@ extension Broker {
             ))
             return
         }
+        let app = params.appID.map { AppID($0) }
+        if let app, appSessions[app] != nil {
+            responder.fail(RPCError(.appIDInUse, "another live connection is app \(app)"))
+            return
+        }
         session.stopHelloTimer()
         session.phase = .introduced(params.role)
         session.rpc.connection.maxLineLength = configuration.maxLineLength
@@ -47,8 +84,16 @@ extension Broker {
             protocolVersion: ProtocolVersion.current,
             role: params.role,
             peer: session.identity,
-            profile: "ios7"
+            profile: configuration.profile.rawValue
         ).json)
         logger.debug("peer introduced", metadata: session.metadata)
+        switch params.role {
+        case .app:
+            if let app { connect(app, flags: params.flags, session: session) }
+        case .observer:
+            observers[session.number] = session
+        case .controller:
+            break
+        }
     }
 }

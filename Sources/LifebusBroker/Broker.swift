@@ -1,3 +1,4 @@
+import LifebusCore
 public import LifebusIO
 public import Logging
 import LifebusProtocol
@@ -15,6 +16,20 @@ public final class Broker {
     var logger: Logger
     private var listeners: [Listener] = []
     private var sessions: [UInt64: PeerSession] = [:]
+    let clock = BrokerClock()
+    /// The lifecycle machine; fed only through `feed(_:)`.
+    var device: Device
+    var journal = Journal.inMemory()
+    /// The live connection of each connected app.
+    var appSessions: [AppID: PeerSession] = [:]
+    var observers: [UInt64: PeerSession] = [:]
+    var timers: [TimerID: LoopTimer] = [:]
+    var events = EventBook()
+    var waiters = WaiterList()
+    var stateSince: [AppID: Instant] = [:]
+    var lastKnownStates: [AppID: AppState] = [:]
+    var nextTaskNumber: UInt64 = 1
+    var actionBuffer: [Action] = []
     private var nextSessionNumber: UInt64 = 1
     private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
@@ -25,6 +40,7 @@ public final class Broker {
         self.configuration = configuration
         self.loop = loop
         self.logger = logger
+        self.device = Device(configuration: configuration.deviceConfiguration)
     }
 
     /// Takes the socket path (removing a stale socket left by a dead broker) and starts accepting.
@@ -33,8 +49,11 @@ public final class Broker {
     public func start() throws(BrokerStartError) -> [SocketAddress] {
         do {
             try SocketFile.prepare(configuration.socketPath)
-        } catch {
+            journal = try Journal(path: configuration.journalPath)
+        } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
+        } catch {
+            throw BrokerStartError(description: "\(error)")
         }
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
@@ -63,6 +82,9 @@ public final class Broker {
         }
         listeners.removeAll()
         unlink(configuration.socketPath)
+        for timer in timers.values { timer.close() }
+        timers.removeAll()
+        waiters.cancelAll()
         for session in sessions.values {
             session.stopHelloTimer()
             session.rpc.closeAfterFlush()
@@ -128,6 +150,12 @@ extension Broker {
     private func ended(_ session: PeerSession, _ end: ConnectionEnd) {
         session.stopHelloTimer()
         sessions[session.number] = nil
+        observers[session.number] = nil
+        waiters.cancel(session: session.number)
+        if let app = session.appID, appSessions[app] === session {
+            appSessions[app] = nil
+            feed(.appDisconnected(app))
+        }
         logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
         reportDrainedIfDone()
     }

@@ -1,3 +1,5 @@
+public import LifebusCore
+
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {
     /// The Unix socket path the broker listens on (created with mode 0600).
@@ -12,6 +14,12 @@ public struct BrokerConfiguration: Sendable {
     public var maxLineLength: Int
     /// How long a stop waits for peers to take what was written to them before it closes them regardless.
     public var shutdownGrace: Duration
+    /// The device model the broker plays (`ios7` unless told otherwise).
+    public var profile: Profile
+    /// Multiplies every budget: 0.01 makes `willTerminate`'s 5 s budget 50 ms, for fast tests.
+    public var timeScale: Double
+    /// Where every transition and mark is appended as one JSON line, or `nil` for no journal file.
+    public var journalPath: String?
 
     public init(
         socketPath: String,
@@ -19,7 +27,10 @@ public struct BrokerConfiguration: Sendable {
         helloTimeout: Duration = .seconds(5),
         maxLineLengthBeforeHello: Int = 4 * 1024,
         maxLineLength: Int = 1024 * 1024,
-        shutdownGrace: Duration = .seconds(2)
+        shutdownGrace: Duration = .seconds(2),
+        profile: Profile = .ios7,
+        timeScale: Double = 1,
+        journalPath: String? = nil
     ) {
         self.socketPath = socketPath
         self.tcpPort = tcpPort
@@ -27,5 +38,21 @@ public struct BrokerConfiguration: Sendable {
         self.maxLineLengthBeforeHello = maxLineLengthBeforeHello
         self.maxLineLength = maxLineLength
         self.shutdownGrace = shutdownGrace
+        self.profile = profile
+        self.timeScale = timeScale
+        self.journalPath = journalPath
+    }
+
+    /// The default journal: `$XDG_STATE_HOME/lifebus/journal.jsonl`, else `/tmp/lifebus-$UID/journal.jsonl`.
+    public static func defaultJournalPath(environment: [String: String], uid: UInt32) -> String {
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+            return "\(state)/lifebus/journal.jsonl"
+        }
+        return "/tmp/lifebus-\(uid)/journal.jsonl"
+    }
+
+    /// The lifecycle machine's configuration: the profile's budgets, scaled.
+    var deviceConfiguration: DeviceConfiguration {
+        DeviceConfiguration(profile: profile, budgets: Budgets.defaults(for: profile).scaled(by: timeScale))
     }
 }

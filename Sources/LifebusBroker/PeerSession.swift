@@ -1,3 +1,4 @@
+import LifebusCore
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
@@ -18,6 +19,8 @@ final class PeerSession {
     let identity: PeerIdentity
     var phase: Phase = .awaitingHello
     var helloTimer: LoopTimer?
+    /// The app this connection is, once an app said hello.
+    var appID: AppID?
 
     init(number: UInt64, rpc: RPCPeer) {
         self.number = number

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Glibc
 import LifebusBroker
+import LifebusCore
 import LifebusIO
 import LifebusProtocol
 import Logging
@@ -30,10 +31,23 @@ public struct LifebusDaemonCommand: ParsableCommand {
     @Option(help: "How long a new connection may take to say hello (e.g. 5s, 250ms).", transform: parseDuration)
     var helloTimeout: Duration = .seconds(5)
 
+    @Option(help: "The device model: ios3 (no multitasking), ios4, ios7.")
+    var profile: Profile = .ios7
+
+    @Option(help: "Multiply every budget by this (0.01 makes willTerminate's 5 s budget 50 ms).")
+    var timeScale: Double = 1
+
+    @Option(help: "Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl, else /tmp/lifebus-$UID/journal.jsonl).")
+    var journal: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
     public init() {}
+
+    public func validate() throws {
+        guard timeScale > 0, timeScale.isFinite else { throw ValidationError("--time-scale must be a positive number") }
+    }
 
     public func run() throws {
         let level = logLevel
@@ -47,7 +61,15 @@ public struct LifebusDaemonCommand: ParsableCommand {
             environment: ProcessEnvironment.current,
             uid: getuid()
         )
-        let configuration = BrokerConfiguration(socketPath: path, tcpPort: tcpPort, helloTimeout: helloTimeout)
+        let environment = ProcessEnvironment.current
+        let configuration = BrokerConfiguration(
+            socketPath: path,
+            tcpPort: tcpPort,
+            helloTimeout: helloTimeout,
+            profile: profile,
+            timeScale: timeScale,
+            journalPath: journal ?? BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid())
+        )
         let exitStatus = try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run()
         if exitStatus != 0 {
             throw ExitCode(exitStatus)
@@ -56,6 +78,7 @@ public struct LifebusDaemonCommand: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension Profile: ExpressibleByArgument {}
 
 func parseDuration(_ text: String) throws -> Duration {
     guard let duration = DurationText.parse(text) else {

@@ -30,11 +30,12 @@ public final class RPCPeer {
         outbound.reserveCapacity(256)
     }
 
-    /// Starts reading lines from the connection.
+    /// Starts reading lines from the connection. The connection keeps the peer alive until it has ended (it drops
+    /// these handlers after `onEnd`), so a peer nobody else holds still sees its end.
     public func start() {
         connection.startReading(
-            onLine: { [unowned self] line in self.received(line: line) },
-            onEnd: { [unowned self] end in self.connectionEnded(end) }
+            onLine: { line in self.received(line: line) },
+            onEnd: { end in self.connectionEnded(end) }
         )
     }
 

@@ -1,0 +1,77 @@
+import LifebusCore
+import LifebusProtocol
+import LifebusRPC
+
+/// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
+extension Broker {
+    func connect(_ app: AppID, flags: LifebusProtocol.AppFlags, session: PeerSession) {
+        session.appID = app
+        appSessions[app] = session
+        let coreFlags = LifebusCore.AppFlags(
+            exitsOnSuspend: flags.exitsOnSuspend,
+            backgroundModes: flags.backgroundModes,
+            launchInBackground: flags.launchInBackground
+        )
+        let pid = session.identity.pid > 0 ? session.identity.pid : nil
+        let rejections = feed(.appConnected(app, coreFlags, pid: pid))
+        if let refusal = rejections.first(where: { $0.app == app }) {
+            // The core still holds the app's previous process (it has not gone after willTerminate).
+            appSessions[app] = nil
+            session.appID = nil
+            session.rpc.notify(LifebusMethod.error, params: RPCError(.appIDInUse, "\(refusal)").json)
+            session.rpc.closeAfterFlush()
+        }
+        logger.info("app connected", metadata: session.metadata.merging(["lifebus.app.id": "\(app)"]) { $1 })
+    }
+
+    func mark(_ params: MarkParams, from session: PeerSession, responder: RPCResponder) throws(RPCError) {
+        let app = try appOf(session)
+        let record = MarkRecord(
+            seq: journal.nextSequence(),
+            app: app.rawValue,
+            pid: pid(of: app),
+            name: params.name,
+            data: params.data,
+            atMs: clock.milliseconds(clock.now()),
+            wallMs: clock.wallMilliseconds()
+        )
+        journal.append(.mark(record))
+        notifyObservers(LifebusMethod.mark, record.json)
+        responder.succeed(EmptyResult.json)
+    }
+
+    func beginBackgroundTask(
+        _ params: BackgroundTaskBeginParams, from session: PeerSession, responder: RPCResponder
+    ) throws(RPCError) {
+        let app = try appOf(session)
+        let task = nextTaskNumber
+        nextTaskNumber += 1
+        if let refusal = feed(.backgroundTaskBegan(app, taskID: task)).first {
+            throw RPCError(.eventRejected, "\(refusal)", data: ["reason": .string(refusal.reason.rawValue)])
+        }
+        responder.succeed(BackgroundTaskBeginResult(taskID: Int64(task)).json)
+    }
+
+    func endBackgroundTask(
+        _ params: BackgroundTaskEndParams, from session: PeerSession, responder: RPCResponder
+    ) throws(RPCError) {
+        let app = try appOf(session)
+        if let refusal = feed(.backgroundTaskEnded(app, taskID: UInt64(params.taskID))).first {
+            throw RPCError.invalidParams(field: "taskID", "\(refusal)")
+        }
+        responder.succeed(EmptyResult.json)
+    }
+
+    func reportMemory(_ params: ReportMemoryParams, from session: PeerSession, responder: RPCResponder) throws(RPCError) {
+        let app = try appOf(session)
+        feed(.memoryFootprint(app, bytes: UInt64(params.bytes)))
+        responder.succeed(EmptyResult.json)
+    }
+
+    private func appOf(_ session: PeerSession) throws(RPCError) -> AppID {
+        guard let app = session.appID else {
+            throw RPCError(.notAllowedForRole, "only a connected app may call this")
+        }
+        return app
+    }
+}

@@ -1,0 +1,71 @@
+import LifebusCore
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+/// What controllers and observers ask: fire an event, the device's status, wait for a state, the history.
+extension Broker {
+    /// How long `wait` waits when the request names no timeout.
+    static let defaultWaitTimeout: Duration = .seconds(30)
+
+    func fire(_ params: FireParams, responder: RPCResponder) throws(RPCError) {
+        let id = events.begin(label: params.label, responder: params.wait ? responder : nil)
+        if !params.wait {
+            responder.succeed(FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false).json)
+        }
+        feed(.fire(id, params.controllerEvent))
+    }
+
+    func status(_ params: StatusParams) throws(RPCError) -> StatusResult {
+        var snapshots = device.appSnapshots
+        if let app = params.app {
+            snapshots = snapshots.filter { $0.id.rawValue == app }
+            guard !snapshots.isEmpty else { throw RPCError(.appNotFound, "no app \(app) is known") }
+        }
+        return StatusResult(
+            profile: configuration.profile.rawValue,
+            locked: device.isLocked,
+            call: device.call.wire,
+            alert: device.alert?.wire,
+            foreground: device.foregroundApp?.rawValue,
+            apps: snapshots.map { snapshot in
+                AppStatus(
+                    id: snapshot.id.rawValue,
+                    pid: pid(of: snapshot.id),
+                    state: snapshot.state.wire,
+                    sinceMs: sinceMilliseconds(of: snapshot.id),
+                    connected: appSessions[snapshot.id] != nil
+                )
+            }
+        )
+    }
+
+    func wait(_ params: WaitParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
+        let app = AppID(params.app)
+        let wanted = params.state.core
+        if device.state(of: app) == wanted {
+            responder.succeed(WaitResult(app: params.app, state: params.state, sinceMs: sinceMilliseconds(of: app)).json)
+            return
+        }
+        let timer: LoopTimer
+        do {
+            timer = try LoopTimer(loop: loop)
+        } catch {
+            throw .internalError("cannot arm the wait's timer: \(error)")
+        }
+        let number = waiters.add(session: session.number, app: app, state: wanted, responder: responder, timer: timer)
+        let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
+        timer.start(after: timeout) { [unowned self] in
+            guard let waiter = self.waiters.take(number: number) else { return }
+            let current = self.device.state(of: app)
+            waiter.responder.fail(WaitTimeout(
+                state: current.wire,
+                transitions: self.journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
+            ).error("\(app) is \(current.rawValue), not \(wanted.rawValue), after \(DurationText.format(timeout))"))
+        }
+    }
+
+    func history(_ params: HistoryParams) -> HistoryResult {
+        HistoryResult(entries: journal.entries(app: params.app, limit: params.limit))
+    }
+}

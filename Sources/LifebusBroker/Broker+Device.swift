@@ -1,0 +1,201 @@
+import Glibc
+import LifebusCore
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+/// The one path into the lifecycle machine, and the performing of every action it returns: callbacks become
+/// requests to apps, timers become `LoopTimer`s, kills become SIGKILL to the kernel-reported pid, records go to the
+/// journal and the observers, completed events answer their `fire`.
+extension Broker {
+    /// Feeds one input to the device at the current instant and performs the actions; returns the rejections.
+    @discardableResult
+    func feed(_ input: Input) -> [Rejection] {
+        let now = clock.now()
+        var actions = actionBuffer
+        actionBuffer = []
+        actions.removeAll(keepingCapacity: true)
+        device.handle(input, at: now, into: &actions)
+        var rejections: [Rejection] = []
+        for action in actions {
+            perform(action, now: now, rejections: &rejections)
+        }
+        actionBuffer = actions
+        noteStateChanges(input: input, actions: actions, now: now)
+        answerSatisfiedWaiters()
+        return rejections
+    }
+
+    private func perform(_ action: Action, now: Instant, rejections: inout [Rejection]) {
+        switch action {
+        case .sendCallback(let app, let id, let callback, let budget, let cause):
+            sendCallback(app: app, id: id, callback: callback, budget: budget, cause: cause)
+        case .armTimer(let id, let deadline):
+            armTimer(id, after: deadline > now ? deadline - now : .zero)
+        case .cancelTimer(let id):
+            timers.removeValue(forKey: id)?.close()
+        case .startProcess(let app):
+            logger.info("waiting for the app to connect (the broker does not start processes)",
+                        metadata: ["lifebus.app.id": "\(app)"])
+        case .kill(let app, let reason):
+            kill(app, reason: reason)
+        case .backgroundTaskExpiring(let app, let taskID):
+            appSessions[app]?.rpc.notify(
+                LifebusMethod.backgroundTaskExpiring, params: BackgroundTaskExpiringParams(taskID: Int64(taskID)).json)
+        case .record(let transition):
+            record(transition)
+        case .completeEvent(let id, _):
+            let finished = events.finish(id)
+            finished.responder?.succeed(
+                FireResult(eventID: Int64(id.rawValue), event: finished.label, completed: true,
+                           transitions: finished.records).json)
+        case .reject(let rejection):
+            rejections.append(rejection)
+            if let id = rejection.event {
+                let finished = events.finish(id)
+                finished.responder?.fail(
+                    EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
+                        .error("\(finished.label): \(rejection)"))
+            }
+        }
+    }
+
+    private func sendCallback(app: AppID, id: CallbackID, callback: Callback, budget: Duration, cause: EventID?) {
+        guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
+        let params = CallbackParams(
+            callbackID: Int64(id.rawValue),
+            callback: callback.wire,
+            state: device.state(of: app).wire,
+            budgetMs: budget.milliseconds,
+            cause: cause.map { events.cause($0) }
+        )
+        session.rpc.request(callback.rawValue, params: params.json) { [unowned self] answer in
+            let handler: Duration?
+            switch answer {
+            case .success(let value):
+                handler = (try? CallbackAnswer(json: value))?.handlerMs.map(Duration.fromMilliseconds)
+            case .failure(let error) where error.lifebusCode == .connectionClosed:
+                return  // the connection's end reaches the core as a disconnect
+            case .failure:
+                handler = nil  // the delegate method returned, with an error: still an answer
+            }
+            self.feed(.callbackAnswered(app, id, handlerDuration: handler))
+        }
+    }
+
+    private func armTimer(_ id: TimerID, after delay: Duration) {
+        guard !isShuttingDown else { return }
+        do {
+            let timer = try timers[id] ?? LoopTimer(loop: loop)
+            timers[id] = timer
+            timer.start(after: delay) { [unowned self] in
+                self.timers.removeValue(forKey: id)?.close()
+                self.feed(.timerFired(id))
+            }
+        } catch {
+            logger.error("cannot arm a timer", metadata: ["lifebus.error": "\(error)"])
+        }
+    }
+
+    private func kill(_ app: AppID, reason: KillReason) {
+        let session = appSessions[app]
+        let pid = session?.identity.pid ?? device.snapshot(of: app)?.pid ?? 0
+        if pid > 0, let error = ProcessSignal.send(SIGKILL, to: pid), !error.isNoSuchProcess {
+            logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
+        }
+        session?.rpc.close()
+        logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
+                                         "lifebus.kill.reason": "\(reason.rawValue)"])
+    }
+
+    private func record(_ transition: Transition) {
+        let record = TransitionRecord(
+            seq: journal.nextSequence(),
+            app: transition.app.rawValue,
+            pid: pid(of: transition.app),
+            callback: transition.callback?.wire,
+            cause: transition.cause.map { events.cause($0) },
+            from: transition.from.wire,
+            to: transition.to.wire,
+            firedMs: transition.fired.map(clock.milliseconds),
+            sentMs: clock.milliseconds(transition.sent),
+            answeredMs: transition.answered.map(clock.milliseconds),
+            handlerMs: transition.handlerDuration?.milliseconds,
+            budgetMs: transition.budget.milliseconds,
+            outcome: transition.outcome.wire,
+            wallMs: clock.wallMilliseconds()
+        )
+        journal.append(.transition(record))
+        if let cause = transition.cause { events.add(record, to: cause) }
+        notifyObservers(LifebusMethod.transition, record.json)
+    }
+
+    /// The kernel's pid for the app's connection, else the one the core remembers.
+    func pid(of app: AppID) -> Int32? {
+        let pid = appSessions[app]?.identity.pid ?? device.snapshot(of: app)?.pid
+        return pid.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    func notifyObservers(_ method: String, _ params: JSONValue) {
+        for observer in observers.values {
+            observer.rpc.notify(method, params: params)
+        }
+    }
+
+    private func noteStateChanges(input: Input, actions: [Action], now: Instant) {
+        var touched: [AppID] = []
+        if let app = input.app { touched.append(app) }
+        for action in actions {
+            if let app = action.app { touched.append(app) }
+        }
+        for app in touched {
+            let state = device.state(of: app)
+            if lastKnownStates[app] != state {
+                lastKnownStates[app] = state
+                stateSince[app] = now
+            }
+        }
+    }
+
+    private func answerSatisfiedWaiters() {
+        guard !waiters.isEmpty else { return }
+        for waiter in waiters.takeSatisfied({ device.state(of: $0) }) {
+            waiter.responder.succeed(WaitResult(
+                app: waiter.app.rawValue, state: waiter.state.wire, sinceMs: sinceMilliseconds(of: waiter.app)).json)
+        }
+    }
+
+    /// When the app entered its current state, in broker milliseconds.
+    func sinceMilliseconds(of app: AppID) -> Double {
+        stateSince[app].map(clock.milliseconds) ?? 0
+    }
+}
+
+extension Input {
+    /// The app the input concerns, if one.
+    var app: AppID? {
+        switch self {
+        case .appConnected(let app, _, _), .appDisconnected(let app), .processExited(let app, _),
+            .callbackAnswered(let app, _, _), .backgroundTaskBegan(let app, _), .backgroundTaskEnded(let app, _),
+            .memoryFootprint(let app, _):
+            app
+        case .fire, .timerFired:
+            nil
+        }
+    }
+}
+
+extension Action {
+    /// The app the action concerns, if one.
+    var app: AppID? {
+        switch self {
+        case .sendCallback(let app, _, _, _, _), .startProcess(let app), .kill(let app, _),
+            .backgroundTaskExpiring(let app, _):
+            app
+        case .record(let transition):
+            transition.app
+        case .armTimer, .cancelTimer, .completeEvent, .reject:
+            nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Glibc
+import LifebusCore
+import LifebusIO
+
+/// The broker's readings of time: the monotonic clock as the core's `Instant`, milliseconds since the broker
+/// started (what records carry), and Unix wall time for journal readers.
+///
+/// A value fixed at broker start; reading it has no side effect on the core, which never reads a clock itself.
+struct BrokerClock {
+    let start: UInt64 = EventLoop.monotonicNanoseconds()
+
+    func now() -> Instant {
+        Instant(nanoseconds: EventLoop.monotonicNanoseconds())
+    }
+
+    /// Milliseconds from broker start to `instant`.
+    func milliseconds(_ instant: Instant) -> Double {
+        Double(Int64(bitPattern: instant.nanoseconds &- start)) / 1_000_000
+    }
+
+    /// Unix time in milliseconds.
+    func wallMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as records carry it.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    /// The duration from `milliseconds`, as apps report handler times.
+    static func fromMilliseconds(_ milliseconds: Double) -> Duration {
+        .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+    }
+}

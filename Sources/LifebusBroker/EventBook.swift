@@ -1,0 +1,41 @@
+import LifebusCore
+import LifebusProtocol
+import LifebusRPC
+
+/// The controller events in flight: their numbers, labels, the records their chains produced so far, and the
+/// `fire` requests waiting for their answer.
+///
+/// A value owned by the broker, on its loop. Invariant: an event's entries live from `begin` until `finish`, which
+/// hands back everything it knew; numbers are never reused.
+struct EventBook {
+    private var nextNumber: UInt64 = 1
+    private var labels: [EventID: String] = [:]
+    private var records: [EventID: [TransitionRecord]] = [:]
+    private var waiting: [EventID: RPCResponder] = [:]
+
+    /// Numbers a new event; `responder` (if any) gets the answer when the event's chain completes.
+    mutating func begin(label: String, responder: RPCResponder?) -> EventID {
+        let id = EventID(nextNumber)
+        nextNumber += 1
+        labels[id] = label
+        if let responder { waiting[id] = responder }
+        return id
+    }
+
+    /// The cause an event's callbacks and records carry.
+    func cause(_ id: EventID) -> EventCause {
+        EventCause(eventID: Int64(id.rawValue), event: labels[id] ?? "event \(id.rawValue)")
+    }
+
+    /// Notes a record the event's chain produced.
+    mutating func add(_ record: TransitionRecord, to id: EventID) {
+        guard labels[id] != nil else { return }
+        records[id, default: []].append(record)
+    }
+
+    /// Ends the event: its label, its records, and who waits for the answer.
+    mutating func finish(_ id: EventID) -> (label: String, records: [TransitionRecord], responder: RPCResponder?) {
+        let label = labels.removeValue(forKey: id) ?? "event \(id.rawValue)"
+        return (label, records.removeValue(forKey: id) ?? [], waiting.removeValue(forKey: id))
+    }
+}

@@ -1,0 +1,93 @@
+import DequeModule
+import Glibc
+import LifebusProtocol
+
+/// Every transition and mark the broker recorded: appended to the journal file (one JSON line each, with write(2)
+/// before anyone is told of it, so a killed broker loses nothing it reported) and kept in memory for `history`.
+///
+/// Owns the file descriptor, the sequence numbers and the last `HistoryParams.retained` entries. Bound to the
+/// broker's loop. Invariant: `seq` values are 1, 2, 3… in append order, in the file and in memory alike.
+final class Journal {
+    private var descriptor: Int32 = -1
+    private var recent = Deque<JournalEntry>()
+    private var line: [UInt8] = []
+    private(set) var lastSequence: Int64 = 0
+    let path: String?
+
+    /// Opens (creating, mode 0600, with its folders) the journal file at `path`; `nil` keeps memory only.
+    init(path: String?) throws(JournalError) {
+        self.path = path
+        guard let path else { return }
+        Self.makeParentFolders(of: path)
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw JournalError(path: path, code: errno) }
+    }
+
+    /// A journal kept in memory only.
+    static func inMemory() -> Journal {
+        do { return try Journal(path: nil) } catch { preconditionFailure("a journal without a file cannot fail") }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// The number the next entry gets.
+    func nextSequence() -> Int64 {
+        lastSequence + 1
+    }
+
+    /// Appends an entry made with `nextSequence()`.
+    func append(_ entry: JournalEntry) {
+        lastSequence = entry.seq
+        if descriptor >= 0 {
+            line.removeAll(keepingCapacity: true)
+            entry.json.write(to: &line)
+            line.append(0x0A)
+            writeWhole(line)
+        }
+        if recent.count == HistoryParams.retained { recent.removeFirst() }
+        recent.append(entry)
+    }
+
+    /// The retained entries, oldest first, of one app or all, at most `limit` (the newest ones).
+    func entries(app: String?, limit: Int?) -> [JournalEntry] {
+        var selected = Array(recent.filter { app == nil || $0.app == app })
+        if let limit, selected.count > limit { selected.removeFirst(selected.count - limit) }
+        return selected
+    }
+
+    /// The last `count` transitions of `app`, oldest first.
+    func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
+        var found: [TransitionRecord] = []
+        for entry in recent.reversed() where found.count < count {
+            if case .transition(let record) = entry, record.app == app { found.append(record) }
+        }
+        return found.reversed()
+    }
+
+    private func writeWhole(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func makeParentFolders(of path: String) {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
+            prefix += (prefix.isEmpty && path.hasPrefix("/") && component.isEmpty) ? "/" : "\(component)/"
+            if !component.isEmpty { mkdir(prefix, 0o700) }
+        }
+    }
+}
+
+/// The journal file could not be opened.
+struct JournalError: Error, CustomStringConvertible {
+    let path: String
+    let code: Int32
+    var description: String { "cannot open the journal \(path): \(String(cString: strerror(code)))" }
+}
