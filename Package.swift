@@ -7,7 +7,7 @@
 //   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
 //   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule
+//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
 //   Lifebus (SDK)    -> LifebusRPC
 //   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, ArgumentParser, Logging
@@ -55,6 +55,7 @@ let package = Package(
                 "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict
         ),

@@ -35,8 +35,9 @@ extension Broker {
             atMs: clock.milliseconds(clock.now()),
             wallMs: clock.wallMilliseconds()
         )
-        journal.append(.mark(record))
+        appendToJournal(.mark(record))
         notifyObservers(LifebusMethod.mark, record.json)
+        journal.flush()  // the app is told its mark is journaled
         responder.succeed(EmptyResult.json)
     }
 

@@ -58,6 +58,7 @@ extension Broker {
         timer.start(after: timeout) { [unowned self] in
             guard let waiter = self.waiters.take(number: number) else { return }
             let current = self.device.state(of: app)
+            self.journal.flush()
             waiter.responder.fail(WaitTimeout(
                 state: current.wire,
                 transitions: self.journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
@@ -66,6 +67,7 @@ extension Broker {
     }
 
     func history(_ params: HistoryParams) -> HistoryResult {
-        HistoryResult(entries: journal.entries(app: params.app, limit: params.limit))
+        journal.flush()
+        return HistoryResult(entries: journal.entries(app: params.app, limit: params.limit))
     }
 }

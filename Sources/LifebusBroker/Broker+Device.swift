@@ -23,6 +23,7 @@ extension Broker {
         actionBuffer = actions
         noteStateChanges(input: input, actions: actions, now: now)
         answerSatisfiedWaiters()
+        rescheduleDeviceTimer(now: now)
         return rejections
     }
 
@@ -31,9 +32,9 @@ extension Broker {
         case .sendCallback(let app, let id, let callback, let budget, let cause):
             sendCallback(app: app, id: id, callback: callback, budget: budget, cause: cause)
         case .armTimer(let id, let deadline):
-            armTimer(id, after: deadline > now ? deadline - now : .zero)
+            timerSchedule.arm(id, at: deadline)
         case .cancelTimer(let id):
-            timers.removeValue(forKey: id)?.close()
+            timerSchedule.cancel(id)
         case .startProcess(let app):
             logger.info("waiting for the app to connect (the broker does not start processes)",
                         metadata: ["lifebus.app.id": "\(app)"])
@@ -45,6 +46,7 @@ extension Broker {
         case .record(let transition):
             record(transition)
         case .completeEvent(let id, _):
+            journal.flush()
             let finished = events.finish(id)
             finished.responder?.succeed(
                 FireResult(eventID: Int64(id.rawValue), event: finished.label, completed: true,
@@ -52,6 +54,7 @@ extension Broker {
         case .reject(let rejection):
             rejections.append(rejection)
             if let id = rejection.event {
+                journal.flush()
                 let finished = events.finish(id)
                 finished.responder?.fail(
                     EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
@@ -83,18 +86,33 @@ extension Broker {
         }
     }
 
-    private func armTimer(_ id: TimerID, after delay: Duration) {
+    /// Points the one libuv timer at the earliest armed deadline (or stops it when none is armed).
+    private func rescheduleDeviceTimer(now: Instant) {
         guard !isShuttingDown else { return }
-        do {
-            let timer = try timers[id] ?? LoopTimer(loop: loop)
-            timers[id] = timer
-            timer.start(after: delay) { [unowned self] in
-                self.timers.removeValue(forKey: id)?.close()
-                self.feed(.timerFired(id))
-            }
-        } catch {
-            logger.error("cannot arm a timer", metadata: ["lifebus.error": "\(error)"])
+        let earliest = timerSchedule.earliestDeadline()
+        guard earliest != scheduledDeadline else { return }
+        scheduledDeadline = earliest
+        guard let earliest else {
+            deviceTimer?.stop()
+            return
         }
+        do throws(UVError) {
+            if deviceTimer == nil { deviceTimer = try LoopTimer(loop: loop) }
+        } catch {
+            logger.error("cannot create the device timer", metadata: ["lifebus.error": "\(error)"])
+            return
+        }
+        deviceTimer?.start(after: earliest > now ? earliest - now : .zero) { [unowned self] in
+            self.deviceTimerFired()
+        }
+    }
+
+    private func deviceTimerFired() {
+        scheduledDeadline = nil
+        for id in timerSchedule.takeDue(at: clock.now()) {
+            feed(.timerFired(id))
+        }
+        rescheduleDeviceTimer(now: clock.now())
     }
 
     private func kill(_ app: AppID, reason: KillReason) {
@@ -125,9 +143,22 @@ extension Broker {
             outcome: transition.outcome.wire,
             wallMs: clock.wallMilliseconds()
         )
-        journal.append(.transition(record))
+        appendToJournal(.transition(record))
         if let cause = transition.cause { events.add(record, to: cause) }
         notifyObservers(LifebusMethod.transition, record.json)
+    }
+
+    /// Appends to the journal; the line is written before anyone hears of it, at the latest when this loop turn ends.
+    func appendToJournal(_ entry: JournalEntry) {
+        journal.append(entry)
+        guard journal.hasUnwrittenLines, journalFlushTimer?.isActive != true, !isShuttingDown else { return }
+        do throws(UVError) {
+            if journalFlushTimer == nil { journalFlushTimer = try LoopTimer(loop: loop) }
+        } catch {
+            journal.flush()
+            return
+        }
+        journalFlushTimer?.start(after: .zero) { [unowned self] in self.journal.flush() }
     }
 
     /// The kernel's pid for the app's connection, else the one the core remembers.
@@ -137,6 +168,8 @@ extension Broker {
     }
 
     func notifyObservers(_ method: String, _ params: JSONValue) {
+        guard !observers.isEmpty else { return }
+        journal.flush()
         for observer in observers.values {
             observer.rpc.notify(method, params: params)
         }

@@ -23,7 +23,12 @@ public final class Broker {
     /// The live connection of each connected app.
     var appSessions: [AppID: PeerSession] = [:]
     var observers: [UInt64: PeerSession] = [:]
-    var timers: [TimerID: LoopTimer] = [:]
+    /// The core's timers, all served by `deviceTimer`.
+    var timerSchedule = TimerSchedule()
+    var deviceTimer: LoopTimer?
+    /// Writes the journal's gathered lines at the end of the loop turn that appended them.
+    var journalFlushTimer: LoopTimer?
+    var scheduledDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
     var stateSince: [AppID: Instant] = [:]
@@ -82,8 +87,12 @@ public final class Broker {
         }
         listeners.removeAll()
         unlink(configuration.socketPath)
-        for timer in timers.values { timer.close() }
-        timers.removeAll()
+        deviceTimer?.close()
+        deviceTimer = nil
+        journal.flush()
+        journalFlushTimer?.close()
+        journalFlushTimer = nil
+        timerSchedule.removeAll()
         waiters.cancelAll()
         for session in sessions.values {
             session.stopHelloTimer()

@@ -2,15 +2,18 @@ import DequeModule
 import Glibc
 import LifebusProtocol
 
-/// Every transition and mark the broker recorded: appended to the journal file (one JSON line each, with write(2)
-/// before anyone is told of it, so a killed broker loses nothing it reported) and kept in memory for `history`.
+/// Every transition and mark the broker recorded: appended to the journal file (one JSON line each) and kept in
+/// memory for `history`.
 ///
-/// Owns the file descriptor, the sequence numbers and the last `HistoryParams.retained` entries. Bound to the
-/// broker's loop. Invariant: `seq` values are 1, 2, 3… in append order, in the file and in memory alike.
+/// Owns the file descriptor, the lines not yet written, the sequence numbers and the last `HistoryParams.retained`
+/// entries. Bound to the broker's loop. Lines are gathered and written with one write(2) per `flush()`; the broker
+/// flushes before it tells anyone of an entry (a controller's answer, an observer's notification) and at the end of
+/// each loop turn, so a killed broker loses nothing it reported. Invariant: `seq` values are 1, 2, 3… in append
+/// order, in the file and in memory alike.
 final class Journal {
     private var descriptor: Int32 = -1
     private var recent = Deque<JournalEntry>()
-    private var line: [UInt8] = []
+    private var unwritten: [UInt8] = []
     private(set) var lastSequence: Int64 = 0
     let path: String?
 
@@ -29,6 +32,7 @@ final class Journal {
     }
 
     deinit {
+        flush()
         if descriptor >= 0 { close(descriptor) }
     }
 
@@ -41,13 +45,21 @@ final class Journal {
     func append(_ entry: JournalEntry) {
         lastSequence = entry.seq
         if descriptor >= 0 {
-            line.removeAll(keepingCapacity: true)
-            entry.json.write(to: &line)
-            line.append(0x0A)
-            writeWhole(line)
+            entry.json.write(to: &unwritten)
+            unwritten.append(0x0A)
         }
         if recent.count == HistoryParams.retained { recent.removeFirst() }
         recent.append(entry)
+    }
+
+    /// Whether appended lines wait to be written.
+    var hasUnwrittenLines: Bool { !unwritten.isEmpty }
+
+    /// Writes every appended line to the file.
+    func flush() {
+        guard !unwritten.isEmpty else { return }
+        writeWhole(unwritten)
+        unwritten.removeAll(keepingCapacity: unwritten.count <= 1 << 16)
     }
 
     /// The retained entries, oldest first, of one app or all, at most `limit` (the newest ones).
