@@ -87,6 +87,7 @@ let package = Package(
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
+        .testTarget(name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore"], swiftSettings: strict),
         .testTarget(
             name: "LifebusProtocolTests",
             dependencies: [
