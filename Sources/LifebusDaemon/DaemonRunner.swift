@@ -23,8 +23,9 @@ final class DaemonRunner {
         signal(SIGPIPE, SIG_IGN)
         let loop = try EventLoop()
         let broker = Broker(configuration: configuration, loop: loop, logger: logger)
+        let addresses: [SocketAddress]
         do {
-            try broker.start()
+            addresses = try broker.start()
         } catch {
             StandardError.writeLine("lifebusd: \(error)")
             try loop.close()
@@ -42,6 +43,9 @@ final class DaemonRunner {
             })
         }
         print("listening on \(configuration.socketPath)")
+        for case .tcp(let host, let port) in addresses {
+            print("listening on tcp \(host):\(port)")
+        }
         fflush(nil)
         loop.run()
         try loop.close()

@@ -28,6 +28,26 @@ final class RawClient {
         lines = LineReader(descriptor: fd)
     }
 
+    /// Connects to the broker's loopback TCP listener.
+    init(tcpPort: Int) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(tcpPort).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw SpawnError(errno: code)
+        }
+        lines = LineReader(descriptor: fd)
+    }
+
     /// Writes all of `bytes`.
     func send(_ bytes: [UInt8]) {
         var offset = 0
