@@ -10,7 +10,7 @@
 //   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
 //   Lifebus (SDK)    -> LifebusRPC
 //   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, ArgumentParser, Logging
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, Logging (arguments by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -72,7 +72,6 @@ let package = Package(
             name: "LifebusDaemon",
             dependencies: [
                 "LifebusBroker", "LifebusCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

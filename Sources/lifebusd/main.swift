@@ -1,3 +1,3 @@
 import LifebusDaemon
 
-LifebusDaemonCommand.main()
+LifebusDaemon.main()

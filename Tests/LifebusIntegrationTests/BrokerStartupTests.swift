@@ -80,6 +80,36 @@ import Testing
     }
 }
 
+/// `lifebusd`'s own command line: help, and usage errors with exit status 2.
+@Suite struct DaemonCommandLineTests {
+    @Test(arguments: [
+        ["--profile", "ios9"], ["--time-scale", "0"], ["--time-scale", "-1"], ["--hello-timeout", "soon"],
+        ["--tcp-port", "70000"], ["--log-level", "loud"], ["--socket"], ["--frobnicate", "1"], ["stray"],
+    ])
+    func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
+        let daemon = try ChildProcess("lifebusd", arguments)
+        let message = daemon.stderr.readAll()
+        #expect(daemon.wait() == 2)
+        #expect(message.contains("lifebusd: error:"))
+        #expect(message.contains("USAGE: lifebusd"))
+    }
+
+    @Test func helpPrintsUsageAndExitsZero() throws {
+        let daemon = try ChildProcess("lifebusd", ["--help"])
+        let text = daemon.stdout.readAll()
+        #expect(daemon.wait() == 0)
+        #expect(text.contains("--time-scale"))
+    }
+
+    @Test func optionsTakeEitherForm() throws {
+        let path = BrokerFixture.uniqueSocketPath("eq")
+        let broker = try BrokerFixture(arguments: ["--profile=ios3", "--time-scale=0.5"], socketPath: path)
+        let client = try broker.connect()
+        #expect(parsed(client.hello())?["result"]?["profile"]?.stringValue == "ios3")
+        #expect(broker.stop() == 0)
+    }
+}
+
 /// Leaves a socket file nobody listens on, as a killed broker does.
 func makeStaleSocket(at path: String) throws {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
