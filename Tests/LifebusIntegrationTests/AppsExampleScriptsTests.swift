@@ -4,15 +4,7 @@ import Testing
 /// The shell scripts a user copies (`scripts/examples/*.sh`) keep working: each is run against the built binaries.
 @Suite struct AppsExampleScriptsTests {
     static var scripts: [String] {
-        let folder = "\(TranscriptReplayTests.repositoryRoot)/scripts/examples"
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".sh") { names.append(name) }
-        }
-        return names.sorted()
+        fileNames(in: "\(TranscriptReplayTests.repositoryRoot)/scripts/examples", endingWith: ".sh")
     }
 
     @Test func thereAreExampleScripts() {

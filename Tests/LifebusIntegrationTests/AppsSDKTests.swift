@@ -24,6 +24,11 @@ import Testing
         #expect(try broker.reached(Self.id, "suspended"))
         let saved = try broker.marks(of: Self.id).last
         #expect(saved?["name"]?.stringValue == "state-saved")
+        let background = try broker.transitions(of: Self.id).last {
+            $0["callback"]?.stringValue == "didEnterBackground"
+        }
+        #expect((saved?["seq"]?.int64Value ?? .max) < (background?["seq"]?.int64Value ?? 0),
+                "the state was saved while didEnterBackground ran, before its answer")
         #expect(saved?["data"]?["reason"]?.stringValue == "didEnterBackground")
         let thought = try #require(saved?["data"]?["thought"]?.int64Value)
 
@@ -31,8 +36,7 @@ import Testing
         #expect(try broker.reached(Self.id, "active"))
         let terminated = try broker.cli(["fire", "terminate", "--app", Self.id, "--json"])
         let records = parsed(terminated.out)?["transitions"]?.arrayValue ?? []
-        #expect(records.contains { summary($0).hasPrefix("willTerminate ") && summary($0).hasSuffix(" ok") },
-                "\(terminated.out) \(terminated.err)")
+        #expect(records.map(summary) == ["willTerminate active->notRunning ok"], "\(terminated.out) \(terminated.err)")
         #expect(first.waitForExit() == 0, "the SDK exits 0 by itself after answering willTerminate")
         let final = try broker.marks(of: Self.id).last
         #expect(final?["name"]?.stringValue == "state-saved")
