@@ -3,9 +3,10 @@
 
 Each transcript line is an object: {"comment": ...}, {"send": message-or-batch}, {"sendRaw": "text"} or
 {"expect": message-or-batch}. Sent messages are validated fully (envelope, and params of known methods);
-expected messages the same way except that a "$any" placeholder matches anything. Results of hello and ping
-are checked by pairing each response id with the method of the request that carried it. sendRaw lines are
-deliberately malformed and are skipped.
+expected messages the same way except that a "$any" placeholder matches anything. Results of the methods in
+RESULTS are checked by pairing each response id with the method of the request that carried it, so a transcript
+gives distinct methods distinct ids across its connections ("as"). sendRaw lines are deliberately malformed and
+are skipped.
 
     python3 Protocol/validate-examples.py [FILE.jsonl ...]     exit status 0 when every message is valid
 """
@@ -18,8 +19,39 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PARAMS = {"hello": "hello.params.schema.json"}
-RESULTS = {"hello": "hello.result.schema.json", "ping": "ping.result.schema.json"}
+CALLBACKS = ["didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground",
+             "willEnterForeground", "willTerminate", "didReceiveMemoryWarning"]
+PARAMS = {
+    "hello": "hello.params.schema.json",
+    "fire": "fire.params.schema.json",
+    "status": "status.params.schema.json",
+    "wait": "wait.params.schema.json",
+    "history": "history.params.schema.json",
+    "mark": "mark.params.schema.json",
+    "beginBackgroundTask": "beginBackgroundTask.params.schema.json",
+    "endBackgroundTask": "endBackgroundTask.params.schema.json",
+    "reportMemory": "reportMemory.params.schema.json",
+    **{callback: "callback.params.schema.json" for callback in CALLBACKS},
+}
+# Notifications whose params differ from the request of the same name (observers get records).
+NOTIFICATION_PARAMS = {
+    "transition": "transition.record.schema.json",
+    "mark": "mark.record.schema.json",
+    "backgroundTaskExpiring": "backgroundTaskExpiring.params.schema.json",
+}
+RESULTS = {
+    "hello": "hello.result.schema.json",
+    "ping": "ping.result.schema.json",
+    "fire": "fire.result.schema.json",
+    "status": "status.result.schema.json",
+    "wait": "wait.result.schema.json",
+    "history": "history.result.schema.json",
+    "mark": "empty.result.schema.json",
+    "beginBackgroundTask": "beginBackgroundTask.result.schema.json",
+    "endBackgroundTask": "empty.result.schema.json",
+    "reportMemory": "empty.result.schema.json",
+    **{callback: "callback.result.schema.json" for callback in CALLBACKS},
+}
 
 
 def load_validators():
@@ -50,7 +82,8 @@ def check_message(validators, message, state, where):
     if "method" in message:
         kind = "request.schema.json" if "id" in message else "notification.schema.json"
         found = describe(where, problems(validators[kind], message))
-        schema = PARAMS.get(message["method"])
+        table = PARAMS if "id" in message else {**PARAMS, **NOTIFICATION_PARAMS}
+        schema = table.get(message["method"])
         params = describe(where + " params", problems(validators[schema], message.get("params"))) if schema else []
         if "id" in message:
             key = json.dumps(message["id"])

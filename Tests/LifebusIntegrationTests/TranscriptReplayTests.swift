@@ -15,15 +15,7 @@ import Testing
     }()
 
     static var transcripts: [String] {
-        let folder = "\(repositoryRoot)/Protocol/examples"
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".jsonl") { names.append(name) }
-        }
-        return names.sorted()
+        fileNames(in: "\(repositoryRoot)/Protocol/examples", endingWith: ".jsonl")
     }
 
     @Test(arguments: transcripts)

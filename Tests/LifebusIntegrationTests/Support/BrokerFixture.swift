@@ -4,10 +4,12 @@ import Testing
 
 /// A real `lifebusd` on a socket path of its own, started for one test.
 ///
-/// Owns the broker process and its socket path. `start` returns once the broker printed `listening on PATH`
-/// (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status.
+/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one).
+/// `init` returns once the broker printed `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and
+/// returns the exit status.
 final class BrokerFixture {
     let socketPath: String
+    let journalPath: String
     let process: ChildProcess
 
     private static let counter = Atomic<Int>(0)
@@ -20,7 +22,13 @@ final class BrokerFixture {
 
     init(arguments: [String] = [], socketPath: String? = nil) throws {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
-        process = try ChildProcess("lifebusd", ["--socket", self.socketPath] + arguments)
+        if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
+            journalPath = arguments[named + 1]
+        } else {
+            journalPath = self.socketPath + ".journal.jsonl"
+        }
+        let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
+        process = try ChildProcess("lifebusd", ["--socket", self.socketPath] + journal + arguments)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
             throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
@@ -33,6 +41,7 @@ final class BrokerFixture {
             process.wait()
         }
         unlink(socketPath)
+        unlink(journalPath)
     }
 
     /// A new raw client connected to this broker.
