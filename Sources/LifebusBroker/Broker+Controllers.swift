@@ -56,7 +56,7 @@ extension Broker {
         let number = waiters.add(session: session.number, app: app, state: wanted, responder: responder, timer: timer)
         let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
         timer.start(after: timeout) { [unowned self] in
-            guard let waiter = self.waiters.take(number: number) else { return }
+            guard let waiter = self.waiters.take(number: number, app: app) else { return }
             let current = self.device.state(of: app)
             self.journal.flush()
             waiter.responder.fail(WaitTimeout(

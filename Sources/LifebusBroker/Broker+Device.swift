@@ -22,7 +22,6 @@ extension Broker {
         }
         actionBuffer = actions
         noteStateChanges(input: input, actions: actions, now: now)
-        answerSatisfiedWaiters()
         rescheduleDeviceTimer(now: now)
         return rejections
     }
@@ -183,18 +182,18 @@ extension Broker {
         }
         for app in touched {
             let state = device.state(of: app)
-            if lastKnownStates[app] != state {
-                lastKnownStates[app] = state
-                stateSince[app] = now
-            }
+            guard lastKnownStates[app] != state else { continue }
+            lastKnownStates[app] = state
+            stateSince[app] = now
+            answerWaiters(of: app, reached: state)
         }
     }
 
-    private func answerSatisfiedWaiters() {
+    private func answerWaiters(of app: AppID, reached state: AppState) {
         guard !waiters.isEmpty else { return }
-        for waiter in waiters.takeSatisfied({ device.state(of: $0) }) {
+        for waiter in waiters.takeSatisfied(app: app, state: state) {
             waiter.responder.succeed(WaitResult(
-                app: waiter.app.rawValue, state: waiter.state.wire, sinceMs: sinceMilliseconds(of: waiter.app)).json)
+                app: app.rawValue, state: state.wire, sinceMs: sinceMilliseconds(of: app)).json)
         }
     }
 

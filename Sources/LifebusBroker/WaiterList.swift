@@ -4,8 +4,9 @@ import LifebusRPC
 
 /// The `wait` requests not yet answered: which app, which state, who asked, and the timer that gives up.
 ///
-/// A value owned by the broker, on its loop. Invariant: a waiter is answered at most once and its timer is closed
-/// when it leaves the list, whichever way it leaves.
+/// A value owned by the broker, on its loop; kept by app, so checking the apps an input touched costs nothing for
+/// the waiters of other apps. Invariant: a waiter is answered at most once and its timer is closed when it leaves
+/// the list, whichever way it leaves.
 struct WaiterList {
     struct Waiter {
         let number: UInt64
@@ -16,52 +17,61 @@ struct WaiterList {
         let timer: LoopTimer
     }
 
-    private var waiters: [Waiter] = []
+    private var byApp: [AppID: [Waiter]] = [:]
     private var nextNumber: UInt64 = 1
 
-    var isEmpty: Bool { waiters.isEmpty }
+    var isEmpty: Bool { byApp.isEmpty }
 
     /// Adds a waiter; returns its number (for its timeout).
     mutating func add(session: UInt64, app: AppID, state: AppState, responder: RPCResponder, timer: LoopTimer) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
-        waiters.append(Waiter(number: number, session: session, app: app, state: state, responder: responder, timer: timer))
+        byApp[app, default: []].append(
+            Waiter(number: number, session: session, app: app, state: state, responder: responder, timer: timer))
         return number
     }
 
-    /// Removes and returns the waiters whose app is now in the state they wait for.
-    mutating func takeSatisfied(_ stateOf: (AppID) -> AppState) -> [Waiter] {
-        guard !waiters.isEmpty else { return [] }
+    /// Removes and returns the waiters of `app` that wait for `state`.
+    mutating func takeSatisfied(app: AppID, state: AppState) -> [Waiter] {
+        guard let waiting = byApp[app] else { return [] }
         var satisfied: [Waiter] = []
-        waiters.removeAll { waiter in
-            guard stateOf(waiter.app) == waiter.state else { return false }
-            waiter.timer.close()
-            satisfied.append(waiter)
-            return true
+        var rest: [Waiter] = []
+        for waiter in waiting {
+            if waiter.state == state {
+                waiter.timer.close()
+                satisfied.append(waiter)
+            } else {
+                rest.append(waiter)
+            }
         }
+        byApp[app] = rest.isEmpty ? nil : rest
         return satisfied
     }
 
-    /// Removes and returns the waiter with `number` (its time is up).
-    mutating func take(number: UInt64) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.number == number }) else { return nil }
-        let waiter = waiters.remove(at: index)
+    /// Removes and returns the waiter with `number` of `app` (its time is up).
+    mutating func take(number: UInt64, app: AppID) -> Waiter? {
+        guard var waiting = byApp[app], let index = waiting.firstIndex(where: { $0.number == number }) else { return nil }
+        let waiter = waiting.remove(at: index)
+        byApp[app] = waiting.isEmpty ? nil : waiting
         waiter.timer.close()
         return waiter
     }
 
     /// Drops the waiters of a session that went away.
     mutating func cancel(session: UInt64) {
-        waiters.removeAll { waiter in
-            guard waiter.session == session else { return false }
-            waiter.timer.close()
-            return true
+        for (app, waiting) in byApp {
+            let rest = waiting.filter { waiter in
+                guard waiter.session == session else { return true }
+                waiter.timer.close()
+                return false
+            }
+            if rest.count != waiting.count { byApp[app] = rest.isEmpty ? nil : rest }
         }
     }
 
     /// Drops every waiter (the broker is stopping).
     mutating func cancelAll() {
-        for waiter in waiters { waiter.timer.close() }
-        waiters.removeAll()
+        for waiter in byApp.values.joined() { waiter.timer.close() }
+        byApp.removeAll()
     }
 }
