@@ -1,22 +1,57 @@
 import LifebusCore
 import LifebusProtocol
 
-/// Translations between the core's vocabulary and the wire's. The two spell states, callbacks and outcomes alike
-/// on purpose; a name missing on one side is our own broken invariant and traps.
+/// Translations between the core's vocabulary and the wire's. The two spell states, callbacks and outcomes alike;
+/// the mapping is spelled out case by case (not through raw strings) because it runs for every record.
 extension AppState {
-    var wire: LifecycleState { LifecycleState(rawValue: rawValue)! }
+    var wire: LifecycleState {
+        switch self {
+        case .notRunning: .notRunning
+        case .inactive: .inactive
+        case .active: .active
+        case .background: .background
+        case .suspended: .suspended
+        }
+    }
 }
 
 extension Callback {
-    var wire: LifecycleCallback { LifecycleCallback(rawValue: rawValue)! }
+    var wire: LifecycleCallback {
+        switch self {
+        case .didFinishLaunching: .didFinishLaunching
+        case .didBecomeActive: .didBecomeActive
+        case .willResignActive: .willResignActive
+        case .didEnterBackground: .didEnterBackground
+        case .willEnterForeground: .willEnterForeground
+        case .willTerminate: .willTerminate
+        case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+        }
+    }
 }
 
 extension Outcome {
-    var wire: TransitionOutcome { TransitionOutcome(rawValue: rawValue)! }
+    var wire: TransitionOutcome {
+        switch self {
+        case .ok: .ok
+        case .late: .late
+        case .watchdog: .watchdog
+        case .crashed: .crashed
+        case .killed: .killed
+        case .jetsam: .jetsam
+        }
+    }
 }
 
 extension LifecycleState {
-    var core: AppState { AppState(rawValue: rawValue)! }
+    var core: AppState {
+        switch self {
+        case .notRunning: .notRunning
+        case .inactive: .inactive
+        case .active: .active
+        case .background: .background
+        case .suspended: .suspended
+        }
+    }
 }
 
 extension FireParams {
