@@ -86,6 +86,11 @@ let package = Package(
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
+        // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.
+        .target(
+            name: "LifecycleContract", dependencies: ["LifebusCore"], path: "Tests/LifecycleContract",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusProtocolTests",
             dependencies: [
@@ -98,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [
-                "LifebusCore",
+                "LifebusCore", "LifecycleContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -113,6 +118,7 @@ let package = Package(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
+                "LifebusCore", "LifecycleContract",
             ],
             swiftSettings: strict
         ),
