@@ -100,7 +100,8 @@ extension RowRunner {
         let callback = record["callback"]?.stringValue ?? "-"
         let from = record["from"]?.stringValue ?? "?"
         let to = record["to"]?.stringValue ?? "?"
-        return "\(rowName(record["app"]?.stringValue)) \(callback) \(from)→\(to) \(record["outcome"]?.stringValue ?? "?")"
+        let outcome = record["outcome"]?.stringValue ?? "?"
+        return "\(rowName(record["app"]?.stringValue)) \(callback) \(from)→\(to) \(outcome)"
     }
 
     /// A `StatusResult` as the harness writes the situation: `A=inactive front=A call=ringing`.

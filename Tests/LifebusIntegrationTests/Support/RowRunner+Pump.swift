@@ -39,9 +39,9 @@ final class RowApp {
 
 /// Waiting: everything the runner reads arrives here, and is handled as the app, the controller or the launcher.
 extension RowRunner {
-    /// Pumps until every request sent has its answer and a round of pings on every connection brings nothing new:
-    /// the broker writes what an input causes before it reads the next line, so a ping's answer arriving after an
-    /// app's answer means every callback that answer caused is already on its way.
+    /// Answers callbacks one per round and pumps until every request sent has its answer and a round of pings on
+    /// every connection brings nothing new: the broker writes what an input causes before it reads the next line,
+    /// so a ping's answer arriving after an app's answer means every callback that answer caused is on its way.
     func settle() throws {
         for _ in 0..<200 {
             activity = answerNext()
@@ -146,7 +146,9 @@ extension RowRunner {
             activity = true
             if let id = message["id"] {
                 live.queued.append((id, method))
-            } else if method == LifebusMethod.backgroundTaskExpiring, let taskID = message["params"]?["taskID"]?.int64Value {
+            } else if method == LifebusMethod.backgroundTaskExpiring,
+                let taskID = message["params"]?["taskID"]?.int64Value
+            {
                 expiringTasks.append((live.name, taskID))  // may arrive before the task's own id: named at the end
             } else if method == LifebusMethod.error {
                 noteRefusal(message["params"], of: live)
@@ -178,7 +180,8 @@ extension RowRunner {
     /// A refused app connection: `AppIDInUse` is the wire's spelling of the core's `alreadyConnected`.
     private func noteRefusal(_ error: JSONValue?, of live: RowApp) {
         let name = error?["data"]?["name"]?.stringValue
-        observation.rejections.append(name == "lifebus.AppIDInUse" ? "reject alreadyConnected" : "reject \(name ?? "?")")
+        let line = name == "lifebus.AppIDInUse" ? "reject alreadyConnected" : "reject \(name ?? "?")"
+        observation.rejections.append(line)
         live.carrier.crash()
         close(live)
         activity = true

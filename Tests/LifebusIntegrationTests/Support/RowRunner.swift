@@ -212,7 +212,8 @@ final class RowRunner {
         let id = nextID()
         awaiting[id] = Awaited(connection: nil, kind: .call)
         controller.sendLine(JSONValue.request(id: id, method: method, params: params).jsonText)
-        guard pump(until: { self.answers[id] != nil }, timeout: .seconds(10)), let answer = answers.removeValue(forKey: id)
+        guard pump(until: { self.answers[id] != nil }, timeout: .seconds(10)),
+            let answer = answers.removeValue(forKey: id)
         else { throw FixtureError("no answer to \(method)") }
         guard let result = answer["result"] else { throw FixtureError("\(method) failed: \(answer)") }
         return result
