@@ -87,6 +87,11 @@ let package = Package(
 
         // Tests
         .testTarget(name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore"], swiftSettings: strict),
+        // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.
+        .target(
+            name: "LifecycleContract", dependencies: ["LifebusCore"], path: "Tests/LifecycleContract",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusProtocolTests",
             dependencies: [
@@ -99,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [
-                "LifebusCore",
+                "LifebusCore", "LifecycleContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -114,6 +119,7 @@ let package = Package(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
+                "LifebusCore", "LifecycleContract",
             ],
             swiftSettings: strict
         ),

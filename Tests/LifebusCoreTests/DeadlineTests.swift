@@ -1,4 +1,5 @@
 import LifebusCore
+import LifecycleContract
 import Testing
 
 /// Deadlines on virtual time: the exact instants of kills, warnings and timers.

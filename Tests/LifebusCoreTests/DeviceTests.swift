@@ -1,4 +1,5 @@
 import LifebusCore
+import LifecycleContract
 import Testing
 
 /// Plain value tests of the device's answers, journal fields and rejections.

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifecycleContract
 import PropertyBased
 import Testing
 

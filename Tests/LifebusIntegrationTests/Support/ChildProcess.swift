@@ -40,8 +40,8 @@ final class ChildProcess {
 
     /// Tests spawn children concurrently: a pipe end leaked into another child would keep that pipe open after its
     /// own process ended. So pipes are made close-on-exec, under this lock that every spawn here takes (`pipe2` is
-    /// not imported into Swift's Glibc module).
-    private static let spawnMutex = Mutex(())
+    /// not imported into Swift's Glibc module). The row runner's forked app carriers take it too.
+    static let spawnMutex = Mutex(())
 
     /// Spawns with stdout and stderr on fresh pipes; returns the pid and the pipes' read ends.
     private static func spawn(

@@ -1,5 +1,4 @@
 import LifebusCore
-import Testing
 
 private func same(_ situation: String, _ journal: String...) -> [Profile: Expected] {
     let expected = Expected(journal: journal, situation: situation)
@@ -22,7 +21,7 @@ private let audio = AppFlags(backgroundModes: ["audio"])
 private let backgroundLaunch = AppFlags(launchInBackground: true)
 
 extension LifecycleTable {
-    static let launches: [Row] = [
+    package static let launches: [Row] = [
         Row(id: "R40", title: "launch an app that is not running", setup: [.connect("A")], steps: [.fire(.launch("B"))],
             expected: split(
                 ios3: E("A=notRunning B=active front=B", "A willResignActive active→inactive ok",
@@ -79,7 +78,7 @@ extension LifecycleTable {
                                 "A didEnterBackground inactive→background ok", "start B", "reject launchTimedOut"))),
     ]
 
-    static let memory: [Row] = [
+    package static let memory: [Row] = [
         Row(id: "R50", title: "memory warning", setup: [.connect("C", audio), .connect("B"), .connect("A")],
             steps: [.fire(.memoryWarning(.normal))],
             expected: split(
@@ -118,7 +117,7 @@ extension LifecycleTable {
                            "A didReceiveMemoryWarning inactive→inactive ok")),
     ]
 
-    static let terminations: [Row] = [
+    package static let terminations: [Row] = [
         Row(id: "R60", title: "terminate a suspended app", setup: [.connect("B"), .connect("A")],
             steps: [.fire(.terminate("B", byUser: false))],
             expected: split(ios3: E("B=notRunning A=active front=A", "reject appNotRunning"),
@@ -143,7 +142,7 @@ extension LifecycleTable {
                                             "B willTerminate background→notRunning ok"))),
     ]
 
-    static let connections: [Row] = [
+    package static let connections: [Row] = [
         Row(id: "R70", title: "an app connects: connecting is launching", setup: [], steps: [.connect("A")],
             expected: same("A=active front=A", "A didFinishLaunching notRunning→inactive ok",
                            "A didBecomeActive inactive→active ok")),
@@ -173,7 +172,7 @@ extension LifecycleTable {
                                    "A didEnterBackground background→background ok"))),
     ]
 
-    static let failures: [Row] = [
+    package static let failures: [Row] = [
         Row(id: "R80", title: "an app crashes mid-callback", setup: [.connect("A")],
             steps: [.hold("A"), .fire(.call(.ring)), .crash("A")],
             expected: same("A=notRunning front=- call=ringing", "A willResignActive active→notRunning crashed")),
@@ -190,7 +189,7 @@ extension LifecycleTable {
             expected: same("A=notRunning front=-", "A willTerminate active→notRunning ok", "kill A system")),
     ]
 
-    static let backgroundTasks: [Row] = [
+    package static let backgroundTasks: [Row] = [
         Row(id: "R90", title: "a background task keeps the app running until it ends", setup: [.connect("A")],
             steps: [.beginTask("A", 1), .fire(.home), .endTask("A", 1)],
             expected: split(
@@ -223,31 +222,6 @@ extension LifecycleTable {
                             multitasking: E("B=suspended A=active front=A", "reject appSuspended"))),
     ]
 
-    static let all: [Row] = calls + alerts + buttons + launches + memory + terminations + connections + failures
+    package static let all: [Row] = calls + alerts + buttons + launches + memory + terminations + connections + failures
         + backgroundTasks
-}
-
-@Suite("Protocol/lifecycle.md, row by row")
-struct LifecycleTableTests {
-    @Test("each row behaves as specified under each profile", arguments: LifecycleTable.all, Profile.allCases)
-    func row(_ row: Row, _ profile: Profile) throws {
-        let expected = try #require(row.expected[profile], "row \(row.id) has no expectation for \(profile)")
-        var harness = Harness(profile: profile)
-        for step in row.setup {
-            harness.run(step)
-        }
-        let start = harness.journal.count
-        for step in row.steps {
-            harness.run(step)
-        }
-        #expect(harness.describe(from: start) == expected.journal, "\(row.id) \(profile): journal")
-        #expect(harness.situation == expected.situation, "\(row.id) \(profile): situation")
-        #expect(harness.device.unansweredEventCount == 0, "\(row.id) \(profile): every event answered")
-        #expect(harness.violations.isEmpty, "\(row.id) \(profile): \(harness.violations)")
-    }
-
-    @Test("row ids are unique")
-    func rowIDsAreUnique() {
-        #expect(Set(LifecycleTable.all.map(\.id)).count == LifecycleTable.all.count)
-    }
 }

@@ -1,24 +1,4 @@
 import LifebusCore
-import Testing
-
-/// One row of `Protocol/lifecycle.md`: a starting situation, what happens, and per profile the exact
-/// journal (transitions, kills, process starts, warnings, rejections) and the situation it ends in.
-struct Row: Sendable, CustomTestStringConvertible {
-    let id: String
-    let title: String
-    let setup: [Step]
-    let steps: [Step]
-    let expected: [Profile: Expected]
-
-    var testDescription: String {
-        "\(id) \(title)"
-    }
-}
-
-struct Expected: Sendable {
-    let journal: [String]
-    let situation: String
-}
 
 private func same(_ situation: String, _ journal: String...) -> [Profile: Expected] {
     let expected = Expected(journal: journal, situation: situation)
@@ -40,8 +20,9 @@ private func E(_ situation: String, _ journal: String...) -> Expected {
 private let exits = AppFlags(exitsOnSuspend: true)
 private let audio = AppFlags(backgroundModes: ["audio"])
 
-enum LifecycleTable {
-    static let calls: [Row] = [
+/// The rows of `Protocol/lifecycle.md`, grouped as the document groups them; `all` is every row.
+package enum LifecycleTable {
+    package static let calls: [Row] = [
         Row(id: "R01", title: "call rings while A is active", setup: [.connect("A")], steps: [.fire(.call(.ring))],
             expected: same("A=inactive front=A call=ringing", "A willResignActive active→inactive ok")),
         Row(id: "R02", title: "call rings while locked", setup: [.connect("A"), .fire(.sleep)],
@@ -102,7 +83,7 @@ enum LifecycleTable {
             expected: same("front=- call=ringing")),
     ]
 
-    static let alerts: [Row] = [
+    package static let alerts: [Row] = [
         Row(id: "R10", title: "SMS alert shows", setup: [.connect("A")], steps: [.fire(.sms(.show))],
             expected: same("A=inactive front=A alert=sms", "A willResignActive active→inactive ok")),
         Row(id: "R11", title: "SMS while locked is a lock-screen banner", setup: [.connect("A"), .fire(.sleep)],
@@ -135,7 +116,7 @@ enum LifecycleTable {
                             multitasking: E("A=suspended front=-", "A didEnterBackground inactive→background ok"))),
     ]
 
-    static let buttons: [Row] = [
+    package static let buttons: [Row] = [
         Row(id: "R20", title: "sleep locks the device", setup: [.connect("A")], steps: [.fire(.sleep)],
             expected: each(ios3: E("A=inactive front=A locked", "A willResignActive active→inactive ok"),
                            ios4: E("A=inactive front=A locked", "A willResignActive active→inactive ok"),

@@ -1,0 +1,28 @@
+import LifebusCore
+import LifecycleContract
+import Testing
+
+@Suite("Protocol/lifecycle.md, row by row")
+struct LifecycleTableTests {
+    @Test("each row behaves as specified under each profile", arguments: LifecycleTable.all, Profile.allCases)
+    func row(_ row: Row, _ profile: Profile) throws {
+        let expected = try #require(row.expected[profile], "row \(row.id) has no expectation for \(profile)")
+        var harness = Harness(profile: profile)
+        for step in row.setup {
+            harness.run(step)
+        }
+        let start = harness.journal.count
+        for step in row.steps {
+            harness.run(step)
+        }
+        #expect(harness.describe(from: start) == expected.journal, "\(row.id) \(profile): journal")
+        #expect(harness.situation == expected.situation, "\(row.id) \(profile): situation")
+        #expect(harness.device.unansweredEventCount == 0, "\(row.id) \(profile): every event answered")
+        #expect(harness.violations.isEmpty, "\(row.id) \(profile): \(harness.violations)")
+    }
+
+    @Test("row ids are unique")
+    func rowIDsAreUnique() {
+        #expect(Set(LifecycleTable.all.map(\.id)).count == LifecycleTable.all.count)
+    }
+}

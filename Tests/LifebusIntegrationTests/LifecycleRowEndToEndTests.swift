@@ -1,0 +1,30 @@
+import Glibc
+import LifebusCore
+import LifecycleContract
+import Testing
+
+/// Every row of `Protocol/lifecycle.md`, under every profile, through a real `lifebusd` with real app connections
+/// (each held by its own process, which the broker's kills really hit).
+@Suite("Protocol/lifecycle.md, row by row, through a real broker")
+struct LifecycleRowEndToEndTests {
+    @Test("each row behaves as specified under each profile, end to end",
+          arguments: RowRunner.slowestFirst(LifecycleTable.all), Profile.allCases)
+    func row(_ row: Row, _ profile: Profile) async throws {
+        let expected = try #require(row.expected[profile], "row \(row.id) has no expectation for \(profile)")
+        let outcome = await RowLane.shared.run { RowRunner.play(row, profile: profile) }
+        let observed = outcome.observation
+        let lines = ExpectedLines(expected.journal)
+        let label = "\(row.id) \(profile)"
+        #expect(outcome.failure == nil, "\(label): \(outcome.failure ?? "")")
+        #expect(observed.transitions == lines.transitions, "\(label): transitions (history)")
+        #expect(observed.processes == lines.processes, "\(label): process starts and kills (broker log)")
+        #expect(lines.rejectionsMatch(observed.rejections),
+                "\(label): rejections \(observed.rejections) ≠ \(lines.rejections) (notes: \(observed.notes))")
+        #expect(observed.expiring == lines.expiring, "\(label): background task expirations")
+        #expect(observed.situation == expected.situation, "\(label): situation (status)")
+        #expect(observed.problems.isEmpty, "\(label): \(observed.problems)")
+        #expect(outcome.killedProcessStatuses.allSatisfy { $0 == 128 + SIGKILL },
+                "\(label): each process the broker killed ended by SIGKILL: \(outcome.killedProcessStatuses)")
+        #expect(outcome.brokerExitStatus == 0, "\(label): the broker stops cleanly")
+    }
+}

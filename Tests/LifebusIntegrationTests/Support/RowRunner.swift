@@ -1,0 +1,274 @@
+import Glibc
+import LifebusCore
+import LifebusProtocol
+import LifecycleContract
+
+/// Plays one row of `Protocol/lifecycle.md` against a real `lifebusd`: apps are connections held by forked carrier
+/// processes (see `RowAppCarrier`), events go through a controller connection, and the broker's own account (its
+/// `history`, `status`, fire answers, app notifications and its log of process starts and kills) is collected
+/// into a `RowObservation` rendered in the core harness's notation.
+///
+/// Owns the broker, the controller and every app connection and carrier. Used by one test case on one thread; all
+/// waiting is `poll` on the runner's descriptors, up to deadlines. Invariant: after `stop()` the broker has exited
+/// and every carrier is reaped.
+final class RowRunner {
+    let profile: Profile
+    let timeScale: Double
+    let broker: BrokerFixture
+    let controller: RawClient
+    let journalPath: String
+    var observation = RowObservation()
+    /// The introduced connection of each app, by the row's name for it.
+    var apps: [AppID: RowApp] = [:]
+    /// Every connection ever opened, open or not (their carriers are reaped at `stop`).
+    var connections: [RowApp] = []
+    var held: Set<AppID> = []
+    var lingering: Set<AppID> = []
+    var unspawnable: Set<AppID> = []
+    var flags: [AppID: LifebusCore.AppFlags] = [:]
+    /// The broker's task id for each of an app's row task numbers.
+    var taskIDs: [AppID: [UInt64: Int64]] = [:]
+    /// Requests sent and not yet answered, by id.
+    var awaiting: [String: Awaited] = [:]
+    /// Controller answers not yet taken by `call`.
+    var answers: [String: JSONValue] = [:]
+    var pendingFires: Set<String> = []
+    /// `backgroundTaskExpiring` notifications received: the app and the broker's task id.
+    var expiringTasks: [(app: AppID, taskID: Int64)] = []
+    /// Set when anything happened that may have consequences still on their way (see `settle`).
+    var activity = false
+    private var nextRequest = 1
+    private var journalMark: Int64 = 0
+
+    /// The prefix that turns a row's app name (`A`) into the app id on the wire.
+    static let appIDPrefix = "org.lifebus.row."
+
+    /// The time scale for a row: a row that lets time pass runs its waits in about 15 s at most (at 0.025 the
+    /// shortest budget is still 125 ms: shorter ones were missed under load); the others run at 0.1, which keeps
+    /// every budget far above scheduling noise.
+    static func timeScale(for row: Row) -> Double {
+        let total = elapsedSeconds(row)
+        return total == 0 ? 0.1 : min(0.05, 15 / total)
+    }
+
+    /// The time a row's steps let pass, in the row's (unscaled) seconds.
+    static func elapsedSeconds(_ row: Row) -> Double {
+        row.steps.reduce(0.0) { sum, step in
+            if case .elapse(let duration) = step { sum + duration.seconds } else { sum }
+        }
+    }
+
+    /// The rows, those that take longest first, so the slow ones do not start last.
+    static func slowestFirst(_ rows: [Row]) -> [Row] {
+        rows.sorted { elapsedSeconds($0) * timeScale(for: $0) > elapsedSeconds($1) * timeScale(for: $1) }
+    }
+
+    init(profile: Profile, timeScale: Double) throws {
+        self.profile = profile
+        self.timeScale = timeScale
+        let socketPath = BrokerFixture.uniqueSocketPath("row")
+        journalPath = socketPath.replacingSuffix(".sock", with: ".jsonl")
+        broker = try BrokerFixture(
+            arguments: ["--profile", profile.rawValue, "--time-scale", "\(timeScale)", "--journal", journalPath],
+            socketPath: socketPath
+        )
+        controller = try broker.connect()
+        guard parsed(controller.hello())?["result"] != nil else { throw FixtureError("the controller's hello failed") }
+    }
+
+    /// Runs the row's setup, notes where the journal stands, then runs its steps and collects the observation.
+    func run(_ row: Row) throws -> RowObservation {
+        for step in row.setup {
+            try run(step, isLast: false)
+        }
+        journalMark = try journalEntries().compactMap { $0["seq"]?.int64Value }.max() ?? 0
+        for (index, step) in row.steps.enumerated() {
+            try run(step, isLast: index == row.steps.count - 1)
+        }
+        try settle()
+        if !pump(until: { self.pendingFires.isEmpty }, timeout: .seconds(10)) {
+            observation.problems.append("\(pendingFires.count) fire request(s) never answered")
+        }
+        try settle()
+        observation.transitions = try journalEntries()
+            .filter { ($0["seq"]?.int64Value ?? 0) > journalMark && $0["type"]?.stringValue == "transition" }
+            .map(Self.describeTransition)
+        observation.situation = Self.describeSituation(try call("status", [:]))
+        observation.expiring = expiringTasks.map { app, taskID in
+            let number = taskIDs[app]?.first { $0.value == taskID }?.key
+            return "expiring \(app) \(number.map(String.init) ?? "broker-task-\(taskID)")"
+        }
+        return observation
+    }
+
+    private func run(_ step: Step, isLast: Bool) throws {
+        switch step {
+        case .connect(let app, let appFlags):
+            flags[app] = appFlags
+            try connect(app)
+        case .fire(let event):
+            let id = nextID()
+            pendingFires.insert(id)
+            controller.sendLine(JSONValue.request(id: id, method: "fire", params: Self.fireParams(event)).jsonText)
+        case .hold(let app):
+            held.insert(app)
+        case .release(let app):
+            held.remove(app)  // `settle` answers what it held
+        case .crash(let app):
+            guard let live = apps[app] else { return undeliverable(step) }
+            live.carrier.crash()
+            close(live)
+        case .linger(let app):
+            lingering.insert(app)
+        case .noSpawn(let app):
+            unspawnable.insert(app)
+        case .elapse(let duration):
+            let scaled = duration.seconds * timeScale
+            // The last step's wait gets a margin so timers due at its very end have fired. An earlier wait stops 3 %
+            // short instead, so the next step lands before a deadline just after it rather than after it.
+            pump(for: isLast ? scaled + max(0.15, scaled * 0.05) : scaled * 0.97)
+        case .beginTask(let app, let number):
+            guard apps[app] != nil else { return undeliverable(step) }
+            request(app, "beginBackgroundTask", ["name": .string("row-task-\(number)")], as: .beginTask(app, number))
+        case .endTask(let app, let number):
+            guard apps[app] != nil else { return undeliverable(step) }
+            let taskID = taskIDs[app]?[number] ?? Int64(number)
+            request(app, "endBackgroundTask", ["taskID": .integer(taskID)], as: .refusable)
+        case .footprint(let app, let bytes):
+            guard apps[app] != nil else { return undeliverable(step) }
+            request(app, "reportMemory", ["bytes": .integer(Int64(bytes))], as: .refusable)
+        case .bogusAnswer(let app):
+            guard let live = apps[app] else { return undeliverable(step) }
+            // JSON-RPC gives no way to refuse a response: the broker's RPC layer drops an answer to nothing it
+            // asked, so the core's `unexpectedAnswer` never shows on the wire. It takes a wildcard slot.
+            live.send(["jsonrpc": "2.0", "id": 999_999, "result": [:]])
+            observation.rejections.append(nil)
+            observation.notes.append("\(step): the broker drops an answer to nothing it asked (no wire trace)")
+        }
+        try settle()
+    }
+
+    /// A step addressed to an app with no live connection cannot travel on the wire: the core's answer to it (a
+    /// rejection) takes a wildcard slot.
+    private func undeliverable(_ step: Step) {
+        observation.rejections.append(nil)
+        observation.notes.append("\(step): the app has no connection, so the step cannot be sent")
+    }
+
+    /// Opens a connection for `app` from a new carrier and says hello with its flags (the answer arrives later).
+    func connect(_ app: AppID) throws {
+        let live = RowApp(name: app, carrier: try RowAppCarrier(socketPath: broker.socketPath))
+        connections.append(live)
+        let appFlags = flags[app] ?? LifebusCore.AppFlags()
+        let identity: JSONValue = [
+            "id": .string(Self.appIDPrefix + app.rawValue),
+            "exitsOnSuspend": .bool(appFlags.exitsOnSuspend),
+            "backgroundModes": .array(appFlags.backgroundModes.map { .string($0) }),
+            "launchInBackground": .bool(appFlags.launchInBackground),
+        ]
+        let id = nextID()
+        awaiting[id] = Awaited(connection: live, kind: .hello)
+        live.send(.request(id: id, method: "hello", params: ["role": "app", "protocolVersion": 1, "app": identity]))
+        activity = true
+    }
+
+    private func request(_ app: AppID, _ method: String, _ params: JSONValue, as kind: Awaited.Kind) {
+        guard let live = apps[app] else { return }
+        let id = nextID()
+        awaiting[id] = Awaited(connection: live, kind: kind)
+        live.send(.request(id: id, method: method, params: params))
+    }
+
+    /// Answers a callback request; after `willTerminate` the app's process exits unless it lingers.
+    func answer(_ live: RowApp, id: JSONValue, callback: String) {
+        live.send(["jsonrpc": "2.0", "id": id, "result": [:]])
+        if callback == LifecycleCallback.willTerminate.rawValue && !lingering.contains(live.name) {
+            exitProcess(live)
+        }
+    }
+
+    /// The app's process exits: it stops sending (the broker reads the answer, then end of stream) and its carrier
+    /// ends; the socket is read until the broker closes it, so nothing the broker still writes fails with EPIPE.
+    func exitProcess(_ live: RowApp) {
+        guard live.isOpen, !live.isExiting else { return }
+        live.isExiting = true
+        shutdown(live.reader.descriptor, Int32(SHUT_WR))
+        live.carrier.finishInput()
+        if apps[live.name] === live { apps[live.name] = nil }
+    }
+
+    /// Closes a connection from the test's side and lets its carrier exit.
+    func close(_ live: RowApp) {
+        guard live.isOpen else { return }
+        live.isOpen = false
+        live.reader.closeDescriptor()
+        live.carrier.finishInput()
+        if apps[live.name] === live { apps[live.name] = nil }
+        awaiting = awaiting.filter { $0.value.connection !== live }
+    }
+
+    /// Sends a controller request and pumps until its answer arrives.
+    func call(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let id = nextID()
+        awaiting[id] = Awaited(connection: nil, kind: .call)
+        controller.sendLine(JSONValue.request(id: id, method: method, params: params).jsonText)
+        guard pump(until: { self.answers[id] != nil }, timeout: .seconds(10)),
+            let answer = answers.removeValue(forKey: id)
+        else { throw FixtureError("no answer to \(method)") }
+        guard let result = answer["result"] else { throw FixtureError("\(method) failed: \(answer)") }
+        return result
+    }
+
+    func nextID() -> String {
+        defer { nextRequest += 1 }
+        return "r\(nextRequest)"
+    }
+
+    private func journalEntries() throws -> [JSONValue] {
+        try call("history", [:])["entries"]?.arrayValue ?? []
+    }
+
+    /// Stops the broker (returning its exit status), closes every connection and reaps every carrier.
+    func stop() -> Int32 {
+        let status = broker.stop()
+        for live in connections {
+            close(live)
+            if live.carrier.reap(timeout: .seconds(5)) == nil {
+                live.carrier.crash()
+                _ = live.carrier.reap()
+            }
+        }
+        unlink(journalPath)
+        return status
+    }
+}
+
+/// A request the runner waits for: who sent it and what its answer means.
+struct Awaited {
+    enum Kind {
+        case ping, hello, call, beginTask(AppID, UInt64), refusable
+    }
+
+    let connection: RowApp?
+    let kind: Kind
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self + replacement
+    }
+}
+
+extension JSONValue {
+    /// A JSON-RPC 2.0 request.
+    static func request(id: String, method: String, params: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "id": .string(id), "method": .string(method), "params": params]
+    }
+}

@@ -1,0 +1,40 @@
+package import LifebusCore
+
+/// One scripted thing that happens to the device in a test.
+package enum Step: Sendable, CustomStringConvertible {
+    case connect(AppID, AppFlags = AppFlags())
+    case fire(ControllerEvent)
+    /// The app stops answering callbacks until released.
+    case hold(AppID)
+    /// The app answers what it holds and answers instantly again.
+    case release(AppID)
+    /// The app's connection drops without being told to.
+    case crash(AppID)
+    /// After answering `willTerminate` the app's process stays.
+    case linger(AppID)
+    /// The app's process can't be started: `startProcess` for it is ignored.
+    case noSpawn(AppID)
+    case elapse(Duration)
+    case beginTask(AppID, UInt64)
+    case endTask(AppID, UInt64)
+    case footprint(AppID, UInt64)
+    /// The app answers a callback it was never sent.
+    case bogusAnswer(AppID)
+
+    package var description: String {
+        switch self {
+        case .connect(let app, _): "connect \(app)"
+        case .fire(let event): "fire \(event)"
+        case .hold(let app): "hold \(app)"
+        case .release(let app): "release \(app)"
+        case .crash(let app): "crash \(app)"
+        case .linger(let app): "linger \(app)"
+        case .noSpawn(let app): "noSpawn \(app)"
+        case .elapse(let duration): "elapse \(duration)"
+        case .beginTask(let app, let task): "begin \(app) \(task)"
+        case .endTask(let app, let task): "end \(app) \(task)"
+        case .footprint(let app, let bytes): "footprint \(app) \(bytes)"
+        case .bogusAnswer(let app): "bogus answer \(app)"
+        }
+    }
+}
