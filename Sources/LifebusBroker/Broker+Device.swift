@@ -47,9 +47,9 @@ extension Broker {
         case .completeEvent(let id, _):
             journal.flush()
             let finished = events.finish(id)
-            finished.responder?.succeed(
-                FireResult(eventID: Int64(id.rawValue), event: finished.label, completed: true,
-                           transitions: finished.records).json)
+            let result = FireResult(
+                eventID: Int64(id.rawValue), event: finished.label, completed: true, transitions: finished.records)
+            finished.responder?.succeed(writing: result.write)
         case .reject(let rejection):
             rejections.append(rejection)
             if let id = rejection.event {

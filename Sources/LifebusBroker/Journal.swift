@@ -45,7 +45,7 @@ final class Journal {
     func append(_ entry: JournalEntry) {
         lastSequence = entry.seq
         if descriptor >= 0 {
-            entry.json.write(to: &unwritten)
+            entry.write(to: &unwritten)
             unwritten.append(0x0A)
         }
         if recent.count == HistoryParams.retained { recent.removeFirst() }

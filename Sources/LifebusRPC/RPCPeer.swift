@@ -69,6 +69,14 @@ public final class RPCPeer {
         connection.writeLine(outbound)
     }
 
+    /// Writes a success response whose result `writeResult` appends as JSON text.
+    func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
+        guard !ended, !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        RPCCodec.encodeSuccess(id: id, to: &outbound, writingResult: writeResult)
+        connection.writeLine(outbound)
+    }
+
     /// Writes a batch of messages as one line.
     func sendBatch(_ messages: [RPCMessage]) {
         guard !ended, !connection.isClosed else { return }

@@ -49,6 +49,24 @@ public struct RPCResponder {
     /// Answers with a result.
     public func succeed(_ value: JSONValue) { answer(.success(value)) }
 
+    /// Answers with a result that `writeResult` appends as JSON text itself (for large results with a direct
+    /// writer: no `JSONValue` tree is built on the way).
+    public func succeed(writing writeResult: (inout [UInt8]) -> Void) {
+        guard !answered.isSet else { return }
+        switch target {
+        case .none:
+            answered.isSet = true
+        case .peer(let peer, let id):
+            answered.isSet = true
+            peer.sendSuccess(id: id, writingResult: writeResult)
+        case .batch:
+            // Rare: a batch gathers values, so the text is read back into one.
+            var text: [UInt8] = []
+            writeResult(&text)
+            answer((try? JSONParser.parse(text)).map { .success($0) } ?? .failure(.internalError("unreadable result")))
+        }
+    }
+
     /// Answers with an error.
     public func fail(_ error: RPCError) { answer(.failure(error)) }
 }

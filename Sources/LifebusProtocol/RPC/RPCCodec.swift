@@ -103,6 +103,22 @@ public enum RPCCodec {
         buffer.append(UInt8(ascii: "}"))
     }
 
+    /// Appends `{"jsonrpc":"2.0","id":…,"result":…}` where `writeResult` appends the result's JSON text itself
+    /// (for large results that have a direct writer).
+    public static func encodeSuccess(
+        id: RPCID?, to buffer: inout [UInt8], writingResult writeResult: (inout [UInt8]) -> Void
+    ) {
+        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
+        if let id {
+            write(id, to: &buffer)
+        } else {
+            JSONWriter.appendASCII("null", to: &buffer)
+        }
+        JSONWriter.appendASCII(",\"result\":", to: &buffer)
+        writeResult(&buffer)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     private static func write(_ id: RPCID, to buffer: inout [UInt8]) {
         switch id {
         case .number(let value): JSONWriter.writeInteger(value, to: &buffer)

@@ -1,0 +1,53 @@
+import LifebusProtocol
+import Testing
+
+/// The direct record writers must write exactly what the `JSONValue` form writes, member for member.
+@Suite struct RecordWritingTests {
+    static let full = TransitionRecord(
+        seq: 17, app: "com.example.Deep\"Thoughts", pid: 1234, callback: .didEnterBackground,
+        cause: EventCause(eventID: 3, event: "call --answer"), from: .inactive, to: .background,
+        firedMs: 10.5, sentMs: 10.625, answeredMs: 13.1, handlerMs: 2.3e-5, budgetMs: 5000, outcome: .ok,
+        wallMs: 1_763_780_000_000)
+    static let bare = TransitionRecord(
+        seq: 18, app: "a", pid: nil, callback: nil, cause: nil, from: .suspended, to: .notRunning,
+        firedMs: nil, sentMs: 0, answeredMs: nil, handlerMs: nil, budgetMs: 0, outcome: .jetsam, wallMs: 0)
+
+    private func text(_ write: (inout [UInt8]) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return bytes
+    }
+
+    @Test(arguments: [full, bare])
+    func aTransitionRecordWritesWhatItsJSONWrites(record: TransitionRecord) {
+        #expect(text(record.write) == record.json.jsonBytes)
+        #expect(text(JournalEntry.transition(record).write) == JournalEntry.transition(record).json.jsonBytes)
+    }
+
+    @Test func aMarkRecordWritesWhatItsJSONWrites() {
+        let marks = [
+            MarkRecord(seq: 1, app: "x", pid: 7, name: "state-saved", data: ["thought": 2, "path": "/tmp/a\nb"],
+                       atMs: 14.2, wallMs: 99),
+            MarkRecord(seq: 2, app: "x", pid: nil, name: "n", data: nil, atMs: 0, wallMs: 0),
+        ]
+        for mark in marks {
+            #expect(text(mark.write) == mark.json.jsonBytes)
+        }
+    }
+
+    @Test(arguments: [[], [full], [full, bare]])
+    func aFireResultWritesWhatItsJSONWrites(transitions: [TransitionRecord]) throws {
+        let result = FireResult(eventID: 3, event: "call --answer", completed: true, transitions: transitions)
+        #expect(text(result.write) == result.json.jsonBytes)
+        #expect(try FireResult(json: JSONParser.parse(text(result.write))) == result)
+    }
+
+    @Test func aSuccessWithAWrittenResultIsTheSameResponse() {
+        let result = FireResult(eventID: 1, event: "home", completed: false)
+        var direct: [UInt8] = []
+        RPCCodec.encodeSuccess(id: .number(9), to: &direct, writingResult: result.write)
+        var viaValue: [UInt8] = []
+        RPCCodec.encode(RPCResponse(id: .number(9), result: .success(result.json)), to: &viaValue)
+        #expect(direct == viaValue)
+    }
+}
