@@ -182,9 +182,8 @@ extension Broker {
         }
         for app in touched {
             let state = device.state(of: app)
-            guard lastKnownStates[app] != state else { continue }
-            lastKnownStates[app] = state
-            stateSince[app] = now
+            guard stateSince[app]?.state != state else { continue }
+            stateSince[app] = (state, now)
             answerWaiters(of: app, reached: state)
         }
     }
@@ -199,7 +198,7 @@ extension Broker {
 
     /// When the app entered its current state, in broker milliseconds.
     func sinceMilliseconds(of app: AppID) -> Double {
-        stateSince[app].map(clock.milliseconds) ?? 0
+        stateSince[app].map { clock.milliseconds($0.since) } ?? 0
     }
 }
 

@@ -31,8 +31,8 @@ public final class Broker {
     var scheduledDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
-    var stateSince: [AppID: Instant] = [:]
-    var lastKnownStates: [AppID: AppState] = [:]
+    /// Each app's state as last seen after an input, and when it entered it (for `status` and `wait`).
+    var stateSince: [AppID: (state: AppState, since: Instant)] = [:]
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
     private var nextSessionNumber: UInt64 = 1
