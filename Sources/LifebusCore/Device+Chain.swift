@@ -107,6 +107,11 @@ extension Device {
         case .enterBackground:
             finishWork(i)
         case .moveTo(let target):
+            if target.isForeground && front != i {
+                // The app ended while waiting for its stage and is no longer F: the event completes without it.
+                finishWork(i)
+                return
+            }
             if state == .notRunning && apps[i].connection != .connected {
                 if target.isForeground {
                     awaitLaunch(i)
