@@ -129,21 +129,3 @@ struct InvariantTests {
         return problems
     }
 }
-
-@Suite("regressions found by the invariant tests")
-struct InvariantRegressionTests {
-    @Test("a launch behind the lock follows the flags of the process that connects")
-    func launchBehindLockFollowsConnectingFlags() {
-        var harness = Harness(profile: .ios7)
-        harness.run(.connect("B"))
-        harness.run(.fire(.call(.ring)))
-        harness.run(.fire(.call(.answer)))
-        harness.run(.fire(.memoryWarning(.critical)))  // B, suspended, is killed; the call still returns to it
-        harness.run(.fire(.sleep))
-        harness.flags["B"] = AppFlags(exitsOnSuspend: true)  // the relaunched process exits on suspend
-        let start = harness.journal.count
-        harness.run(.fire(.call(.end)))
-        #expect(harness.describe(from: start) == ["start B", "B didFinishLaunching notRunning→inactive ok"])
-        #expect(harness.situation == "B=inactive front=B locked")
-    }
-}

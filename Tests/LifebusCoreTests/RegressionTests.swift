@@ -2,10 +2,24 @@ import LifebusCore
 import LifecycleContract
 import Testing
 
-/// Step lists found by the invariant tests, replayed as plain tests that check the foreground count after
-/// every step.
-@Suite("foreground regressions found by the invariant tests")
+/// Step lists the invariant tests found, replayed as plain tests so each stays fixed.
+@Suite("regressions found by the invariant tests")
 struct RegressionTests {
+    @Test("a launch behind the lock follows the flags of the process that connects")
+    func launchBehindLockFollowsConnectingFlags() {
+        var harness = Harness(profile: .ios7)
+        harness.run(.connect("B"))
+        harness.run(.fire(.call(.ring)))
+        harness.run(.fire(.call(.answer)))
+        harness.run(.fire(.memoryWarning(.critical)))  // B, suspended, is killed; the call still returns to it
+        harness.run(.fire(.sleep))
+        harness.flags["B"] = AppFlags(exitsOnSuspend: true)  // the relaunched process exits on suspend
+        let start = harness.journal.count
+        harness.run(.fire(.call(.end)))
+        #expect(harness.describe(from: start) == ["start B", "B didFinishLaunching notRunning→inactive ok"])
+        #expect(harness.situation == "B=inactive front=B locked")
+    }
+
     @Test("an app that crashes while waiting for its turn to come to the front is not relaunched beside another")
     func crashedIncomingAppStaysOutOfTheForeground() {
         var harness = Harness(profile: .ios7)
