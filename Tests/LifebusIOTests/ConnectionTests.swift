@@ -4,38 +4,37 @@ import Testing
 
 @Suite struct ConnectionTests {
     @Test func unixSocketCarriesLinesBothWaysWithKernelCredentialsAndMode0600() throws {
-        let loop = try EventLoop()
-        let socket = TestSocketPath()
-        defer { socket.remove() }
-        let pair = try ConnectedPair(loop: loop, address: socket.address)
+        try withConnectedPair { loop, pair in
+            guard case .unix(let path) = pair.listener.boundAddress else {
+                Issue.record("expected a Unix socket address")
+                return
+            }
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            #expect(status.st_mode & S_IFMT == S_IFSOCK)
+            #expect(status.st_mode & 0o777 == 0o600)
 
-        var status = stat()
-        #expect(stat(socket.path, &status) == 0)
-        #expect(status.st_mode & S_IFMT == S_IFSOCK)
-        #expect(status.st_mode & 0o777 == 0o600)
+            let me = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
+            #expect(pair.server.peerCredentials == me)
+            #expect(pair.client.peerCredentials == me)
+            #expect(pair.server.fileDescriptor != nil)
 
-        let me = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
-        #expect(pair.server.peerCredentials == me)
-        #expect(pair.client.peerCredentials == me)
-        #expect(pair.server.fileDescriptor != nil)
+            let server = LineRecorder()
+            server.record(pair.server) { line in pair.server.writeLine(Array("echo:".utf8) + line) }
+            let client = LineRecorder()
+            client.record(pair.client)
+            pair.client.writeLine(Array("hello".utf8))
+            pair.client.writeLine(Array("world".utf8))
+            pair.client.writeLine([])
+            try loop.run(until: "echoes") { client.lines.count == 3 }
+            #expect(server.strings == ["hello", "world", ""])
+            #expect(client.strings == ["echo:hello", "echo:world", "echo:"])
 
-        let server = LineRecorder()
-        server.record(pair.server) { line in pair.server.writeLine(Array("echo:".utf8) + line) }
-        let client = LineRecorder()
-        client.record(pair.client)
-        pair.client.writeLine(Array("hello".utf8))
-        pair.client.writeLine(Array("world".utf8))
-        pair.client.writeLine([])
-        try loop.run(until: "echoes") { client.lines.count == 3 }
-        #expect(server.strings == ["hello", "world", ""])
-        #expect(client.strings == ["echo:hello", "echo:world", "echo:"])
-
-        pair.client.close()
-        try loop.run(until: "server end") { !server.ends.isEmpty }
-        #expect(server.ends == [.endOfStream(discardedPartialLine: 0)])
-        #expect(client.ends == [.closedLocally])
-        pair.close()
-        try loop.close()
+            pair.client.close()
+            try loop.run(until: "server end") { !server.ends.isEmpty }
+            #expect(server.ends == [.endOfStream(discardedPartialLine: 0)])
+            #expect(client.ends == [.closedLocally])
+        }
     }
 
     @Test func tcpLoopbackListenerOnPortZeroReportsItsRealPort() throws {
@@ -63,41 +62,33 @@ import Testing
     }
 
     @Test func aOneMebibyteLineArrivesWholeAcrossManyReads() throws {
-        let loop = try EventLoop()
-        let socket = TestSocketPath()
-        defer { socket.remove() }
-        let pair = try ConnectedPair(loop: loop, address: socket.address)
-        let line = patternBytes(1 << 20)
-        pair.server.maxLineLength = 1 << 20
-        let server = LineRecorder()
-        server.record(pair.server)
-        pair.client.writeLine(line)
-        try loop.run(until: "1 MiB line") { !server.lines.isEmpty }
-        #expect(server.lines == [line])
-        #expect(server.ends.isEmpty)
-        pair.close()
-        try loop.close()
+        try withConnectedPair { loop, pair in
+            let line = patternBytes(1 << 20)
+            pair.server.maxLineLength = 1 << 20
+            let server = LineRecorder()
+            server.record(pair.server)
+            pair.client.writeLine(line)
+            try loop.run(until: "1 MiB line") { !server.lines.isEmpty }
+            #expect(server.lines == [line])
+            #expect(server.ends.isEmpty)
+        }
     }
 
     @Test func writesToAPeerThatIsNotReadingAreQueuedThenDelivered() throws {
-        let loop = try EventLoop()
-        let socket = TestSocketPath()
-        defer { socket.remove() }
-        let pair = try ConnectedPair(loop: loop, address: socket.address)
-        let big = patternBytes(8 << 20, seed: 7)
-        pair.server.writeLine(big)
-        pair.server.writeLine(Array("after".utf8))
-        #expect(pair.server.pendingWriteBytes > 0)
+        try withConnectedPair { loop, pair in
+            let big = patternBytes(8 << 20, seed: 7)
+            pair.server.writeLine(big)
+            pair.server.writeLine(Array("after".utf8))
+            #expect(pair.server.pendingWriteBytes > 0)
 
-        let client = LineRecorder()
-        pair.client.maxLineLength = 9 << 20
-        client.record(pair.client)
-        try loop.run(until: "8 MiB line") { client.lines.count == 2 }
-        #expect(client.lines.first == big)
-        #expect(client.strings.last == "after")
-        #expect(pair.server.pendingWriteBytes == 0)
-        pair.close()
-        try loop.close()
+            let client = LineRecorder()
+            pair.client.maxLineLength = 9 << 20
+            client.record(pair.client)
+            try loop.run(until: "8 MiB line") { client.lines.count == 2 }
+            #expect(client.lines.first == big)
+            #expect(client.strings.last == "after")
+            #expect(pair.server.pendingWriteBytes == 0)
+        }
     }
 
     @Test func connectingToAMissingPathFailsWithNotFound() throws {

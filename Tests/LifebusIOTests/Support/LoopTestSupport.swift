@@ -92,6 +92,24 @@ struct ConnectedPair {
     }
 }
 
+/// Runs `body` with a new loop and a connected pair over a fresh Unix socket, then closes the pair and checks the
+/// loop closes clean (also when `body` throws).
+func withConnectedPair(_ body: (EventLoop, ConnectedPair) throws -> Void) throws {
+    let loop = try EventLoop()
+    let socket = TestSocketPath()
+    defer { socket.remove() }
+    let pair = try ConnectedPair(loop: loop, address: socket.address)
+    do {
+        try body(loop, pair)
+    } catch {
+        pair.close()
+        try loop.close()
+        throw error
+    }
+    pair.close()
+    try loop.close()
+}
+
 /// Runs `body` on a new POSIX thread; `join` waits for it.
 struct TestThread {
     private final class Body {
