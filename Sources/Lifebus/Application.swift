@@ -54,7 +54,7 @@ public final class Application {
         )
         let options = options
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            LoopThread.start { [self] in
+            DetachedThread.start { [self] in
                 let loop: EventLoop
                 do {
                     loop = try EventLoop()

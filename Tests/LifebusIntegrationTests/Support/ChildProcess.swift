@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import Synchronization
 
 /// A child process started with `posix_spawn`, its stdout and stderr readable as lines.
@@ -27,7 +28,7 @@ final class ChildProcess {
     /// Starts `executable` (a product name, or an absolute path) with `arguments` and extra environment.
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let path = executable.hasPrefix("/") ? executable : "\(Self.productsFolder)/\(executable)"
-        var merged = ProcessEnvironmentSnapshot.current
+        var merged = ProcessEnvironment.current
         for (key, value) in environment { merged[key] = value }
         let environmentLines = merged.map { "\($0.key)=\($0.value)" }
         let (child, out, err) = try Self.spawnMutex.withLock { _ throws(SpawnError) in
@@ -131,20 +132,4 @@ final class ChildProcess {
 struct SpawnError: Error, CustomStringConvertible {
     let errno: Int32
     var description: String { "spawn failed: \(String(cString: strerror(errno)))" }
-}
-
-/// The test process's environment as a dictionary.
-enum ProcessEnvironmentSnapshot {
-    static var current: [String: String] {
-        var result: [String: String] = [:]
-        var cursor = environ
-        while let entry = cursor.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            cursor += 1
-        }
-        return result
-    }
 }

@@ -34,7 +34,7 @@ final class FakeBroker: Sendable {
     /// Starts listening at `path` and returns once it listens.
     static func start(path: String) async throws -> FakeBroker {
         let ready: Result<FakeBroker, UVError> = await withCheckedContinuation { ready in
-            TestThread.start {
+            DetachedThread.start {
                 let loop = try! EventLoop()
                 let broker = FakeBroker(path: path, loop: loop)
                 do throws(UVError) {
@@ -152,25 +152,5 @@ final class FakeBroker: Sendable {
     /// A unique socket path for one test.
     static func temporaryPath() -> String {
         "/tmp/lifebus-sdk-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).sock"
-    }
-}
-
-/// A detached pthread running one closure.
-enum TestThread {
-    private final class Start {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        // Retained for the new thread, which takes it back exactly once.
-        let context = Unmanaged.passRetained(Start(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed")
-        pthread_detach(thread)
     }
 }

@@ -1,14 +1,16 @@
 import Glibc
 
-/// Starts the SDK's I/O thread: a detached pthread running one closure (the event loop). Stateless.
-enum LoopThread {
+/// Starts a detached pthread running one closure — typically a thread that runs an `EventLoop` (the SDK's I/O
+/// thread, a test's stand-in broker). Stateless.
+public enum DetachedThread {
     /// Owns the closure while it crosses into the new thread.
     private final class Start {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new detached thread; traps when the system cannot create one.
+    public static func start(_ body: @escaping @Sendable () -> Void) {
         // Retained for the new thread, which takes it back exactly once.
         let context = Unmanaged.passRetained(Start(body)).toOpaque()
         var thread = pthread_t()
@@ -18,7 +20,7 @@ enum LoopThread {
         }, context)
         guard status == 0 else {
             Unmanaged<Start>.fromOpaque(context).release()
-            preconditionFailure("the Lifebus SDK cannot start its I/O thread (pthread_create: \(status))")
+            preconditionFailure("cannot start a thread (pthread_create: \(status))")
         }
         pthread_detach(thread)
     }
