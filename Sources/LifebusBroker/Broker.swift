@@ -108,9 +108,6 @@ public final class Broker {
         }
         reportDrainedIfDone()
     }
-
-    /// The number of connected peers.
-    public var peerCount: Int { sessions.count }
 }
 
 extension Broker {

@@ -15,11 +15,9 @@ final class Journal {
     private var recent = Deque<JournalEntry>()
     private var unwritten: [UInt8] = []
     private(set) var lastSequence: Int64 = 0
-    let path: String?
 
     /// Opens (creating, mode 0600, with its folders) the journal file at `path`; `nil` keeps memory only.
     init(path: String?) throws(JournalError) {
-        self.path = path
         guard let path else { return }
         Self.makeParentFolders(of: path)
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

@@ -90,11 +90,6 @@ public final class EventLoop {
     public static func monotonicNanoseconds() -> UInt64 {
         uv_hrtime()
     }
-
-    /// The loop's cached time in milliseconds (`uv_now`), updated at the start of each iteration.
-    public var nowMilliseconds: UInt64 {
-        uv_now(loop)
-    }
 }
 
 extension EventLoop {

@@ -58,9 +58,6 @@ public final class RPCPeer {
         send(.request(RPCRequest(id: nil, method: method, params: params)))
     }
 
-    /// Number of requests sent and not yet answered.
-    public var pendingRequestCount: Int { pendingResponses.count }
-
     /// Writes one message as one line.
     public func send(_ message: RPCMessage) {
         guard !ended, !connection.isClosed else { return }
