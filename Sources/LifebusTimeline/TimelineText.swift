@@ -46,7 +46,7 @@ public enum TimelineText {
     }
 
     /// Milliseconds with at most three decimals, no trailing zeros.
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         let rounded = (value * 1_000).rounded() / 1_000
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
