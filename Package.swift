@@ -133,6 +133,7 @@ let package = Package(
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
                 "LifebusCore", "LifecycleContract", "LifebusTimeline",
             ],
+            exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
             swiftSettings: strict
         ),
     ]

@@ -37,7 +37,7 @@ lifebus_ensure_trace_tools() {
     fi
     if ! python3 -c 'import mcp, PIL' >/dev/null 2>&1; then
         echo "lifebus: installing the Python packages mcp and pillow (MCP client, PNG reader for the tests)" >&2
-        python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore mcp pillow >/dev/null
+        python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'mcp==2.3.0' pillow >/dev/null
     fi
     command -v chromium >/dev/null 2>&1 || { echo "lifebus: chromium did not install" >&2; return 1; }
     python3 -c 'import mcp, PIL' >/dev/null 2>&1 || { echo "lifebus: mcp or pillow did not install" >&2; return 1; }

@@ -34,7 +34,7 @@ extension MCPServer {
         case "tools/call" where initializeAnswered:
             callTool(request.params, id: id)
         case "tools/list", "tools/call":
-            respond(id, .failure(RPCError(code: RPCError.invalidRequestCode, message: "send initialize first")))
+            respond(id, .failure(.invalidRequest("send initialize first")))
         default:
             respond(id, .failure(.methodNotFound(request.method)))
         }

@@ -44,9 +44,8 @@ public final class MCPServer {
         channel.start(StdioChannel.Handlers(
             onLine: { [unowned self] line in self.received(line) },
             onTooLong: { [unowned self] in
-                self.channel.send(.response(RPCResponse(id: nil, result: .failure(RPCError(
-                    code: RPCError.invalidRequestCode,
-                    message: "a message exceeded \(StdioChannel.maxLineLength) bytes and was dropped"
+                self.channel.send(.response(RPCResponse(id: nil, result: .failure(.invalidRequest(
+                    "a message exceeded \(StdioChannel.maxLineLength) bytes and was dropped"
                 )))))
             },
             onEnd: { [unowned self] in self.inputEnded() }

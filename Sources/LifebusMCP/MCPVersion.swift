@@ -4,7 +4,7 @@
 /// it speaks (the client then decides whether to go on), as the MCP lifecycle specifies.
 enum MCPVersion {
     /// Newest first.
-    static let supported = ["2025-06-18", "2025-03-26", "2024-11-05"]
+    static let supported = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
     static var latest: String { supported[0] }
 
     /// The revision to answer with for a client that asked for `requested`.
