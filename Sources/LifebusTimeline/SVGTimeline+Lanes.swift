@@ -40,8 +40,11 @@ extension SVGTimeline {
             let color = ending.isFailure ? TimelinePalette.failure : TimelinePalette.killed
             svg.group(["class": "ending"], title: "\(lane.app) \(ending.reason) at \(Self.milliseconds(ending.atMs)) ms")
             Self.cross(at: x, y: barTop + Self.stateBarHeight / 2, color: color, into: &svg)
-            svg.element("text", ["x": .number(x + 8), "y": .number(top + Self.laneHeight - 6), "font-size": 10,
-                                 "font-weight": "bold", "fill": .string(color)], text: ending.reason)
+            // Right of the cross, or left of it when it would run past the picture's edge.
+            let fitsRight = x + 8 + Double(ending.reason.count) * 6.5 < width
+            svg.element("text", ["x": .number(fitsRight ? x + 8 : x - 8), "y": .number(top + Self.laneHeight - 6),
+                                 "text-anchor": fitsRight ? "start" : "end", "font-size": 10, "font-weight": "bold",
+                                 "fill": .string(color)], text: ending.reason)
             svg.end("g")
         }
     }

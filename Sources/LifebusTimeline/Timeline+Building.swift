@@ -7,6 +7,8 @@ extension Timeline {
     /// A state starts when the callback that leads into it is sent (the broker moves the app at once); the state
     /// before an app's first transition is drawn from the start of the timeline; the last one runs to its end.
     /// An app ended by the watchdog ends when its budget ran out; any other ending at the time the broker acted.
+    /// A change the journal does not record (suspension has no entry) shows in the next transition's `from`; it is
+    /// drawn from the end of the app's previous transition, the earliest it can have happened.
     public init(entries: [JournalEntry], apps: [String] = []) {
         let chosen = Set(apps)
         let sorted = entries.filter { chosen.isEmpty || chosen.contains($0.app) }.sorted { $0.seq < $1.seq }
@@ -27,6 +29,8 @@ private struct Builder {
     var laneIndex: [String: Int] = [:]
     /// Per lane: the state changes seen so far, oldest first.
     var changes: [[(atMs: Double, state: LifecycleState)]] = []
+    /// Per lane: when its last transition ended (answered, or acted on).
+    var settled: [Double] = []
     var events: [Timeline.Event] = []
     var eventIndex: [Int64: Int] = [:]
     var earliest = Double.infinity
@@ -37,6 +41,7 @@ private struct Builder {
         laneIndex[app] = lanes.count
         lanes.append(Timeline.Lane(app: app))
         changes.append([])
+        settled.append(-Double.infinity)
         return lanes.count - 1
     }
 
@@ -63,8 +68,12 @@ private struct Builder {
             see(ending.atMs)
             changeAt = ending.atMs
         }
+        if let last = changes[index].last, last.state != record.from {
+            changes[index].append((atMs: max(settled[index], last.atMs), state: record.from))
+        }
         if changes[index].isEmpty { changes[index].append((atMs: -Double.infinity, state: record.from)) }
         changes[index].append((atMs: changeAt, state: record.to))
+        settled[index] = max(record.answeredMs ?? changeAt, changeAt)
     }
 
     mutating func add(_ record: MarkRecord) {

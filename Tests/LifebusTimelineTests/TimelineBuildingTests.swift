@@ -81,6 +81,23 @@ import Testing
         #expect(timeline.events.map(\.eventID) == [2, 3])
     }
 
+    @Test func aSuspensionTheJournalDoesNotRecordIsDrawnFromTheEndOfTheLastCallback() {
+        func record(_ seq: Int64, _ callback: LifecycleCallback, _ from: LifecycleState, _ to: LifecycleState,
+                    sent: Double, answered: Double) -> JournalEntry {
+            .transition(TransitionRecord(
+                seq: seq, app: "com.example.A", pid: nil, callback: callback, cause: nil, from: from, to: to,
+                firedMs: nil, sentMs: sent, answeredMs: answered, handlerMs: nil, budgetMs: 5000, outcome: .ok,
+                wallMs: 0
+            ))
+        }
+        let timeline = Timeline(entries: [
+            record(1, .didEnterBackground, .inactive, .background, sent: 5, answered: 10),
+            record(2, .willEnterForeground, .suspended, .inactive, sent: 100, answered: 101),
+        ])
+        let spans = timeline.lanes[0].spans.map { "\($0.state.rawValue) \($0.startMs)-\($0.endMs)" }
+        #expect(spans == ["background 5.0-10.0", "suspended 10.0-100.0", "inactive 100.0-101.0"])
+    }
+
     @Test func anEmptyJournalGivesAnEmptyTimeline() {
         let timeline = Timeline(entries: [])
         #expect(timeline.lanes.isEmpty)
