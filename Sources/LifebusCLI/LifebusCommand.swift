@@ -16,7 +16,8 @@ public struct LifebusCommand: AsyncParsableCommand {
             rejected event, an unknown app).
             """,
         subcommands: [
-            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Trace.self, MCP.self,
+            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Trace.self,
+            MCP.self,
         ]
     )
 

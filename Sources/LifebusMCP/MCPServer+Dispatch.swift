@@ -43,7 +43,7 @@ extension MCPServer {
     private func handleNotification(_ request: RPCRequest) {
         switch request.method {
         case "notifications/initialized":
-            clientInitialized = true
+            break  // nothing waits for it: this server sends the client no requests it would have to hold back
         case "notifications/cancelled":
             guard let id = request.params?["requestId"].flatMap(RPCID.init(json:)) else { return }
             cancel(id)

@@ -20,7 +20,6 @@ public final class MCPServer {
     private var keepAlive: LoopTimer?
     private var calls: [RPCID: ToolCall] = [:]
     var initializeAnswered = false
-    var clientInitialized = false
 
     /// Serves MCP on standard input/output against the broker at `socketPath` until the input ends.
     public static func serve(socketPath: String) throws(UVError) {

@@ -76,7 +76,8 @@ extension ToolCall {
         startProgress()
         ask(LifebusMethod.wait, params.json) { value in
             let since = value["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?"
-            return ToolResult.success("\(params.app) is \(params.state.rawValue) (since \(since) ms)", structured: value)
+            let text = "\(params.app) is \(params.state.rawValue) (since \(since) ms)"
+            return ToolResult.success(text, structured: value)
         }
     }
 

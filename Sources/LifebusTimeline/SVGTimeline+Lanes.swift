@@ -38,7 +38,8 @@ extension SVGTimeline {
         for ending in lane.endings {
             let x = axis.x(ending.atMs)
             let color = ending.isFailure ? TimelinePalette.failure : TimelinePalette.killed
-            svg.group(["class": "ending"], title: "\(lane.app) \(ending.reason) at \(Self.milliseconds(ending.atMs)) ms")
+            let at = Self.milliseconds(ending.atMs)
+            svg.group(["class": "ending"], title: "\(lane.app) \(ending.reason) at \(at) ms")
             Self.cross(at: x, y: barTop + Self.stateBarHeight / 2, color: color, into: &svg)
             // Right of the cross, or left of it when it would run past the picture's edge.
             let fitsRight = x + 8 + Double(ending.reason.count) * 6.5 < width

@@ -85,7 +85,8 @@ public struct SVGTimeline: Sendable {
         for (index, event) in timeline.events.enumerated() {
             let x = axis.x(event.atMs)
             let labelY = 44 + Double(index % Self.eventLabelRows) * 15
-            svg.group(["class": "event"], title: "event \(event.eventID): \(event.label) at \(Self.milliseconds(event.atMs)) ms")
+            let at = Self.milliseconds(event.atMs)
+            svg.group(["class": "event"], title: "event \(event.eventID): \(event.label) at \(at) ms")
             svg.element("line", ["x1": .number(x), "y1": .number(labelY + 3), "x2": .number(x),
                                  "y2": .number(lanesBottom), "stroke": .string(TimelinePalette.event),
                                  "stroke-width": 1, "stroke-dasharray": "4 3"])

@@ -5,7 +5,8 @@
 public enum TimelineText {
     public static func render(_ timeline: Timeline) -> String {
         guard !timeline.lanes.isEmpty else { return "no transitions recorded\n" }
-        var lines = ["timeline: \(timeline.lanes.count) app(s), \(format(timeline.startMs))–\(format(timeline.endMs)) ms"]
+        let range = "\(format(timeline.startMs))–\(format(timeline.endMs)) ms"
+        var lines = ["timeline: \(timeline.lanes.count) app(s), \(range)"]
         if !timeline.events.isEmpty {
             lines.append("events:")
             for event in timeline.events {
@@ -16,7 +17,8 @@ public enum TimelineText {
             lines.append("\(lane.app):")
             var items: [(atMs: Double, order: Int, text: String)] = []
             for span in lane.spans {
-                items.append((span.startMs, 0, "state \(span.state.rawValue) for \(format(span.endMs - span.startMs)) ms"))
+                let length = format(span.endMs - span.startMs)
+                items.append((span.startMs, 0, "state \(span.state.rawValue) for \(length) ms"))
             }
             for run in lane.callbacks {
                 let latency = run.latencyMs.map { "\(format($0)) ms" } ?? "no answer"
@@ -24,7 +26,8 @@ public enum TimelineText {
                 items.append((
                     run.sentMs, 1,
                     "\(run.callback.rawValue) \(run.from.rawValue) → \(run.to.rawValue): \(latency) of "
-                        + "\(format(run.budgetMs)) ms budget, \(run.outcome.rawValue)\(run.overBudget ? " OVER BUDGET" : "")"
+                        + "\(format(run.budgetMs)) ms budget, \(run.outcome.rawValue)"
+                        + (run.overBudget ? " OVER BUDGET" : "")
                         + cause
                 ))
             }

@@ -45,7 +45,8 @@ import Testing
 
     @Test func overBudgetCallbacksAreRed() throws {
         let svg = SVGTimeline(try Self.fixture()).render()
-        let redFills = svg.split(separator: "fill=\"\(TimelinePalette.failure)\"", omittingEmptySubsequences: false).count - 1
+        let red = "fill=\"\(TimelinePalette.failure)\""
+        let redFills = svg.split(separator: red, omittingEmptySubsequences: false).count - 1
         // The unanswered didEnterBackground: its fill, its notch and its name; the watchdog's reason; the
         // jetsam's reason.
         #expect(redFills >= 5)
@@ -56,7 +57,9 @@ import Testing
         let events = try #require(trace["traceEvents"]?.arrayValue)
         let processNames = events.filter { $0["name"]?.stringValue == "process_name" }
             .compactMap { $0["args"]?["name"]?.stringValue }
-        #expect(processNames == ["device (controller events)", TimelineFixture.deepThoughts, TimelineFixture.returnMeTo])
+        #expect(processNames == [
+            "device (controller events)", TimelineFixture.deepThoughts, TimelineFixture.returnMeTo,
+        ])
         let callbacks = events.filter { $0["cat"]?.stringValue == "callback" }
         #expect(callbacks.count == 8)
         for callback in callbacks {

@@ -11,7 +11,8 @@ enum TimelineFixture {
 
     static var path: String {
         let file = "\(#filePath)"
-        let testsFolder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        let testsFolder = parts.dropLast(2).joined(separator: "/")
         return "\(testsFolder)/Fixtures/timeline/journal.jsonl"
     }
 

@@ -44,7 +44,8 @@ async def main(bin_dir):
         async with stdio_client(server) as (read, write):
             async with ClientSession(read, write) as session:
                 init = await session.initialize()
-                check(init.server_info.name == "lifebus", f"initialize: {init.server_info.name} {init.protocol_version}")
+                check(init.server_info.name == "lifebus",
+                      f"initialize: {init.server_info.name} {init.protocol_version}")
 
                 tools = await session.list_tools()
                 names = {tool.name for tool in tools.tools}
@@ -85,7 +86,8 @@ async def main(bin_dir):
                       "history holds the app's state-saved mark")
 
                 bad = await session.call_tool("fire", {"event": "explode"})
-                check(bad.is_error and "jsonrpc.InvalidParams" in text_of(bad), f"a bad event is a tool error: {text_of(bad)}")
+                check(bad.is_error and "jsonrpc.InvalidParams" in text_of(bad),
+                      f"a bad event is a tool error: {text_of(bad)}")
                 rejected = await session.call_tool("fire", {"event": "terminate", "app": "com.example.Nobody"})
                 check(rejected.is_error, f"the broker's refusal is a tool error: {text_of(rejected)}")
                 name = rejected.structured_content["error"]["name"]
