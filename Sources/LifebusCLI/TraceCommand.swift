@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
@@ -11,7 +12,9 @@ extension LifebusCommand {
             abstract: "Draw the transitions as a timeline: an SVG picture, a Chrome trace (Perfetto), or text.",
             discussion: """
                 Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \
-                journal file. svg: one lane per app, states as coloured bars, each callback's time used against \
+                journal file (its last run unless --all-runs). With neither --journal nor --socket and no broker \
+                running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
+                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app, states as coloured bars, each callback's time used against \
                 its budget, events as vertical lines, watchdog/jetsam/crash endings in red, marks as ticks; open \
                 it in any browser. chrome: trace-event JSON for ui.perfetto.dev or chrome://tracing. Writes to \
                 standard output unless -o is given.
@@ -29,13 +32,15 @@ extension LifebusCommand {
         @Option(name: .customLong("app"), help: "Draw only this app (repeatable).") var apps: [String] = []
         @Option(help: "svg, chrome or text.") var format: Format = .svg
         @Option(name: [.short, .customLong("output")], help: "Write to this file.") var output: String?
+        @Flag(help: "From a journal file, draw every broker run it holds, not just the last.")
+        var allRuns = false
 
         func validate() throws {
             for app in apps { try requireAppID(app, option: "--app") }
         }
 
         func run() throws {
-            let entries = try journal.map(Self.readJournal) ?? fetchHistory()
+            let entries = try journal.map(readJournal) ?? historyOrDefaultJournal()
             let timeline = Timeline(entries: entries, apps: apps)
             let text = switch format {
             case .svg: SVGTimeline(timeline).render()
@@ -54,7 +59,18 @@ extension LifebusCommand {
             }
         }
 
-        private static func readJournal(_ path: String) throws -> [JournalEntry] {
+        /// The broker's history; with no socket named and no broker running, the default journal instead.
+        private func historyOrDefaultJournal() throws -> [JournalEntry] {
+            do {
+                return try fetchHistory()
+            } catch CLIExitStatus.unreachable where global.socket == nil {
+                let path = BrokerJournalPath.resolve(environment: ProcessEnvironment.current, uid: getuid())
+                StandardError.writeLine("lifebus: drawing the last run in the default journal \(path) instead")
+                return try readJournal(path)
+            }
+        }
+
+        private func readJournal(_ path: String) throws -> [JournalEntry] {
             let reading: JournalReader.Reading
             do {
                 reading = try JournalReader.read(path: path)
@@ -63,7 +79,7 @@ extension LifebusCommand {
                 throw CLIExitStatus.conditionNotMet
             }
             JournalReader.report(reading, path: path)
-            return reading.entries
+            return allRuns ? reading.entries : JournalEntries.lastRun(reading.entries)
         }
 
         /// The broker's whole history; the answer may be far longer than the 1 MiB a line is usually allowed.

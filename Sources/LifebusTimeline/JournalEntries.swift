@@ -29,4 +29,13 @@ public enum JournalEntries {
         }
         return entries
     }
+
+    /// The entries of the last broker run in a journal that holds several (a broker numbers its entries from 1
+    /// again when it starts, appending to the same file): those after the last place `seq` does not increase.
+    public static func lastRun(_ entries: [JournalEntry]) -> [JournalEntry] {
+        guard let restart = entries.indices.dropFirst().last(where: { entries[$0].seq <= entries[$0 - 1].seq }) else {
+            return entries
+        }
+        return Array(entries[restart...])
+    }
 }

@@ -121,6 +121,36 @@ import Testing
     }
 }
 
+extension TimelinePictureTests {
+    @Test func withoutABrokerTraceDrawsTheLastRunOfTheDefaultJournal() throws {
+        let state = "/tmp/lifebus-test-\(getpid())-state"
+        let folder = "\(state)/lifebus"
+        mkdir(state, 0o700)
+        mkdir(folder, 0o700)
+        let journal = "\(folder)/journal.jsonl"
+        defer {
+            unlink(journal)
+            rmdir(folder)
+            rmdir(state)
+        }
+        // Two broker runs in one file: an earlier one with another app, then the fixture's.
+        let earlier = #"{"type":"mark","seq":1,"app":"com.example.Earlier","pid":1,"name":"x","data":null,"#
+            + #""atMs":1,"wallMs":1}"#
+        let text = try #require(readFile(Self.journal))
+        let file = try #require(fopen(journal, "w"))
+        fputs(earlier + "\n" + text, file)
+        fclose(file)
+        let result = try runCLI(
+            ["trace", "--format", "text"],
+            environment: ["XDG_STATE_HOME": state, "LIFEBUS_SOCKET": BrokerFixture.uniqueSocketPath("absent")]
+        )
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("drawing the last run in the default journal \(journal)"), "\(result.err)")
+        #expect(result.out.hasPrefix("timeline: 2 app(s)"), "\(result.out)")
+        #expect(!result.out.contains("com.example.Earlier"))
+    }
+}
+
 /// The whole text of a small file.
 private func readFile(_ path: String) -> String? {
     guard let file = fopen(path, "r") else { return nil }

@@ -19,6 +19,14 @@ import Testing
         #expect(throws: RPCError.self) { try JournalEntries.decodeHistory(["entries": 3]) }
     }
 
+    @Test func aJournalOfSeveralBrokerRunsKeepsItsLast() throws {
+        let entries = try TimelineFixture.entries()
+        #expect(JournalEntries.lastRun(entries) == entries)
+        let twice = entries + entries.prefix(3)
+        #expect(JournalEntries.lastRun(twice) == Array(entries.prefix(3)))
+        #expect(JournalEntries.lastRun([]).isEmpty)
+    }
+
     @Test func oneLanePerAppInOrderOfFirstAppearance() throws {
         let timeline = Timeline(entries: try TimelineFixture.entries())
         #expect(timeline.lanes.map(\.app) == [TimelineFixture.deepThoughts, TimelineFixture.returnMeTo])
