@@ -14,10 +14,10 @@ extension LifebusCommand {
                 Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \
                 journal file (its last run unless --all-runs). With neither --journal nor --socket and no broker \
                 running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
-                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app, states as coloured bars, each callback's time used against \
-                its budget, events as vertical lines, watchdog/jetsam/crash endings in red, marks as ticks; open \
-                it in any browser. chrome: trace-event JSON for ui.perfetto.dev or chrome://tracing. Writes to \
-                standard output unless -o is given.
+                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app, states as coloured bars, each \
+                callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash endings \
+                in red, marks as ticks; open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
+                chrome://tracing. Writes to standard output unless -o is given.
                 """
         )
 
@@ -29,7 +29,8 @@ extension LifebusCommand {
 
         @OptionGroup var global: GlobalOptions
         @Option(help: "Read this journal file instead of asking the broker.") var journal: String?
-        @Option(name: .customLong("app"), help: "Draw only this app (repeatable).") var apps: [String] = []
+        @Option(name: .customLong("app"), help: "Draw only this app (repeatable).")
+        var apps: [String] = []
         @Option(help: "svg, chrome or text.") var format: Format = .svg
         @Option(name: [.short, .customLong("output")], help: "Write to this file.") var output: String?
         @Flag(help: "From a journal file, draw every broker run it holds, not just the last.")

@@ -1,3 +1,4 @@
+import Glibc
 public import LifebusIO
 import LifebusProtocol
 
@@ -8,8 +9,8 @@ import LifebusProtocol
 /// timer that holds the loop open while the client's input is open (tool calls open their own broker connections
 /// and come and go). Bound to the loop's thread. Lifecycle: `initialize` (version negotiation), then
 /// `notifications/initialized`; `ping` at any time; `tools/list` and `tools/call` once initialized;
-/// `notifications/cancelled` ends the call it names without an answer. The server stops when its input ends:
-/// calls still in flight are cancelled. Bounds: one message ≤ 4 MiB; at most `maxCallsInFlight` calls at once.
+/// `notifications/cancelled` ends the call it names without an answer. The server stops when its input ends, or on
+/// SIGINT or SIGTERM: calls still in flight are cancelled. Bounds: one message ≤ 4 MiB; at most `maxCallsInFlight` calls at once.
 public final class MCPServer {
     /// More concurrent calls than this are refused with a JSON-RPC error (each holds a broker connection).
     static let maxCallsInFlight = 64
@@ -18,11 +19,13 @@ public final class MCPServer {
     let socketPath: String
     private let channel: StdioChannel
     private var keepAlive: LoopTimer?
+    private var stopSignals: [SignalWatcher] = []
     private var calls: [RPCID: ToolCall] = [:]
     var initializeAnswered = false
 
     /// Serves MCP on standard input/output against the broker at `socketPath` until the input ends.
     public static func serve(socketPath: String) throws(UVError) {
+        signal(SIGPIPE, SIG_IGN)  // a client or broker gone mid-write is an error to handle, not a death
         let loop = try EventLoop()
         let server = try MCPServer(loop: loop, socketPath: socketPath)
         server.start()
@@ -35,6 +38,9 @@ public final class MCPServer {
         self.socketPath = socketPath
         self.channel = StdioChannel(loop: loop)
         keepAlive = try LoopTimer(loop: loop)
+        for number in [SIGINT, SIGTERM] {
+            stopSignals.append(try SignalWatcher(loop: loop, signal: number) { [unowned self] _ in self.inputEnded() })
+        }
     }
 
     private func start() {
@@ -51,10 +57,13 @@ public final class MCPServer {
         ))
     }
 
+    /// Stops serving: the input ended or a stop signal came. The loop then runs out of handles and `serve` returns.
     private func inputEnded() {
         for call in Array(calls.values) { call.cancel() }
         keepAlive?.close()
         keepAlive = nil
+        for watcher in stopSignals { watcher.close() }
+        stopSignals = []
     }
 
     // MARK: What tool calls use

@@ -4,10 +4,13 @@ hides. Usage: python3 mcp_raw.py LIFEBUS SOCKET. Prints "all checks passed" and 
 Checks: tools before initialize are refused; initialize negotiates the version (an unknown one gets the newest);
 a line that is not JSON gets a parse error and the server goes on; a batch is refused; arguments that are not an
 object are a JSON-RPC error; a cancelled call is never answered (a later, longer call is answered first and the
-cancelled id never); the server exits when its input ends.
+cancelled id never); the server exits when its input ends; `--start-broker` runs a private broker that SIGTERM
+stops together with the server, its temporary folder removed.
 """
 
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -19,8 +22,8 @@ def check(condition, message):
 
 
 class Server:
-    def __init__(self, lifebus, socket):
-        self.process = subprocess.Popen([lifebus, "mcp", "--socket", socket], stdin=subprocess.PIPE,
+    def __init__(self, lifebus, *arguments):
+        self.process = subprocess.Popen([lifebus, "mcp", *arguments], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.seen = []
 
@@ -48,7 +51,7 @@ def call(request_id, name, arguments, meta=None):
 
 
 def main(lifebus, socket):
-    server = Server(lifebus, socket)
+    server = Server(lifebus, "--socket", socket)
     server.send({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
     early = server.answer(1)
     check("error" in early, f"tools/list before initialize is refused: {early}")
@@ -91,6 +94,17 @@ def main(lifebus, socket):
 
     server.process.stdin.close()
     check(server.process.wait(timeout=10) == 0, "the server exits 0 when its input ends")
+
+    private = Server(lifebus, "--start-broker")
+    private.send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw"}}})
+    check(private.answer(1)["result"]["protocolVersion"] == "2025-06-18", "a version the server speaks is kept")
+    private.send(call(2, "status", {}))
+    own_socket = private.answer(2)["result"]["structuredContent"]["socket"]
+    check(os.path.exists(own_socket), f"--start-broker listens on {own_socket}")
+    private.process.send_signal(signal.SIGTERM)
+    check(private.process.wait(timeout=10) == 0, "SIGTERM stops the server, exit 0")
+    check(not os.path.exists(os.path.dirname(own_socket)), "and its private broker's folder is gone")
     print("all checks passed", flush=True)
 
 
