@@ -21,6 +21,7 @@ extension LifebusCommand {
                 """
         )
 
+        /// What to draw: a picture, a trace for Perfetto, or text.
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case svg
             case chrome

@@ -9,6 +9,7 @@ public import LifebusIO
 /// and the folder is gone; `stop()` is idempotent. The broker's standard output (its "listening" line) goes to
 /// standard error, since standard output carries MCP.
 public final class BrokerProcess {
+    /// Why the broker could not be started: said for people.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }

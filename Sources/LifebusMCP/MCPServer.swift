@@ -10,7 +10,9 @@ import LifebusProtocol
 /// and come and go). Bound to the loop's thread. Lifecycle: `initialize` (version negotiation), then
 /// `notifications/initialized`; `ping` at any time; `tools/list` and `tools/call` once initialized;
 /// `notifications/cancelled` ends the call it names without an answer. The server stops when its input ends, or on
-/// SIGINT or SIGTERM: calls still in flight are cancelled. Bounds: one message ≤ 4 MiB; at most `maxCallsInFlight` calls at once.
+/// SIGINT or SIGTERM: calls still in flight are cancelled. Bounds: one message ≤ 4 MiB; at most `maxCallsInFlight`
+/// calls at once (each holds one broker connection and, with a progress token, one timer); lines wait in the loop's
+/// executor queue only until the loop reaches them, and each is answered or refused at once.
 public final class MCPServer {
     /// More concurrent calls than this are refused with a JSON-RPC error (each holds a broker connection).
     static let maxCallsInFlight = 64

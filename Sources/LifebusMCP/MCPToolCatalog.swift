@@ -4,6 +4,7 @@ import LifebusProtocol
 /// on, and a JSON Schema for the arguments. Stateless; the schemas list every choice the broker accepts, so an
 /// agent never has to guess a spelling.
 enum MCPToolCatalog {
+    /// The tools, in the order `tools/list` gives them; the raw value is the tool's name.
     enum Name: String, CaseIterable {
         case fire
         case launch

@@ -14,6 +14,7 @@ final class StdioChannel {
     /// The longest message accepted from the client, without its newline.
     static let maxLineLength = 4 << 20
 
+    /// What the loop is told as the input arrives; called on the loop thread.
     struct Handlers {
         var onLine: ([UInt8]) -> Void
         var onTooLong: () -> Void
@@ -65,6 +66,7 @@ final class StdioChannel {
         }
     }
 
+    /// What the reading thread hands to the loop.
     private enum ReadEvent: Sendable {
         case line([UInt8])
         case tooLong

@@ -36,6 +36,7 @@ enum TimelineFixture {
         try lines().compactMap { value throws in try JournalEntries.decode(value) }
     }
 
+    /// The fixture file could not be opened.
     struct FixtureMissing: Error {
         let path: String
     }
