@@ -25,13 +25,15 @@ extension SVGTimeline {
         for run in lane.callbacks {
             drawCallback(run, app: lane.app, top: top, into: &svg)
         }
+        var markRows = LabelRows(rows: 2, characterWidth: 5.2)
         for mark in lane.marks {
             let x = axis.x(mark.atMs)
+            let labelY = top + 10 + Double(markRows.place(mark.name, at: x + 3)) * 10
             svg.group(["class": "mark"], title: "\(lane.app) mark \(mark.name) at \(Self.milliseconds(mark.atMs)) ms")
             svg.element("line", ["x1": .number(x), "y1": .number(top + 2), "x2": .number(x),
                                  "y2": .number(barTop + Self.stateBarHeight), "stroke": .string(TimelinePalette.mark),
                                  "stroke-width": 2])
-            svg.element("text", ["x": .number(x + 3), "y": .number(top + 10), "font-size": 9,
+            svg.element("text", ["x": .number(x + 3), "y": .number(labelY), "font-size": 9,
                                  "fill": .string(TimelinePalette.mark)], text: mark.name)
             svg.end("g")
         }

@@ -14,10 +14,10 @@ public struct SVGTimeline: Sendable {
 
     public static let laneLabelWidth = 230.0
     public static let headerHeight = 92.0
-    public static let laneHeight = 84.0
-    public static let stateBarOffset = 14.0
+    public static let laneHeight = 94.0
+    public static let stateBarOffset = 24.0
     public static let stateBarHeight = 22.0
-    public static let gaugeOffset = 42.0
+    public static let gaugeOffset = 52.0
     public static let gaugeWidth = 40.0
     public static let gaugeHeight = 9.0
     public static let rightMargin = 260.0
@@ -82,9 +82,10 @@ public struct SVGTimeline: Sendable {
     }
 
     private func drawEvents(_ svg: inout SVGWriter) {
-        for (index, event) in timeline.events.enumerated() {
+        var rows = LabelRows(rows: Self.eventLabelRows, characterWidth: 6.2)
+        for event in timeline.events {
             let x = axis.x(event.atMs)
-            let labelY = 44 + Double(index % Self.eventLabelRows) * 15
+            let labelY = 44 + Double(rows.place(event.label, at: x + 3)) * 15
             let at = Self.milliseconds(event.atMs)
             svg.group(["class": "event"], title: "event \(event.eventID): \(event.label) at \(at) ms")
             svg.element("line", ["x1": .number(x), "y1": .number(labelY + 3), "x2": .number(x),

@@ -1,5 +1,6 @@
-import LifebusTimeline
 import Testing
+
+@testable import LifebusTimeline
 
 /// The time axis keeps long runs legible: a minimum width per step, idle stretches compressed into breaks.
 @Suite struct TimeAxisTests {
@@ -35,5 +36,17 @@ import Testing
         let axis = TimeAxis(times: [0, 0.1, 0.2, 0.3, 0.4], originX: 0)
         let labelled = axis.labelledAnchors(spacing: 64)
         #expect(labelled == [0, 0.2, 0.4])  // anchors 52 px apart
+    }
+}
+
+/// Labels that would run into each other go to the next row.
+@Suite struct LabelRowsTests {
+    @Test func aLabelTakesTheFirstRowWhereItFits() {
+        var rows = LabelRows(rows: 2, characterWidth: 5)
+        #expect(rows.place("ten chars.", at: 0) == 0)  // ends at 50
+        #expect(rows.place("x", at: 20) == 1)
+        #expect(rows.place("x", at: 60) == 0)
+        #expect(rows.place("x", at: 61) == 1)
+        #expect(rows.place("x", at: 62) == 1, "the last row takes what fits nowhere")
     }
 }
