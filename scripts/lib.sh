@@ -37,7 +37,15 @@ lifebus_ensure_trace_tools() {
     fi
     if ! python3 -c 'import mcp, PIL' >/dev/null 2>&1; then
         echo "lifebus: installing the Python packages mcp and pillow (MCP client, PNG reader for the tests)" >&2
-        python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'mcp==2.3.0' pillow >/dev/null
+        if ! python3 -m pip --version >/dev/null 2>&1; then
+            $sudo apt-get update -qq >/dev/null
+            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null 2>&1
+        fi
+        local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore)
+        # Debian's own python3 is "externally managed" (PEP 668): there the packages go in with
+        # --break-system-packages (into ~/.local for a user, /usr/local for root), beside Debian's.
+        "${pip[@]}" 'mcp==2.3.0' pillow >/dev/null 2>&1 \
+            || "${pip[@]}" --break-system-packages 'mcp==2.3.0' pillow >/dev/null
     fi
     command -v chromium >/dev/null 2>&1 || { echo "lifebus: chromium did not install" >&2; return 1; }
     python3 -c 'import mcp, PIL' >/dev/null 2>&1 || { echo "lifebus: mcp or pillow did not install" >&2; return 1; }
