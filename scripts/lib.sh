@@ -41,7 +41,8 @@ lifebus_ensure_trace_tools() {
             $sudo apt-get update -qq >/dev/null
             DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null 2>&1
         fi
-        local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore)
+        local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
+                   --no-warn-script-location)
         # Debian's own python3 is "externally managed" (PEP 668): there the packages go in with
         # --break-system-packages (into ~/.local for a user, /usr/local for root), beside Debian's.
         "${pip[@]}" 'mcp==2.3.0' pillow >/dev/null 2>&1 \
