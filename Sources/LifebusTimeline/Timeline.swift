@@ -41,9 +41,10 @@ public struct Timeline: Sendable, Equatable {
         public var outcome: TransitionOutcome
         public var cause: EventCause?
 
-        /// Whether the callback used more than its budget (answered late, or never answered).
+        /// Whether the callback used more than its budget: answered late, or never answered before the watchdog.
+        /// (One cut short by a crash, jetsam or a kill did not run out of time.)
         public var overBudget: Bool {
-            guard let latencyMs else { return true }
+            guard let latencyMs else { return outcome == .watchdog }
             return latencyMs > budgetMs || outcome == .late
         }
 

@@ -58,6 +58,20 @@ import Testing
         #expect(unanswered.drawnMs == 5000)
     }
 
+    @Test(arguments: [
+        (TransitionOutcome.watchdog, nil, true), (.crashed, nil, false), (.jetsam, nil, false),
+        (.late, 6000.0, true), (.ok, 10.0, false),
+    ] as [(TransitionOutcome, Double?, Bool)])
+    func overBudgetMeansTheCallbackRanOutOfTime(outcome: TransitionOutcome, answered: Double?, over: Bool) {
+        let record = TransitionRecord(
+            seq: 1, app: "com.example.A", pid: nil, callback: .didEnterBackground, cause: nil, from: .inactive,
+            to: answered == nil ? .notRunning : .background, firedMs: nil, sentMs: 0, answeredMs: answered,
+            handlerMs: nil, budgetMs: 5000, outcome: outcome, wallMs: 0
+        )
+        let run = Timeline(entries: [.transition(record)]).lanes[0].callbacks[0]
+        #expect(run.overBudget == over)
+    }
+
     @Test func callbacksCarryLatencyAgainstBudget() throws {
         let lane = Timeline(entries: try TimelineFixture.entries()).lanes[0]
         let background = try #require(lane.callbacks.first { $0.callback == .didEnterBackground })
