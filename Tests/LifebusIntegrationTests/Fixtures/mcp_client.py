@@ -1,11 +1,11 @@
 """Drives `lifebus mcp --start-broker` with PyPI's `mcp` client (a client nobody here wrote), over stdio.
 
 Usage: python3 mcp_client.py BIN_DIR. Lists the tools; starts the DeepThoughts example app on the socket the
-status tool reports; waits for it to be active; fires a call, answers it and waits for the app to leave (it has no
-background mode, so it is suspended once didEnterBackground returns); reads the history; checks that a malformed
-call gets an MCP error and the server keeps serving; that advance_clock says the broker runs on the real clock; that
-a long wait reports progress and stops when cancelled; and renders the timeline. Prints "all checks passed" and
-exits 0, or raises.
+status tool reports and waits for it to be active; starts a player app (audio background mode) in front of it;
+fires a call, answers it and waits for the player to reach the background; reads the history (DeepThoughts saved
+its state when it left); checks that a malformed call gets an MCP error and the server keeps serving; that
+advance_clock says the broker runs on the real clock; that a long wait reports progress and stops when cancelled;
+and renders the timeline. Prints "all checks passed" and exits 0, or raises.
 """
 
 import os
@@ -23,6 +23,7 @@ except ImportError:  # mcp >= 2 renamed it
     from mcp.shared.exceptions import MCPError
 
 APP = "com.example.DeepThoughts"
+PLAYER = "com.example.Player"
 EXPECTED_TOOLS = {"fire", "launch", "status", "wait_for_state", "history", "advance_clock", "timeline"}
 
 
@@ -38,7 +39,7 @@ def text_of(result):
 
 async def main(bin_dir):
     server = StdioServerParameters(command=os.path.join(bin_dir, "lifebus"), args=["mcp", "--start-broker"])
-    app = None
+    apps = []
     state_dir = tempfile.mkdtemp(prefix="lifebus-mcp-test.")
     try:
         async with stdio_client(server) as (read, write):
@@ -58,32 +59,46 @@ async def main(bin_dir):
                 socket = status.structured_content["socket"]
                 check(os.path.exists(socket), f"status gives the private broker's socket {socket}")
 
-                app = subprocess.Popen(
+                apps.append(subprocess.Popen(
                     [os.path.join(bin_dir, "DeepThoughts"), "--socket", socket,
                      "--state-file", os.path.join(state_dir, "state")],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
                 active = await session.call_tool("wait_for_state", {"app": APP, "state": "active", "timeoutMs": 10000})
                 check(not active.is_error, f"wait_for_state active: {text_of(active)}")
+
+                # A second app with an audio background mode comes to the front; DeepThoughts (no background
+                # mode) saves its state and is suspended.
+                apps.append(subprocess.Popen(
+                    [os.path.join(bin_dir, "lifebus"), "subscribe", "--socket", socket, "--id", PLAYER,
+                     "--background-mode", "audio"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                front = await session.call_tool(
+                    "wait_for_state", {"app": PLAYER, "state": "active", "timeoutMs": 10000})
+                check(not front.is_error, f"the player is in front: {text_of(front)}")
+                away = await session.call_tool("wait_for_state", {"app": APP, "state": "suspended", "timeoutMs": 10000})
+                check(not away.is_error, f"DeepThoughts is suspended: {text_of(away)}")
 
                 ring = await session.call_tool("fire", {"event": "call"})
                 check(not ring.is_error, f"fire call: {text_of(ring)}")
                 answer = await session.call_tool("fire", {"event": "call", "action": "answer"})
                 check(not answer.is_error, f"fire call --answer: {text_of(answer)}")
                 callbacks = [t["callback"] for t in answer.structured_content["transitions"]]
-                check("didEnterBackground" in callbacks, f"answering the call sent the app away: {callbacks}")
-
-                # DeepThoughts has no background mode: it is suspended as soon as didEnterBackground returns.
-                away = await session.call_tool(
-                    "wait_for_state", {"app": APP, "state": "suspended", "timeoutMs": 10000})
-                check(not away.is_error, f"the app went to the background and was suspended: {text_of(away)}")
+                check("didEnterBackground" in callbacks, f"answering the call sent the player away: {callbacks}")
+                background = await session.call_tool(
+                    "wait_for_state", {"app": PLAYER, "state": "background", "timeoutMs": 10000})
+                check(not background.is_error, f"the player reached the background: {text_of(background)}")
 
                 history = await session.call_tool("history", {"app": APP})
                 entries = history.structured_content["entries"]
                 seen = [e.get("callback") for e in entries if e["type"] == "transition"]
                 check(seen[:2] == ["didFinishLaunching", "didBecomeActive"], f"history starts with the launch {seen}")
-                check("didEnterBackground" in seen, "history holds didEnterBackground")
+                check("didEnterBackground" in seen, "history holds DeepThoughts' didEnterBackground")
                 check(any(e["type"] == "mark" and e["name"] == "state-saved" for e in entries),
-                      "history holds the app's state-saved mark")
+                      "history holds DeepThoughts' state-saved mark")
+                player = await session.call_tool("history", {"app": PLAYER, "limit": 1})
+                last = player.structured_content["entries"]
+                check(len(last) == 1 and last[0]["callback"] == "didEnterBackground" and last[0]["to"] == "background",
+                      f"the player's last transition is didEnterBackground into the background: {last}")
 
                 bad = await session.call_tool("fire", {"event": "explode"})
                 check(bad.is_error and "jsonrpc.InvalidParams" in text_of(bad),
@@ -124,9 +139,9 @@ async def main(bin_dir):
                 table = await session.call_tool("timeline", {"apps": [APP]})
                 check("didEnterBackground" in text_of(table), "timeline as text")
     finally:
-        if app is not None:
-            app.kill()
-            app.wait()
+        for process in apps:
+            process.kill()
+            process.wait()
     print("all checks passed", flush=True)
 
 
