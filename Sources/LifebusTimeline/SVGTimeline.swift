@@ -56,8 +56,9 @@ public struct SVGTimeline: Sendable {
         svg.start("svg", [
             "xmlns": "http://www.w3.org/2000/svg", "width": .number(width), "height": .number(height),
             "viewBox": .string("0 0 \(SVGValue.number(width).text) \(SVGValue.number(height).text)"),
-            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": 11,
+            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": 11, "role": "img",
         ])
+        svg.element("title", [:], text: title)
         svg.element("rect", ["x": 0, "y": 0, "width": .number(width), "height": .number(height),
                              "fill": .string(TimelinePalette.background)])
         drawHeader(&svg)
@@ -72,10 +73,14 @@ public struct SVGTimeline: Sendable {
         return svg.text
     }
 
-    private func drawHeader(_ svg: inout SVGWriter) {
+    /// What the picture shows, in one line: its heading and the document's title.
+    private var title: String {
         let apps = timeline.lanes.count
-        let title = "Lifebus timeline: \(apps) app\(apps == 1 ? "" : "s"), \(timeline.events.count) events, "
+        return "Lifebus timeline: \(apps) app\(apps == 1 ? "" : "s"), \(timeline.events.count) events, "
             + "\(Self.milliseconds(timeline.durationMs)) ms"
+    }
+
+    private func drawHeader(_ svg: inout SVGWriter) {
         svg.element("text", ["x": 12, "y": 22, "font-size": 15, "font-weight": "bold",
                              "fill": .string(TimelinePalette.text)], text: title)
         svg.element("text", ["x": 12, "y": 44, "fill": .string(TimelinePalette.event)], text: "events")
