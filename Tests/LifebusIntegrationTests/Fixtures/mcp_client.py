@@ -9,6 +9,7 @@ and renders the timeline. Prints "all checks passed" and exits 0, or raises.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,7 @@ async def main(bin_dir):
         for process in apps:
             process.kill()
             process.wait()
+        shutil.rmtree(state_dir, ignore_errors=True)
     print("all checks passed", flush=True)
 
 
