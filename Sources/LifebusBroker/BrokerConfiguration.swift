@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusProtocol
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {
@@ -45,10 +46,7 @@ public struct BrokerConfiguration: Sendable {
 
     /// The default journal: `$XDG_STATE_HOME/lifebus/journal.jsonl`, else `/tmp/lifebus-$UID/journal.jsonl`.
     public static func defaultJournalPath(environment: [String: String], uid: UInt32) -> String {
-        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
-            return "\(state)/lifebus/journal.jsonl"
-        }
-        return "/tmp/lifebus-\(uid)/journal.jsonl"
+        BrokerJournalPath.resolve(environment: environment, uid: uid)
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled.

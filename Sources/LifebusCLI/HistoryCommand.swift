@@ -57,12 +57,7 @@ extension LifebusCommand {
                 StandardError.writeLine("lifebus: \(error)")
                 throw CLIExitStatus.conditionNotMet
             }
-            for problem in reading.problems {
-                StandardError.writeLine("lifebus: \(path) \(problem); skipped")
-            }
-            if reading.tornTail {
-                StandardError.writeLine("lifebus: \(path) ends with a torn line (the broker stopped mid-write); skipped")
-            }
+            JournalReader.report(reading, path: path)
             HistoryOutput.print(HistoryOutput.select(reading.entries, app: app, limit: limit), json: global.json)
         }
     }
