@@ -84,7 +84,10 @@ import Testing
 @Suite struct DaemonCommandLineTests {
     @Test(arguments: [
         ["--profile", "ios9"], ["--time-scale", "0"], ["--time-scale", "-1"], ["--hello-timeout", "soon"],
-        ["--tcp-port", "70000"], ["--log-level", "loud"], ["--socket"], ["--frobnicate", "1"], ["stray"],
+        ["--tcp-port", "70000"], ["--log-level", "loud"], ["--time-scale", "1e300"], ["--time-scale", "1e-300"],
+        ["--time-scale", "nan"], ["--time-scale", "inf"], ["--time-scale", "1001"], ["--hello-timeout", "0s"],
+        ["--hello-timeout", "9223372036s"], ["--hello-timeout", "2h"], ["--tcp-port", "-1"],
+        ["--tcp-port", "9223372036854775808"], ["--socket"], ["--frobnicate", "1"], ["stray"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)
