@@ -10,7 +10,7 @@ extension Broker {
             if request.method == LifebusMethod.hello {
                 introduce(session, request: request, responder: responder)
             } else {
-                responder.fail(RPCError(.helloRequired, "say hello before calling \(request.method)"))
+                responder.fail(RPCError(.helloRequired, "say hello before calling \(RPCError.echo(request.method))"))
             }
             return
         }
@@ -19,7 +19,8 @@ extension Broker {
             responder.fail(.methodNotFound(request.method))
             return
         case false?:
-            responder.fail(RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(request.method)"))
+            responder.fail(RPCError(
+                .notAllowedForRole, "a peer with role \(role.rawValue) may not call \(RPCError.echo(request.method))"))
             return
         case true?:
             break

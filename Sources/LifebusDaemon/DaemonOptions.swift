@@ -49,6 +49,7 @@ struct DaemonOptions: Equatable {
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
+        SIGHUP reopens the journal (after rotation); SIGUSR1 and SIGUSR2 log a status line.
         Exit status: 0 after a clean stop, 1 when it cannot start, 2 on a usage error.
         """
 
