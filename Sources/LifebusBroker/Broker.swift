@@ -15,6 +15,8 @@ public final class Broker {
     let loop: EventLoop
     var logger: Logger
     private var listeners: [Listener] = []
+    /// The lock on the socket path and the identity of the socket bound there (released by `shutdown()`).
+    private var socketClaim: SocketClaim?
     private var sessions: [UInt64: PeerSession] = [:]
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
@@ -53,7 +55,8 @@ public final class Broker {
     @discardableResult
     public func start() throws(BrokerStartError) -> [SocketAddress] {
         do {
-            try SocketFile.prepare(configuration.socketPath)
+            try ensurePrivateDirectory()
+            socketClaim = try SocketClaim.take(configuration.socketPath)
             journal = try Journal(path: configuration.journalPath)
         } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
@@ -66,10 +69,12 @@ public final class Broker {
         }
         for address in addresses {
             do {
-                let listener = try Listener.listen(on: address, loop: loop) { [unowned self] connection in
+                let listener = try Listener.listen(on: address, loop: loop, keepsSocketFile: true) {
+                    [unowned self] connection in
                     self.accept(connection)
                 }
                 listeners.append(listener)
+                if case .unix = address { socketClaim?.noteBound() }
             } catch {
                 shutdown()
                 throw BrokerStartError(description: "cannot listen on \(address): \(error)")
@@ -86,7 +91,7 @@ public final class Broker {
             listener.close()
         }
         listeners.removeAll()
-        unlink(configuration.socketPath)
+        socketClaim?.release()
         deviceTimer?.close()
         deviceTimer = nil
         journal.flush()

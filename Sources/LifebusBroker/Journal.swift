@@ -20,7 +20,7 @@ final class Journal {
     init(path: String?) throws(JournalError) {
         guard let path else { return }
         Self.makeParentFolders(of: path)
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: path, code: errno) }
     }
 

@@ -36,8 +36,9 @@ struct DaemonOptions: Equatable {
 
         OPTIONS:
           --socket <path>           The Unix socket to listen on (default: $LIFEBUS_SOCKET, else
-                                    $XDG_RUNTIME_DIR/lifebus.sock, else /tmp/lifebus-$UID.sock). Created with mode
-                                    0600; a stale socket left by a dead broker is replaced.
+                                    $XDG_RUNTIME_DIR/lifebus.sock, else /tmp/lifebus-$UID/lifebus.sock in a private
+                                    0700 folder). Created with mode 0600 under the lock PATH.lock; a stale socket
+                                    left by a dead broker is replaced.
           --tcp-port <port>         Also listen on this loopback TCP port (0 picks one).
           --hello-timeout <d>       How long a new connection may take to say hello (default: 5s; 1ms to 1h).
           --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).

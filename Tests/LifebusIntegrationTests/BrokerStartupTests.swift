@@ -38,7 +38,7 @@ import Testing
         let second = try ChildProcess("lifebusd", ["--socket", first.socketPath])
         let message = second.stderr.readAll()
         #expect(second.wait() == 1)
-        #expect(message.contains("already listening on \(first.socketPath)"))
+        #expect(message.contains("another broker holds \(first.socketPath)"))
         let client = try first.connect()
         #expect(client.hello()?.contains("\"result\"") == true, "the first broker keeps working")
         #expect(first.stop() == 0)
@@ -48,7 +48,10 @@ import Testing
         let path = BrokerFixture.uniqueSocketPath("plain")
         let file = fopen(path, "w")
         fclose(file)
-        defer { unlink(path) }
+        defer {
+            unlink(path)
+            unlink(path + ".lock")
+        }
         let broker = try ChildProcess("lifebusd", ["--socket", path])
         let message = broker.stderr.readAll()
         #expect(broker.wait() == 1)
@@ -58,6 +61,7 @@ import Testing
 
     @Test func takesTheSocketPathFromTheEnvironment() throws {
         let path = BrokerFixture.uniqueSocketPath("env")
+        defer { unlink(path + ".lock") }
         let broker = try ChildProcess("lifebusd", [], environment: ["LIFEBUS_SOCKET": path])
         #expect(broker.stdout.readLine() == "listening on \(path)")
         let ping = try runCLI(["ping"], environment: ["LIFEBUS_SOCKET": path])
@@ -115,7 +119,12 @@ import Testing
 
 /// Leaves a socket file nobody listens on, as a killed broker does.
 func makeStaleSocket(at path: String) throws {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    close(try boundSocket(at: path, listening: false))
+}
+
+/// A Unix socket bound at `path`, listening when asked (tests only); the caller closes it.
+func boundSocket(at path: String, listening: Bool) throws -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -125,6 +134,10 @@ func makeStaleSocket(at path: String) throws {
     let status = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
-    close(fd)
-    guard status == 0 else { throw SpawnError(errno: errno) }
+    guard status == 0, !listening || listen(fd, 4) == 0 else {
+        let code = errno
+        close(fd)
+        throw SpawnError(errno: code)
+    }
+    return fd
 }

@@ -41,6 +41,7 @@ final class BrokerFixture {
             process.wait()
         }
         unlink(socketPath)
+        unlink(socketPath + ".lock")
         unlink(journalPath)
     }
 
