@@ -6,6 +6,10 @@ import LifebusRPC
 /// Request routing: `hello` first, then what each role may call (`MethodPolicy`), each to its handler.
 extension Broker {
     func handle(_ request: RPCRequest, from session: PeerSession, responder: RPCResponder) {
+        guard !isShuttingDown else {
+            responder.fail(Self.shuttingDownError)
+            return
+        }
         guard let role = session.role else {
             if request.method == LifebusMethod.hello {
                 introduce(session, request: request, responder: responder)

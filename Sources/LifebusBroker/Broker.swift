@@ -83,27 +83,24 @@ public final class Broker {
         return listeners.map(\.boundAddress)
     }
 
-    /// Stops accepting, closes every peer after what is queued for it is written, and removes the socket file.
+    /// Answers every pending request `lifebus.BrokerShuttingDown`, closes every peer after what is queued for it is
+    /// written, and once they are gone stops listening and removes the socket file (meanwhile a new connection is
+    /// told the broker is stopping, then closed).
     public func shutdown() {
         guard !isShuttingDown else { return }
         isShuttingDown = true
-        for listener in listeners {
-            listener.close()
-        }
-        listeners.removeAll()
-        socketClaim?.release()
         deviceTimer?.close()
         deviceTimer = nil
         journal.flush()
         journalFlushTimer?.close()
         journalFlushTimer = nil
         timerSchedule.removeAll()
-        waiters.cancelAll()
+        answerPendingRequestsShuttingDown()
         for session in sessions.values {
             session.stopHelloTimer()
             session.rpc.closeAfterFlush()
         }
-        logger.info("broker stopped accepting", metadata: ["lifebus.peers": "\(sessions.count)"])
+        logger.info("broker stopping: peers are answered and closed", metadata: ["lifebus.peers": "\(sessions.count)"])
         if !sessions.isEmpty {
             shutdownTimer = try? LoopTimer(loop: loop)
             shutdownTimer?.start(after: configuration.shutdownGrace) { [unowned self] in
@@ -118,7 +115,7 @@ public final class Broker {
 extension Broker {
     private func accept(_ connection: Connection) {
         guard !isShuttingDown else {
-            connection.close()
+            refuseShuttingDown(connection)
             return
         }
         connection.maxLineLength = configuration.maxLineLengthBeforeHello
@@ -173,6 +170,11 @@ extension Broker {
 
     private func reportDrainedIfDone() {
         guard isShuttingDown, sessions.isEmpty else { return }
+        for listener in listeners {
+            listener.close()
+        }
+        listeners.removeAll()
+        socketClaim?.release()
         shutdownTimer?.close()
         shutdownTimer = nil
         if let drained = onDrained {
