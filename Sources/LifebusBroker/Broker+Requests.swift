@@ -68,6 +68,12 @@ extension Broker {
             responder.fail(error)
             return
         }
+        if let refusal = refusal(ofTCPHello: params, from: session) {
+            responder.fail(refusal)
+            session.rpc.closeAfterFlush()
+            logger.notice("closed a TCP peer without the token", metadata: session.metadata)
+            return
+        }
         guard params.protocolVersion == ProtocolVersion.current else {
             responder.fail(RPCError(
                 .unsupportedProtocolVersion,

@@ -17,6 +17,8 @@ public final class Broker {
     private var listeners: [Listener] = []
     /// The lock on the socket path and the identity of the socket bound there (released by `shutdown()`).
     private var socketClaim: SocketClaim?
+    /// The secret TCP peers present in `hello`, when the broker listens on TCP.
+    var tcpToken: TCPToken?
     private var sessions: [UInt64: PeerSession] = [:]
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
@@ -57,6 +59,9 @@ public final class Broker {
         do {
             try ensurePrivateDirectory()
             socketClaim = try SocketClaim.take(configuration.socketPath)
+            if configuration.tcpPort != nil {
+                tcpToken = try TCPToken.create(at: TCPToken.path(besideSocket: configuration.socketPath))
+            }
             journal = try Journal(path: configuration.journalPath)
         } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
@@ -68,10 +73,11 @@ public final class Broker {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
         }
         for address in addresses {
+            let overTCP = if case .tcp = address { true } else { false }
             do {
                 let listener = try Listener.listen(on: address, loop: loop, keepsSocketFile: true) {
                     [unowned self] connection in
-                    self.accept(connection)
+                    self.accept(connection, overTCP: overTCP)
                 }
                 listeners.append(listener)
                 if case .unix = address { socketClaim?.noteBound() }
@@ -113,7 +119,7 @@ public final class Broker {
 }
 
 extension Broker {
-    private func accept(_ connection: Connection) {
+    private func accept(_ connection: Connection, overTCP: Bool) {
         guard !isShuttingDown else {
             refuseShuttingDown(connection)
             return
@@ -122,6 +128,7 @@ extension Broker {
         let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
         nextSessionNumber += 1
         sessions[session.number] = session
+        if overTCP { screenTCP(session) }
         session.rpc.onRequest = { [unowned self, unowned session] request, responder in
             self.handle(request, from: session, responder: responder)
         }
@@ -175,6 +182,7 @@ extension Broker {
         }
         listeners.removeAll()
         socketClaim?.release()
+        tcpToken?.remove()
         shutdownTimer?.close()
         shutdownTimer = nil
         if let drained = onDrained {

@@ -39,7 +39,8 @@ struct DaemonOptions: Equatable {
                                     $XDG_RUNTIME_DIR/lifebus.sock, else /tmp/lifebus-$UID/lifebus.sock in a private
                                     0700 folder). Created with mode 0600 under the lock PATH.lock; a stale socket
                                     left by a dead broker is replaced.
-          --tcp-port <port>         Also listen on this loopback TCP port (0 picks one).
+          --tcp-port <port>         Also listen on this loopback TCP port (0 picks one). A TCP peer must present
+                                    the token in PATH.token (mode 0600, new each run) in hello; HTTP is refused.
           --hello-timeout <d>       How long a new connection may take to say hello (default: 5s; 1ms to 1h).
           --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to

@@ -69,6 +69,8 @@ import Testing
             (.brokerShuttingDown, -32009, "lifebus.BrokerShuttingDown"),
             (.timedOut, -32010, "lifebus.TimedOut"),
             (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
+            (.limitExceeded, -32012, "lifebus.LimitExceeded"),
+            (.unauthorized, -32020, "lifebus.Unauthorized"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {
