@@ -145,3 +145,30 @@ import Testing
         #expect(answer?["error"]?["data"]?["field"]?.stringValue == field)
     }
 }
+
+/// The CLI's side of a line limit: an answer longer than `lifebus` accepts is reported as that, not as the broker
+/// closing the connection. A stand-in broker in the test process sends the oversized answer.
+@Suite struct ClientLineLimitTests {
+    @Test func anAnswerOverTheClientsLineLimitIsReportedAsSuch() throws {
+        let path = BrokerFixture.uniqueSocketPath("fake")
+        let listening = try boundSocket(at: path, listening: true)
+        defer {
+            close(listening)
+            unlink(path)
+        }
+        let cli = try ChildProcess("lifebus", ["history", "--socket", path])
+        let peer = RawClient(accepted: accept(listening, nil, nil))
+        let hello = try #require(parsed(peer.readLine()))
+        let result = #"{"brokerVersion":"0.1.0","protocolVersion":1,"role":"controller","#
+            + #""peer":{"pid":0,"uid":0,"gid":0},"profile":"ios7"}"#
+        peer.sendLine(#"{"jsonrpc":"2.0","id":\#(hello["id"]?.jsonText ?? "1"),"result":\#(result)}"#)
+        let request = try #require(parsed(peer.readLine()))
+        #expect(request["method"]?.stringValue == "history")
+        let padding = String(repeating: " ", count: 1024 * 1024)
+        peer.sendLine(#"{"jsonrpc":"2.0","id":\#(request["id"]?.jsonText ?? "2"),"result":{"entries":[]\#(padding)}}"#)
+        let message = cli.stderr.readAll()
+        #expect(cli.wait() == 3)
+        #expect(message.contains("too long for this client"), "\(message)")
+        #expect(!message.contains("the broker closed the connection"))
+    }
+}
