@@ -27,3 +27,12 @@ enum HistoryPage {
         return HistoryResult(entries: Array(entries[start..<end]), more: start > entries.startIndex)
     }
 }
+
+extension JournalEntry {
+    /// The length of the entry's journal line, newline included (what pages and the in-memory window count).
+    var encodedSize: Int {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return bytes.count + 1
+    }
+}
