@@ -19,6 +19,9 @@ public final class RPCPeer {
     public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
     /// Called once, when the connection has ended for any reason.
     public var onEnd: ((ConnectionEnd) -> Void)?
+    /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
+    /// at once (the broker refuses a TCP peer that speaks HTTP this way).
+    public var screen: ((UnsafeRawBufferPointer) -> Bool)?
 
     private var nextRequestNumber: Int64 = 1
     private var pendingResponses: [RPCID: ResponseHandler] = [:]
@@ -97,6 +100,10 @@ public final class RPCPeer {
 
 extension RPCPeer {
     private func received(line: UnsafeRawBufferPointer) {
+        if let screen, !screen(line) {
+            close()
+            return
+        }
         switch RPCCodec.decode(line: line) {
         case .message(let message):
             dispatch(message, batch: nil)
@@ -161,8 +168,14 @@ extension RPCPeer {
         ended = true
         let waiting = pendingResponses
         pendingResponses.removeAll()
+        // A line over this side's limit is this side's refusal, not the other end closing: say so.
+        var failure = Self.connectionClosedError
+        if case .lineTooLong(let limit) = end {
+            failure = RPCError(.lineTooLong, "a line received was longer than this side accepts (\(limit) bytes)",
+                               data: ["limit": .integer(Int64(limit))])
+        }
         for handler in waiting.values {
-            handler(.failure(Self.connectionClosedError))
+            handler(.failure(failure))
         }
         onEnd?(end)
         onRequest = nil

@@ -95,7 +95,7 @@ import Testing
         #expect(error.code == -32600)
     }
 
-    @Test func answersAnOversizedBatchWithOneInvalidRequest() {
+    @Test func answersAnOversizedBatchWithOneLimitExceeded() {
         let elements = Array(repeating: #"{"jsonrpc":"2.0","method":"n"}"#, count: RPCCodec.maxBatchCount)
         guard case .batch(let decoded) = decode("[" + elements.joined(separator: ",") + "]") else {
             Issue.record("a batch of the maximum size was refused")
@@ -106,7 +106,9 @@ import Testing
             Issue.record("an oversized batch was accepted")
             return
         }
-        #expect(error.code == -32600)
+        #expect(RPCCodec.maxBatchCount == 64)
+        #expect(error.name == "lifebus.LimitExceeded")
+        #expect(error.data?["limit"] == "batchMessages")
     }
 
     @Test func decodesEachBatchElementOnItsOwn() {
@@ -133,7 +135,7 @@ import Testing
         #expect(encode(.request(.notification("tick"))) == #"{"jsonrpc":"2.0","method":"tick"}"#)
         #expect(encode(.response(.success(id: "a", true))) == #"{"jsonrpc":"2.0","id":"a","result":true}"#)
         #expect(encode(.response(.failure(id: nil, .methodNotFound("nope"))))
-            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found: nope","#
+            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found","#
             + #""data":{"name":"jsonrpc.MethodNotFound","method":"nope"}}}"#)
     }
 
