@@ -18,6 +18,8 @@ public final class Application {
     public internal(set) var state: LifecycleState = .notRunning
     /// The callback whose delegate method is running now, with its id, budget and cause; `nil` between callbacks.
     public internal(set) var currentCallback: CallbackParams?
+    /// Whether the running callback's handler reported a failure (`reportHandlerFailure()`).
+    var currentCallbackFailed = false
 
     var delegate: (any ApplicationDelegate)?
     /// The way into the I/O thread while `run` runs.

@@ -42,9 +42,10 @@ extension Broker {
 
     func wait(_ params: WaitParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
         let app = AppID(params.app)
-        let wanted = params.state.core
-        if device.state(of: app) == wanted {
-            responder.succeed(WaitResult(app: params.app, state: params.state, sinceMs: sinceMilliseconds(of: app)).json)
+        let wanted = Set(params.states.map(\.core))
+        let now = device.state(of: app)
+        if wanted.contains(now) {
+            responder.succeed(WaitResult(app: params.app, state: now.wire, sinceMs: sinceMilliseconds(of: app)).json)
             return
         }
         let timer: LoopTimer
@@ -53,7 +54,7 @@ extension Broker {
         } catch {
             throw .internalError("cannot arm the wait's timer: \(error)")
         }
-        let number = waiters.add(session: session.number, app: app, state: wanted, responder: responder, timer: timer)
+        let number = waiters.add(session: session.number, app: app, states: wanted, responder: responder, timer: timer)
         let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
         timer.start(after: timeout) { [unowned self] in
             guard let waiter = self.waiters.take(number: number, app: app) else { return }
@@ -62,7 +63,7 @@ extension Broker {
             waiter.responder.fail(WaitTimeout(
                 state: current.wire,
                 transitions: self.journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
-            ).error("\(app) is \(current.rawValue), not \(wanted.rawValue), after \(DurationText.format(timeout))"))
+            ).error("\(app) is \(current.rawValue), not \(params.statesText), after \(DurationText.format(timeout))"))
         }
     }
 

@@ -51,21 +51,29 @@ public struct CallbackParams: Sendable, Equatable {
 
 /// The result an app answers a callback request with, once its delegate method returned.
 ///
-/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}` or `{}` — `handlerMs` (optional, finite, ≥ 0) is
-/// the app's own measure of its handler's duration; the broker times the round trip itself either way.
+/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}`, `{"handlerMs":3.5,"handlerFailed":true}` or `{}` —
+/// `handlerMs` (optional, finite, ≥ 0) is the app's own measure of its handler's duration; the broker times the
+/// round trip itself either way. `handlerFailed` (optional, default `false`): the handler ran to its end but failed
+/// (a `subscribe --on` hook that exited non-zero); the broker records it in the transition.
 public struct CallbackAnswer: Sendable, Equatable {
     public var handlerMs: Double?
+    public var handlerFailed: Bool
 
-    public init(handlerMs: Double? = nil) {
+    public init(handlerMs: Double? = nil, handlerFailed: Bool = false) {
         self.handlerMs = handlerMs
+        self.handlerFailed = handlerFailed
     }
 
     public init(json: JSONValue) throws(RPCError) {
-        handlerMs = try ParamsReader(json).optionalDouble("handlerMs")
+        let reader = try ParamsReader(json)
+        handlerMs = try reader.optionalDouble("handlerMs")
+        handlerFailed = try reader.bool("handlerFailed", default: false)
     }
 
     public var json: JSONValue {
-        guard let handlerMs else { return [:] }
-        return ["handlerMs": .double(handlerMs)]
+        var object: JSONObject = [:]
+        if let handlerMs { object.append("handlerMs", .double(handlerMs)) }
+        if handlerFailed { object.append("handlerFailed", .bool(true)) }
+        return .object(object)
     }
 }
