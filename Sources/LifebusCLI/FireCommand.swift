@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusIO
 import LifebusProtocol
 import LifebusRPC
 
@@ -25,6 +26,40 @@ struct FireOptions: ParsableArguments {
 
     @Flag(help: "Return as soon as the broker accepted the event, without waiting for its transitions.")
     var noWait = false
+
+    @Option(help: ArgumentHelp(
+        "Exit 1 unless every transition the event caused ended so (e.g. ok; failed: a hook exited non-zero).",
+        valueName: "outcome"))
+    var expect: String?
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
+        "Exit 1 when a transition the event caused ended so (e.g. watchdog,late,crashed,failed).",
+        valueName: "outcome,…"))
+    var failOn: String?
+
+    func validate() throws {
+        try requireAtMostOne([("--expect", expect != nil), ("--fail-on", failOn != nil)])
+        if noWait && (expect != nil || failOn != nil) {
+            throw ValidationError("--no-wait cannot check outcomes; drop --expect/--fail-on or --no-wait")
+        }
+        do throws(ExpectationError) {
+            if let expect { _ = try Verdict.parseList(expect, option: "--expect") }
+            if let failOn { _ = try Verdict.parseList(failOn, option: "--fail-on") }
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The transitions that ended badly by `--expect` / `--fail-on` (none when neither is given).
+    func badTransitions(_ records: [TransitionRecord]) -> [TransitionRecord] {
+        if let expect, let wanted = try? Verdict.parseList(expect, option: "--expect") {
+            return records.filter { Verdict.of($0) != wanted }
+        }
+        if let failOn, let bad = try? Verdict.parseList(failOn, option: "--fail-on") {
+            return records.filter { !Set(Verdict.of($0)).isDisjoint(with: bad) }
+        }
+        return []
+    }
 }
 
 /// Throws a usage error when more than one of the named flags is set.
@@ -55,7 +90,14 @@ enum FireRunner {
                     do throws(RPCError) {
                         let result = try FireResult(json: value)
                         print(json ? result.json.jsonText : describe(result, style: .standardOutput))
-                        finish(.success)
+                        let bad = options.badTransitions(result.transitions)
+                        for record in bad {
+                            StandardError.writeLine("""
+                                lifebus fire: \(record.app) \(record.callback?.rawValue ?? "-") \
+                                \(record.from.rawValue) → \(record.to.rawValue) ended \(Verdict.text(record))
+                                """)
+                        }
+                        finish(bad.isEmpty ? .success : .conditionNotMet)
                     } catch {
                         finish(.refused(error))
                     }
