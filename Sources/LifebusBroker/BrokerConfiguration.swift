@@ -20,6 +20,12 @@ public struct BrokerConfiguration: Sendable {
     public var timeScale: Double
     /// Where every transition and mark is appended as one JSON line, or `nil` for no journal file.
     public var journalPath: String?
+    /// Callback budgets set one by one (`lifebusd --budget CALLBACK=DUR`); they replace the profile's budget
+    /// exactly and are not scaled by `timeScale`.
+    public var budgetOverrides: [Callback: Duration] = [:]
+    /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
+    /// is killed.
+    public var enforcesWatchdog = true
 
     public init(
         socketPath: String,
@@ -51,8 +57,10 @@ public struct BrokerConfiguration: Sendable {
         return "/tmp/lifebus-\(uid)/journal.jsonl"
     }
 
-    /// The lifecycle machine's configuration: the profile's budgets, scaled.
+    /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.
     var deviceConfiguration: DeviceConfiguration {
-        DeviceConfiguration(profile: profile, budgets: Budgets.defaults(for: profile).scaled(by: timeScale))
+        var budgets = Budgets.defaults(for: profile).scaled(by: timeScale)
+        for (callback, budget) in budgetOverrides { budgets[callback] = budget }
+        return DeviceConfiguration(profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog)
     }
 }

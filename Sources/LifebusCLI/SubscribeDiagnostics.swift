@@ -38,6 +38,8 @@ final class SubscribeDiagnostics: Sendable {
         }
         if text.hasPrefix("cannot reach the broker at ") {
             text += " (start it with `lifebusd`)"
+        } else if text.hasPrefix("the broker connection ended") {
+            text = "the broker went away; waiting for it to come back"
         }
         return text
     }

@@ -8,27 +8,27 @@ import LifebusRPC
 /// (`LIFEBUS_MARK_SOCKET`, in a fresh 0700 directory) on which `lifebus mark` from a hook or the program asks
 /// for a mark that subscribe sends as the app.
 ///
-/// Owns the loop, the `SpawnedProcess`es, the relay `Listener` and its directory. Every child stays in
+/// The relay socket is `PID.sock` in `$TMPDIR/lifebus-subscribe-UID` (mode 0700, ours, or subscribe refuses to
+/// start); sockets left there by a subscribe that was killed (SIGKILL leaves no time to clean up) are removed when
+/// the next one starts. Owns the loop, the `SpawnedProcess`es and the relay `Listener` and its socket file. Every child stays in
 /// subscribe's process group, which subscribe leads, so the broker's kill of the app reaches them all. Bound to
 /// the loop's thread; the main actor reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no
-/// child is left running (each got SIGKILL), the relay socket and its directory are gone, and the loop ends.
+/// child is left running (each got SIGKILL), the relay socket is gone, and the loop ends.
 final class SubscribeSupervisor {
     /// Asks the app to send one mark; the completion gets the broker's answer (on any thread).
     typealias MarkSender = @Sendable (MarkParams, @escaping @Sendable (Result<Void, RPCError>) -> Void) -> Void
 
     private let loop: EventLoop
     private let sendMark: MarkSender
-    private let relayDirectory: String
     let relayPath: String
     private var relay: Listener?
     private var signalWatchers: [SignalWatcher] = []
     private var program: SpawnedProcess?
     private var hooks: [Int32: SpawnedProcess] = [:]
 
-    private init(loop: EventLoop, relayDirectory: String, sendMark: @escaping MarkSender) {
+    private init(loop: EventLoop, relayPath: String, sendMark: @escaping MarkSender) {
         self.loop = loop
-        self.relayDirectory = relayDirectory
-        self.relayPath = relayDirectory + "/mark.sock"
+        self.relayPath = relayPath
         self.sendMark = sendMark
     }
 
@@ -43,18 +43,20 @@ final class SubscribeSupervisor {
                     started.resume(returning: .failure(error))
                     return
                 }
-                var template = Array((temporaryDirectory() + "/lifebus-subscribe-XXXXXX").utf8CString)
-                guard let made = mkdtemp(&template) else {  // mkdtemp creates it with mode 0700
-                    started.resume(returning: .failure(UVError(code: -errno, function: "mkdtemp")))
+                let directory = relayDirectory()
+                do throws(UVError) {
+                    try prepareRelayDirectory(directory)
+                } catch {
+                    started.resume(returning: .failure(error))
                     try? loop.close()
                     return
                 }
                 let supervisor = SubscribeSupervisor(
-                    loop: loop, relayDirectory: String(cString: made), sendMark: sendMark)
+                    loop: loop, relayPath: "\(directory)/\(getpid()).sock", sendMark: sendMark)
                 do throws(UVError) {
+                    unlink(supervisor.relayPath)  // a socket of a dead process that had our pid
                     try supervisor.listen()
                 } catch {
-                    rmdir(supervisor.relayDirectory)
                     started.resume(returning: .failure(error))
                     loop.run()
                     try? loop.close()
@@ -126,9 +128,7 @@ final class SubscribeSupervisor {
         relay = nil
         signalWatchers.forEach { $0.close() }
         signalWatchers = []
-        let directory = relayDirectory
         unlink(relayPath)
-        rmdir(directory)
     }
 
     /// One `lifebus mark` client: JSON-RPC lines, method `mark` only, from this user only (SO_PEERCRED).
@@ -198,10 +198,28 @@ struct SupervisorHandle: Sendable {
     }
 }
 
-/// `$TMPDIR` when it leaves room for the relay socket's path (`sun_path` holds 107 bytes), else `/tmp`.
-private func temporaryDirectory() -> String {
-    guard let directory = ProcessEnvironment.current["TMPDIR"], !directory.isEmpty, directory.utf8.count < 60 else {
-        return "/tmp"
+/// `$TMPDIR/lifebus-subscribe-UID` when that leaves room for the relay socket's path (`sun_path` holds 107
+/// bytes), else `/tmp/lifebus-subscribe-UID`.
+private func relayDirectory() -> String {
+    var base = ProcessEnvironment.current["TMPDIR"] ?? "/tmp"
+    if base.isEmpty || base.utf8.count > 60 { base = "/tmp" }
+    return "\(base)/lifebus-subscribe-\(getuid())"
+}
+
+/// Creates the relay directory (0700) or checks that it is a directory of ours that nobody else may enter; then
+/// removes the sockets of subscribes that are gone (`PID.sock` whose process no longer exists).
+private func prepareRelayDirectory(_ path: String) throws(UVError) {
+    if mkdir(path, 0o700) != 0 && errno != EEXIST { throw UVError(code: -errno, function: "mkdir") }
+    var info = stat()
+    guard lstat(path, &info) == 0 else { throw UVError(code: -errno, function: "lstat") }
+    guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
+        throw UVError(code: -EACCES, function: "lifebus-subscribe directory \(path) is not a private directory of ours")
     }
-    return directory
+    guard let directory = opendir(path) else { return }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard name.hasSuffix(".sock"), let pid = Int32(name.dropLast(5)), pid > 0 else { continue }
+        if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(path)/\(name)") }
+    }
 }

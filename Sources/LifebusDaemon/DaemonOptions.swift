@@ -16,6 +16,8 @@ struct DaemonOptions: Equatable {
     var journal: String?
     var logLevel: Logger.Level = .info
     var showHelp = false
+    var budgets: [Callback: Duration] = [:]
+    var enforcesWatchdog = true
 
     /// A usage error, printed with the usage text; exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -25,6 +27,7 @@ struct DaemonOptions: Equatable {
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
+                        [--budget <callback>=<duration>]... [--watchdog enforce|observe]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -39,6 +42,10 @@ struct DaemonOptions: Equatable {
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
+          --budget <cb>=<d>         Set one callback's budget, e.g. didEnterBackground=1s (repeatable; not
+                                    scaled by --time-scale; the others keep theirs).
+          --watchdog <mode>         enforce (default): an overrun callback gets its app killed (watchdog);
+                                    observe: budgets are measured, overruns journaled late, nobody is killed.
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
@@ -72,6 +79,7 @@ struct DaemonOptions: Equatable {
 
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
+        "budget", "watchdog",
     ]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
@@ -95,6 +103,17 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "budget":
+            let known = Callback.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let equals = text.firstIndex(of: "="), let callback = Callback(rawValue: String(text[..<equals])),
+                let duration = DurationText.parse(String(text[text.index(after: equals)...]))
+            else {
+                throw invalid("CALLBACK=DURATION, e.g. didEnterBackground=1s; callbacks: \(known)")
+            }
+            budgets[callback] = duration
+        case "watchdog":
+            guard text == "enforce" || text == "observe" else { throw invalid("enforce or observe") }
+            enforcesWatchdog = text == "enforce"
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")
