@@ -22,6 +22,21 @@ import Testing
         #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
     }
 
+    /// The README's "test in five lines" runs as printed, passes, and leaves nothing running.
+    @Test func theReadmesFiveLineTestRunsAsPrinted() throws {
+        let readme = String(decoding: try readBytes("\(TranscriptReplayTests.repositoryRoot)/README.md"), as: UTF8.self)
+        let section = try #require(readme.firstRange(of: "## A test in five lines of shell"))
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.firstRange(of: "```sh\n"))
+        let close = try #require(rest[open.upperBound...].firstRange(of: "```"))
+        let block = String(rest[open.upperBound..<close.lowerBound])
+        #expect(block.split(separator: "\n").count == 5, "five lines: \(block)")
+        let run = try CopiedScript(named: "readme-five-lines.sh", contents: block).run()
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("PASS expect com.example.MyApp"), "\(run.out)")
+        #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
+    }
+
     /// The "done means": the note-taking program whose save is slower than its budget is killed for real
     /// (program and hook), and the script that tests it fails.
     @Test func aSlowSaveIsKilledForRealAndTheNotesScriptFails() throws {
@@ -40,14 +55,21 @@ struct CopiedScript {
     let folder: String
     let path: String
 
+    /// A copy of `scripts/examples/NAME`.
     init(_ name: String) throws {
+        let source = "\(TranscriptReplayTests.repositoryRoot)/scripts/examples/\(name)"
+        try self.init(named: name, contents: String(decoding: try readBytes(source), as: UTF8.self))
+    }
+
+    /// A script with these contents.
+    init(named name: String, contents: String) throws {
         var template = Array("/tmp/lifebus-copied-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
         folder = String(cString: made)
         path = "\(folder)/\(name)"
-        let source = "\(TranscriptReplayTests.repositoryRoot)/scripts/examples/\(name)"
-        let copy = try ChildProcess("/bin/cp", [source, path])
-        guard copy.wait() == 0 else { throw FixtureError("cannot copy \(source)") }
+        guard let file = fopen(path, "w") else { throw FixtureError("cannot write \(path)") }
+        fputs(contents, file)
+        fclose(file)
     }
 
     /// Runs the script to its end (killing it after a minute); `leftOver` lists processes still working in the folder.
@@ -86,3 +108,4 @@ func processes(workingUnder folder: String) -> [String] {
     }
     return found
 }
+
