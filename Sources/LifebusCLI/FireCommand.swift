@@ -10,13 +10,22 @@ extension LifebusCommand {
             abstract: "Fire an interruption and print the transitions it caused.",
             discussion: """
                 Waits until every transition the event caused has completed (their callbacks answered or their \
-                apps ended), unless --no-wait. Exit 4 when the broker rejects the event (e.g. no app running).
+                apps ended), unless --no-wait. Exit 0 when the broker carried the event out — also when it moved no \
+                app (a call rings with no app running: "no app moved", noApp in --json); 1 with --expect or \
+                --fail-on when a transition it caused ended otherwise; 2 without an event or with wrong options; \
+                3 no broker; 4 when the broker refuses the event in the current state (e.g. call --end with no \
+                call, activate of an app never connected, launch while locked).
                 """,
             subcommands: [
                 Call.self, SMS.self, Calendar.self, Sleep.self, Wake.self, Home.self,
                 MemoryWarning.self, Terminate.self, Launch.self, Activate.self,
             ]
         )
+
+        func run() throws {
+            throw ValidationError("name the event to fire: call, sms, calendar, sleep, wake, home, memory-warning, "
+                + "terminate, launch or activate")
+        }
     }
 }
 
@@ -114,7 +123,7 @@ enum FireRunner {
         }
         let summary = style.paint("event \(result.eventID): \(result.event)", .bold)
             + " — \(count) transition\(count == 1 ? "" : "s")"
-        guard count > 0 else { return summary }
+        guard count > 0 else { return summary + " (no app moved)" }
         return ([summary] + TransitionFormatting.table(result.transitions).render(style: style))
             .joined(separator: "\n")
     }

@@ -55,4 +55,27 @@ import Testing
         #expect(watch.wait() == 0)
         #expect(app.isAlive)
     }
+
+    @Test func waitTakesSeveralStatesAndAnswersWithTheOneReached() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Either")
+        #expect(try broker.reached("com.example.Either", "active"))
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        let result = try broker.cli(["wait", "com.example.Either", "background|suspended", "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(parsed(result.out)?["state"]?.stringValue == "suspended", "the suspension is a state change too")
+        #expect(app.isAlive)
+    }
+
+    @Test func anEventThatMovesNoAppIsCarriedOutAndFireWithoutAnEventIsAUsageError() throws {
+        let broker = try BrokerFixture()
+        let call = try broker.cli(["fire", "call"])
+        #expect(call.status == 0, "\(call.err)")
+        #expect(call.out.contains("no app moved"), "\(call.out)")
+        let json = try broker.cli(["fire", "call", "--end", "--json"])
+        #expect(parsed(json.out)?["noApp"]?.boolValue == true, "\(json.out)")
+        let refused = try broker.cli(["fire", "call", "--end"])
+        #expect(refused.status == 4, "no call to end: refused")
+        #expect(try broker.cli(["fire"]).status == 2)
+    }
 }

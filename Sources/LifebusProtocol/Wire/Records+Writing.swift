@@ -96,7 +96,7 @@ extension FireResult {
             if position > 0 { buffer.append(UInt8(ascii: ",")) }
             record.write(to: &buffer)
         }
-        JSONWriter.appendASCII("]}", to: &buffer)
+        JSONWriter.appendASCII(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}", to: &buffer)
     }
 }
 
