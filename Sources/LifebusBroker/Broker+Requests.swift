@@ -33,6 +33,8 @@ extension Broker {
                 responder.fail(RPCError(.alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))
             case LifebusMethod.fire:
                 try fire(FireParams(json: params), responder: responder)
+            case LifebusMethod.reset:
+                feed(.fire(events.begin(label: "reset", responder: responder), .reset))
             case LifebusMethod.status:
                 responder.succeed(try status(StatusParams(json: params)).json)
             case LifebusMethod.wait:

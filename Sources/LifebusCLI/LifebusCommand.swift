@@ -16,7 +16,7 @@ public struct LifebusCommand: AsyncParsableCommand {
             rejected event, an unknown app).
             """,
         subcommands: [
-            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self, Expect.self,
+            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self, Expect.self, Reset.self,
         ]
     )
 

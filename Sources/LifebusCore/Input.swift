@@ -14,6 +14,9 @@ public enum ControllerEvent: Sendable, Hashable {
     case activate(AppID)
     case memoryWarning(MemoryLevel)
     case terminate(AppID, byUser: Bool)
+    /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
+    /// (if any) goes where a fresh device puts it (`active`).
+    case reset
 }
 
 /// A phone call's progress as the controller drives it.

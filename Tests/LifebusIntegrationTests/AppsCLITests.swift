@@ -78,4 +78,20 @@ import Testing
         #expect(refused.status == 4, "no call to end: refused")
         #expect(try broker.cli(["fire"]).status == 2)
     }
+
+    @Test func resetUnlocksAndBringsTheFrontAppBackWithoutRestartingTheBroker() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Reset")
+        #expect(try broker.reached("com.example.Reset", "active"))
+        #expect(try broker.cli(["fire", "sleep"]).status == 0)
+        #expect(try broker.cli(["fire", "call"]).status == 0)
+        let reset = try broker.cli(["reset", "--json"])
+        #expect(reset.status == 0, "\(reset.err)")
+        let callbacks = (parsed(reset.out)?["transitions"]?.arrayValue ?? []).map(summary)
+        #expect(callbacks == ["willEnterForeground suspended->inactive ok", "didBecomeActive inactive->active ok"])
+        let status = try broker.status()
+        #expect(status?["locked"]?.boolValue == false)
+        #expect(status?["call"]?.stringValue == "none")
+        #expect(app.isAlive)
+    }
 }
