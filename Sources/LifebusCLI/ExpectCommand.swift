@@ -93,7 +93,7 @@ extension LifebusCommand {
         func run() throws {
             let expectation = try expectation()
             let (app, scope, json) = (app, scope, global.json)
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
                     let entries: [JournalEntry]
                     do throws(RPCError) {

@@ -90,7 +90,7 @@ func requireAppID(_ id: String, option: String) throws {
 enum FireRunner {
     static func fire(_ params: FireParams, options: FireOptions) throws {
         let json = options.global.json
-        try BrokerCall.run(path: options.global.socketPath) { peer, _, finish in
+        try BrokerCall.run(path: options.global.socketPath, json: options.global.json) { peer, _, finish in
             peer.request(LifebusMethod.fire, params: params.json) { answer in
                 switch answer {
                 case .failure(let error):

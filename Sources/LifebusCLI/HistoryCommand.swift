@@ -32,7 +32,7 @@ extension LifebusCommand {
             }
             let params = HistoryParams(app: app, limit: limit)
             let json = global.json
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.history, params: params.json) { answer in
                     switch answer {
                     case .failure(let error):

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Glibc
 import LifebusIO
+import LifebusProtocol
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
@@ -15,6 +16,7 @@ public struct LifebusCommand: AsyncParsableCommand {
             2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
             rejected event, an unknown app).
             """,
+        version: LifebusVersion.current,
         subcommands: [
             Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self, Expect.self, Reset.self,
         ]
@@ -36,10 +38,16 @@ public struct LifebusCommand: AsyncParsableCommand {
             Glibc.exit(status.rawValue)
         } catch {
             let status = exitStatus(for: error)
+            let words = arguments ?? Array(CommandLine.arguments.dropFirst())
             if status == 0 {
                 print(fullMessage(for: error))
+            } else if words.contains("--json") {
+                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+                CLIErrorReport(json: true).write(
+                    name: "lifebus.UsageError", message(for: error), extra: hint.map { ["hint": .string($0)] } ?? [:])
             } else {
-                StandardError.writeLine(fullMessage(for: error))
+                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+                StandardError.writeLine(fullMessage(for: error) + (hint.map { "\n" + $0 } ?? ""))
             }
             Glibc.exit(status)
         }

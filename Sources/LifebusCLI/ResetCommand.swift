@@ -18,7 +18,7 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.reset, params: [:]) { answer in
                     do throws(RPCError) {
                         let result = try FireResult(json: try answer.get())

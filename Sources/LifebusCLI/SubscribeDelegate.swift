@@ -57,7 +57,7 @@ final class SubscribeDelegate: ApplicationDelegate {
     }
 
     /// The printed line: the callback's wire params, callback name first.
-    static func line(for callback: CallbackParams) -> JSONValue {
+    nonisolated static func line(for callback: CallbackParams) -> JSONValue {
         [
             "callback": .string(callback.callback.rawValue),
             "callbackID": .integer(callback.callbackID),
@@ -67,14 +67,16 @@ final class SubscribeDelegate: ApplicationDelegate {
         ]
     }
 
-    /// `5000` rather than `5000.0` for whole milliseconds.
-    static func wholeOrFraction(_ milliseconds: Double) -> JSONValue {
-        if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return .integer(Int64(milliseconds)) }
-        return .double(milliseconds)
+    /// `5000` rather than `5000.0` for whole milliseconds; otherwise at most three decimals (microseconds), so a
+    /// scaled budget prints `1988.258`, never `1988.2575339999999`.
+    nonisolated static func wholeOrFraction(_ milliseconds: Double) -> JSONValue {
+        let micro = (milliseconds * 1000).rounded() / 1000
+        if micro.rounded() == micro, abs(micro) < 1e15 { return .integer(Int64(micro)) }
+        return .double(micro)
     }
 
     /// The variables a `--on` command sees, on top of the process's own environment.
-    static func environment(
+    nonisolated static func environment(
         for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
     ) -> [String: String] {
         [

@@ -31,7 +31,7 @@ extension LifebusCommand {
         func run() throws {
             let json = global.json
             let params = WaitParams(app: app, states: states, timeoutMs: Double(timeout.nanoseconds) / 1_000_000)
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.wait, params: params.json) { answer in
                     switch answer {
                     case .success(let value):

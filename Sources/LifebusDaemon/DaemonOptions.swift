@@ -16,6 +16,7 @@ struct DaemonOptions: Equatable {
     var journal: String?
     var logLevel: Logger.Level = .info
     var showHelp = false
+    var showVersion = false
     var budgets: [Callback: Duration] = [:]
     var enforcesWatchdog = true
 
@@ -46,6 +47,7 @@ struct DaemonOptions: Equatable {
                                     scaled by --time-scale; the others keep theirs).
           --watchdog <mode>         enforce (default): an overrun callback gets its app killed (watchdog);
                                     observe: budgets are measured, overruns journaled late, nobody is killed.
+          --version                 Print the version and exit.
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
@@ -61,6 +63,10 @@ struct DaemonOptions: Equatable {
                 options.showHelp = true
                 continue
             }
+            if argument == "--version" {
+                options.showVersion = true
+                continue
+            }
             guard argument.hasPrefix("--") else { throw UsageError(description: "unexpected argument '\(argument)'") }
             var name = String(argument.dropFirst(2))
             var value: String?
@@ -68,7 +74,12 @@ struct DaemonOptions: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard Self.optionNames.contains(name) else { throw UsageError(description: "unknown option '--\(name)'") }
+            guard Self.optionNames.contains(name) else {
+                let hint = SpellingSuggestion.closest(to: name, among: Self.optionNames.sorted()).map {
+                    "; did you mean '--\($0)'?"
+                }
+                throw UsageError(description: "unknown option '--\(name)'\(hint ?? "")")
+            }
             guard let text = value ?? remaining.popFirst() else {
                 throw UsageError(description: "missing value for '--\(name)'")
             }
@@ -96,7 +107,10 @@ struct DaemonOptions: Equatable {
             guard let duration = DurationText.parse(text) else { throw invalid("a duration like 250ms, 5s or 2m") }
             helloTimeout = duration
         case "profile":
-            guard let parsed = Profile(rawValue: text) else { throw invalid("ios3, ios4 or ios7") }
+            guard let parsed = Profile(rawValue: text) else {
+                let hint = SpellingSuggestion.closest(to: text, among: Profile.allCases.map(\.rawValue))
+                throw invalid("ios3, ios4 or ios7" + (hint.map { "; did you mean \($0)?" } ?? ""))
+            }
             profile = parsed
         case "time-scale":
             guard let factor = Double(text), factor.isFinite, factor > 0 else { throw invalid("a positive number") }

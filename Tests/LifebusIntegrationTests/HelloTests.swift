@@ -93,7 +93,8 @@ import Testing
     @Test func cliPingWithoutABrokerExitsThree() throws {
         let result = try runCLI(["ping", "--socket", BrokerFixture.uniqueSocketPath("none")])
         #expect(result.status == 3)
-        #expect(result.err.contains("cannot reach the broker"))
+        #expect(result.err.contains("no broker at"), "\(result.err)")
+        #expect(result.err.contains("start it with `lifebusd`"), "\(result.err)")
     }
 
     @Test func cliPingPrintsOneJSONLinePerPing() throws {

@@ -18,7 +18,7 @@ app_pid=${pids[-1]}
 lifebus wait com.example.Slow active >/dev/null
 lifebus status com.example.Slow --json | grep -q "\"pid\":$app_pid,"   # the broker knows the pid from the kernel
 
-if lifebus fire terminate --app com.example.Slow --fail-on watchdog; then
+if lifebus fire terminate com.example.Slow --fail-on watchdog; then
     echo "example failed: the slow willTerminate was not caught by the watchdog" >&2
     exit 1
 fi
