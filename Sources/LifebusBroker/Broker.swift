@@ -146,8 +146,7 @@ extension Broker {
 
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
-        let seconds = configuration.helloTimeout.components.seconds
-        let error = RPCError(.helloTimeout, "no hello within \(seconds) s; closing")
+        let error = RPCError(.helloTimeout, "no hello within \(DurationText.format(configuration.helloTimeout)); closing")
         session.rpc.notify(LifebusMethod.error, params: error.json)
         session.rpc.closeAfterFlush()
         logger.info("peer closed: no hello in time", metadata: session.metadata)
