@@ -46,7 +46,8 @@ final class SubscribeDelegate: ApplicationDelegate {
                 for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath)
             for (key, value) in extra { environment[key] = value }
             let termination = await supervisor.runHook(SpawnedProcess.Options(
-                program: "/bin/sh", arguments: ["-c", command], environment: environment, stdoutToStderr: true
+                program: "/bin/sh", arguments: ["-c", command], environment: environment, stdoutToStderr: true,
+                diesWithParent: true
             ))
             if termination != .exited(0) {
                 application.reportHandlerFailure()

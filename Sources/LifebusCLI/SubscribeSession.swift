@@ -36,7 +36,7 @@ final class SubscribeSession {
         environment["LIFEBUS_SOCKET"] = socketPath
         environment["LIFEBUS_MARK_SOCKET"] = supervisor.relayPath
         let options = SpawnedProcess.Options(
-            program: command[0], arguments: Array(command.dropFirst()), environment: environment)
+            program: command[0], arguments: Array(command.dropFirst()), environment: environment, diesWithParent: true)
         let started = await withCheckedContinuation { (done: CheckedContinuation<UVError?, Never>) in
             supervisor.with { supervisor in
                 do throws(UVError) {

@@ -42,17 +42,31 @@ public final class SpawnedProcess {
         /// The child starts a session and process group of its own (`setsid`), so killing that group reaches
         /// everything it starts. Otherwise it stays in the parent's process group.
         public var ownProcessGroup: Bool
+        /// The child gets SIGKILL when the thread that started it (the loop's) ends, even by SIGKILL of the whole
+        /// parent (`PR_SET_PDEATHSIG`, kept across `exec`). `uv_spawn` runs no code in the child, so the child is
+        /// started through util-linux's `setpriv --pdeathsig KILL`; where `setpriv` is missing this does nothing.
+        public var diesWithParent: Bool
 
         public init(
             program: String, arguments: [String] = [], environment: [String: String]? = nil,
-            stdoutToStderr: Bool = false, ownProcessGroup: Bool = false
+            stdoutToStderr: Bool = false, ownProcessGroup: Bool = false, diesWithParent: Bool = false
         ) {
             self.program = program
             self.arguments = arguments
             self.environment = environment
             self.stdoutToStderr = stdoutToStderr
             self.ownProcessGroup = ownProcessGroup
+            self.diesWithParent = diesWithParent
         }
+
+        /// The command `uv_spawn` runs: the program, or `setpriv` starting it.
+        var words: [String] {
+            let command = [program] + arguments
+            guard diesWithParent, access(Options.setpriv, X_OK) == 0 else { return command }
+            return [Options.setpriv, "--pdeathsig", "KILL", "--"] + command
+        }
+
+        static let setpriv = "/usr/bin/setpriv"
     }
 
     private let loop: EventLoop
@@ -123,7 +137,7 @@ public final class SpawnedProcess {
     private static func withSpawnOptions(
         _ options: Options, _ body: (UnsafePointer<uv_process_options_t>) -> Int32
     ) -> Int32 {
-        let words = [options.program] + options.arguments
+        let words = options.words
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let variables: [UnsafeMutablePointer<CChar>?]? = options.environment.map { environment in
             environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -58,3 +58,72 @@ import Testing
         try loop.close()
     }
 }
+
+@Suite struct ProcessGroupKillTests {
+    /// Starts `sh` that runs a `sleep` in the background, writes its pid to a file and waits; returns both pids.
+    private func spawnShellWithChild(
+        loop: EventLoop, ownGroup: Bool, onExit: @escaping (SpawnedProcess.Termination) -> Void
+    ) throws -> (shell: Int32, child: Int32) {
+        let file = "/tmp/lifebus-io-test-\(getpid())-\(ownGroup).pid"
+        unlink(file)
+        let script = "sleep 60 & echo $! > \(file).tmp; mv \(file).tmp \(file); wait"
+        let shell = try SpawnedProcess.spawn(
+            SpawnedProcess.Options(program: "/bin/sh", arguments: ["-c", script], ownProcessGroup: ownGroup),
+            loop: loop, onExit: onExit)
+        var child: Int32?
+        for _ in 0..<2000 where child == nil {  // waits for the condition (the file), up to 10 s
+            if let handle = fopen(file, "r") {
+                var buffer = [CChar](repeating: 0, count: 32)
+                if fgets(&buffer, 32, handle) != nil {
+                    let text = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) },
+                                      as: UTF8.self)
+                    child = Int32(text)
+                }
+                fclose(handle)
+            } else {
+                usleep(5_000)
+            }
+        }
+        unlink(file)
+        return (shell.pid, try #require(child))
+    }
+
+    private func isGone(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 else { return true }
+        guard let stat = fopen("/proc/\(pid)/stat", "r") else { return true }
+        defer { fclose(stat) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, 512, stat) != nil else { return true }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let close = line.lastIndex(of: ")") else { return false }
+        return line[line.index(close, offsetBy: 2)] == "Z"
+    }
+
+    @Test func aKillReachesTheGroupTheProcessLeads() throws {
+        let loop = try EventLoop()
+        var ended: SpawnedProcess.Termination?
+        let (shell, child) = try spawnShellWithChild(loop: loop, ownGroup: true) { ended = $0 }
+        #expect(ProcessSignal.kill(processOrItsGroup: shell) == nil)
+        loop.run()
+        #expect(ended == .signalled(SIGKILL))
+        var gone = false
+        for _ in 0..<1000 where !gone {
+            gone = isGone(child)
+            if !gone { usleep(5_000) }
+        }
+        #expect(gone, "the leader's child died with its group")
+        try loop.close()
+    }
+
+    @Test func aProcessThatLeadsNoGroupIsKilledAloneNeverItsGroup() throws {
+        let loop = try EventLoop()
+        var ended: SpawnedProcess.Termination?
+        let (shell, child) = try spawnShellWithChild(loop: loop, ownGroup: false) { ended = $0 }
+        #expect(ProcessSignal.kill(processOrItsGroup: shell) == nil, "our own group is never signalled")
+        loop.run()
+        #expect(ended == .signalled(SIGKILL))
+        #expect(!isGone(child), "its child was not signalled")
+        kill(child, SIGKILL)
+        try loop.close()
+    }
+}

@@ -26,6 +26,17 @@ import Testing
         #expect(last.map(summary) == "didEnterBackground inactive->notRunning watchdog")
     }
 
+    @Test func theProgramDiesWithSubscribeEvenWhenOnlySubscribeIsKilled() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Orphan", [
+            "--", "/bin/sh", "-c", #"echo "{\"programPid\":$$}"; exec sleep 60"#,
+        ])
+        let program = try #require(app.readJSONLine { $0["programPid"] != nil }?["programPid"]?.int64Value)
+        app.signal(SIGKILL)  // subscribe alone, not its group: PR_SET_PDEATHSIG is the backup
+        #expect(app.wait() == 128 + SIGKILL)
+        #expect(waitUntilGone(Int32(program)), "the program did not outlive subscribe")
+    }
+
     @Test func theProgramsExitBeforeWillTerminateIsACrashAndSubscribesExitStatus() throws {
         let broker = try BrokerFixture()
         let script = """
