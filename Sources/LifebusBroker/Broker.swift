@@ -146,7 +146,8 @@ extension Broker {
 
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
-        let error = RPCError(.helloTimeout, "no hello within \(DurationText.format(configuration.helloTimeout)); closing")
+        let timeout = DurationText.format(configuration.helloTimeout)
+        let error = RPCError(.helloTimeout, "no hello within \(timeout); closing")
         session.rpc.notify(LifebusMethod.error, params: error.json)
         session.rpc.closeAfterFlush()
         logger.info("peer closed: no hello in time", metadata: session.metadata)

@@ -71,8 +71,9 @@ final class BrokerCall {
                 extra: reason.map { ["reason": .string($0)] } ?? [:])
             throw CLIExitStatus.refused
         case .failure(.unreachable(let path, let error)) where error.isNotFound || error.isConnectionRefused:
-            report.write(name: "lifebus.BrokerUnreachable", "no broker at \(path) — start it with `lifebusd` (\(error))",
-                         extra: ["socket": .string(path)])
+            report.write(
+                name: "lifebus.BrokerUnreachable", "no broker at \(path) — start it with `lifebusd` (\(error))",
+                extra: ["socket": .string(path)])
             throw CLIExitStatus.unreachable
         case .failure(.unreachable(let path, let error)):
             report.write(name: "lifebus.BrokerUnreachable", "cannot reach the broker at \(path): \(error)",

@@ -75,7 +75,9 @@ extension LifebusCommand {
             expectation.states = state
             do throws(ExpectationError) {
                 if let outcome { expectation.outcome = try Verdict.parseList(outcome, option: "--outcome").first }
-                if let forbidden { expectation.forbiddenOutcomes = try Verdict.parseList(forbidden, option: "--no-outcome") }
+                if let forbidden {
+                    expectation.forbiddenOutcomes = try Verdict.parseList(forbidden, option: "--no-outcome")
+                }
             } catch {
                 throw ValidationError(error.description)
             }

@@ -135,7 +135,7 @@ extension LifebusCommand.Fire {
 
         @OptionGroup var options: FireOptions
         @Argument(help: "The app to terminate (as launch and activate take it).") var app: String?
-        @Option(name: .customLong("app"), help: ArgumentHelp("The same, as an option (older scripts).", visibility: .hidden))
+        @Option(name: .customLong("app"), help: ArgumentHelp("The same, as an option.", visibility: .hidden))
         var appOption: String?
         @Flag(help: """
             The user swiped it away in the app switcher: killed at once (SIGKILL, outcome killed) without \

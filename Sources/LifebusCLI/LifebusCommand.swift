@@ -18,7 +18,8 @@ public struct LifebusCommand: AsyncParsableCommand {
             """,
         version: LifebusVersion.current,
         subcommands: [
-            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self, Expect.self, Reset.self,
+            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self,
+            Expect.self, Reset.self,
         ]
     )
 

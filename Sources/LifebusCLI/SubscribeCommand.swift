@@ -9,7 +9,8 @@ extension LifebusCommand {
     struct Subscribe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Join the bus as an app, or run a program as one; answer each callback after a delay or a hook.",
-            usage: "lifebus subscribe --id ID [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... [-- PROGRAM ARGS...]",
+            usage: "lifebus subscribe --id ID [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... "
+                + "[-- PROGRAM ARGS...]",
             discussion: """
                 Each callback is printed on stdout as one JSON line when it arrives, e.g. \
                 {"callback":"didEnterBackground","callbackID":4,"state":"background","cause":{"eventID":3,\
@@ -24,9 +25,10 @@ extension LifebusCommand {
                 willTerminate is the app's end (a program-exited mark, then the broker journals crashed, and \
                 subscribe exits with the program's status); after willTerminate is answered it gets SIGTERM (SIGKILL \
                 after 2s) and subscribe exits 0. subscribe leads its own process group with the program and the \
-                hooks in it, so a watchdog or jetsam kill of the app kills them all, and SIGINT/SIGTERM to subscribe \
-                ends them too. The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark reaches \
-                the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
+                hooks in it (unless it is in a terminal's foreground without leading a group), so a watchdog or \
+                jetsam kill of the app kills them all; they also get PR_SET_PDEATHSIG, and SIGINT/SIGTERM to \
+                subscribe ends them too. The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark \
+                reaches the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
 
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
                 --connect-timeout it exits 3, unless --retry. If the broker goes away later it says so and \
@@ -63,7 +65,8 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
-        @Option(help: "Give up (exit 3) when no broker has accepted the app within this long.", transform: parseDuration)
+        @Option(help: "Give up (exit 3) when no broker has accepted the app within this long (default 5s).",
+                transform: parseDuration)
         var connectTimeout: Duration = .seconds(5)
 
         @Flag(help: "Keep trying to connect for ever instead of giving up after --connect-timeout.")
@@ -95,7 +98,7 @@ extension LifebusCommand {
         @MainActor
         func run() async throws {
             let plan = try plan()
-            if getpgrp() != getpid() { setpgid(0, 0) }  // lead a group: the broker's kill then reaches the children
+            Self.leadProcessGroup()
             let socketPath = global.socketPath
             let application = Application(id: id, options: ApplicationOptions(
                 socketPath: socketPath,
@@ -135,6 +138,14 @@ extension LifebusCommand {
                 }
             }
             await session.run(delegate: delegate, connectTimeout: retry ? nil : connectTimeout)
+        }
+
+        /// Makes subscribe lead a process group of its own, so the broker's kill of the app reaches the program and
+        /// hooks in it — unless it already leads one (a shell's job), or runs in a terminal's foreground group that
+        /// it does not lead (leaving it would take Ctrl-C away; there `PR_SET_PDEATHSIG` still ends the children).
+        static func leadProcessGroup() {
+            guard getpgrp() != getpid(), tcgetpgrp(STDIN_FILENO) != getpgrp() else { return }
+            setpgid(0, 0)
         }
 
         /// What to do at each callback, from `--delay` and `--on`.

@@ -10,7 +10,7 @@ import LifebusRPC
 ///
 /// The relay socket is `PID.sock` in `$TMPDIR/lifebus-subscribe-UID` (mode 0700, ours, or subscribe refuses to
 /// start); sockets left there by a subscribe that was killed (SIGKILL leaves no time to clean up) are removed when
-/// the next one starts. Owns the loop, the `SpawnedProcess`es and the relay `Listener` and its socket file. Every child stays in
+/// the next one starts. Owns the loop, the `SpawnedProcess`es, and the relay `Listener` and its socket file. Every child stays in
 /// subscribe's process group, which subscribe leads, so the broker's kill of the app reaches them all. Bound to
 /// the loop's thread; the main actor reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no
 /// child is left running (each got SIGKILL), the relay socket is gone, and the loop ends.

@@ -44,7 +44,8 @@ extension Device {
         callInProgress = false
         returnAfterCall = nil
         lastCriticalWarning = nil
-        for i in apps.indices where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
+        for i in apps.indices
+        where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
             index[apps[i].id] = nil
             if front == i { front = nil }
         }

@@ -14,7 +14,9 @@ import Testing
             budgetMs: 5000, outcome: outcome, wallMs: 0, handlerFailed: failed))
     }
 
-    static func mark(_ seq: Int64, _ name: String, _ data: JSONObject?, at: Double = 10, app: String = "A") -> JournalEntry {
+    static func mark(
+        _ seq: Int64, _ name: String, _ data: JSONObject?, at: Double = 10, app: String = "A"
+    ) -> JournalEntry {
         .mark(MarkRecord(seq: seq, app: app, pid: 1, name: name, data: data, atMs: at, wallMs: 0))
     }
 
@@ -98,8 +100,8 @@ import Testing
             #expect(throws: (any Error).self) { try LifebusCommand.parseAsRoot(bad) }
         }
         #expect(throws: (any Error).self) { try LifebusCommand.parseAsRoot(["fire", "home", "--expect", "great"]) }
-        let fire = try #require(
-            try LifebusCommand.parseAsRoot(["fire", "home", "--fail-on", "watchdog,failed"]) as? LifebusCommand.Fire.Home)
+        let fire = try #require(try LifebusCommand.parseAsRoot(["fire", "home", "--fail-on", "watchdog,failed"])
+            as? LifebusCommand.Fire.Home)
         let records = Self.home.compactMap { if case .transition(let r) = $0 { r } else { nil } }
         #expect(fire.options.badTransitions(records).isEmpty)
     }

@@ -63,7 +63,8 @@ import Testing
         #expect(try broker.cli(["fire", "terminate", "--app", "com.example.Done", "--expect", "ok"]).status == 0)
         #expect(app.waitForExit() == 0)
         #expect(waitUntilGone(Int32(program)))
-        #expect(try broker.transitions(of: "com.example.Done").last.map(summary) == "willTerminate active->notRunning ok")
+        let last = try broker.transitions(of: "com.example.Done").last
+        #expect(last.map(summary) == "willTerminate active->notRunning ok")
     }
 
     @Test func aHookThatExitsNonZeroIsAFailedCallbackInTheRecordAndTheTable() throws {
@@ -127,7 +128,9 @@ func waitUntilGone(_ pid: Int32, timeout: Duration = .seconds(5)) -> Bool {
                 String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
             fclose(stat)
-            if let line, let close = line.lastIndex(of: ")"), line[line.index(close, offsetBy: 2)] == "Z" { return true }
+            if let line, let close = line.lastIndex(of: ")"), line[line.index(close, offsetBy: 2)] == "Z" {
+                return true
+            }
         }
         usleep(5_000)
     } while !deadline.hasPassed

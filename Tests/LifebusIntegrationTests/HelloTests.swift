@@ -76,7 +76,8 @@ import Testing
         polite.hello()
         let notice = silent.readLine()
         #expect(errorName(notice) == "lifebus.HelloTimeout")
-        #expect(parsed(notice)?["params"]?["message"]?.stringValue == "no hello within 200ms; closing", "\(notice ?? "")")
+        let message = parsed(notice)?["params"]?["message"]?.stringValue
+        #expect(message == "no hello within 200ms; closing", "\(notice ?? "")")
         #expect(silent.waitForClose())
         polite.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
         #expect(parsed(polite.readLine())?["result"] != nil, "a client that said hello is not timed out")

@@ -44,7 +44,8 @@ public struct WaitParams: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        let state: JSONValue = states.count == 1 ? .string(states[0].rawValue) : .array(states.map { .string($0.rawValue) })
+        let names = states.map { JSONValue.string($0.rawValue) }
+        let state: JSONValue = names.count == 1 ? names[0] : .array(names)
         var object: JSONObject = ["app": .string(app), "state": state]
         if let timeoutMs { object.append("timeoutMs", .double(timeoutMs)) }
         return .object(object)
