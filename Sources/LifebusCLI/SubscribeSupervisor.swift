@@ -25,6 +25,10 @@ final class SubscribeSupervisor {
     private var signalWatchers: [SignalWatcher] = []
     private var program: SpawnedProcess?
     private var hooks: [Int32: SpawnedProcess] = [:]
+    /// `lifebus mark` clients connected now; at most `maxRelayClients` (more are closed at once). Each sends lines
+    /// of at most 64 KiB; its marks are forwarded in order, one broker request each.
+    private var relayClients = 0
+    static let maxRelayClients = 64
 
     private init(loop: EventLoop, relayPath: String, sendMark: @escaping MarkSender) {
         self.loop = loop
@@ -133,12 +137,14 @@ final class SubscribeSupervisor {
 
     /// One `lifebus mark` client: JSON-RPC lines, method `mark` only, from this user only (SO_PEERCRED).
     private func accepted(_ connection: Connection) {
-        guard connection.peerCredentials?.uid == getuid() else {
+        guard connection.peerCredentials?.uid == getuid(), relayClients < Self.maxRelayClients else {
             connection.close()
             return
         }
+        relayClients += 1
         connection.maxLineLength = 64 * 1024
         let peer = RPCPeer(connection: connection)
+        peer.onEnd = { [unowned self] _ in self.relayClients -= 1 }
         let executor = loop.executor
         let sendMark = sendMark
         let loop = loop
