@@ -164,10 +164,9 @@ enum ExpectScope: Equatable {
             }.max { $0.cause.eventID < $1.cause.eventID }
             guard let latest else { return (own, "all entries (no event fired yet)") }
             let inScope = own.filter { entry in
-                switch entry {
-                case .transition(let record): record.sentMs >= latest.fired
-                case .mark(let record): record.atMs >= latest.fired
-                }
+                if case .transition(let record) = entry { return record.sentMs >= latest.fired }
+                if case .mark(let record) = entry { return record.atMs >= latest.fired }
+                return false
             }
             return (inScope, "since event \(latest.cause.eventID) (\(latest.cause.event))")
         }
