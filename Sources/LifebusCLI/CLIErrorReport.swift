@@ -3,7 +3,8 @@ import LifebusProtocol
 
 /// How a `lifebus` command says why it failed, on stderr: `lifebus: MESSAGE` for people, or with `--json` one line
 /// `{"error":{"name":NAME,"message":MESSAGE,…}}` for machines (`name` is the broker's `data.name` when the broker
-/// refused, else one of the CLI's own: `lifebus.BrokerUnreachable`, `lifebus.UsageError`). A plain value.
+/// refused, else one of the CLI's own: `lifebus.BrokerUnreachable`, `lifebus.UsageError`,
+/// `lifebus.OutcomeNotExpected` from `fire --expect`/`--fail-on`). A plain value.
 struct CLIErrorReport {
     let json: Bool
 

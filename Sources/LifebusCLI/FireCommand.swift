@@ -101,10 +101,11 @@ enum FireRunner {
                         print(json ? result.json.jsonText : describe(result, style: .standardOutput))
                         let bad = options.badTransitions(result.transitions)
                         for record in bad {
-                            StandardError.writeLine("""
-                                lifebus fire: \(record.app) \(record.callback?.rawValue ?? "-") \
-                                \(record.from.rawValue) → \(record.to.rawValue) ended \(Verdict.text(record))
-                                """)
+                            CLIErrorReport(json: json).write(
+                                name: "lifebus.OutcomeNotExpected",
+                                "\(record.app) \(record.callback?.rawValue ?? "-") \(record.from.rawValue) → "
+                                    + "\(record.to.rawValue) ended \(Verdict.text(record))",
+                                extra: ["seq": .integer(record.seq), "outcome": .string(Verdict.text(record))])
                         }
                         finish(bad.isEmpty ? .success : .conditionNotMet)
                     } catch {
