@@ -1,4 +1,6 @@
 import ArgumentParser
+import Glibc
+import LifebusIO
 import LifebusProtocol
 import LifebusRPC
 
@@ -44,6 +46,10 @@ extension LifebusCommand {
             "Look at the entries after journal number N.", valueName: "n"))
         var sinceSeq: Int64?
         @Flag(help: "Look at all of the app's entries.") var all = false
+        @Option(help: ArgumentHelp(
+            "Keep looking until the expectation holds or this long has passed (default: look once), e.g. for a mark "
+                + "a program makes on its own time.", valueName: "duration"), transform: parseDuration)
+        var within: Duration = .zero
 
         func validate() throws {
             try requireAppID(app, option: "APP")
@@ -94,7 +100,23 @@ extension LifebusCommand {
 
         func run() throws {
             let expectation = try expectation()
-            let (app, scope, json) = (app, scope, global.json)
+            let deadline = EventLoop.monotonicNanoseconds() + within.nanoseconds
+            while true {
+                let (results, scope) = try check(expectation)
+                let passed = results.allSatisfy(\.passed)
+                if passed || EventLoop.monotonicNanoseconds() >= deadline {
+                    ExpectReport.print(results, app: app, scope: scope, json: global.json)
+                    if !passed { throw CLIExitStatus.conditionNotMet }
+                    return
+                }
+                usleep(50_000)  // --within: look again until the deadline
+            }
+        }
+
+        /// Asks the broker once for the history and the app's state, and checks them.
+        private func check(_ expectation: Expectation) throws -> (results: [Expectation.Result], scope: String) {
+            let (app, scope) = (app, scope)
+            var outcome: (results: [Expectation.Result], scope: String) = ([], "")
             try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
                     let entries: [JournalEntry]
@@ -106,12 +128,12 @@ extension LifebusCommand {
                     peer.request(LifebusMethod.status, params: StatusParams(app: app).json) { answer in
                         let state = (try? StatusResult(json: answer.get()))?.apps.first?.state ?? .notRunning
                         let (inScope, description) = scope.select(entries, app: app)
-                        let results = expectation.check(inScope, state: state)
-                        ExpectReport.print(results, app: app, scope: description, json: json)
-                        finish(results.allSatisfy(\.passed) ? .success : .conditionNotMet)
+                        outcome = (expectation.check(inScope, state: state), description)
+                        finish(.success)
                     }
                 }
             }
+            return outcome
         }
     }
 }

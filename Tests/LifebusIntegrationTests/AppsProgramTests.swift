@@ -53,6 +53,23 @@ import Testing
         #expect(marks.last?["data"]?["status"]?.stringValue == "exit 7")
     }
 
+    @Test func expectWithinWaitsForAMarkTheProgramMakesOnItsOwnTime() throws {
+        let broker = try BrokerFixture()
+        let script = """
+            \(Self.lifebus) wait "$LIFEBUS_APP_ID" active >/dev/null && sleep 0.3 && \
+            \(Self.lifebus) mark later --data '{"k":"v"}' && exec sleep 60
+            """
+        let app = try broker.subscribe("com.example.Later", ["--", "/bin/sh", "-c", script])
+        let found = try broker.cli([
+            "expect", "com.example.Later", "--mark", "later", "--data-has", "k=v", "--within", "10s",
+        ])
+        #expect(found.status == 0, "\(found.out)")
+        let missing = try broker.cli(["expect", "com.example.Later", "--mark", "never", "--within", "200ms"])
+        #expect(missing.status == 1)
+        #expect(missing.out.contains("recorded: marks later"), "\(missing.out)")
+        #expect(app.isAlive)
+    }
+
     @Test func afterWillTerminateTheProgramIsEndedAndSubscribeExitsZero() throws {
         let broker = try BrokerFixture()
         let app = try broker.subscribe("com.example.Done", [
