@@ -20,7 +20,7 @@ if sys.argv[1] == "serve":                     # the app: types a draft, a line 
         time.sleep(0.05)
 else:                                          # the save, run by the didEnterBackground hook
     time.sleep(float(os.environ.get("NOTES_SAVE_SECONDS", "0")))
-    notes = open("draft.txt").read().splitlines()
+    notes = open("draft.txt").read().splitlines() if os.path.exists("draft.txt") else []
     json.dump(notes, open("notes.json", "w"))
     subprocess.run(["lifebus", "mark", "state-saved", "--data", json.dumps({"notes": len(notes), "file": "notes.json"})], check=True)
 PY
