@@ -57,9 +57,8 @@ final class SubscribeSession {
     func run(delegate: SubscribeDelegate, connectTimeout: Duration?) async -> Never {
         await application.run(delegate: delegate)
         terminated = true
-        if let failure = application.connectFailure {
-            let limit = connectTimeout.map { " after \(DurationText.format($0))" } ?? ""
-            StandardError.writeLine("lifebus subscribe: gave up\(limit): \(failure) (--retry keeps trying)")
+        if application.connectFailure != nil {
+            Self.sayGaveUp(application.connectFailure, after: connectTimeout)
             await supervisor.shutdown()
             exit(CLIExitStatus.unreachable.rawValue)
         }
@@ -71,6 +70,12 @@ final class SubscribeSession {
         }
         await supervisor.shutdown()
         exit(0)
+    }
+
+    /// Says why subscribe gives up. Synchronous, so nothing it builds is still held when the process exits.
+    private static func sayGaveUp(_ failure: String?, after timeout: Duration?) {
+        let limit = timeout.map { " after \(DurationText.format($0))" } ?? ""
+        StandardError.writeLine("lifebus subscribe: gave up\(limit): \(failure ?? "?") (--retry keeps trying)")
     }
 
     /// The program ended. Before `willTerminate` this ends the app: marked, then subscribe exits with its status.
