@@ -1,37 +1,5 @@
 import LifebusProtocol
 
-/// How a transition ended for an assertion: its outcome, plus `failed` when the app said its handler failed
-/// (`handlerFailed`). `--outcome ok` therefore fails on a hook that exited non-zero.
-enum Verdict {
-    /// The names `--outcome`, `--no-outcome`, `--fail-on` and `--expect` accept.
-    static let names = TransitionOutcome.allCases.map(\.rawValue) + ["failed"]
-
-    static func of(_ record: TransitionRecord) -> [String] {
-        record.handlerFailed ? [record.outcome.rawValue, "failed"] : [record.outcome.rawValue]
-    }
-
-    /// The verdict as one word for tables and reports: `failed` wins over `ok`.
-    static func text(_ record: TransitionRecord) -> String {
-        guard record.handlerFailed else { return record.outcome.rawValue }
-        return record.outcome == .ok ? "failed" : "\(record.outcome.rawValue)+failed"
-    }
-
-    /// Parses `watchdog,late,crashed`; each must be a known verdict.
-    static func parseList(_ text: String, option: String) throws(ExpectationError) -> [String] {
-        let names = text.split(separator: ",").map(String.init)
-        for name in names where !Self.names.contains(name) {
-            throw ExpectationError("\(option) '\(name)' is not an outcome; use \(Self.names.joined(separator: ", "))")
-        }
-        return names
-    }
-}
-
-/// A usage mistake in an expectation, e.g. an unknown outcome.
-struct ExpectationError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// What `lifebus expect` asserts about one app, and the checking of it against what the broker recorded.
 /// A plain value; `check` is pure (the entries and the state in, one result per assertion out).
 struct Expectation: Equatable {
@@ -130,45 +98,5 @@ struct Expectation: Equatable {
 
     private static func list(_ items: [String]) -> String {
         items.isEmpty ? "(none)" : items.joined(separator: ", ")
-    }
-}
-
-/// Which of an app's journal entries `lifebus expect` looks at. A plain value; `select` is pure.
-enum ExpectScope: Equatable {
-    /// The entries since the last event that caused a transition was fired (any app's), or all before any event.
-    case lastEvent
-    /// The entries after the app's last mark with this name.
-    case sinceMark(String)
-    /// The entries after this journal sequence number.
-    case sinceSeq(Int64)
-    case all
-
-    /// The app's entries in scope, oldest first, and a description of the scope for the report.
-    func select(_ entries: [JournalEntry], app: String) -> (entries: [JournalEntry], description: String) {
-        let own = entries.filter { $0.app == app }
-        switch self {
-        case .all:
-            return (own, "all entries")
-        case .sinceSeq(let seq):
-            return (own.filter { $0.seq > seq }, "entries after #\(seq)")
-        case .sinceMark(let name):
-            guard let mark = own.last(where: { if case .mark(let m) = $0 { m.name == name } else { false } }) else {
-                return ([], "since mark \(name) (never made)")
-            }
-            return (own.filter { $0.seq > mark.seq }, "since mark \(name) (#\(mark.seq))")
-        case .lastEvent:
-            let latest = entries.compactMap { entry -> (cause: EventCause, fired: Double)? in
-                guard case .transition(let record) = entry, let cause = record.cause, let fired = record.firedMs
-                else { return nil }
-                return (cause, fired)
-            }.max { $0.cause.eventID < $1.cause.eventID }
-            guard let latest else { return (own, "all entries (no event fired yet)") }
-            let inScope = own.filter { entry in
-                if case .transition(let record) = entry { return record.sentMs >= latest.fired }
-                if case .mark(let record) = entry { return record.atMs >= latest.fired }
-                return false
-            }
-            return (inScope, "since event \(latest.cause.eventID) (\(latest.cause.event))")
-        }
     }
 }
