@@ -1,4 +1,5 @@
 import Glibc
+import LifebusProtocol
 
 /// The command line every SDK app understands, parsed without Foundation: `--socket PATH`, `--state-file PATH`,
 /// `--exits-on-suspend`, `--background-mode MODE` (repeatable), `--launch-in-background` (each `--name=value` too).
@@ -29,7 +30,12 @@ public struct LaunchArguments: Sendable, Equatable {
             case "--state-file":
                 stateFile = try Self.value(for: name, inlineValue, &iterator)
             case "--background-mode":
-                backgroundModes.append(try Self.value(for: name, inlineValue, &iterator))
+                let mode = try Self.value(for: name, inlineValue, &iterator)
+                guard AppFlags.knownBackgroundModes.contains(mode) else {
+                    throw Failure(description: "--background-mode \(mode) is not a background mode; use one of "
+                        + AppFlags.knownBackgroundModes.joined(separator: ", "))
+                }
+                backgroundModes.append(mode)
             case "--exits-on-suspend", "--launch-in-background":
                 guard inlineValue == nil else { throw Failure(description: "\(name) takes no value") }
                 if name == "--exits-on-suspend" { exitsOnSuspend = true } else { launchInBackground = true }

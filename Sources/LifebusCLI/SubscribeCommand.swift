@@ -57,7 +57,7 @@ extension LifebusCommand {
         var exitsOnSuspend = false
 
         @Option(name: .customLong("background-mode"), help: ArgumentHelp(
-            "Declare a UIBackgroundModes entry (repeatable): \(Self.backgroundModes.joined(separator: ", ")).",
+            "Declare a UIBackgroundModes entry (repeatable): \(AppFlags.knownBackgroundModes.joined(separator: ", ")).",
             valueName: "mode"
         ))
         var backgroundModes: [String] = []
@@ -77,20 +77,14 @@ extension LifebusCommand {
         ))
         var program: [String] = []
 
-        /// The `UIBackgroundModes` values iOS knows.
-        static let backgroundModes = [
-            "audio", "location", "voip", "fetch", "remote-notification", "newsstand-content", "external-accessory",
-            "bluetooth-central", "bluetooth-peripheral", "processing",
-        ]
-
         func validate() throws {
             guard HelloParams.isValidAppID(id) else {
                 throw ValidationError("--id must be 1…255 characters from A-Z a-z 0-9 . _ -")
             }
-            for mode in backgroundModes where !Self.backgroundModes.contains(mode) {
+            for mode in backgroundModes where !AppFlags.knownBackgroundModes.contains(mode) {
                 throw ValidationError(
                     "--background-mode '\(mode)' is not a background mode; use one of "
-                        + Self.backgroundModes.joined(separator: ", "))
+                        + AppFlags.knownBackgroundModes.joined(separator: ", "))
             }
             _ = try plan()
         }
