@@ -43,6 +43,7 @@ RESULTS = {
     "hello": "hello.result.schema.json",
     "ping": "ping.result.schema.json",
     "fire": "fire.result.schema.json",
+    "reset": "fire.result.schema.json",
     "status": "status.result.schema.json",
     "wait": "wait.result.schema.json",
     "history": "history.result.schema.json",

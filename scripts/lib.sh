@@ -51,3 +51,14 @@ lifebus_ensure_trace_tools() {
     command -v chromium >/dev/null 2>&1 || { echo "lifebus: chromium did not install" >&2; return 1; }
     python3 -c 'import mcp, PIL' >/dev/null 2>&1 || { echo "lifebus: mcp or pillow did not install" >&2; return 1; }
 }
+
+# Installs what the example scripts' tests run besides bash: python3 (06's note-taking app). `setpriv` (for
+# subscribe's PR_SET_PDEATHSIG backup) comes with util-linux, which every Debian system has.
+lifebus_ensure_example_tools() {
+    command -v python3 >/dev/null 2>&1 && return 0
+    echo "lifebus: installing python3 (the example scripts run a Python app)" >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3 >/dev/null
+}

@@ -7,6 +7,7 @@ extension Application {
     func deliver(_ callback: CallbackParams) async -> CallbackAnswer {
         state = callback.state
         currentCallback = callback
+        currentCallbackFailed = false
         let start = EventLoop.monotonicNanoseconds()
         if let delegate {
             switch callback.callback {
@@ -27,7 +28,14 @@ extension Application {
             state = .notRunning
             expirationHandlers.removeAll()
         }
-        return CallbackAnswer(handlerMs: handlerMs)
+        return CallbackAnswer(handlerMs: handlerMs, handlerFailed: currentCallbackFailed)
+    }
+
+    /// Says that the callback running now failed (the answer carries `handlerFailed`; the broker journals it).
+    /// Outside a callback it does nothing.
+    public func reportHandlerFailure() {
+        guard currentCallback != nil else { return }
+        currentCallbackFailed = true
     }
 
     /// The broker went away: the app is no longer running as far as the bus knows; its tasks ended with it.

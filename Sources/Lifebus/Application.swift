@@ -18,6 +18,11 @@ public final class Application {
     public internal(set) var state: LifecycleState = .notRunning
     /// The callback whose delegate method is running now, with its id, budget and cause; `nil` between callbacks.
     public internal(set) var currentCallback: CallbackParams?
+    /// Why `run(delegate:)` returned without ever connecting (`ApplicationOptions.connectTimeout` ran out), e.g.
+    /// "cannot reach the broker at /tmp/x.sock: ENOENT"; `nil` otherwise.
+    public internal(set) var connectFailure: String?
+    /// Whether the running callback's handler reported a failure (`reportHandlerFailure()`).
+    var currentCallbackFailed = false
 
     var delegate: (any ApplicationDelegate)?
     /// The way into the I/O thread while `run` runs.
@@ -33,8 +38,9 @@ public final class Application {
         self.options = options
     }
 
-    /// Connects to the broker and serves its callbacks with `delegate` until `willTerminate` has been answered; then
-    /// closes the connection and the I/O thread's loop and returns. While the broker is away the app keeps running
+    /// Connects to the broker and serves its callbacks with `delegate` until `willTerminate` has been answered (or
+    /// the first connection's `connectTimeout` ran out: `connectFailure` says why); then closes the connection and
+    /// the I/O thread's loop and returns. While the broker is away the app keeps running
     /// and reconnects with backoff (the broker then launches it again). `ApplicationMain` calls this, then exits.
     public func run(delegate: some ApplicationDelegate) async {
         precondition(self.delegate == nil, "Application.run(delegate:) may be called only once")

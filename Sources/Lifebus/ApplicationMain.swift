@@ -1,6 +1,8 @@
 import Glibc
+import LifebusIO
 
-/// Runs an app on the bus until the broker terminates it, then exits the process with status 0: the counterpart of
+/// Runs an app on the bus until the broker terminates it, then exits the process with status 0 (status 3, with the
+/// reason on stderr, when `options.connectTimeout` ran out before the first connection): the counterpart of
 /// `UIApplicationMain`. Call it from `main.swift` (`await ApplicationMain(id: ..., delegate: MyDelegate())`).
 ///
 /// It creates the `Application`, connects to the broker (the socket from `options`, else `$LIFEBUS_SOCKET`,
@@ -15,5 +17,9 @@ public func ApplicationMain(
 ) async -> Never {
     let application = Application(id: id, options: options)
     await application.run(delegate: delegate)
+    if let failure = application.connectFailure {
+        StandardError.writeLine("\(id): gave up connecting: \(failure)")
+        exit(3)
+    }
     exit(0)
 }

@@ -15,6 +15,10 @@ public struct ApplicationOptions: Sendable {
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
     public var maxReconnectDelay: Duration
+    /// How long the first connection (connect and a successful `hello`) may take before `Application.run` gives up
+    /// and returns with `Application.connectFailure` set; `nil` (the default) keeps trying. Reconnections after a
+    /// first success always keep trying.
+    public var connectTimeout: Duration?
     /// Receives one line per connection event (connected, lost, retrying, refused), on the SDK's I/O thread.
     /// `nil` (the default) prints nothing.
     public var diagnostics: (@Sendable (String) -> Void)?
@@ -26,6 +30,7 @@ public struct ApplicationOptions: Sendable {
         launchInBackground: Bool = false,
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
+        connectTimeout: Duration? = nil,
         diagnostics: (@Sendable (String) -> Void)? = nil
     ) {
         self.socketPath = socketPath
@@ -34,6 +39,7 @@ public struct ApplicationOptions: Sendable {
         self.launchInBackground = launchInBackground
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
+        self.connectTimeout = connectTimeout
         self.diagnostics = diagnostics
     }
 }

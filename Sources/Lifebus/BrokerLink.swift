@@ -18,6 +18,8 @@ final class BrokerLink {
     private let application: Application
     private let diagnostics: (@Sendable (String) -> Void)?
     private var backoff: Backoff
+    /// When the first connection must have succeeded (`ApplicationOptions.connectTimeout`); `nil` once it has.
+    private var firstConnectionDeadline: UInt64?
     private var peer: RPCPeer?
     private var retryTimer: LoopTimer?
     private var isShuttingDown = false
@@ -29,6 +31,11 @@ final class BrokerLink {
         self.application = application
         self.diagnostics = options.diagnostics
         self.backoff = Backoff(initial: options.reconnectDelay, maximum: options.maxReconnectDelay)
+        self.firstConnectionDeadline = options.connectTimeout.map { timeout in
+            let (seconds, attoseconds) = timeout.components
+            return EventLoop.monotonicNanoseconds() + UInt64(max(0, seconds)) * 1_000_000_000
+                + UInt64(max(0, attoseconds) / 1_000_000_000)
+        }
     }
 
     /// Connects and says hello; on failure, tries again after the next backoff delay.
@@ -42,11 +49,16 @@ final class BrokerLink {
                 peer.close()
             case .success(let (peer, _)):
                 self.peer = peer
+                firstConnectionDeadline = nil
                 backoff.reset()
                 peer.onEnd = { [self] end in lost(end) }
                 diagnostics?("lifebus: connected to \(path) as \(hello.appID ?? "?")")
             case .failure(let failure):
                 guard !isShuttingDown else { return }
+                if let deadline = firstConnectionDeadline, EventLoop.monotonicNanoseconds() >= deadline {
+                    giveUp(failure)
+                    return
+                }
                 let delay = backoff.take()
                 diagnostics?("lifebus: \(failure); retrying in \(DurationText.format(delay))")
                 scheduleReconnect(after: delay)
@@ -69,6 +81,14 @@ final class BrokerLink {
         retryTimer?.close()
         retryTimer = nil
         peer?.closeAfterFlush()  // the peer stays referenced until its onEnd (`lost`): it must outlive its reads
+    }
+
+    /// The first connection did not succeed in time: no more attempts; `run` returns with the failure.
+    private func giveUp(_ failure: BrokerSession.Failure) {
+        let application = application
+        let reason = "\(failure)"
+        Task { @MainActor in application.connectFailure = reason }
+        shutdown()
     }
 
     private func lost(_ end: ConnectionEnd) {

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusProtocol
 
 /// The command line every SDK app understands, parsed without Foundation: `--socket PATH`, `--state-file PATH`,
 /// `--exits-on-suspend`, `--background-mode MODE` (repeatable), `--launch-in-background` (each `--name=value` too).
@@ -29,7 +30,12 @@ public struct LaunchArguments: Sendable, Equatable {
             case "--state-file":
                 stateFile = try Self.value(for: name, inlineValue, &iterator)
             case "--background-mode":
-                backgroundModes.append(try Self.value(for: name, inlineValue, &iterator))
+                let mode = try Self.value(for: name, inlineValue, &iterator)
+                guard AppFlags.knownBackgroundModes.contains(mode) else {
+                    throw Failure(description: "--background-mode \(mode) is not a background mode; use one of "
+                        + AppFlags.knownBackgroundModes.joined(separator: ", "))
+                }
+                backgroundModes.append(mode)
             case "--exits-on-suspend", "--launch-in-background":
                 guard inlineValue == nil else { throw Failure(description: "\(name) takes no value") }
                 if name == "--exits-on-suspend" { exitsOnSuspend = true } else { launchInBackground = true }
@@ -67,9 +73,30 @@ public struct LaunchArguments: Sendable, Equatable {
 }
 
 extension LaunchArguments {
+    /// The usage line of an SDK app called `program`.
+    public static func usage(program: String) -> String {
+        "usage: \(program) [--socket PATH] [--state-file PATH] [--exits-on-suspend] [--background-mode MODE]... "
+            + "[--launch-in-background]"
+    }
+
     /// Parses the process's own command line; on a mistake (or, unless `allowingUnknown`, an unknown argument)
-    /// prints `program: problem` to stderr and exits with status 2, the usual usage-error status.
+    /// prints `program: problem` to stderr and exits with status 2, the usual usage-error status. `-h`/`--help`
+    /// prints the usage and what the options mean to stdout and exits 0.
     public static func commandLine(program: String, allowingUnknown: Bool = false) -> LaunchArguments {
+        if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+            print("""
+                \(usage(program: program))
+
+                A Lifebus app: connects to the broker (lifebusd) and lives through the iOS app lifecycle.
+                  --socket PATH            the broker's socket (default: $LIFEBUS_SOCKET, $XDG_RUNTIME_DIR/lifebus.sock,
+                                           /tmp/lifebus-$UID.sock)
+                  --state-file PATH        where the app saves and restores its state
+                  --exits-on-suspend       declare UIApplicationExitsOnSuspend (terminated instead of suspended)
+                  --background-mode MODE   declare a UIBackgroundModes entry, e.g. audio (repeatable)
+                  --launch-in-background   launch straight into the background
+                """)
+            exit(0)
+        }
         do throws(Failure) {
             let arguments = try LaunchArguments(parsing: CommandLine.arguments.dropFirst())
             if !allowingUnknown, let unknown = arguments.remaining.first {
@@ -77,8 +104,7 @@ extension LaunchArguments {
             }
             return arguments
         } catch {
-            let line = "\(program): \(error)\nusage: \(program) [--socket PATH] [--state-file PATH] "
-                + "[--exits-on-suspend] [--background-mode MODE]... [--launch-in-background]\n"
+            let line = "\(program): \(error)\n\(usage(program: program))\n"
             _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
             exit(2)
         }

@@ -9,16 +9,26 @@ extension Broker {
     static let defaultWaitTimeout: Duration = .seconds(30)
 
     func fire(_ params: FireParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
-        let limit = BrokerLimits.firesInFlightPerController
-        guard events.inFlight(session: session.number) < limit else {
-            throw .limitExceeded(
-                "firesInFlightPerController", maximum: limit, "this controller has too many events in flight")
-        }
+        try requireRoomForAnEvent(from: session)
         let id = events.begin(label: params.label, session: session.number, responder: params.wait ? responder : nil)
         if !params.wait {
             responder.succeed(FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false).json)
         }
         feed(.fire(id, params.controllerEvent))
+    }
+
+    /// `reset`: back to a fresh device, carried out as an event (answered when its transitions completed).
+    func reset(session: PeerSession, responder: RPCResponder) throws(RPCError) {
+        try requireRoomForAnEvent(from: session)
+        feed(.fire(events.begin(label: "reset", session: session.number, responder: responder), .reset))
+    }
+
+    private func requireRoomForAnEvent(from session: PeerSession) throws(RPCError) {
+        let limit = BrokerLimits.firesInFlightPerController
+        guard events.inFlight(session: session.number) < limit else {
+            throw .limitExceeded(
+                "firesInFlightPerController", maximum: limit, "this controller has too many events in flight")
+        }
     }
 
     func status(_ params: StatusParams) throws(RPCError) -> StatusResult {
@@ -47,9 +57,10 @@ extension Broker {
 
     func wait(_ params: WaitParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
         let app = AppID(params.app)
-        let wanted = params.state.core
-        if device.state(of: app) == wanted {
-            responder.succeed(WaitResult(app: params.app, state: params.state, sinceMs: sinceMilliseconds(of: app)).json)
+        let wanted = Set(params.states.map(\.core))
+        let now = device.state(of: app)
+        if wanted.contains(now) {
+            responder.succeed(WaitResult(app: params.app, state: now.wire, sinceMs: sinceMilliseconds(of: app)).json)
             return
         }
         let limit = BrokerLimits.waitsPerConnection
@@ -62,7 +73,7 @@ extension Broker {
         } catch {
             throw .internalError("cannot arm the wait's timer: \(error)")
         }
-        let number = waiters.add(session: session.number, app: app, state: wanted, responder: responder, timer: timer)
+        let number = waiters.add(session: session.number, app: app, states: wanted, responder: responder, timer: timer)
         let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
         timer.start(after: timeout) { [unowned self] in
             guard let waiter = self.waiters.take(number: number, app: app) else { return }
@@ -71,7 +82,7 @@ extension Broker {
             waiter.responder.fail(WaitTimeout(
                 state: current.wire,
                 transitions: self.journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
-            ).error("\(app) is \(current.rawValue), not \(wanted.rawValue), after \(DurationText.format(timeout))"))
+            ).error("\(app) is \(current.rawValue), not \(params.statesText), after \(DurationText.format(timeout))"))
         }
     }
 

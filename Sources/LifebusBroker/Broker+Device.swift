@@ -73,15 +73,19 @@ extension Broker {
         )
         session.rpc.request(callback.rawValue, params: params.json) { [unowned self] answer in
             let handler: Duration?
+            let failed: Bool
             switch answer {
             case .success(let value):
-                handler = (try? CallbackAnswer(json: value))?.handlerMs.map(Duration.fromMilliseconds)
+                let parsed = try? CallbackAnswer(json: value)
+                handler = parsed?.handlerMs.map(Duration.fromMilliseconds)
+                failed = parsed?.handlerFailed ?? false
             case .failure(let error) where error.lifebusCode == .connectionClosed:
                 return  // the connection's end reaches the core as a disconnect
             case .failure:
-                handler = nil  // the delegate method returned, with an error: still an answer
+                handler = nil  // the delegate method returned, with an error: still an answer, a failed one
+                failed = true
             }
-            self.feed(.callbackAnswered(app, id, handlerDuration: handler))
+            self.feed(.callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed))
         }
     }
 
@@ -117,7 +121,7 @@ extension Broker {
     private func kill(_ app: AppID, reason: KillReason) {
         let session = appSessions[app]
         let pid = session?.identity.pid ?? device.snapshot(of: app)?.pid ?? 0
-        if pid > 0, let error = ProcessSignal.send(SIGKILL, to: pid), !error.isNoSuchProcess {
+        if pid > 0, let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess {
             logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
         }
         session?.rpc.close()
@@ -140,7 +144,8 @@ extension Broker {
             handlerMs: transition.handlerDuration?.milliseconds,
             budgetMs: transition.budget.milliseconds,
             outcome: transition.outcome.wire,
-            wallMs: clock.wallMilliseconds()
+            wallMs: clock.wallMilliseconds(),
+            handlerFailed: transition.handlerFailed
         )
         appendToJournal(.transition(record))
         if let cause = transition.cause { events.add(record, to: cause) }
@@ -207,7 +212,7 @@ extension Input {
     var app: AppID? {
         switch self {
         case .appConnected(let app, _, _), .appDisconnected(let app), .processExited(let app, _),
-            .callbackAnswered(let app, _, _), .backgroundTaskBegan(let app, _), .backgroundTaskEnded(let app, _),
+            .callbackAnswered(let app, _, _, _), .backgroundTaskBegan(let app, _), .backgroundTaskEnded(let app, _),
             .memoryFootprint(let app, _):
             app
         case .fire, .timerFired:

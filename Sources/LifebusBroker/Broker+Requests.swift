@@ -38,6 +38,8 @@ extension Broker {
                 responder.fail(RPCError(.alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))
             case LifebusMethod.fire:
                 try fire(FireParams(json: params), session: session, responder: responder)
+            case LifebusMethod.reset:
+                try reset(session: session, responder: responder)
             case LifebusMethod.status:
                 responder.succeed(try status(StatusParams(json: params)).json)
             case LifebusMethod.wait:

@@ -155,8 +155,8 @@ extension Broker {
 
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
-        let seconds = configuration.helloTimeout.components.seconds
-        let error = RPCError(.helloTimeout, "no hello within \(seconds) s; closing")
+        let timeout = DurationText.format(configuration.helloTimeout)
+        let error = RPCError(.helloTimeout, "no hello within \(timeout); closing")
         session.rpc.notify(LifebusMethod.error, params: error.json)
         session.rpc.closeAfterFlush()
         logger.info("peer closed: no hello in time", metadata: session.metadata)

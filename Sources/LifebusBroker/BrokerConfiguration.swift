@@ -25,6 +25,12 @@ public struct BrokerConfiguration: Sendable {
     /// journal lies in it, the broker creates it 0700 and refuses to start unless it is a real directory of its own
     /// (`PrivateDirectory`).
     public var privateDirectory: String?
+    /// Callback budgets set one by one (`lifebusd --budget CALLBACK=DUR`); they replace the profile's budget
+    /// exactly and are not scaled by `timeScale`.
+    public var budgetOverrides: [Callback: Duration] = [:]
+    /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
+    /// is killed.
+    public var enforcesWatchdog = true
 
     public init(
         socketPath: String,
@@ -56,8 +62,10 @@ public struct BrokerConfiguration: Sendable {
         BrokerJournalPath.resolve(environment: environment, uid: uid)
     }
 
-    /// The lifecycle machine's configuration: the profile's budgets, scaled.
+    /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.
     var deviceConfiguration: DeviceConfiguration {
-        DeviceConfiguration(profile: profile, budgets: Budgets.defaults(for: profile).scaled(by: timeScale))
+        var budgets = Budgets.defaults(for: profile).scaled(by: timeScale)
+        for (callback, budget) in budgetOverrides { budgets[callback] = budget }
+        return DeviceConfiguration(profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog)
     }
 }

@@ -2,7 +2,7 @@ import LifebusCore
 import LifebusIO
 import LifebusRPC
 
-/// The `wait` requests not yet answered: which app, which state, who asked, and the timer that gives up.
+/// The `wait` requests not yet answered: which app, which states, who asked, and the timer that gives up.
 ///
 /// A value owned by the broker, on its loop; kept by app, so checking the apps an input touched costs nothing for
 /// the waiters of other apps. Invariant: a waiter is answered at most once and its timer is closed when it leaves
@@ -12,7 +12,7 @@ struct WaiterList {
         let number: UInt64
         let session: UInt64
         let app: AppID
-        let state: AppState
+        let states: Set<AppState>
         let responder: RPCResponder
         let timer: LoopTimer
     }
@@ -27,22 +27,24 @@ struct WaiterList {
     var isEmpty: Bool { byApp.isEmpty }
 
     /// Adds a waiter; returns its number (for its timeout).
-    mutating func add(session: UInt64, app: AppID, state: AppState, responder: RPCResponder, timer: LoopTimer) -> UInt64 {
+    mutating func add(
+        session: UInt64, app: AppID, states: Set<AppState>, responder: RPCResponder, timer: LoopTimer
+    ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
         byApp[app, default: []].append(
-            Waiter(number: number, session: session, app: app, state: state, responder: responder, timer: timer))
+            Waiter(number: number, session: session, app: app, states: states, responder: responder, timer: timer))
         bySession[session, default: 0] += 1
         return number
     }
 
-    /// Removes and returns the waiters of `app` that wait for `state`.
+    /// Removes and returns the waiters of `app` that wait for `state` (among others).
     mutating func takeSatisfied(app: AppID, state: AppState) -> [Waiter] {
         guard let waiting = byApp[app] else { return [] }
         var satisfied: [Waiter] = []
         var rest: [Waiter] = []
         for waiter in waiting {
-            if waiter.state == state {
+            if waiter.states.contains(state) {
                 waiter.timer.close()
                 uncount(waiter.session)
                 satisfied.append(waiter)

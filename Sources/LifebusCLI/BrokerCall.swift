@@ -34,9 +34,11 @@ final class BrokerCall {
         self.deadline = retryFor.map { EventLoop.monotonicNanoseconds() + $0.nanoseconds }
     }
 
-    /// Runs `body` against the broker at `path`; throws the `CLIExitStatus` that ends the command on failure.
+    /// Runs `body` against the broker at `path`; throws the `CLIExitStatus` that ends the command on failure, after
+    /// saying why on stderr (as `{"error":{…}}` with `json`).
     static func run(
         path: String,
+        json: Bool = false,
         role: PeerRole = .controller,
         retryFor: Duration? = nil,
         endOnInterrupt: Bool = false,
@@ -54,6 +56,7 @@ final class BrokerCall {
         call.attempt(onRequest: onRequest, body)
         call.loop.run()
         try call.loop.close()
+        let report = CLIErrorReport(json: json)
         switch call.result {
         case .success(.success): return
         case .success(.conditionNotMet): throw CLIExitStatus.conditionNotMet
@@ -61,22 +64,29 @@ final class BrokerCall {
             StandardError.writeLine("lifebus: an answer from the broker was too long for this client: \(error.message)")
             throw CLIExitStatus.unreachable
         case .success(.refused(let error)) where error.lifebusCode == .connectionClosed:
-            StandardError.writeLine("lifebus: the broker closed the connection")
+            report.write(name: "lifebus.ConnectionClosed", "the broker closed the connection")
             throw CLIExitStatus.unreachable
         case .success(.refused(let error)):
-            let reason = error.data?["reason"]?.stringValue.map { ": \($0)" } ?? ""
-            StandardError.writeLine(
-                "lifebus: the broker refused: \(error.message)\(reason)\(error.name.map { " (\($0))" } ?? "")"
-            )
+            let reason = error.data?["reason"]?.stringValue
+            report.write(
+                name: error.name ?? "lifebus.Refused",
+                "the broker refused: \(error.message)\(reason.map { ": \($0)" } ?? "")",
+                extra: reason.map { ["reason": .string($0)] } ?? [:])
             throw CLIExitStatus.refused
+        case .failure(.unreachable(let path, let error)) where error.isNotFound || error.isConnectionRefused:
+            report.write(
+                name: "lifebus.BrokerUnreachable", "no broker at \(path) — start it with `lifebusd` (\(error))",
+                extra: ["socket": .string(path)])
+            throw CLIExitStatus.unreachable
         case .failure(.unreachable(let path, let error)):
-            StandardError.writeLine("lifebus: cannot reach the broker at \(path): \(error)")
+            report.write(name: "lifebus.BrokerUnreachable", "cannot reach the broker at \(path): \(error)",
+                         extra: ["socket": .string(path)])
             throw CLIExitStatus.unreachable
         case .failure(.refused(let error)):
-            StandardError.writeLine("lifebus: the broker refused hello: \(error.message)")
+            report.write(name: error.name ?? "lifebus.Refused", "the broker refused hello: \(error.message)")
             throw CLIExitStatus.refused
         case nil:
-            StandardError.writeLine("lifebus: the connection ended before the command finished")
+            report.write(name: "lifebus.ConnectionClosed", "the connection ended before the command finished")
             throw CLIExitStatus.unreachable
         }
     }

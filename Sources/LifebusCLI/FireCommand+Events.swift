@@ -129,19 +129,31 @@ extension LifebusCommand.Fire {
 
     struct Terminate: FireSubcommand {
         static let configuration = CommandConfiguration(
-            abstract: "Terminate an app: by the system, or with --by-user as from the app switcher."
+            abstract: "Terminate an app: by the system (willTerminate), or with --by-user as from the app switcher.",
+            usage: "lifebus fire terminate APP [--by-user]"
         )
 
         @OptionGroup var options: FireOptions
-        @Option(help: "The app to terminate.") var app: String
-        @Flag(help: "The user killed it (from the app switcher): no willTerminate for a suspended app.")
+        @Argument(help: "The app to terminate (as launch and activate take it).") var app: String?
+        @Option(name: .customLong("app"), help: ArgumentHelp("The same, as an option.", visibility: .hidden))
+        var appOption: String?
+        @Flag(help: """
+            The user swiped it away in the app switcher: killed at once (SIGKILL, outcome killed) without \
+            willTerminate, whatever its state — an active app gets no willResignActive either.
+            """)
         var byUser = false
 
+        /// The app, given as an argument or with --app.
+        var target: String { app ?? appOption ?? "" }
+
         func validate() throws {
-            try requireAppID(app, option: "--app")
+            guard (app == nil) != (appOption == nil) else {
+                throw ValidationError("name the app to terminate once: lifebus fire terminate APP")
+            }
+            try requireAppID(target, option: "APP")
         }
 
-        var params: FireParams { options.params(.terminate, app: app, byUser: byUser) }
+        var params: FireParams { options.params(.terminate, app: target, byUser: byUser) }
     }
 
     struct Launch: FireSubcommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusIO
 import LifebusProtocol
 import LifebusRPC
 
@@ -9,13 +10,22 @@ extension LifebusCommand {
             abstract: "Fire an interruption and print the transitions it caused.",
             discussion: """
                 Waits until every transition the event caused has completed (their callbacks answered or their \
-                apps ended), unless --no-wait. Exit 4 when the broker rejects the event (e.g. no app running).
+                apps ended), unless --no-wait. Exit 0 when the broker carried the event out — also when it moved no \
+                app (a call rings with no app running: "no app moved", noApp in --json); 1 with --expect or \
+                --fail-on when a transition it caused ended otherwise; 2 without an event or with wrong options; \
+                3 no broker; 4 when the broker refuses the event in the current state (e.g. call --end with no \
+                call, activate of an app never connected, launch while locked).
                 """,
             subcommands: [
                 Call.self, SMS.self, Calendar.self, Sleep.self, Wake.self, Home.self,
                 MemoryWarning.self, Terminate.self, Launch.self, Activate.self,
             ]
         )
+
+        func run() throws {
+            throw ValidationError("name the event to fire: call, sms, calendar, sleep, wake, home, memory-warning, "
+                + "terminate, launch or activate")
+        }
     }
 }
 
@@ -25,6 +35,40 @@ struct FireOptions: ParsableArguments {
 
     @Flag(help: "Return as soon as the broker accepted the event, without waiting for its transitions.")
     var noWait = false
+
+    @Option(help: ArgumentHelp(
+        "Exit 1 unless every transition the event caused ended so (e.g. ok; failed: a hook exited non-zero).",
+        valueName: "outcome"))
+    var expect: String?
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
+        "Exit 1 when a transition the event caused ended so (e.g. watchdog,late,crashed,failed).",
+        valueName: "outcome,…"))
+    var failOn: String?
+
+    func validate() throws {
+        try requireAtMostOne([("--expect", expect != nil), ("--fail-on", failOn != nil)])
+        if noWait && (expect != nil || failOn != nil) {
+            throw ValidationError("--no-wait cannot check outcomes; drop --expect/--fail-on or --no-wait")
+        }
+        do throws(ExpectationError) {
+            if let expect { _ = try Verdict.parseList(expect, option: "--expect") }
+            if let failOn { _ = try Verdict.parseList(failOn, option: "--fail-on") }
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The transitions that ended badly by `--expect` / `--fail-on` (none when neither is given).
+    func badTransitions(_ records: [TransitionRecord]) -> [TransitionRecord] {
+        if let expect, let wanted = try? Verdict.parseList(expect, option: "--expect") {
+            return records.filter { Verdict.of($0) != wanted }
+        }
+        if let failOn, let bad = try? Verdict.parseList(failOn, option: "--fail-on") {
+            return records.filter { !Set(Verdict.of($0)).isDisjoint(with: bad) }
+        }
+        return []
+    }
 }
 
 /// Throws a usage error when more than one of the named flags is set.
@@ -46,7 +90,7 @@ func requireAppID(_ id: String, option: String) throws {
 enum FireRunner {
     static func fire(_ params: FireParams, options: FireOptions) throws {
         let json = options.global.json
-        try BrokerCall.run(path: options.global.socketPath) { peer, _, finish in
+        try BrokerCall.run(path: options.global.socketPath, json: options.global.json) { peer, _, finish in
             peer.request(LifebusMethod.fire, params: params.json) { answer in
                 switch answer {
                 case .failure(let error):
@@ -55,7 +99,15 @@ enum FireRunner {
                     do throws(RPCError) {
                         let result = try FireResult(json: value)
                         print(json ? result.json.jsonText : describe(result, style: .standardOutput))
-                        finish(.success)
+                        let bad = options.badTransitions(result.transitions)
+                        for record in bad {
+                            CLIErrorReport(json: json).write(
+                                name: "lifebus.OutcomeNotExpected",
+                                "\(record.app) \(record.callback?.rawValue ?? "-") \(record.from.rawValue) → "
+                                    + "\(record.to.rawValue) ended \(Verdict.text(record))",
+                                extra: ["seq": .integer(record.seq), "outcome": .string(Verdict.text(record))])
+                        }
+                        finish(bad.isEmpty ? .success : .conditionNotMet)
                     } catch {
                         finish(.refused(error))
                     }
@@ -72,7 +124,7 @@ enum FireRunner {
         }
         let summary = style.paint("event \(result.eventID): \(result.event)", .bold)
             + " — \(count) transition\(count == 1 ? "" : "s")"
-        guard count > 0 else { return summary }
+        guard count > 0 else { return summary + " (no app moved)" }
         return ([summary] + TransitionFormatting.table(result.transitions).render(style: style))
             .joined(separator: "\n")
     }

@@ -32,7 +32,7 @@ extension LifebusCommand {
                 return
             }
             let (app, limit, json) = (app, limit, global.json)
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.requestHistory(app: app, limit: limit) { answer in
                     switch answer {
                     case .success(let entries):

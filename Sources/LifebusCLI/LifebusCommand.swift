@@ -1,23 +1,26 @@
 public import ArgumentParser
 import Glibc
 import LifebusIO
+import LifebusProtocol
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
-/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, a journal
-/// could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
+/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, an expectation
+/// failed, a journal could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
 public struct LifebusCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lifebus",
         abstract: "Drive and inspect the Lifebus broker.",
         discussion: """
-            Exit status: 0 success, 1 a condition not met (a wait timed out, a journal could not be read), \
-            2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
-            rejected event, an unknown app).
+            Exit status: 0 success, 1 a condition not met (a wait timed out, an expectation failed, fire --expect \
+            or --fail-on saw another outcome, a journal could not be read), 2 usage error, 3 broker unreachable \
+            (or it went away; subscribe: no broker accepted it within --connect-timeout), 4 the broker refused the \
+            request (e.g. a rejected event, an unknown app). An event that moves no app is not refused: exit 0.
             """,
+        version: LifebusVersion.current,
         subcommands: [
-            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Trace.self,
-            MCP.self,
+            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self,
+            Expect.self, Reset.self, Trace.self, MCP.self,
         ]
     )
 
@@ -37,10 +40,16 @@ public struct LifebusCommand: AsyncParsableCommand {
             Glibc.exit(status.rawValue)
         } catch {
             let status = exitStatus(for: error)
+            let words = arguments ?? Array(CommandLine.arguments.dropFirst())
             if status == 0 {
                 print(fullMessage(for: error))
+            } else if words.contains("--json") {
+                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+                CLIErrorReport(json: true).write(
+                    name: "lifebus.UsageError", message(for: error), extra: hint.map { ["hint": .string($0)] } ?? [:])
             } else {
-                StandardError.writeLine(fullMessage(for: error))
+                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+                StandardError.writeLine(fullMessage(for: error) + (hint.map { "\n" + $0 } ?? ""))
             }
             Glibc.exit(status)
         }

@@ -26,7 +26,7 @@ extension LifebusCommand {
         func run() throws {
             let json = global.json
             let total = count
-            try BrokerCall.run(path: global.socketPath, retryFor: wait) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json, retryFor: wait) { peer, _, finish in
                 PingSeries(peer: peer, total: total, json: json, finish: finish).next()
             }
         }

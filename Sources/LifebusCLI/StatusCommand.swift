@@ -20,7 +20,7 @@ extension LifebusCommand {
         func run() throws {
             let json = global.json
             let params = StatusParams(app: app)
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.status, params: params.json) { answer in
                     switch answer {
                     case .failure(let error):

@@ -1,23 +1,38 @@
 import ArgumentParser
 import Glibc
 import Lifebus
+import LifebusIO
 import LifebusProtocol
 
 extension LifebusCommand {
     /// `lifebus subscribe`: a ready-made app on the bus for scripts and programs in any language.
     struct Subscribe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Join the bus as an app: print each callback as a JSON line, answer after a delay or a command.",
+            abstract: "Join the bus as an app, or run a program as one; answer each callback after a delay or a hook.",
+            usage: "lifebus subscribe --id ID [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... "
+                + "[-- PROGRAM ARGS...]",
             discussion: """
                 Each callback is printed on stdout as one JSON line when it arrives, e.g. \
                 {"callback":"didEnterBackground","callbackID":4,"state":"background","cause":{"eventID":3,\
                 "event":"call --answer"},"budgetMs":5000} (always JSON; --json is accepted). It is answered at once, \
-                after --delay CALLBACK=DUR, or when the shell command of --on CALLBACK=COMMAND exits. The command \
-                runs with /bin/sh -c, its stdout sent to stderr (stdout stays JSON), and sees LIFEBUS_CALLBACK, \
+                after --delay CALLBACK=DUR, or when the hook of --on CALLBACK=COMMAND exits. A hook runs with \
+                /bin/sh -c, its stdout sent to stderr (stdout stays JSON), and sees LIFEBUS_CALLBACK, \
                 LIFEBUS_CALLBACK_ID, LIFEBUS_APP_ID, LIFEBUS_STATE, LIFEBUS_CAUSE (the event, e.g. "call --answer", \
-                empty when none), LIFEBUS_BUDGET_MS and LIFEBUS_SOCKET; its exit status is reported with a \
-                `command-exited` mark. After answering willTerminate the process exits 0. If the broker goes away, \
-                it reconnects with backoff.
+                empty when none), LIFEBUS_BUDGET_MS, LIFEBUS_SOCKET and LIFEBUS_MARK_SOCKET. A hook that exits \
+                non-zero is a failed callback: the transition is journaled with handlerFailed and fire shows it.
+
+                With -- PROGRAM ARGS..., subscribe runs the program as the app's process: its exit before \
+                willTerminate is the app's end (a program-exited mark, then the broker journals crashed, and \
+                subscribe exits with the program's status); after willTerminate is answered it gets SIGTERM (SIGKILL \
+                after 2s) and subscribe exits 0. subscribe leads its own process group with the program and the \
+                hooks in it (unless it is in a terminal's foreground without leading a group), so a watchdog or \
+                jetsam kill of the app kills them all; they also get PR_SET_PDEATHSIG, and SIGINT/SIGTERM to \
+                subscribe ends them too. The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark \
+                reaches the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
+
+                subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
+                --connect-timeout it exits 3, unless --retry. If the broker goes away later it says so and \
+                reconnects with backoff.
                 """
         )
 
@@ -32,7 +47,8 @@ extension LifebusCommand {
         var delays: [String] = []
 
         @Option(name: .customLong("on"), help: ArgumentHelp(
-            "Run COMMAND with /bin/sh -c for CALLBACK and answer when it exits (repeatable).",
+            "Run COMMAND with /bin/sh -c for CALLBACK and answer when it exits; non-zero is a failed callback "
+                + "(repeatable).",
             valueName: "CALLBACK=COMMAND"
         ))
         var commands: [String] = []
@@ -40,15 +56,35 @@ extension LifebusCommand {
         @Flag(help: "Declare UIApplicationExitsOnSuspend: terminated instead of suspended.")
         var exitsOnSuspend = false
 
-        @Option(name: .customLong("background-mode"), help: "Declare a UIBackgroundModes entry (repeatable).")
+        @Option(name: .customLong("background-mode"), help: ArgumentHelp(
+            "Declare a UIBackgroundModes entry (repeatable): \(AppFlags.knownBackgroundModes.joined(separator: ", ")).",
+            valueName: "mode"
+        ))
         var backgroundModes: [String] = []
 
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
+        @Option(help: "Give up (exit 3) when no broker has accepted the app within this long (default 5s).",
+                transform: parseDuration)
+        var connectTimeout: Duration = .seconds(5)
+
+        @Flag(help: "Keep trying to connect for ever instead of giving up after --connect-timeout.")
+        var retry = false
+
+        @Argument(parsing: .postTerminator, help: ArgumentHelp(
+            "The program to run as the app (after --), with its arguments.", valueName: "program"
+        ))
+        var program: [String] = []
+
         func validate() throws {
             guard HelloParams.isValidAppID(id) else {
                 throw ValidationError("--id must be 1…255 characters from A-Z a-z 0-9 . _ -")
+            }
+            for mode in backgroundModes where !AppFlags.knownBackgroundModes.contains(mode) {
+                throw ValidationError(
+                    "--background-mode '\(mode)' is not a background mode; use one of "
+                        + AppFlags.knownBackgroundModes.joined(separator: ", "))
             }
             _ = try plan()
         }
@@ -56,14 +92,54 @@ extension LifebusCommand {
         @MainActor
         func run() async throws {
             let plan = try plan()
-            let options = ApplicationOptions(
-                socketPath: global.socketPath,
+            Self.leadProcessGroup()
+            let socketPath = global.socketPath
+            let application = Application(id: id, options: ApplicationOptions(
+                socketPath: socketPath,
                 exitsOnSuspend: exitsOnSuspend,
                 backgroundModes: backgroundModes,
-                launchInBackground: launchInBackground
-            )
-            let delegate = SubscribeDelegate(plan: plan, socketPath: global.socketPath)
-            await ApplicationMain(id: id, delegate: delegate, options: options)
+                launchInBackground: launchInBackground,
+                connectTimeout: retry ? nil : connectTimeout,
+                diagnostics: SubscribeDiagnostics(appID: id).printer
+            ))
+            let started = await SubscribeSupervisor.start { params, done in
+                Task { @MainActor in
+                    do throws(RPCError) {
+                        try await application.mark(params.name, data: params.data ?? [:])
+                        done(.success(()))
+                    } catch {
+                        done(.failure(error))
+                    }
+                }
+            }
+            let supervisor: SupervisorHandle
+            switch started {
+            case .success(let handle): supervisor = handle
+            case .failure(let error):
+                StandardError.writeLine("lifebus subscribe: cannot open the mark relay: \(error)")
+                throw CLIExitStatus.unreachable
+            }
+            let session = SubscribeSession(application: application, supervisor: supervisor)
+            let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
+            delegate.onWillTerminate = { session.terminating = true }
+            if !program.isEmpty {
+                do throws(UVError) {
+                    try await session.startProgram(program, socketPath: socketPath)
+                } catch {
+                    StandardError.writeLine("lifebus subscribe: cannot start \(program[0]): \(error)")
+                    await supervisor.shutdown()
+                    throw CLIExitStatus.usage
+                }
+            }
+            await session.run(delegate: delegate, connectTimeout: retry ? nil : connectTimeout)
+        }
+
+        /// Makes subscribe lead a process group of its own, so the broker's kill of the app reaches the program and
+        /// hooks in it — unless it already leads one (a shell's job), or runs in a terminal's foreground group that
+        /// it does not lead (leaving it would take Ctrl-C away; there `PR_SET_PDEATHSIG` still ends the children).
+        static func leadProcessGroup() {
+            guard getpgrp() != getpid(), tcgetpgrp(STDIN_FILENO) != getpgrp() else { return }
+            setpgid(0, 0)
         }
 
         /// What to do at each callback, from `--delay` and `--on`.

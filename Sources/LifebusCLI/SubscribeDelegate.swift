@@ -1,19 +1,25 @@
 import Glibc
 import Lifebus
+import LifebusIO
 import LifebusProtocol
 
-/// The delegate behind `lifebus subscribe`: prints each callback as a JSON line, then waits, runs a command, or
-/// answers at once, as the plan says.
+/// The delegate behind `lifebus subscribe`: prints each callback as a JSON line, then waits, runs a hook, or
+/// answers at once, as the plan says. A hook that exits non-zero (or is killed by a signal, or cannot start) makes
+/// the answer say `handlerFailed`.
 ///
 /// Owns the plan. Bound to the main actor (every delegate method runs there, one callback at a time).
 @MainActor
 final class SubscribeDelegate: ApplicationDelegate {
     private let plan: SubscribePlan
     private let socketPath: String
+    private let supervisor: SupervisorHandle
+    /// Called when `willTerminate` arrives, before its hook runs.
+    var onWillTerminate: (() -> Void)?
 
-    init(plan: SubscribePlan, socketPath: String) {
+    init(plan: SubscribePlan, socketPath: String, supervisor: SupervisorHandle) {
         self.plan = plan
         self.socketPath = socketPath
+        self.supervisor = supervisor
     }
 
     func didFinishLaunching(_ application: Application, options: LaunchOptions) async { await handle(application) }
@@ -26,6 +32,7 @@ final class SubscribeDelegate: ApplicationDelegate {
 
     private func handle(_ application: Application) async {
         guard let callback = application.currentCallback else { return }
+        if callback.callback == .willTerminate { onWillTerminate?() }
         print(Self.line(for: callback).jsonText)
         fflush(nil)
         switch plan.reactions[callback.callback] {
@@ -34,18 +41,24 @@ final class SubscribeDelegate: ApplicationDelegate {
         case .delay(let duration):
             try? await Task.sleep(for: duration)
         case .command(let command):
-            let environment = Self.environment(for: callback, appID: application.id, socketPath: socketPath)
-            let status = await SubscribeProcess.run(command, environment: environment)
-            try? await application.mark("command-exited", data: [
-                "callback": .string(callback.callback.rawValue),
-                "command": .string(command),
-                "status": status.json,
-            ])
+            var environment = ProcessEnvironment.current
+            let extra = Self.environment(
+                for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath)
+            for (key, value) in extra { environment[key] = value }
+            let termination = await supervisor.runHook(SpawnedProcess.Options(
+                program: "/bin/sh", arguments: ["-c", command], environment: environment, stdoutToStderr: true,
+                diesWithParent: true
+            ))
+            if termination != .exited(0) {
+                application.reportHandlerFailure()
+                let how = termination.map(\.description) ?? "it could not start"
+                StandardError.writeLine("lifebus subscribe: the \(callback.callback.rawValue) hook failed (\(how))")
+            }
         }
     }
 
     /// The printed line: the callback's wire params, callback name first.
-    static func line(for callback: CallbackParams) -> JSONValue {
+    nonisolated static func line(for callback: CallbackParams) -> JSONValue {
         [
             "callback": .string(callback.callback.rawValue),
             "callbackID": .integer(callback.callbackID),
@@ -55,15 +68,20 @@ final class SubscribeDelegate: ApplicationDelegate {
         ]
     }
 
-    /// `5000` rather than `5000.0` for whole milliseconds.
-    static func wholeOrFraction(_ milliseconds: Double) -> JSONValue {
-        if milliseconds.rounded() == milliseconds, abs(milliseconds) < 1e15 { return .integer(Int64(milliseconds)) }
-        return .double(milliseconds)
+    /// `5000` rather than `5000.0` for whole milliseconds; otherwise at most three decimals (microseconds), so a
+    /// scaled budget prints `1988.258`, never `1988.2575339999999`.
+    nonisolated static func wholeOrFraction(_ milliseconds: Double) -> JSONValue {
+        let micro = (milliseconds * 1000).rounded() / 1000
+        if micro.rounded() == micro, abs(micro) < 1e15 { return .integer(Int64(micro)) }
+        return .double(micro)
     }
 
     /// The variables a `--on` command sees, on top of the process's own environment.
-    static func environment(for callback: CallbackParams, appID: String, socketPath: String) -> [String: String] {
+    nonisolated static func environment(
+        for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
+    ) -> [String: String] {
         [
+            "LIFEBUS_MARK_SOCKET": markSocket,
             "LIFEBUS_CALLBACK": callback.callback.rawValue,
             "LIFEBUS_CALLBACK_ID": String(callback.callbackID),
             "LIFEBUS_APP_ID": appID,

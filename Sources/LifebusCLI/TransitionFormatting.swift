@@ -50,7 +50,7 @@ enum TransitionFormatting {
             TextTable.Cell(latency),
             TextTable.Cell(record.handlerMs.map(milliseconds) ?? "-"),
             TextTable.Cell(budget(record.budgetMs)),
-            TextTable.Cell(record.outcome.rawValue, colour(of: record.outcome)),
+            TextTable.Cell(Verdict.text(record), record.handlerFailed ? .red : colour(of: record.outcome)),
             TextTable.Cell(record.cause?.event ?? ""),
         ]
     }

@@ -3,21 +3,25 @@ import LifebusProtocol
 import LifebusRPC
 
 extension LifebusCommand {
-    /// `lifebus wait APP STATE`: returns when APP is in STATE (now or later), exit 1 on timeout.
+    /// `lifebus wait APP STATE[|STATE…]`: returns when APP is in one of the states (now or later), exit 1 on timeout.
     struct Wait: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Wait until an app is in a state (now or later).",
+            abstract: "Wait until an app is in a state, or in any of several (now or later).",
             discussion: """
-                Exit 0 when APP is in STATE; exit 1 when --timeout passes first, printing the app's current state \
-                and its last transitions. An app not yet connected is waited for (its state is notRunning).
+                Exit 0 when APP is in STATE (or in any state of background|suspended); exit 1 when --timeout \
+                (default 30s) passes first, printing the app's current state and its last transitions. An app not \
+                yet connected is waited for (its state is notRunning).
                 """
         )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The app to watch.") var app: String
-        @Argument(help: "notRunning, inactive, active, background or suspended.", transform: parseState)
-        var state: LifecycleState
-        @Option(help: "Give up after this long (e.g. 500ms, 10s).", transform: parseDuration)
+        @Argument(help: ArgumentHelp(
+            "notRunning, inactive, active, background or suspended; several as background|suspended.",
+            valueName: "state"
+        ), transform: parseStates)
+        var states: [LifecycleState]
+        @Option(help: "Give up after this long (e.g. 500ms, 10s; default 30s).", transform: parseDuration)
         var timeout: Duration = .seconds(30)
 
         func validate() throws {
@@ -26,8 +30,8 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            let params = WaitParams(app: app, state: state, timeoutMs: Double(timeout.nanoseconds) / 1_000_000)
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+            let params = WaitParams(app: app, states: states, timeoutMs: Double(timeout.nanoseconds) / 1_000_000)
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.wait, params: params.json) { answer in
                     switch answer {
                     case .success(let value):
@@ -53,9 +57,17 @@ extension LifebusCommand {
 /// Parses a lifecycle state name as the wire spells it.
 func parseState(_ text: String) throws -> LifecycleState {
     guard let state = LifecycleState(rawValue: text) else {
-        throw ValidationError("'\(text)' is not a state; use notRunning, inactive, active, background or suspended")
+        let known = LifecycleState.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ValidationError("'\(text)' is not a state; use one of \(known)")
     }
     return state
+}
+
+/// Parses one state or several separated by `|` or `,` (`background|suspended`).
+func parseStates(_ text: String) throws -> [LifecycleState] {
+    let names = text.split(whereSeparator: { $0 == "|" || $0 == "," }).map(String.init)
+    guard !names.isEmpty else { throw ValidationError("'\(text)' names no state") }
+    return try names.map(parseState)
 }
 
 /// The text `lifebus wait` prints. Stateless; tolerant of what the broker sends (a missing member shows as `?`).
@@ -68,7 +80,7 @@ enum WaitReport {
         let current = error.data?["state"]?.stringValue ?? "?"
         var lines = [
             "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs ?? 0)) ms waiting for \(params.app) "
-                + "to be \(params.state.rawValue); it is \(current)",
+                + "to be \(params.statesText); it is \(current)",
         ]
         let records = (error.data?["transitions"]?.arrayValue ?? []).compactMap { try? TransitionRecord(json: $0) }
         if records.isEmpty {

@@ -18,6 +18,7 @@ extension LifebusCommand {
             let printer = WatchPrinter(json: global.json, style: .standardOutput)
             try BrokerCall.run(
                 path: global.socketPath,
+                json: global.json,
                 role: .observer,
                 endOnInterrupt: true,
                 onRequest: { request, _ in printer.received(request) },

@@ -59,13 +59,20 @@ extension Device {
         cancelTaskTimers(i)
     }
 
-    /// A background app with nothing to do becomes `suspended` (unless a background mode keeps it running).
+    /// A background app with nothing to do becomes `suspended` (unless a background mode keeps it running);
+    /// the suspension is journaled without a callback, `ok`, with the event being carried out as its cause.
     mutating func settle(_ i: Int) {
         let app = apps[i]
         if app.state == .background, app.outstanding == nil, app.work == nil, app.tasks.isEmpty,
             app.flags.backgroundModes.isEmpty
         {
             apps[i].state = .suspended
+            let cause = chain?.cause
+            record(Transition(
+                app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,
+                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                budget: .zero, outcome: .ok
+            ))
         }
     }
 

@@ -183,7 +183,7 @@ extension Device {
     }
 
     /// Handles an app's answer to its outstanding callback.
-    mutating func answer(_ app: AppID, _ id: CallbackID, handlerDuration: Duration?) {
+    mutating func answer(_ app: AppID, _ id: CallbackID, handlerDuration: Duration?, handlerFailed: Bool) {
         guard let i = index[app] else {
             out.append(.reject(Rejection(app: app, reason: .unknownApp)))
             return
@@ -197,7 +197,7 @@ extension Device {
         record(Transition(
             app: app, callback: done.callback, cause: chain?.cause, from: done.from, to: done.to,
             fired: chain?.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
-            budget: done.budget, outcome: done.late ? .late : .ok
+            budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed
         ))
         if done.callback == .willTerminate {
             apps[i].connection = .exiting

@@ -98,6 +98,10 @@ extension Device {
             apps[i].exitGraceTimer = nil
             apps[i].connection = .killed
             out.append(.kill(apps[i].id, reason: .system))
+            record(Transition(
+                app: apps[i].id, callback: nil, cause: nil, from: .notRunning, to: .notRunning, fired: nil,
+                sent: now, answered: nil, handlerDuration: nil, budget: .zero, outcome: .killed
+            ))
         }
     }
 }

@@ -30,7 +30,26 @@ extension Device {
             planMemoryWarning(level)
         case .terminate(let app, let byUser):
             planTerminate(app, byUser: byUser)
+        case .reset:
+            planReset()
         }
+    }
+
+    /// A fresh device without restarting: the screen, the call and memory pressure are cleared; an app that has no
+    /// process (and is not being launched) is forgotten — its record stays as a tombstone no index points to, so
+    /// indices held elsewhere stay valid; the front app is moved to where a fresh device puts it.
+    private mutating func planReset() {
+        locked = false
+        alertOnScreen = nil
+        callInProgress = false
+        returnAfterCall = nil
+        lastCriticalWarning = nil
+        for i in apps.indices
+        where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
+            index[apps[i].id] = nil
+            if front == i { front = nil }
+        }
+        refreshFront(stage: 0)
     }
 
     /// The state the front app should be in: behind the lock as the profile says, `inactive` under an

@@ -27,9 +27,9 @@ extension Device {
         alertOnScreen
     }
 
-    /// Every app the device knows, in the order it first heard of them.
+    /// Every app the device knows, in the order it first heard of them (apps forgotten by `reset` are not).
     public var appSnapshots: [AppSnapshot] {
-        apps.map(AppSnapshot.init)
+        apps.indices.filter { index[apps[$0].id] == $0 }.map { AppSnapshot(apps[$0]) }
     }
 
     public func snapshot(of app: AppID) -> AppSnapshot? {

@@ -1,5 +1,6 @@
 /// What the device knows about one app. Records are never removed: an app that ends keeps its identity
-/// (so it can be relaunched) and its flags until it connects again.
+/// (so it can be relaunched) and its flags until it connects again. `reset` forgets an app without a process by
+/// dropping it from `index`: its record stays as a tombstone, and a later mention creates a fresh record.
 struct AppRecord: Sendable {
     enum Connection: Sendable {
         /// No process: never connected, exited, or its connection dropped.

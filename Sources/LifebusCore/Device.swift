@@ -68,8 +68,8 @@ public struct Device: Sendable {
             processEnded(app)
         case .processExited(let app, _):
             processEnded(app)
-        case .callbackAnswered(let app, let id, let handlerDuration):
-            answer(app, id, handlerDuration: handlerDuration)
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed):
+            answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed)
         case .timerFired(let id):
             timerFired(id)
         case .backgroundTaskBegan(let app, let task):

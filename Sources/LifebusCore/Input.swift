@@ -14,6 +14,9 @@ public enum ControllerEvent: Sendable, Hashable {
     case activate(AppID)
     case memoryWarning(MemoryLevel)
     case terminate(AppID, byUser: Bool)
+    /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
+    /// (if any) goes where a fresh device puts it (`active`).
+    case reset
 }
 
 /// A phone call's progress as the controller drives it.
@@ -56,8 +59,9 @@ public enum Input: Sendable, Hashable {
     case appConnected(AppID, AppFlags, pid: Int32?)
     case appDisconnected(AppID)
     case processExited(AppID, ExitStatus)
-    /// The app's delegate method returned; `handlerDuration` is the app's own measurement, if it reports one.
-    case callbackAnswered(AppID, CallbackID, handlerDuration: Duration?)
+    /// The app's delegate method returned; `handlerDuration` is the app's own measurement, if it reports one;
+    /// `handlerFailed` when the app says its handler failed (it is journaled, the lifecycle goes on).
+    case callbackAnswered(AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false)
     case timerFired(TimerID)
     case backgroundTaskBegan(AppID, taskID: UInt64)
     case backgroundTaskEnded(AppID, taskID: UInt64)

@@ -2,7 +2,9 @@
 /// killed without notice or crashed while idle).
 ///
 /// `from` is the state before the callback was sent; `to` the state the app ended in (`notRunning`
-/// unless the outcome is `ok` or `late`).
+/// unless the outcome is `ok` or `late`). Two records without a callback are not endings: the suspension
+/// (`background → suspended`, `ok`) and the kill of a process that outlived its exit grace
+/// (`notRunning → notRunning`, `killed`).
 public struct Transition: Sendable, Hashable {
     public var app: AppID
     public var callback: Callback?
@@ -18,10 +20,13 @@ public struct Transition: Sendable, Hashable {
     public var handlerDuration: Duration?
     public var budget: Duration
     public var outcome: Outcome
+    /// The app answered but said its handler failed.
+    public var handlerFailed: Bool
 
     public init(
         app: AppID, callback: Callback?, cause: EventID?, from: AppState, to: AppState, fired: Instant?,
-        sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: Outcome
+        sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: Outcome,
+        handlerFailed: Bool = false
     ) {
         self.app = app
         self.callback = callback
@@ -34,6 +39,7 @@ public struct Transition: Sendable, Hashable {
         self.handlerDuration = handlerDuration
         self.budget = budget
         self.outcome = outcome
+        self.handlerFailed = handlerFailed
     }
 }
 

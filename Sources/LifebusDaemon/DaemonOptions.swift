@@ -17,6 +17,9 @@ struct DaemonOptions: Equatable {
     var journal: String?
     var logLevel: Logger.Level = .info
     var showHelp = false
+    var showVersion = false
+    var budgets: [Callback: Duration] = [:]
+    var enforcesWatchdog = true
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -31,6 +34,7 @@ struct DaemonOptions: Equatable {
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
+                        [--budget <callback>=<duration>]... [--watchdog enforce|observe]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -48,6 +52,11 @@ struct DaemonOptions: Equatable {
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
+          --budget <cb>=<d>         Set one callback's budget, e.g. didEnterBackground=1s (repeatable; not
+                                    scaled by --time-scale; the others keep theirs).
+          --watchdog <mode>         enforce (default): an overrun callback gets its app killed (watchdog);
+                                    observe: budgets are measured, overruns journaled late, nobody is killed.
+          --version                 Print the version and exit.
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
@@ -64,6 +73,10 @@ struct DaemonOptions: Equatable {
                 options.showHelp = true
                 continue
             }
+            if argument == "--version" {
+                options.showVersion = true
+                continue
+            }
             guard argument.hasPrefix("--") else { throw UsageError(description: "unexpected argument '\(argument)'") }
             var name = String(argument.dropFirst(2))
             var value: String?
@@ -71,7 +84,12 @@ struct DaemonOptions: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard Self.optionNames.contains(name) else { throw UsageError(description: "unknown option '--\(name)'") }
+            guard Self.optionNames.contains(name) else {
+                let hint = SpellingSuggestion.closest(to: name, among: Self.optionNames.sorted()).map {
+                    "; did you mean '--\($0)'?"
+                }
+                throw UsageError(description: "unknown option '--\(name)'\(hint ?? "")")
+            }
             guard let text = value ?? remaining.popFirst() else {
                 throw UsageError(description: "missing value for '--\(name)'")
             }
@@ -82,6 +100,7 @@ struct DaemonOptions: Equatable {
 
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
+        "budget", "watchdog",
     ]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
@@ -100,7 +119,10 @@ struct DaemonOptions: Equatable {
             }
             helloTimeout = duration
         case "profile":
-            guard let parsed = Profile(rawValue: text) else { throw invalid("ios3, ios4 or ios7") }
+            guard let parsed = Profile(rawValue: text) else {
+                let hint = SpellingSuggestion.closest(to: text, among: Profile.allCases.map(\.rawValue))
+                throw invalid("ios3, ios4 or ios7" + (hint.map { "; did you mean \($0)?" } ?? ""))
+            }
             profile = parsed
         case "time-scale":
             guard let factor = Double(text), Self.timeScaleRange.contains(factor) else {
@@ -109,6 +131,17 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "budget":
+            let known = Callback.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let equals = text.firstIndex(of: "="), let callback = Callback(rawValue: String(text[..<equals])),
+                let duration = DurationText.parse(String(text[text.index(after: equals)...]))
+            else {
+                throw invalid("CALLBACK=DURATION, e.g. didEnterBackground=1s; callbacks: \(known)")
+            }
+            budgets[callback] = duration
+        case "watchdog":
+            guard text == "enforce" || text == "observe" else { throw invalid("enforce or observe") }
+            enforcesWatchdog = text == "enforce"
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")

@@ -20,6 +20,14 @@ public enum LifebusDaemon {
             print(DaemonOptions.usage)
             exit(0)
         }
+        if options.showVersion {
+            print(LifebusVersion.current)
+            exit(0)
+        }
+        if let socket = options.socket, let problem = missingDirectory(of: socket) {
+            StandardError.writeLine("lifebusd: cannot listen on \(socket): \(problem)")
+            exit(1)
+        }
         let level = options.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -28,7 +36,7 @@ public enum LifebusDaemon {
         }
         let environment = ProcessEnvironment.current
         let defaultJournal = BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid())
-        let configuration = BrokerConfiguration(
+        var configuration = BrokerConfiguration(
             socketPath: BrokerSocketPath.resolve(explicit: options.socket, environment: environment, uid: getuid()),
             tcpPort: options.tcpPort,
             helloTimeout: options.helloTimeout,
@@ -37,11 +45,26 @@ public enum LifebusDaemon {
             journalPath: options.journal ?? defaultJournal,
             privateDirectory: BrokerSocketPath.privateDirectory(environment: environment, uid: getuid())
         )
+        configuration.budgetOverrides = options.budgets
+        configuration.enforcesWatchdog = options.enforcesWatchdog
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
         } catch {
             StandardError.writeLine("lifebusd: \(error)")
             exit(1)
         }
+    }
+
+    /// Why the socket's directory cannot hold it, when it is missing or not a directory; `nil` when it exists (the
+    /// broker's own errors cover the rest, e.g. permissions).
+    static func missingDirectory(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            return "the directory \(directory) does not exist; create it, or choose another --socket"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "\(directory) is not a directory" }
+        return nil
     }
 }

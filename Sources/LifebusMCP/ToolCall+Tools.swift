@@ -71,12 +71,13 @@ extension ToolCall {
     private func waitForState(_ arguments: JSONObject) throws(RPCError) {
         var params = try WaitParams(json: .object(arguments))
         params.timeoutMs = params.timeoutMs ?? 10_000
-        progressMessage = "waiting for \(params.app) to be \(params.state.rawValue)"
+        progressMessage = "waiting for \(params.app) to be \(params.statesText)"
         progressTotalMs = params.timeoutMs
         startProgress()
         ask(LifebusMethod.wait, params.json) { value in
             let since = value["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?"
-            let text = "\(params.app) is \(params.state.rawValue) (since \(since) ms)"
+            let state = value["state"]?.stringValue ?? params.statesText
+            let text = "\(params.app) is \(state) (since \(since) ms)"
             return ToolResult.success(text, structured: value)
         }
     }

@@ -23,6 +23,7 @@ import Testing
         (["memory-warning"], FireParams(event: .memoryWarning)),
         (["memory-warning", "--level", "critical"], FireParams(event: .memoryWarning, level: .critical)),
         (["terminate", "--app", "com.example.A"], FireParams(event: .terminate, app: "com.example.A")),
+        (["terminate", "com.example.A"], FireParams(event: .terminate, app: "com.example.A")),
         (
             ["terminate", "--app", "com.example.A", "--by-user"],
             FireParams(event: .terminate, app: "com.example.A", byUser: true)
@@ -48,6 +49,7 @@ import Testing
         ["memory-warning", "--level", "severe"],
         ["terminate"],
         ["terminate", "--app", "not an id"],
+        ["terminate", "com.example.A", "--app", "com.example.B"],
         ["launch"],
         ["activate", "bad/id"],
         ["sleep", "--answer"],

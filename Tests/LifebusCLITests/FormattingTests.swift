@@ -96,3 +96,26 @@ extension String {
         firstRange(of: text)?.lowerBound.utf16Offset(in: self)
     }
 }
+
+@Suite struct CLIHelpTests {
+    @Test func aMistypedSubcommandGetsASuggestionAndATieGetsNone() {
+        #expect(CommandSuggestion.hint(for: ["fier"], root: LifebusCommand.self) == "Did you mean 'lifebus fire'?")
+        #expect(CommandSuggestion.hint(for: ["fire", "hom"], root: LifebusCommand.self)
+            == "Did you mean 'lifebus fire home'?")
+        #expect(CommandSuggestion.hint(for: ["fire", "--json", "home"], root: LifebusCommand.self) == nil)
+        #expect(CommandSuggestion.hint(for: ["zzzzzzzz"], root: LifebusCommand.self) == nil)
+        #expect(SpellingSuggestion.closest(to: "ios8", among: ["ios3", "ios4", "ios7"]) == nil)
+    }
+
+    @Test func subscribeBudgetsPrintWholeOrWithAtMostThreeDecimals() {
+        #expect(SubscribeDelegate.wholeOrFraction(5000) == .integer(5000))
+        #expect(SubscribeDelegate.wholeOrFraction(1988.2575339999999) == .double(1988.258))
+        #expect(SubscribeDelegate.wholeOrFraction(49.9999999) == .integer(50))
+    }
+
+    @Test func subscribeRefusesAnUnknownBackgroundModeListingTheKnownOnes() {
+        #expect(CLIUsage.exitStatus(of: ["subscribe", "--id", "com.x", "--background-mode", "audoi"]) == 2)
+        #expect(CLIUsage.exitStatus(of: ["subscribe", "--id", "com.x", "--background-mode", "audio", "--", "true"])
+            == nil)
+    }
+}

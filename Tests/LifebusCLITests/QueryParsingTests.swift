@@ -22,7 +22,7 @@ import Testing
                 as? LifebusCommand.Wait
         )
         #expect(wait.app == "com.example.A")
-        #expect(wait.state == .background)
+        #expect(wait.states == [.background])
         #expect(wait.timeout == .milliseconds(250))
     }
 
@@ -30,8 +30,16 @@ import Testing
         let wait = try #require(
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "notRunning"]) as? LifebusCommand.Wait
         )
-        #expect(wait.state == .notRunning)
+        #expect(wait.states == [.notRunning])
         #expect(wait.timeout == .seconds(30))
+    }
+
+    @Test func waitTakesSeveralStates() throws {
+        let wait = try #require(
+            try LifebusCommand.parseAsRoot(["wait", "com.example.A", "background|suspended"]) as? LifebusCommand.Wait
+        )
+        #expect(wait.states == [.background, .suspended])
+        #expect(throws: (any Error).self) { try LifebusCommand.parseAsRoot(["wait", "com.example.A", "asleep"]) }
     }
 
     @Test func historyParsesJournalAppAndLimit() throws {

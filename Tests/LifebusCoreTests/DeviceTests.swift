@@ -59,8 +59,9 @@ struct DeviceTests {
         harness.elapse(.seconds(30))
         #expect(!harness.journal.contains { if case .kill = $0 { true } else { false } })
         harness.run(.release("A"))
-        #expect(harness.describe(from: 0).suffix(2) == [
+        #expect(harness.describe(from: 0).suffix(3) == [
             "A willResignActive active→inactive late", "A didEnterBackground inactive→background ok",
+            "A - background→suspended ok",
         ])
         #expect(harness.device.state(of: "A") == .suspended)
     }

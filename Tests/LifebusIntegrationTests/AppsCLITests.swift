@@ -55,4 +55,43 @@ import Testing
         #expect(watch.wait() == 0)
         #expect(app.isAlive)
     }
+
+    @Test func waitTakesSeveralStatesAndAnswersWithTheOneReached() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Either")
+        #expect(try broker.reached("com.example.Either", "active"))
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        let result = try broker.cli(["wait", "com.example.Either", "background|suspended", "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(parsed(result.out)?["state"]?.stringValue == "suspended", "the suspension is a state change too")
+        #expect(app.isAlive)
+    }
+
+    @Test func anEventThatMovesNoAppIsCarriedOutAndFireWithoutAnEventIsAUsageError() throws {
+        let broker = try BrokerFixture()
+        let call = try broker.cli(["fire", "call"])
+        #expect(call.status == 0, "\(call.err)")
+        #expect(call.out.contains("no app moved"), "\(call.out)")
+        let json = try broker.cli(["fire", "call", "--end", "--json"])
+        #expect(parsed(json.out)?["noApp"]?.boolValue == true, "\(json.out)")
+        let refused = try broker.cli(["fire", "call", "--end"])
+        #expect(refused.status == 4, "no call to end: refused")
+        #expect(try broker.cli(["fire"]).status == 2)
+    }
+
+    @Test func resetUnlocksAndBringsTheFrontAppBackWithoutRestartingTheBroker() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Reset")
+        #expect(try broker.reached("com.example.Reset", "active"))
+        #expect(try broker.cli(["fire", "sleep"]).status == 0)
+        #expect(try broker.cli(["fire", "call"]).status == 0)
+        let reset = try broker.cli(["reset", "--json"])
+        #expect(reset.status == 0, "\(reset.err)")
+        let callbacks = (parsed(reset.out)?["transitions"]?.arrayValue ?? []).map(summary)
+        #expect(callbacks == ["willEnterForeground suspended->inactive ok", "didBecomeActive inactive->active ok"])
+        let status = try broker.status()
+        #expect(status?["locked"]?.boolValue == false)
+        #expect(status?["call"]?.stringValue == "none")
+        #expect(app.isAlive)
+    }
 }

@@ -24,10 +24,11 @@ import Testing
         #expect(lines == [
             "com.example.B willResignActive active->inactive ok",
             "com.example.B didEnterBackground inactive->background ok",
+            "com.example.B none background->suspended ok",
             "com.example.A willEnterForeground suspended->inactive ok",
             "com.example.A didBecomeActive inactive->active ok",
         ])
-        #expect(parsed(fired.out)?["transitions"]?.arrayValue?.count == 4, "fire answers with all four")
+        #expect(parsed(fired.out)?["transitions"]?.arrayValue?.count == 5, "fire answers with all five")
         #expect(try broker.status()?["foreground"]?.stringValue == "com.example.A")
         #expect(first.isAlive && second.isAlive)
     }

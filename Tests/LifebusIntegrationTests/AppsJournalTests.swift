@@ -7,8 +7,9 @@ import Testing
 @Suite struct AppsJournalTests {
     @Test func theJournalReadWithoutABrokerMatchesHistoryAfterTheBrokerIsKilled() throws {
         let broker = try BrokerFixture()
-        // `--on` runs a command and reports its exit with a `command-exited` mark: the journal gets marks too.
-        let app = try broker.subscribe("com.example.Journaled", ["--on", "willResignActive=true"])
+        // The `--on` hook journals a mark through `lifebus mark`: the journal gets marks too.
+        let mark = "\(ChildProcess.productsFolder)/lifebus mark resigned --data '{\"n\":1}'"
+        let app = try broker.subscribe("com.example.Journaled", ["--on", "willResignActive=\(mark)"])
         #expect(try broker.reached("com.example.Journaled", "active"))
         for event in [["call"], ["call", "--decline"], ["home"], ["activate", "com.example.Journaled"]] {
             let fired = try broker.cli(["fire"] + event)
@@ -16,7 +17,7 @@ import Testing
         }
         #expect(try broker.reached("com.example.Journaled", "active"))
         let reported = try broker.history()
-        #expect(reported.contains { $0["type"]?.stringValue == "mark" }, "the --on command left marks")
+        #expect(reported.contains { $0["type"]?.stringValue == "mark" }, "the --on hook left marks")
         #expect(reported.filter { $0["type"]?.stringValue == "transition" }.count >= 8)
 
         broker.process.signal(SIGKILL)

@@ -74,7 +74,10 @@ import Testing
         let silent = try broker.connect()
         let polite = try broker.connect()
         polite.hello()
-        #expect(errorName(silent.readLine()) == "lifebus.HelloTimeout")
+        let notice = silent.readLine()
+        #expect(errorName(notice) == "lifebus.HelloTimeout")
+        let message = parsed(notice)?["params"]?["message"]?.stringValue
+        #expect(message == "no hello within 200ms; closing", "\(notice ?? "")")
         #expect(silent.waitForClose())
         polite.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
         #expect(parsed(polite.readLine())?["result"] != nil, "a client that said hello is not timed out")
@@ -93,7 +96,8 @@ import Testing
     @Test func cliPingWithoutABrokerExitsThree() throws {
         let result = try runCLI(["ping", "--socket", BrokerFixture.uniqueSocketPath("none")])
         #expect(result.status == 3)
-        #expect(result.err.contains("cannot reach the broker"))
+        #expect(result.err.contains("no broker at"), "\(result.err)")
+        #expect(result.err.contains("start it with `lifebusd`"), "\(result.err)")
     }
 
     @Test func cliPingPrintsOneJSONLinePerPing() throws {

@@ -96,13 +96,16 @@ import Testing
     }
 
     @Test func fireResultRoundTripsWithItsTransitions() throws {
-        let json: JSONValue = ["eventID": 3, "event": "call --answer", "completed": true, "transitions": [Wire.transition]]
+        let json: JSONValue = [
+            "eventID": 3, "event": "call --answer", "completed": true, "transitions": [Wire.transition], "noApp": false,
+        ]
         let result = try FireResult(json: json)
         #expect(result == FireResult(
             eventID: 3, event: "call --answer", completed: true, transitions: [Wire.transitionRecord]))
         #expect(result.json == json)
         #expect(FireResult(eventID: 4, event: "home", completed: false).json.jsonText
-            == #"{"eventID":4,"event":"home","completed":false,"transitions":[]}"#)
+            == #"{"eventID":4,"event":"home","completed":false,"transitions":[],"noApp":false}"#)
+        #expect(FireResult(eventID: 5, event: "call", completed: true).noApp, "accepted, and no app moved")
     }
 
     @Test(arguments: [

@@ -30,10 +30,11 @@ import Testing
             LifebusMethod.fire, LifebusMethod.status, LifebusMethod.wait, LifebusMethod.history,
             LifebusMethod.transition, LifebusMethod.mark, LifebusMethod.beginBackgroundTask,
             LifebusMethod.endBackgroundTask, LifebusMethod.reportMemory, LifebusMethod.backgroundTaskExpiring,
+            LifebusMethod.reset,
         ] == [
             "fire", "status", "wait", "history", "transition", "mark", "beginBackgroundTask", "endBackgroundTask",
-            "reportMemory", "backgroundTaskExpiring",
+            "reportMemory", "backgroundTaskExpiring", "reset",
         ])
-        #expect(Set(MethodPolicy.roles.keys).count == 10)
+        #expect(Set(MethodPolicy.roles.keys).count == 11)
     }
 }

@@ -61,6 +61,17 @@ import Testing
         #expect(try WaitParams(json: untimed.json) == untimed)
     }
 
+    @Test func waitParamsTakeSeveralStatesAsAnArray() throws {
+        let json: JSONValue = ["app": "com.x", "state": ["background", "suspended", "background"]]
+        let params = try WaitParams(json: json)
+        #expect(params.states == [.background, .suspended], "duplicates dropped, order kept")
+        #expect(params.json == ["app": "com.x", "state": ["background", "suspended"]])
+        #expect(params.statesText == "background|suspended")
+        #expect(Wire.rejectedField(WaitParams.init(json:), ["app": "com.x", "state": []]) == "state")
+        #expect(Wire.rejectedField(WaitParams.init(json:), ["app": "com.x", "state": ["asleep"]]) == "state")
+        #expect(Wire.rejectedField(WaitParams.init(json:), ["app": "com.x", "state": [1]]) == "state")
+    }
+
     @Test(arguments: [
         ("app", nil, "app"), ("app", "", "app"), ("state", nil, "state"), ("state", "asleep", "state"),
         ("timeoutMs", "10s", "timeoutMs"), ("timeoutMs", -1, "timeoutMs"),

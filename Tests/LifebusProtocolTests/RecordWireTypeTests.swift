@@ -10,7 +10,7 @@ import Testing
         #expect(record.json.jsonText == #"{"type":"transition","seq":17,"app":"com.example.DeepThoughts","#
             + #""pid":1234,"callback":"didEnterBackground","cause":{"eventID":3,"event":"call --answer"},"#
             + #""from":"inactive","to":"background","firedMs":10.5,"sentMs":10.6,"answeredMs":13.1,"handlerMs":2.3,"#
-            + #""budgetMs":5000.0,"outcome":"ok","wallMs":1763780000000}"#)
+            + #""budgetMs":5000.0,"outcome":"ok","handlerFailed":false,"wallMs":1763780000000}"#)
     }
 
     @Test func transitionRecordWritesNullForItsAbsentMembers() throws {
@@ -99,5 +99,27 @@ import Testing
         #expect(decoded.state == .inactive)
         #expect(decoded.transitions.map(\.seq) == [3, 4, 5, 6, 7])
         #expect(WaitTimeout(RPCError(.timedOut, "x")) == nil)
+    }
+}
+
+@Suite("a failed handler in answers and records")
+struct HandlerFailedWireTests {
+    @Test func aCallbackAnswerCarriesHandlerFailedOnlyWhenTrue() throws {
+        #expect(CallbackAnswer(handlerMs: 1).json == ["handlerMs": 1.0])
+        #expect(CallbackAnswer(handlerMs: 1, handlerFailed: true).json == ["handlerMs": 1.0, "handlerFailed": true])
+        #expect(try CallbackAnswer(json: ["handlerFailed": true]).handlerFailed)
+        #expect(try !CallbackAnswer(json: [:]).handlerFailed)
+    }
+
+    @Test func aRecordWithoutHandlerFailedReadsAsFalseAndAFailedOneRoundTrips() throws {
+        guard case .object(var object) = Wire.transition else { Issue.record("not an object"); return }
+        object["handlerFailed"] = nil
+        #expect(try !TransitionRecord(json: .object(object)).handlerFailed)
+        var failed = Wire.transitionRecord
+        failed.handlerFailed = true
+        #expect(try TransitionRecord(json: failed.json) == failed)
+        var bytes: [UInt8] = []
+        failed.write(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == failed.json.jsonText)
     }
 }

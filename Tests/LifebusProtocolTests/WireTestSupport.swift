@@ -31,7 +31,7 @@ enum Wire {
         "type": "transition", "seq": 17, "app": "com.example.DeepThoughts", "pid": 1234,
         "callback": "didEnterBackground", "cause": cause, "from": "inactive", "to": "background",
         "firedMs": 10.5, "sentMs": 10.6, "answeredMs": 13.1, "handlerMs": 2.3, "budgetMs": 5000.0,
-        "outcome": "ok", "wallMs": 1_763_780_000_000,
+        "outcome": "ok", "handlerFailed": false, "wallMs": 1_763_780_000_000,
     ]
 
     static let mark: JSONValue = [

@@ -1,3 +1,4 @@
+import Glibc
 import Lifebus
 import LifebusProtocol
 import Testing
@@ -45,6 +46,29 @@ struct ApplicationTests {
         let answer = try CallbackAnswer(json: try await harness.send(.didEnterBackground, state: .background).get())
         #expect(try #require(answer.handlerMs) >= 30)
         try await harness.terminate()
+    }
+
+    @Test func aHandlerThatReportsFailureIsAnsweredHandlerFailedAndTheNextIsNot() async throws {
+        let harness = try await AppHarness.launch()
+        harness.delegate.hook = { callback, application in
+            if callback == .willResignActive { application.reportHandlerFailure() }
+        }
+        let failed = try CallbackAnswer(json: try await harness.send(.willResignActive, state: .inactive).get())
+        #expect(failed.handlerFailed)
+        let fine = try CallbackAnswer(json: try await harness.send(.didBecomeActive, state: .active).get())
+        #expect(!fine.handlerFailed)
+        harness.application.reportHandlerFailure()  // outside a callback: nothing to fail
+        try await harness.terminate()
+    }
+
+    @Test func withAConnectTimeoutRunGivesUpWhenNoBrokerAnswersAndSaysWhy() async throws {
+        let application = Application(id: "com.example.Alone", options: ApplicationOptions(
+            socketPath: "/tmp/lifebus-sdk-test-\(getpid())-none.sock", reconnectDelay: .milliseconds(5),
+            connectTimeout: .milliseconds(100)
+        ))
+        await application.run(delegate: RecordingDelegate())
+        #expect(application.connectFailure?.contains("cannot reach the broker") == true,
+                "\(application.connectFailure ?? "nil")")
     }
 
     @Test func launchOptionsCarryTheCauseAndABackgroundLaunch() async throws {

@@ -18,7 +18,9 @@ struct LaunchArgumentsTests {
         #expect(arguments.options.backgroundModes == ["audio", "voip"])
     }
 
-    @Test(arguments: [["--socket"], ["--state-file="], ["--exits-on-suspend=yes"], ["--background-mode"]])
+    @Test(arguments: [
+        ["--socket"], ["--state-file="], ["--exits-on-suspend=yes"], ["--background-mode"], ["--background-mode", "audoi"],
+    ])
     func mistakesAreRefused(_ arguments: [String]) {
         #expect(throws: LaunchArguments.Failure.self) { try LaunchArguments(parsing: arguments) }
     }

@@ -28,15 +28,17 @@ extension LifecycleTable {
                         "A willTerminate inactive→notRunning ok", "start B",
                         "B didFinishLaunching notRunning→inactive ok", "B didBecomeActive inactive→active ok"),
                 multitasking: E("A=suspended B=active front=B", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok", "start B",
-                                "B didFinishLaunching notRunning→inactive ok", "B didBecomeActive inactive→active ok"))),
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok", "start B",
+                                "B didFinishLaunching notRunning→inactive ok",
+                                "B didBecomeActive inactive→active ok"))),
         Row(id: "R41", title: "activate a suspended app", setup: [.connect("B"), .connect("A")],
             steps: [.fire(.activate("B"))],
             expected: split(
                 ios3: E("B=notRunning A=active front=A", "reject appNotRunning"),
                 multitasking: E("B=active A=suspended front=B", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok",
-                                "B willEnterForeground suspended→inactive ok", "B didBecomeActive inactive→active ok"))),
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok",
+                                "B willEnterForeground suspended→inactive ok",
+                                "B didBecomeActive inactive→active ok"))),
         Row(id: "R42", title: "launch an app running in the background", setup: [.connect("B", audio), .connect("A")],
             steps: [.fire(.launch("B"))],
             expected: split(
@@ -44,8 +46,9 @@ extension LifecycleTable {
                         "A willTerminate inactive→notRunning ok", "start B",
                         "B didFinishLaunching notRunning→inactive ok", "B didBecomeActive inactive→active ok"),
                 multitasking: E("B=active A=suspended front=B", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok",
-                                "B willEnterForeground background→inactive ok", "B didBecomeActive inactive→active ok"))),
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok",
+                                "B willEnterForeground background→inactive ok",
+                                "B didBecomeActive inactive→active ok"))),
         Row(id: "R43", title: "activate an app that never connected", setup: [.connect("A")],
             steps: [.fire(.activate("B"))],
             expected: same("A=active front=A", "reject unknownApp")),
@@ -62,9 +65,10 @@ extension LifecycleTable {
                         "B willResignActive active→inactive ok", "B willTerminate inactive→notRunning ok", "start C",
                         "C didFinishLaunching notRunning→inactive ok", "C didBecomeActive inactive→active ok"),
                 multitasking: E("A=suspended B=suspended C=active front=C", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok", "start B",
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok", "start B",
                                 "B didFinishLaunching notRunning→inactive ok", "B didBecomeActive inactive→active ok",
                                 "B willResignActive active→inactive ok", "B didEnterBackground inactive→background ok",
+                                "B - background→suspended ok",
                                 "start C", "C didFinishLaunching notRunning→inactive ok",
                                 "C didBecomeActive inactive→active ok"))),
         Row(id: "R46", title: "launch the app already in front", setup: [.connect("A")], steps: [.fire(.launch("A"))],
@@ -75,7 +79,8 @@ extension LifecycleTable {
                 ios3: E("A=notRunning B=notRunning front=-", "A willResignActive active→inactive ok",
                         "A willTerminate inactive→notRunning ok", "start B", "reject launchTimedOut"),
                 multitasking: E("A=suspended B=notRunning front=-", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok", "start B", "reject launchTimedOut"))),
+                                "A didEnterBackground inactive→background ok",
+                                "A - background→suspended ok", "start B", "reject launchTimedOut"))),
     ]
 
     package static let memory: [Row] = [
@@ -153,8 +158,9 @@ extension LifecycleTable {
                         "A willTerminate inactive→notRunning ok", "B didFinishLaunching notRunning→inactive ok",
                         "B didBecomeActive inactive→active ok"),
                 multitasking: E("A=suspended B=active front=B", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok",
-                                "B didFinishLaunching notRunning→inactive ok", "B didBecomeActive inactive→active ok"))),
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok",
+                                "B didFinishLaunching notRunning→inactive ok",
+                                "B didBecomeActive inactive→active ok"))),
         Row(id: "R72", title: "an app connects to launch in the background", setup: [.connect("A")],
             steps: [.connect("B", backgroundLaunch)],
             expected: split(
@@ -162,14 +168,14 @@ extension LifecycleTable {
                         "A willTerminate inactive→notRunning ok", "B didFinishLaunching notRunning→inactive ok",
                         "B didBecomeActive inactive→active ok"),
                 multitasking: E("A=active B=suspended front=A", "B didFinishLaunching notRunning→background ok",
-                                "B didEnterBackground background→background ok"))),
+                                "B didEnterBackground background→background ok", "B - background→suspended ok"))),
         Row(id: "R73", title: "an app id already connected", setup: [.connect("A")], steps: [.connect("A")],
             expected: same("A=active front=A", "reject alreadyConnected")),
         Row(id: "R74", title: "an app connects while locked", setup: [.fire(.sleep)], steps: [.connect("A")],
             expected: each(ios3: E("A=inactive front=A locked", "A didFinishLaunching notRunning→inactive ok"),
                            ios4: E("A=inactive front=A locked", "A didFinishLaunching notRunning→inactive ok"),
                            ios7: E("A=suspended front=A locked", "A didFinishLaunching notRunning→background ok",
-                                   "A didEnterBackground background→background ok"))),
+                                   "A didEnterBackground background→background ok", "A - background→suspended ok"))),
     ]
 
     package static let failures: [Row] = [
@@ -186,7 +192,8 @@ extension LifecycleTable {
             expected: same("A=active front=A", "reject unexpectedAnswer")),
         Row(id: "R84", title: "a process that lingers after willTerminate", setup: [.connect("A")],
             steps: [.linger("A"), .fire(.terminate("A", byUser: false)), .elapse(.seconds(2))],
-            expected: same("A=notRunning front=-", "A willTerminate active→notRunning ok", "kill A system")),
+            expected: same("A=notRunning front=-", "A willTerminate active→notRunning ok", "kill A system",
+                           "A - notRunning→notRunning killed")),
     ]
 
     package static let backgroundTasks: [Row] = [
@@ -197,7 +204,7 @@ extension LifecycleTable {
                         "A willResignActive active→inactive ok", "A willTerminate inactive→notRunning ok",
                         "reject backgroundTasksUnavailable"),
                 multitasking: E("A=suspended front=-", "A willResignActive active→inactive ok",
-                                "A didEnterBackground inactive→background ok"))),
+                                "A didEnterBackground inactive→background ok", "A - background→suspended ok"))),
         Row(id: "R91", title: "a background task never ended", setup: [.connect("A")],
             steps: [.beginTask("A", 1), .fire(.home), .elapse(.seconds(600))],
             expected: split(

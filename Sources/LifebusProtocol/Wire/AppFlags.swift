@@ -11,6 +11,13 @@ public struct AppFlags: Sendable, Equatable {
     /// The app may be launched straight into the background.
     public var launchInBackground: Bool
 
+    /// The `UIBackgroundModes` values iOS knows: what the command lines (`lifebus subscribe`, the SDK's
+    /// `LaunchArguments`) accept. The wire passes any name through.
+    public static let knownBackgroundModes = [
+        "audio", "location", "voip", "fetch", "remote-notification", "newsstand-content", "external-accessory",
+        "bluetooth-central", "bluetooth-peripheral", "processing",
+    ]
+
     public init(exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false) {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes

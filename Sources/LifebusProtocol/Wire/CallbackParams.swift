@@ -51,25 +51,33 @@ public struct CallbackParams: Sendable, Equatable {
 
 /// The result an app answers a callback request with, once its delegate method returned.
 ///
-/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}` or `{}` — `handlerMs` (optional, finite, from 0 to
-/// `maxHandlerMs`) is the app's own measure of its handler's duration; the broker times the round trip itself
-/// either way, and counts an answer whose `handlerMs` is out of range as an answer without one.
+/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}`, `{"handlerMs":3.5,"handlerFailed":true}` or `{}` —
+/// `handlerMs` (optional, finite, from 0 to `maxHandlerMs`) is the app's own measure of its handler's duration; the
+/// broker times the round trip itself either way, and counts an answer whose `handlerMs` is out of range as an
+/// answer without one. `handlerFailed` (optional, default `false`): the handler ran to its end but failed (a
+/// `subscribe --on` hook that exited non-zero); the broker records it in the transition.
 public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
     public var handlerMs: Double?
+    public var handlerFailed: Bool
 
-    public init(handlerMs: Double? = nil) {
+    public init(handlerMs: Double? = nil, handlerFailed: Bool = false) {
         self.handlerMs = handlerMs
+        self.handlerFailed = handlerFailed
     }
 
     public init(json: JSONValue) throws(RPCError) {
-        handlerMs = try ParamsReader(json).optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
+        let reader = try ParamsReader(json)
+        handlerMs = try reader.optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
+        handlerFailed = try reader.bool("handlerFailed", default: false)
     }
 
     public var json: JSONValue {
-        guard let handlerMs else { return [:] }
-        return ["handlerMs": .double(handlerMs)]
+        var object: JSONObject = [:]
+        if let handlerMs { object.append("handlerMs", .double(handlerMs)) }
+        if handlerFailed { object.append("handlerFailed", .bool(true)) }
+        return .object(object)
     }
 }

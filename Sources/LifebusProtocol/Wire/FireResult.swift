@@ -1,7 +1,7 @@
 /// The result of `fire`: the event's id and label, and the transitions it caused.
 ///
 /// A plain value (`Sendable`). Wire form:
-/// `{"eventID":3,"event":"call --answer","completed":true,"transitions":[TransitionRecord…]}`.
+/// `{"eventID":3,"event":"call --answer","completed":true,"transitions":[TransitionRecord…],"noApp":false}`.
 /// `event` is `FireParams.label`. `completed` is `true` when every transition the event caused had completed
 /// before the answer (always so for `wait: true`); with `wait: false` the answer comes at once, `completed` is
 /// `false` and `transitions` holds those already done (usually none). Invariant: `eventID` ≥ 1.
@@ -28,12 +28,17 @@ public struct FireResult: Sendable, Equatable {
         }
     }
 
+    /// The event was carried out and moved no app (e.g. `call` with no app running: the call rings, nobody
+    /// resigns active). Derived, written for readers; not an error.
+    public var noApp: Bool { completed && transitions.isEmpty }
+
     public var json: JSONValue {
         [
             "eventID": .integer(eventID),
             "event": .string(event),
             "completed": .bool(completed),
             "transitions": .array(transitions.map(\.json)),
+            "noApp": .bool(noApp),
         ]
     }
 }

@@ -10,6 +10,8 @@ public enum LifebusMethod {
 
     /// Controller → broker: inject an event (`FireParams` → `FireResult`).
     public static let fire = "fire"
+    /// Controller → broker: back to a fresh device without restarting (params none or `{}` → `FireResult`).
+    public static let reset = "reset"
     /// Controller, observer → broker: the device and its apps (`StatusParams` → `StatusResult`).
     public static let status = "status"
     /// Controller, observer → broker: answer when an app reaches a state (`WaitParams` → `WaitResult`).

@@ -13,6 +13,7 @@ public enum MethodPolicy {
         LifebusMethod.endBackgroundTask: [.app],
         LifebusMethod.reportMemory: [.app],
         LifebusMethod.fire: [.controller],
+        LifebusMethod.reset: [.controller],
         LifebusMethod.status: [.controller, .observer],
         LifebusMethod.wait: [.controller, .observer],
         LifebusMethod.history: [.controller, .observer],

@@ -34,6 +34,7 @@ extension TransitionRecord {
         JSONWriter.writeDouble(budgetMs, to: &buffer)
         JSONWriter.appendASCII(",\"outcome\":", to: &buffer)
         JSONWriter.writeString(outcome.rawValue, to: &buffer)
+        JSONWriter.appendASCII(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false", to: &buffer)
         JSONWriter.appendASCII(",\"wallMs\":", to: &buffer)
         JSONWriter.writeInteger(wallMs, to: &buffer)
         buffer.append(UInt8(ascii: "}"))
@@ -95,7 +96,7 @@ extension FireResult {
             if position > 0 { buffer.append(UInt8(ascii: ",")) }
             record.write(to: &buffer)
         }
-        JSONWriter.appendASCII("]}", to: &buffer)
+        JSONWriter.appendASCII(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}", to: &buffer)
     }
 }
 

@@ -4,7 +4,8 @@
 /// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):
 /// `{"type":"transition","seq":17,"app":"com.example.DeepThoughts","pid":1234,"callback":"didEnterBackground",
 /// "cause":{"eventID":3,"event":"call --answer"},"from":"inactive","to":"background","firedMs":10.5,
-/// "sentMs":10.6,"answeredMs":13.1,"handlerMs":2.3,"budgetMs":5000,"outcome":"ok","wallMs":1763780000000}`.
+/// "sentMs":10.6,"answeredMs":13.1,"handlerMs":2.3,"budgetMs":5000,"outcome":"ok","handlerFailed":false,
+/// "wallMs":1763780000000}`.
 /// - `seq` (≥ 1) numbers journal entries (transitions and marks together) from 1.
 /// - `callback` is `null` when the app left its state without one (jetsam, a kill by the user, a crash while
 ///   idle); `cause` is `null` when no controller event caused it; `pid`, `firedMs`, `answeredMs` and `handlerMs`
@@ -13,6 +14,8 @@
 ///   causing event was fired, `sentMs` when the callback was sent (or, without a callback, when the broker
 ///   acted), `answeredMs` when the answer came; `budgetMs` is the budget the callback had. `wallMs` is the Unix
 ///   time in milliseconds when the record was made.
+/// - `handlerFailed` is `true` when the app answered but said its handler failed (a `subscribe --on` hook that
+///   exited non-zero); a record without the member (an older journal) reads as `false`.
 public struct TransitionRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "transition"
@@ -30,6 +33,7 @@ public struct TransitionRecord: Sendable, Equatable {
     public var handlerMs: Double?
     public var budgetMs: Double
     public var outcome: TransitionOutcome
+    public var handlerFailed: Bool
     public var wallMs: Int64
 
     public init(
@@ -46,7 +50,8 @@ public struct TransitionRecord: Sendable, Equatable {
         handlerMs: Double?,
         budgetMs: Double,
         outcome: TransitionOutcome,
-        wallMs: Int64
+        wallMs: Int64,
+        handlerFailed: Bool = false
     ) {
         self.seq = seq
         self.app = app
@@ -61,6 +66,7 @@ public struct TransitionRecord: Sendable, Equatable {
         self.handlerMs = handlerMs
         self.budgetMs = budgetMs
         self.outcome = outcome
+        self.handlerFailed = handlerFailed
         self.wallMs = wallMs
     }
 
@@ -90,6 +96,7 @@ public struct TransitionRecord: Sendable, Equatable {
         handlerMs = try reader.optionalDouble("handlerMs")
         budgetMs = try reader.double("budgetMs")
         outcome = try reader.choice("outcome", as: TransitionOutcome.self)
+        handlerFailed = try reader.bool("handlerFailed", default: false)
         wallMs = try reader.integer("wallMs", as: Int64.self)
     }
 
@@ -109,6 +116,7 @@ public struct TransitionRecord: Sendable, Equatable {
             "handlerMs": .optional(handlerMs, JSONValue.double),
             "budgetMs": .double(budgetMs),
             "outcome": .string(outcome.rawValue),
+            "handlerFailed": .bool(handlerFailed),
             "wallMs": .integer(wallMs),
         ]
     }

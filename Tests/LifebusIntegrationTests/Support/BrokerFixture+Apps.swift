@@ -56,14 +56,7 @@ func summary(_ record: JSONValue) -> String {
 extension ChildProcess {
     /// Reads stdout lines until one parses as JSON and satisfies `predicate`; `nil` at end of stream or timeout.
     func readJSONLine(timeout: Duration = .seconds(20), where predicate: (JSONValue) -> Bool) -> JSONValue? {
-        let deadline = Deadline(after: timeout)
-        while !deadline.hasPassed {
-            guard let line = stdout.readLine(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) else {
-                return nil
-            }
-            if let value = parsed(line), predicate(value) { return value }
-        }
-        return nil
+        stdout.readJSONLine(timeout: timeout, where: predicate)
     }
 
     /// Waits (on `waitpid`, so no sleep) for the child to end by itself within `timeout`; kills it otherwise.
@@ -74,5 +67,17 @@ extension ChildProcess {
         _ = stdout.readAll(timeout: timeout)
         if deadline.hasPassed && isAlive { signal(SIGKILL) }
         return wait()
+    }
+}
+
+extension LineReader {
+    /// Reads lines until one parses as JSON and satisfies `predicate`; `nil` at end of stream or timeout.
+    func readJSONLine(timeout: Duration = .seconds(20), where predicate: (JSONValue) -> Bool) -> JSONValue? {
+        let deadline = Deadline(after: timeout)
+        while !deadline.hasPassed {
+            guard let line = readLine(timeout: .milliseconds(Int64(deadline.remainingMilliseconds))) else { return nil }
+            if let value = parsed(line), predicate(value) { return value }
+        }
+        return nil
     }
 }

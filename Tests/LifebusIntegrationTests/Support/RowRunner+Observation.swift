@@ -85,6 +85,8 @@ extension RowRunner {
             params.append("event", "terminate")
             app(name)
             params.append("byUser", .bool(byUser))
+        case .reset:
+            preconditionFailure("reset is the `reset` method, not a fire event; no row uses it")
         }
         return .object(params)
     }

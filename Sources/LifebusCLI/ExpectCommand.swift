@@ -1,0 +1,162 @@
+import ArgumentParser
+import Glibc
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus expect APP …`: an assertion for shell tests; exit 0 when it holds, 1 when not.
+    struct Expect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Assert what an app went through: callbacks, state, outcomes, marks; exit 0 or 1.",
+            discussion: """
+                Looks at APP's journal entries since the last event fired (the last one that caused a \
+                transition), or --since-mark NAME, --since-seq N, --all; and at its state now. Prints each \
+                assertion with the expected and the recorded values side by side; exit 0 when all hold, 1 when \
+                one does not. Outcomes: \(Verdict.names.joined(separator: ", ")) — failed is a transition whose \
+                handler failed (a subscribe hook that exited non-zero). Example: lifebus expect com.example.Notes \
+                --callbacks willResignActive,didEnterBackground --state 'background|suspended' --outcome ok \
+                --mark state-saved --data-has items=3
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The app.") var app: String
+
+        @Option(help: ArgumentHelp(
+            "The callbacks, in order, exactly (comma-separated; 'none' for none).", valueName: "cb,cb,…"))
+        var callbacks: String?
+        @Option(help: ArgumentHelp("The state now, or any of several: background|suspended.", valueName: "state"),
+                transform: parseStates)
+        var state: [LifecycleState]?
+        @Option(help: ArgumentHelp("Every transition in scope ended so (e.g. ok).", valueName: "outcome"))
+        var outcome: String?
+        @Option(name: .customLong("no-outcome"), help: ArgumentHelp(
+            "No transition in scope ended so (e.g. watchdog,late,crashed,failed).", valueName: "outcome,…"))
+        var forbidden: String?
+        @Option(help: ArgumentHelp("A mark with this name in scope.", valueName: "name")) var mark: String?
+        @Option(name: .customLong("data-has"), help: ArgumentHelp(
+            "The mark's data has KEY with VALUE (a string's text, else its JSON; repeatable).", valueName: "key=value"))
+        var dataHas: [String] = []
+
+        @Option(name: .customLong("since-mark"), help: ArgumentHelp(
+            "Look at the entries after the app's last mark NAME.", valueName: "name"))
+        var sinceMark: String?
+        @Option(name: .customLong("since-seq"), help: ArgumentHelp(
+            "Look at the entries after journal number N.", valueName: "n"))
+        var sinceSeq: Int64?
+        @Flag(help: "Look at all of the app's entries.") var all = false
+        @Option(help: ArgumentHelp(
+            "Keep looking until the expectation holds or this long has passed (default: look once), e.g. for a mark "
+                + "a program makes on its own time.", valueName: "duration"), transform: parseDuration)
+        var within: Duration = .zero
+
+        func validate() throws {
+            try requireAppID(app, option: "APP")
+            try requireAtMostOne([("--since-mark", sinceMark != nil), ("--since-seq", sinceSeq != nil), ("--all", all)])
+            let expectation = try expectation()
+            guard !expectation.isEmpty else {
+                throw ValidationError("say what to expect: --callbacks, --state, --outcome, --no-outcome or --mark")
+            }
+        }
+
+        var scope: ExpectScope {
+            if let sinceMark { return .sinceMark(sinceMark) }
+            if let sinceSeq { return .sinceSeq(sinceSeq) }
+            return all ? .all : .lastEvent
+        }
+
+        func expectation() throws -> Expectation {
+            var expectation = Expectation()
+            if let callbacks {
+                let names = callbacks == "none" ? [] : callbacks.split(separator: ",").map(String.init)
+                expectation.callbacks = try names.map { name in
+                    guard let callback = LifecycleCallback(rawValue: name) else {
+                        let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw ValidationError("--callbacks: '\(name)' is not a callback; use \(known)")
+                    }
+                    return callback
+                }
+            }
+            expectation.states = state
+            do throws(ExpectationError) {
+                if let outcome { expectation.outcome = try Verdict.parseList(outcome, option: "--outcome").first }
+                if let forbidden {
+                    expectation.forbiddenOutcomes = try Verdict.parseList(forbidden, option: "--no-outcome")
+                }
+            } catch {
+                throw ValidationError(error.description)
+            }
+            if !dataHas.isEmpty && mark == nil { throw ValidationError("--data-has needs --mark NAME") }
+            expectation.mark = mark
+            expectation.markData = try dataHas.map { pair in
+                guard let equals = pair.firstIndex(of: "=") else {
+                    throw ValidationError("--data-has \(pair): write KEY=VALUE, e.g. items=3")
+                }
+                return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+            }
+            return expectation
+        }
+
+        func run() throws {
+            let expectation = try expectation()
+            let deadline = EventLoop.monotonicNanoseconds() + within.nanoseconds
+            while true {
+                let (results, scope) = try check(expectation)
+                let passed = results.allSatisfy(\.passed)
+                if passed || EventLoop.monotonicNanoseconds() >= deadline {
+                    ExpectReport.print(results, app: app, scope: scope, json: global.json)
+                    if !passed { throw CLIExitStatus.conditionNotMet }
+                    return
+                }
+                usleep(50_000)  // --within: look again until the deadline
+            }
+        }
+
+        /// Asks the broker once for the history and the app's state, and checks them.
+        private func check(_ expectation: Expectation) throws -> (results: [Expectation.Result], scope: String) {
+            let (app, scope) = (app, scope)
+            var outcome: (results: [Expectation.Result], scope: String) = ([], "")
+            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
+                peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
+                    let entries: [JournalEntry]
+                    do throws(RPCError) {
+                        entries = try HistoryResult(json: try answer.get()).entries
+                    } catch {
+                        return finish(.refused(error))
+                    }
+                    peer.request(LifebusMethod.status, params: StatusParams(app: app).json) { answer in
+                        let state = (try? StatusResult(json: answer.get()))?.apps.first?.state ?? .notRunning
+                        let (inScope, description) = scope.select(entries, app: app)
+                        outcome = (expectation.check(inScope, state: state), description)
+                        finish(.success)
+                    }
+                }
+            }
+            return outcome
+        }
+    }
+}
+
+/// Prints `expect`'s results. Stateless.
+enum ExpectReport {
+    static func print(_ results: [Expectation.Result], app: String, scope: String, json: Bool) {
+        let passed = results.allSatisfy(\.passed)
+        if json {
+            let object: JSONValue = [
+                "app": .string(app), "scope": .string(scope), "passed": .bool(passed),
+                "checks": .array(results.map(\.json)),
+            ]
+            Swift.print(object.jsonText)
+            return
+        }
+        Swift.print("\(passed ? "PASS" : "FAIL") expect \(app), \(scope)")
+        let width = results.map(\.check.count).max() ?? 0
+        for result in results {
+            let name = result.check + String(repeating: " ", count: width - result.check.count)
+            let pad = String(repeating: " ", count: width + 5)
+            Swift.print("  \(result.passed ? "ok  " : "FAIL") \(name)  expected: \(result.expected)")
+            Swift.print("  \(pad)  recorded: \(result.recorded)")
+        }
+    }
+}

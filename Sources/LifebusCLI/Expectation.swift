@@ -1,0 +1,102 @@
+import LifebusProtocol
+
+/// What `lifebus expect` asserts about one app, and the checking of it against what the broker recorded.
+/// A plain value; `check` is pure (the entries and the state in, one result per assertion out).
+struct Expectation: Equatable {
+    var callbacks: [LifecycleCallback]?
+    var states: [LifecycleState]?
+    var outcome: String?
+    var forbiddenOutcomes: [String] = []
+    var mark: String?
+    var markData: [(key: String, value: String)] = []
+
+    static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+        lhs.callbacks == rhs.callbacks && lhs.states == rhs.states && lhs.outcome == rhs.outcome
+            && lhs.forbiddenOutcomes == rhs.forbiddenOutcomes && lhs.mark == rhs.mark
+            && lhs.markData.map(\.key) == rhs.markData.map(\.key)
+            && lhs.markData.map(\.value) == rhs.markData.map(\.value)
+    }
+
+    var isEmpty: Bool {
+        callbacks == nil && states == nil && outcome == nil && forbiddenOutcomes.isEmpty && mark == nil
+    }
+
+    /// One assertion's result: what was expected and what was recorded, side by side.
+    struct Result: Equatable {
+        let check: String
+        let expected: String
+        let recorded: String
+        let passed: Bool
+
+        var json: JSONValue {
+            ["check": .string(check), "expected": .string(expected), "recorded": .string(recorded),
+             "passed": .bool(passed)]
+        }
+    }
+
+    /// Checks the app's entries in scope (oldest first) and its current state.
+    func check(_ entries: [JournalEntry], state: LifecycleState) -> [Result] {
+        let transitions = entries.compactMap { entry -> TransitionRecord? in
+            if case .transition(let record) = entry { return record }
+            return nil
+        }
+        var results: [Result] = []
+        if let callbacks {
+            let recorded = transitions.compactMap(\.callback)
+            results.append(Result(
+                check: "callbacks", expected: Self.list(callbacks.map(\.rawValue)),
+                recorded: Self.list(recorded.map(\.rawValue)), passed: recorded == callbacks))
+        }
+        if let states {
+            results.append(Result(
+                check: "state", expected: states.map(\.rawValue).joined(separator: "|"), recorded: state.rawValue,
+                passed: states.contains(state)))
+        }
+        let verdicts = transitions.map { Verdict.text($0) }
+        if let outcome {
+            results.append(Result(
+                check: "outcome", expected: "every transition \(outcome)", recorded: Self.list(verdicts),
+                passed: !transitions.isEmpty && transitions.allSatisfy { Verdict.of($0) == [outcome] }))
+        }
+        if !forbiddenOutcomes.isEmpty {
+            let bad = transitions.contains { !Set(Verdict.of($0)).isDisjoint(with: forbiddenOutcomes) }
+            results.append(Result(
+                check: "no outcome", expected: "none " + forbiddenOutcomes.joined(separator: ", "),
+                recorded: Self.list(verdicts), passed: !bad))
+        }
+        if let mark {
+            results.append(checkMark(mark, in: entries))
+        }
+        return results
+    }
+
+    private func checkMark(_ name: String, in entries: [JournalEntry]) -> Result {
+        let found = entries.reversed().lazy.compactMap { entry -> MarkRecord? in
+            if case .mark(let record) = entry, record.name == name { return record }
+            return nil
+        }.first
+        let wanted = markData.map { "\($0.key)=\($0.value)" }
+        let expected = "mark \(name)" + (wanted.isEmpty ? "" : " with " + wanted.joined(separator: ", "))
+        guard let found else {
+            let names = entries.compactMap { entry -> String? in
+                if case .mark(let record) = entry { return record.name }
+                return nil
+            }
+            return Result(check: "mark", expected: expected,
+                          recorded: names.isEmpty ? "no mark" : "marks " + names.joined(separator: ", "), passed: false)
+        }
+        let data = found.data ?? [:]
+        let passed = markData.allSatisfy { pair in data[pair.key].map { Self.text($0) == pair.value } ?? false }
+        let recorded = "mark \(name)" + (found.data.map { " with \(JSONValue.object($0).jsonText)" } ?? "")
+        return Result(check: "mark", expected: expected, recorded: recorded, passed: passed)
+    }
+
+    /// A JSON value as a person compares it: a string's text, else its JSON text.
+    static func text(_ value: JSONValue) -> String {
+        value.stringValue ?? value.jsonText
+    }
+
+    private static func list(_ items: [String]) -> String {
+        items.isEmpty ? "(none)" : items.joined(separator: ", ")
+    }
+}
