@@ -7,6 +7,7 @@ import LifebusRPC
 extension Broker {
     func handle(_ request: RPCRequest, from session: PeerSession, responder: RPCResponder) {
         guard let role = session.role else {
+            if overMessagesBeforeHello(session) { return }
             if request.method == LifebusMethod.hello {
                 introduce(session, request: request, responder: responder)
             } else {
@@ -78,7 +79,7 @@ extension Broker {
         }
         session.stopHelloTimer()
         session.phase = .introduced(params.role)
-        session.rpc.connection.maxLineLength = configuration.maxLineLength
+        applyLimitsAfterHello(to: session.rpc.connection)
         responder.succeed(HelloResult(
             brokerVersion: LifebusVersion.current,
             protocolVersion: ProtocolVersion.current,

@@ -15,7 +15,13 @@ public final class Broker {
     let loop: EventLoop
     var logger: Logger
     private var listeners: [Listener] = []
-    private var sessions: [UInt64: PeerSession] = [:]
+    var sessions: [UInt64: PeerSession] = [:]
+    /// Sessions in the order they connected that had not said `hello` when last looked at (pruned lazily).
+    var unintroduced: [PeerSession] = []
+    /// `limits.maxConnections`, lowered to fit the descriptor limit at start.
+    var connectionCap = 0
+    /// The (limit, uid) pairs whose first violation was logged.
+    var loggedLimits: Set<String> = []
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
     var device: Device
@@ -60,6 +66,7 @@ public final class Broker {
         } catch {
             throw BrokerStartError(description: "\(error)")
         }
+        connectionCap = Self.connectionCap(configuration.limits.maxConnections, logger: logger)
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
@@ -116,10 +123,17 @@ extension Broker {
             connection.close()
             return
         }
-        connection.maxLineLength = configuration.maxLineLengthBeforeHello
+        guard sessions.count < connectionCap else {
+            refuse(connection)
+            return
+        }
+        applyLimitsBeforeHello(to: connection)
         let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
+        session.rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
         nextSessionNumber += 1
+        makeRoomBeforeHello(for: session)
         sessions[session.number] = session
+        unintroduced.append(session)
         session.rpc.onRequest = { [unowned self, unowned session] request, responder in
             self.handle(request, from: session, responder: responder)
         }
@@ -147,9 +161,7 @@ extension Broker {
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
         let seconds = configuration.helloTimeout.components.seconds
-        let error = RPCError(.helloTimeout, "no hello within \(seconds) s; closing")
-        session.rpc.notify(LifebusMethod.error, params: error.json)
-        session.rpc.closeAfterFlush()
+        dismiss(session, RPCError(.helloTimeout, "no hello within \(seconds) s; closing"))
         logger.info("peer closed: no hello in time", metadata: session.metadata)
     }
 
@@ -162,7 +174,13 @@ extension Broker {
             appSessions[app] = nil
             feed(.appDisconnected(app))
         }
-        logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        switch end {
+        case .outputLimitExceeded, .writeStalled:
+            logger.warning("peer disconnected: it does not read what it is sent",
+                           metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        default:
+            logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        }
         reportDrainedIfDone()
     }
 

@@ -20,6 +20,8 @@ public struct BrokerConfiguration: Sendable {
     public var timeScale: Double
     /// Where every transition and mark is appended as one JSON line, or `nil` for no journal file.
     public var journalPath: String?
+    /// The connection and flow limits (`Protocol/README.md`, "Limits").
+    public var limits = ConnectionLimits()
 
     public init(
         socketPath: String,

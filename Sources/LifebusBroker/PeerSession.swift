@@ -21,6 +21,8 @@ final class PeerSession {
     var helloTimer: LoopTimer?
     /// The app this connection is, once an app said hello.
     var appID: AppID?
+    /// Messages received while unintroduced (bounded by `ConnectionLimits.maxMessagesBeforeHello`).
+    var messagesBeforeHello = 0
 
     init(number: UInt64, rpc: RPCPeer) {
         self.number = number

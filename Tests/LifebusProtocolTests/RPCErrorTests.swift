@@ -52,6 +52,7 @@ import Testing
             (.brokerShuttingDown, -32009, "lifebus.BrokerShuttingDown"),
             (.timedOut, -32010, "lifebus.TimedOut"),
             (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
+            (.limitExceeded, -32012, "lifebus.LimitExceeded"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

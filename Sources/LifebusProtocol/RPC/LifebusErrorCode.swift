@@ -35,12 +35,14 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let timedOut = LifebusErrorCode(-32010, "lifebus.TimedOut")
     /// The connection ended before the answer to a request came (raised locally, never sent).
     public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
+    /// A limit of the broker was reached (`data.limit` names which); see `Protocol/README.md`, "Limits".
+    public static let limitExceeded = LifebusErrorCode(-32012, "lifebus.LimitExceeded")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed,
+        .connectionClosed, .limitExceeded,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

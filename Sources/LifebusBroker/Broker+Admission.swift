@@ -1,0 +1,118 @@
+import Glibc
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+import Logging
+
+/// Who gets in and on what terms: the connection caps, the room kept for peers that have not said `hello`, the
+/// per-connection flow limits before and after `hello`, and how a peer is sent away.
+extension Broker {
+    /// Descriptors kept free for the journal, the listeners and the loop's own.
+    static let reservedDescriptors = 32
+
+    /// `wanted`, raising the soft descriptor limit toward it when the hard limit allows, and lowered to what the
+    /// descriptor limit leaves (so the cap, not `EMFILE`, refuses the extra peer, and refuses it with a word).
+    static func connectionCap(_ wanted: Int, logger: Logger) -> Int {
+        let descriptors = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        let unlimited = rlim_t.max  // RLIM_INFINITY (~0) does not import as an unsigned constant
+        var limit = rlimit()
+        guard getrlimit(descriptors, &limit) == 0, limit.rlim_cur != unlimited else { return wanted }
+        let needed = rlim_t(wanted + reservedDescriptors)
+        if limit.rlim_cur < needed {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max == unlimited ? needed : min(needed, limit.rlim_max)
+            if setrlimit(descriptors, &raised) == 0 { limit = raised }
+        }
+        let fits = max(1, Int(limit.rlim_cur) - reservedDescriptors)
+        if fits < wanted {
+            logger.notice("the descriptor limit lowers the connection cap",
+                          metadata: ["lifebus.limit.connections": "\(fits)", "lifebus.limit.wanted": "\(wanted)"])
+        }
+        return min(wanted, fits)
+    }
+
+    /// A connection over the total cap: told why, then closed.
+    func refuse(_ connection: Connection) {
+        applyLimitsBeforeHello(to: connection)
+        let peer = RPCPeer(connection: connection)
+        let error = Self.limitError("connections", "the broker is at its connection limit (\(connectionCap)); closing")
+        peer.notify(LifebusMethod.error, params: error.json)
+        peer.closeAfterFlush()
+        logOnce("connections", uid: connection.peerCredentials?.uid ?? 0,
+                "connection refused: the broker is at its connection limit", metadata: [:])
+    }
+
+    /// Before `hello`: the short line limit, the small output cap, the stall timeout and the turn's line budget.
+    func applyLimitsBeforeHello(to connection: Connection) {
+        let limits = configuration.limits
+        connection.maxLineLength = configuration.maxLineLengthBeforeHello
+        connection.maxLinesPerTurn = limits.maxLinesPerTurn
+        connection.writeStallTimeout = limits.writeStallTimeout
+        connection.maxPendingWrites = limits.maxOutputMessages
+        connection.maxPendingWriteBytes = limits.maxOutputBytesBeforeHello
+        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(forOutputCap: limits.maxOutputBytesBeforeHello)
+    }
+
+    /// After `hello`: the full line limit and output cap.
+    func applyLimitsAfterHello(to connection: Connection) {
+        connection.maxLineLength = configuration.maxLineLength
+        connection.maxPendingWriteBytes = configuration.limits.maxOutputBytes
+        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(forOutputCap: configuration.limits.maxOutputBytes)
+    }
+
+    /// Keeps the unintroduced peers within their caps before `session` joins them: the oldest of its uid goes when
+    /// that uid is at its cap, else the oldest of all when all are at theirs.
+    func makeRoomBeforeHello(for session: PeerSession) {
+        let limits = configuration.limits
+        unintroduced.removeAll { $0.role != nil || sessions[$0.number] == nil }
+        let sameUID = unintroduced.filter { $0.identity.uid == session.identity.uid }
+        let oldest: PeerSession?
+        let limit: String
+        if sameUID.count >= limits.maxConnectionsBeforeHelloPerUID {
+            (oldest, limit) = (sameUID.first, "connectionsBeforeHelloPerUID")
+        } else if unintroduced.count >= limits.maxConnectionsBeforeHello {
+            (oldest, limit) = (unintroduced.first, "connectionsBeforeHello")
+        } else {
+            return
+        }
+        guard let oldest else { return }
+        unintroduced.removeAll { $0 === oldest }
+        dismiss(oldest, Self.limitError(limit, "too many connections have not said hello; closing the oldest"))
+        logOnce(limit, uid: oldest.identity.uid, "closed the oldest connection that had not said hello",
+                metadata: oldest.metadata)
+    }
+
+    /// Counts a message that arrived before `hello`; past the cap the peer is sent away. Returns whether it was.
+    func overMessagesBeforeHello(_ session: PeerSession) -> Bool {
+        session.messagesBeforeHello += 1
+        guard session.messagesBeforeHello > configuration.limits.maxMessagesBeforeHello else { return false }
+        let limit = configuration.limits.maxMessagesBeforeHello
+        dismiss(session, Self.limitError("messagesBeforeHello", "more than \(limit) messages before hello; closing"))
+        logOnce("messagesBeforeHello", uid: session.identity.uid, "peer closed: too many messages before hello",
+                metadata: session.metadata)
+        return true
+    }
+
+    /// Tells the peer why (a `lifebus.error` notification) and closes: after the flush when that line went out
+    /// whole, at once when output is stuck (a peer that does not read must not hold its connection open).
+    func dismiss(_ session: PeerSession, _ error: RPCError) {
+        session.stopHelloTimer()
+        session.rpc.notify(LifebusMethod.error, params: error.json)
+        if session.rpc.connection.pendingWriteBytes == 0 {
+            session.rpc.closeAfterFlush()
+        } else {
+            session.rpc.close()
+        }
+    }
+
+    static func limitError(_ limit: String, _ message: String) -> RPCError {
+        RPCError(.limitExceeded, message, data: ["limit": .string(limit)])
+    }
+
+    /// Logs the first violation of `limit` by peers of `uid` (a flood must not flood the log too); later ones only
+    /// count toward nothing but their effect.
+    func logOnce(_ limit: String, uid: UInt32, _ message: Logger.Message, metadata: Logger.Metadata) {
+        guard loggedLimits.insert("\(limit)/\(uid)").inserted else { return }
+        logger.warning(message, metadata: metadata.merging(["lifebus.limit": "\(limit)"]) { $1 })
+    }
+}

@@ -1,0 +1,35 @@
+/// The broker's bounds on connections and on what one connection may make it hold: a value inside
+/// `BrokerConfiguration`, each member documented with its default in `Protocol/README.md` ("Limits").
+///
+/// Invariant (checked by `lifebusd`'s options, assumed here): every count and size is at least 1.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// Connections at once; one more is told `lifebus.LimitExceeded` (`connections`) and closed. The broker also
+    /// keeps this below its descriptor limit.
+    public var maxConnections = 1024
+    /// Connections that have not said `hello` yet, in all; a new one closes the oldest.
+    public var maxConnectionsBeforeHello = 64
+    /// Connections of one uid that have not said `hello` yet; a new one closes that uid's oldest.
+    public var maxConnectionsBeforeHelloPerUID = 8
+    /// Messages a connection may send before its `hello` succeeds (the `hello` included); past it the connection
+    /// is told `lifebus.LimitExceeded` (`messagesBeforeHello`) and closed.
+    public var maxMessagesBeforeHello = 16
+    /// Pending output per introduced connection, in bytes and in lines; a peer over it is disconnected once what is
+    /// queued is written.
+    public var maxOutputBytes = 4 * 1024 * 1024
+    public var maxOutputMessages = 1024
+    /// Pending output per connection before `hello`.
+    public var maxOutputBytesBeforeHello = 64 * 1024
+    /// Pending output that makes no progress for this long closes the connection.
+    public var writeStallTimeout: Duration = .seconds(10)
+    /// Requests a peer may leave unanswered before the broker stops reading from it.
+    public var maxUnansweredRequests = 64
+    /// Lines handled per connection per loop turn; the rest wait their turn after the other peers.
+    public var maxLinesPerTurn = 16
+
+    public init() {}
+
+    /// Reading pauses while pending output is above this (a quarter of the cap) and resumes at half of it.
+    static func readPauseThreshold(forOutputCap bytes: Int) -> Int {
+        max(1, bytes / 4)
+    }
+}
