@@ -69,6 +69,12 @@ final class BrokerCall {
         case .failure(.unreachable(let path, let error)):
             StandardError.writeLine("lifebus: cannot reach the broker at \(path): \(error)")
             throw CLIExitStatus.unreachable
+        case .failure(.refused(let error)) where error.lifebusCode == .limitExceeded:
+            StandardError.writeLine("lifebus: the broker is at its connection limit: \(error.message)")
+            throw CLIExitStatus.unreachable
+        case .failure(.refused(let error)) where error.lifebusCode == .connectionClosed:
+            StandardError.writeLine("lifebus: the broker closed the connection before answering hello")
+            throw CLIExitStatus.unreachable
         case .failure(.refused(let error)):
             StandardError.writeLine("lifebus: the broker refused hello: \(error.message)")
             throw CLIExitStatus.refused

@@ -1,3 +1,4 @@
+import LifebusBroker
 import LifebusCore
 import LifebusProtocol
 import Logging
@@ -15,6 +16,7 @@ struct DaemonOptions: Equatable {
     var timeScale: Double = 1
     var journal: String?
     var logLevel: Logger.Level = .info
+    var limits = ConnectionLimits()
     var showHelp = false
 
     /// A usage error, printed with the usage text; exit status 2.
@@ -25,6 +27,8 @@ struct DaemonOptions: Equatable {
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
+                        [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
+                        [--write-timeout <duration>] [--max-unanswered <n>]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -39,6 +43,12 @@ struct DaemonOptions: Equatable {
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
+          --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
+          --max-unintroduced <n>    Connections that have not said hello, in all (default: 64; 8 per uid).
+          --max-output <bytes>      Pending output per peer before it is disconnected (default: 4MiB; also
+                                    accepts KiB and MiB suffixes).
+          --write-timeout <d>       Disconnect a peer whose pending output makes no progress this long (default: 10s).
+          --max-unanswered <n>      Requests a peer may leave unanswered before the broker stops reading it (64).
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
@@ -72,6 +82,7 @@ struct DaemonOptions: Equatable {
 
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
+        "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
     ]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
@@ -95,6 +106,8 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered":
+            try limits.set(name, text)
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")
