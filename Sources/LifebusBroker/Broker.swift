@@ -76,6 +76,7 @@ public final class Broker {
                 let listener = try Listener.listen(on: address, loop: loop) { [unowned self] connection in
                     self.accept(connection)
                 }
+                listener.maxAcceptsPerTurn = configuration.limits.maxAcceptsPerTurn
                 listeners.append(listener)
             } catch {
                 shutdown()

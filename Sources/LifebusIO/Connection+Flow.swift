@@ -90,7 +90,7 @@ extension Connection {
             return
         }
         let unread = Int(max(0, lifebus_unread_bytes(descriptor)))
-        guard unread > 0 || heldByteCount > 0 else {
+        guard unread > 0 || heldByteCount > 0 || isDelivering else {
             fail(error)
             return
         }

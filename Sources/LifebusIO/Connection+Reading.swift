@@ -55,6 +55,8 @@ extension Connection {
     /// Returns how many bytes were used (all of them unless delivery stopped).
     func deliver(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let onLine else { return 0 }
+        isDelivering = true
+        defer { isDelivering = false }
         var offset = 0
         var budget = maxLinesPerTurn
         do throws(LineTooLong) {

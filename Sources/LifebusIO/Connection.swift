@@ -57,6 +57,8 @@ public final class Connection {
     var heldStart = 0
     /// A next-turn delivery of `held` is queued.
     var deliveryScheduled = false
+    /// Lines of a read are being handed out (so bytes received are still unread even if `held` is empty).
+    var isDelivering = false
     /// A write failed while received bytes were still unread: they are read and delivered first (`drainRemaining`
     /// more bytes from the socket), then the connection ends with this error.
     var writeFailure: UVError?

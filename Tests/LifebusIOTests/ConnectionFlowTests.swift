@@ -152,6 +152,49 @@ import Testing
         }
     }
 
+    @Test func aWriteFailingInsideALineHandlerStillDeliversTheRestOfThatRead() throws {
+        try withConnectedPair { loop, pair in
+            let server = LineRecorder()
+            server.record(pair.server) { line in
+                if line == Array("ping".utf8) { pair.server.writeLine(Array("pong".utf8)) }
+            }
+            pair.client.writeLine(Array("ping\nthe answer".utf8))
+            pair.client.close()
+            try loop.run(until: "server end") { !server.ends.isEmpty }
+            #expect(server.strings == ["ping", "the answer"])
+            guard case .error(let error)? = server.ends.first else {
+                Issue.record("expected an error end, got \(server.ends)")
+                return
+            }
+            #expect(error.name == "EPIPE")
+        }
+    }
+
+    @Test func aListenerAcceptsAtMostItsBudgetPerTurnAndTheRestOnLaterTurns() throws {
+        let loop = try EventLoop()
+        let socket = TestSocketPath()
+        defer { socket.remove() }
+        var accepted: [Connection] = []
+        let listener = try Listener.listen(on: socket.address, loop: loop) { accepted.append($0) }
+        listener.maxAcceptsPerTurn = 3
+        var clients: [Connection] = []
+        for _ in 0..<10 {
+            Connection.connect(to: socket.address, loop: loop) { if case .success(let c) = $0 { clients.append(c) } }
+        }
+        var perTurn: [Int] = []
+        try loop.run(until: "ten accepted") {
+            perTurn.append(accepted.count)
+            return accepted.count == 10
+        }
+        let increments = zip(perTurn.dropFirst(), perTurn).map { $0 - $1 }
+        #expect(increments.allSatisfy { $0 <= 3 }, "accepted per turn: \(increments)")
+        for connection in accepted + clients {
+            connection.close()
+        }
+        listener.close()
+        try loop.close()
+    }
+
     @Test func nextTurnWorkRunsOnALaterTurnInOrder() throws {
         let loop = try EventLoop()
         var ran: [Int] = []
