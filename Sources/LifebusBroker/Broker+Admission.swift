@@ -35,7 +35,7 @@ extension Broker {
     func refuse(_ connection: Connection) {
         applyLimitsBeforeHello(to: connection)
         let peer = RPCPeer(connection: connection)
-        let error = Self.limitError("connections", "the broker is at its connection limit (\(connectionCap)); closing")
+        let error = Self.limitError("connections", "\(connectionCap) connections are open, the most it takes")
         peer.notify(LifebusMethod.error, params: error.json)
         peer.closeAfterFlush()
         logOnce("connections", uid: connection.peerCredentials?.uid ?? 0,

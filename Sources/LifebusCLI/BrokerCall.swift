@@ -70,7 +70,7 @@ final class BrokerCall {
             StandardError.writeLine("lifebus: cannot reach the broker at \(path): \(error)")
             throw CLIExitStatus.unreachable
         case .failure(.refused(let error)) where error.lifebusCode == .limitExceeded:
-            StandardError.writeLine("lifebus: the broker is at its connection limit: \(error.message)")
+            StandardError.writeLine("lifebus: the broker is at its connection limit (\(error.message))")
             throw CLIExitStatus.unreachable
         case .failure(.refused(let error)) where error.lifebusCode == .connectionClosed:
             StandardError.writeLine("lifebus: the broker closed the connection before answering hello")
