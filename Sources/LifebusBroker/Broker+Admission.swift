@@ -60,24 +60,26 @@ extension Broker {
         connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(forOutputCap: configuration.limits.maxOutputBytes)
     }
 
-    /// Keeps the unintroduced peers within their caps before `session` joins them: the oldest of its uid goes when
-    /// that uid is at its cap, else the oldest of all when all are at theirs.
+    /// Keeps the unintroduced peers within their caps before `session` joins them: one of its uid goes when that
+    /// uid is at its cap, else one of all when all are at theirs — the oldest that has not sent a byte yet, or the
+    /// oldest when all have spoken. (Silent ones go first: a client that has sent its `hello` survives a burst of
+    /// silent newcomers accepted before that `hello` is read.)
     func makeRoomBeforeHello(for session: PeerSession) {
         let limits = configuration.limits
         unintroduced.removeAll { $0.role != nil || sessions[$0.number] == nil }
         let sameUID = unintroduced.filter { $0.identity.uid == session.identity.uid }
-        let oldest: PeerSession?
+        let pool: [PeerSession]
         let limit: String
         if sameUID.count >= limits.maxConnectionsBeforeHelloPerUID {
-            (oldest, limit) = (sameUID.first, "connectionsBeforeHelloPerUID")
+            (pool, limit) = (sameUID, "connectionsBeforeHelloPerUID")
         } else if unintroduced.count >= limits.maxConnectionsBeforeHello {
-            (oldest, limit) = (unintroduced.first, "connectionsBeforeHello")
+            (pool, limit) = (unintroduced, "connectionsBeforeHello")
         } else {
             return
         }
-        guard let oldest else { return }
+        guard let oldest = pool.first(where: { !$0.rpc.connection.peerHasSpoken }) ?? pool.first else { return }
         unintroduced.removeAll { $0 === oldest }
-        dismiss(oldest, Self.limitError(limit, "too many connections have not said hello; closing the oldest"))
+        dismiss(oldest, Self.limitError(limit, "too many connections have not said hello; closing this one"))
         logOnce(limit, uid: oldest.identity.uid, "closed the oldest connection that had not said hello",
                 metadata: oldest.metadata)
     }

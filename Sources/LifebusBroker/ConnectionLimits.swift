@@ -25,9 +25,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maxUnansweredRequests = 64
     /// Lines handled per connection per loop turn; the rest wait their turn after the other peers.
     public var maxLinesPerTurn = 16
-    /// Connections accepted per loop turn. Kept below `maxConnectionsBeforeHelloPerUID`, so a peer accepted in one
-    /// turn is read (and its `hello` taken) before a burst of newcomers can push it out.
-    public var maxAcceptsPerTurn = 4
+    /// Connections accepted per loop turn, so a burst of connections cannot hold up the peers already in.
+    public var maxAcceptsPerTurn = 64
 
     public init() {}
 

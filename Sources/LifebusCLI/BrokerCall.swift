@@ -26,6 +26,9 @@ final class BrokerCall {
     private var interruptWatcher: SignalWatcher?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
+    /// Connects retried because the broker's accept queue was full (`EAGAIN`), each after 20 ms.
+    private var busyRetries = 0
+    private static let maxBusyRetries = 100
 
     private init(path: String, hello: HelloParams, retryFor: Duration?) throws {
         self.path = path
@@ -96,6 +99,9 @@ final class BrokerCall {
                 }
                 body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
             case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
+                retry(onRequest: onRequest, body)
+            case .failure(.unreachable(_, let error)) where error.name == "EAGAIN" && busyRetries < Self.maxBusyRetries:
+                busyRetries += 1  // the broker's accept queue is full: it is busy, not gone
                 retry(onRequest: onRequest, body)
             case .failure(let failure):
                 finish(.failure(failure))

@@ -29,6 +29,7 @@ extension Connection {
         // Unretained: the handle holds the reference until the close callback.
         let connection = Unmanaged<Connection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
         if count > 0 {
+            connection.hasReadBytes = true
             connection.received(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: count))
         } else if count < 0 {
             connection.readFailed(Int32(truncatingIfNeeded: count))

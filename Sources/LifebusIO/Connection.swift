@@ -67,6 +67,8 @@ public final class Connection {
     var queuedWriteCount = 0
     /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued write.
     var stallTimer: LoopTimer?
+    /// Some bytes were read from the socket.
+    var hasReadBytes = false
 
     /// The kernel-reported identity of the peer (Unix sockets only), read once when the connection opened.
     public private(set) var peerCredentials: PeerCredentials?
@@ -111,6 +113,13 @@ public final class Connection {
 
     /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
     public var pendingWriteCount: Int { queuedWriteCount }
+
+    /// Whether the peer has sent anything: bytes were read, or wait in the socket's receive queue.
+    public var peerHasSpoken: Bool {
+        if hasReadBytes { return true }
+        guard let descriptor = fileDescriptor else { return false }
+        return lifebus_unread_bytes(descriptor) > 0
+    }
 
     /// Bytes accepted by `writeLine` that the kernel has not taken yet.
     public var pendingWriteBytes: Int {
