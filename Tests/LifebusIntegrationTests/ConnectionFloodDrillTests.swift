@@ -86,6 +86,17 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    @Test(arguments: [
+        ["--max-connections", "0"], ["--max-unintroduced", "-1"], ["--max-output", "12"], ["--max-output", "4GB"],
+        ["--write-timeout", "0s"], ["--max-unanswered", "many"],
+    ])
+    func limitOptionsOutOfRangeAreUsageErrors(arguments: [String]) throws {
+        let daemon = try ChildProcess("lifebusd", arguments)
+        let message = daemon.stderr.readAll()
+        #expect(daemon.wait() == 2)
+        #expect(message.contains("is not valid for '\(arguments[0])'"), "\(message)")
+    }
+
     /// Keeps opening connections that never speak, closing its oldest past 100, until killed.
     private static let reconnectingFlooder = """
         import socket, sys

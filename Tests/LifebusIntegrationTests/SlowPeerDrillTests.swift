@@ -44,6 +44,24 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    @Test func aPeerAtItsUnansweredLimitIsNotReadUntilHalfAreAnswered() throws {
+        let broker = try BrokerFixture(arguments: ["--max-unanswered", "8", "--log-level", "error"])
+        let controller = try RawPeer.controller(broker)
+        var burst = ""
+        for id in 0..<8 {
+            burst += #"{"jsonrpc":"2.0","id":"w\#(id)","method":"wait","params":{"app":"com.example.Never","state":"active","timeoutMs":500}}"# + "\n"
+        }
+        burst += #"{"jsonrpc":"2.0","id":"p","method":"ping"}"#
+        controller.client.sendLine(burst)
+        var order: [String] = []
+        while order.last != "p", let line = controller.client.readLine(timeout: .seconds(10)) {
+            order.append(parsed(line)?["id"]?.stringValue ?? "?")
+        }
+        #expect(order.last == "p")
+        #expect(order.filter { $0.hasPrefix("w") }.count >= 4, "the ping waited for half the waits: \(order)")
+        #expect(broker.stop() == 0)
+    }
+
     @Test func anObserverThatNeverReadsIsDisconnectedWhileTheAppIsServed() throws {
         let broker = try BrokerFixture(arguments: ["--max-output", "64KiB", "--write-timeout", "1s", "--log-level", "error"])
         let observer = RawPeer(client: try broker.connect())

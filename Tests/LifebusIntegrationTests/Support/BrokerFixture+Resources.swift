@@ -27,7 +27,7 @@ extension RawClient {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
             }
             guard written > 0 else { break }
             offset += written
