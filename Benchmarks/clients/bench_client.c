@@ -197,6 +197,7 @@ int main(int argc, char **argv) {
                       || strcmp(argv[1], "journal") == 0)) {
         return bench_apps_main(argc, argv);
     }
-    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...] | fire|fanout|journal ...\n");
+    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...]"
+                    " | fire|fanout|journal ... | stall PATH SECONDS PID\n");
     return 2;
 }

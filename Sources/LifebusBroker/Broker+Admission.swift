@@ -50,14 +50,16 @@ extension Broker {
         connection.writeStallTimeout = limits.writeStallTimeout
         connection.maxPendingWrites = limits.maxOutputMessages
         connection.maxPendingWriteBytes = limits.maxOutputBytesBeforeHello
-        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(forOutputCap: limits.maxOutputBytesBeforeHello)
+        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(
+            forOutputCap: limits.maxOutputBytesBeforeHello)
     }
 
     /// After `hello`: the full line limit and output cap.
     func applyLimitsAfterHello(to connection: Connection) {
         connection.maxLineLength = configuration.maxLineLength
         connection.maxPendingWriteBytes = configuration.limits.maxOutputBytes
-        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(forOutputCap: configuration.limits.maxOutputBytes)
+        connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(
+            forOutputCap: configuration.limits.maxOutputBytes)
     }
 
     /// Keeps the unintroduced peers within their caps before `session` joins them: one of its uid goes when that

@@ -65,7 +65,8 @@ public final class Connection {
     var drainRemaining = 0
     /// Write requests queued with libuv and not yet completed.
     var queuedWriteCount = 0
-    /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued write.
+    /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued
+    /// write.
     var stallTimer: LoopTimer?
     /// Some bytes were read from the socket.
     var hasReadBytes = false

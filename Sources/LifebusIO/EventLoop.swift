@@ -112,10 +112,10 @@ public final class EventLoop {
 }
 
 extension EventLoop {
-    /// Closes the executor's async handle and the next-turn idle handle, runs the loop until pending close callbacks have run, and closes the
-    /// `uv_loop_t`. Throws `EBUSY` naming the handles still open when some were never closed; the loop stays usable
-    /// then (close them and call `close()` again). Idempotent once it succeeded. Executor work not yet run is dropped.
-    /// Call it on the loop's thread, outside `run()`.
+    /// Closes the executor's async handle and the next-turn idle handle, runs the loop until pending close callbacks
+    /// have run, and closes the `uv_loop_t`. Throws `EBUSY` naming the handles still open when some were never
+    /// closed; the loop stays usable then (close them and call `close()` again). Idempotent once it succeeded.
+    /// Executor and next-turn work not yet run is dropped. Call it on the loop's thread, outside `run()`.
     public func close() throws(UVError) {
         preconditionInLoop()
         if isClosed { return }

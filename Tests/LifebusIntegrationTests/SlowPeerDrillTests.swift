@@ -47,9 +47,10 @@ import Testing
     @Test func aPeerAtItsUnansweredLimitIsNotReadUntilHalfAreAnswered() throws {
         let broker = try BrokerFixture(arguments: ["--max-unanswered", "8", "--log-level", "error"])
         let controller = try RawPeer.controller(broker)
+        let params = #"{"app":"com.example.Never","state":"active","timeoutMs":500}"#
         var burst = ""
         for id in 0..<8 {
-            burst += #"{"jsonrpc":"2.0","id":"w\#(id)","method":"wait","params":{"app":"com.example.Never","state":"active","timeoutMs":500}}"# + "\n"
+            burst += #"{"jsonrpc":"2.0","id":"w\#(id)","method":"wait","params":\#(params)}"# + "\n"
         }
         burst += #"{"jsonrpc":"2.0","id":"p","method":"ping"}"#
         controller.client.sendLine(burst)
@@ -63,7 +64,9 @@ import Testing
     }
 
     @Test func anObserverThatNeverReadsIsDisconnectedWhileTheAppIsServed() throws {
-        let broker = try BrokerFixture(arguments: ["--max-output", "64KiB", "--write-timeout", "1s", "--log-level", "error"])
+        let broker = try BrokerFixture(arguments: [
+            "--max-output", "64KiB", "--write-timeout", "1s", "--log-level", "error",
+        ])
         let observer = RawPeer(client: try broker.connect())
         #expect(parsed(observer.client.hello(role: "observer"))?["result"] != nil)
         let (app, hello) = try RawPeer.app(broker, id: "com.example.Marker")
@@ -88,7 +91,8 @@ import Testing
         for _ in 0..<3 {
             let observer = try broker.connect()
             #expect(parsed(observer.hello(role: "observer"))?["result"] != nil)
-            app.client.sendLine(#"{"jsonrpc":"2.0","id":"big","method":"mark","params":{"name":"big","data":{"b":"\#(blob)"}}}"#)
+            let params = #"{"name":"big","data":{"b":"\#(blob)"}}"#
+            app.client.sendLine(#"{"jsonrpc":"2.0","id":"big","method":"mark","params":\#(params)}"#)
             var first = [UInt8](repeating: 0, count: 4096)
             var poller = pollfd(fd: observer.descriptor, events: Int16(POLLIN), revents: 0)
             #expect(poll(&poller, 1, 10_000) == 1)
@@ -112,7 +116,8 @@ import Testing
         let terminate = try broker.transitions(of: "com.example.Leaver").last {
             $0["callback"]?.stringValue == "willTerminate"
         }
-        #expect(terminate?["outcome"]?.stringValue == "ok", "the answer sent before closing counts: \(String(describing: terminate))")
+        #expect(terminate?["outcome"]?.stringValue == "ok",
+                "the answer sent before closing counts: \(String(describing: terminate))")
         #expect(broker.stop() == 0)
     }
 

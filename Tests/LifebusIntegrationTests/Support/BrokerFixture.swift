@@ -32,7 +32,8 @@ final class BrokerFixture {
         let command = ["--socket", self.socketPath] + journal + arguments
         if let descriptorLimit {
             let daemon = "\(ChildProcess.productsFolder)/lifebusd"
-            process = try ChildProcess("/usr/bin/prlimit", ["--nofile=\(descriptorLimit):\(descriptorLimit)", daemon] + command)
+            let limit = "--nofile=\(descriptorLimit):\(descriptorLimit)"
+            process = try ChildProcess("/usr/bin/prlimit", [limit, daemon] + command)
         } else {
             process = try ChildProcess("lifebusd", command)
         }
