@@ -155,13 +155,19 @@ extension Connection {
         }
     }
 
-    /// (Re)starts the stall countdown: it ends the connection unless output progresses within the timeout.
+    /// (Re)starts the stall countdown: it ends the connection unless output progresses within the timeout (a write
+    /// completing, or the kernel taking part of a long one).
     private func armStallTimer() {
         guard let timeout = writeStallTimeout else { return }
         if stallTimer == nil {
             stallTimer = try? LoopTimer(loop: loop)
         }
+        let pendingAtArm = pendingWriteBytes
         stallTimer?.start(after: timeout) { [unowned self] in
+            if pendingWriteBytes < pendingAtArm {
+                armStallTimer()
+                return
+            }
             if endReason == nil { endReason = .writeStalled }
             close()
         }
