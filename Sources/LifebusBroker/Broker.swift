@@ -22,6 +22,9 @@ public final class Broker {
     var connectionCap = 0
     /// The (limit, uid) pairs whose first violation was logged.
     var loggedLimits: Set<String> = []
+    /// Peers dropped for their output cap that are still flushing what was queued (pruned as they close; a stop
+    /// closes them at once).
+    private var departing: [UInt64: RPCPeer] = [:]
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
     var device: Device
@@ -106,6 +109,10 @@ public final class Broker {
             session.stopHelloTimer()
             session.rpc.closeAfterFlush()
         }
+        for peer in departing.values {
+            peer.close()
+        }
+        departing.removeAll()
         logger.info("broker stopped accepting", metadata: ["lifebus.peers": "\(sessions.count)"])
         if !sessions.isEmpty {
             shutdownTimer = try? LoopTimer(loop: loop)
@@ -174,6 +181,10 @@ extension Broker {
         if let app = session.appID, appSessions[app] === session {
             appSessions[app] = nil
             feed(.appDisconnected(app))
+        }
+        if end == .outputLimitExceeded {
+            departing = departing.filter { !$0.value.connection.hasClosed }
+            departing[session.number] = session.rpc
         }
         switch end {
         case .outputLimitExceeded, .writeStalled:

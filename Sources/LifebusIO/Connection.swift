@@ -112,6 +112,9 @@ public final class Connection {
         state != .open || writeFailure != nil
     }
 
+    /// Whether the connection is gone for good (its close callback has run).
+    public var hasClosed: Bool { state == .closed }
+
     /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
     public var pendingWriteCount: Int { queuedWriteCount }
 
