@@ -84,6 +84,23 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    @Test func aStopDoesNotWaitForAPeerDroppedForItsOutputToRead() throws {
+        let broker = try BrokerFixture(arguments: [
+            "--max-output", "64KiB", "--write-timeout", "60s", "--log-level", "error",
+        ])
+        let observer = RawPeer(client: try broker.connect())
+        #expect(parsed(observer.client.hello(role: "observer"))?["result"] != nil)
+        let (app, _) = try RawPeer.app(broker, id: "com.example.Marker")
+        let data = String(repeating: "d", count: 8 * 1024)
+        for index in 0..<100 {
+            #expect(app.call("mark", #"{"name":"m\#(index)","data":{"blob":"\#(data)"}}"#)?["result"] != nil)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(broker.stop() == 0)
+        #expect(clock.now - started < .seconds(10), "the stop took \(clock.now - started)")
+    }
+
     @Test func aPeerClosingInTheMiddleOfALargeWriteLeavesTheBrokerServing() throws {
         let broker = try BrokerFixture(arguments: ["--log-level", "error"])
         let (app, _) = try RawPeer.app(broker, id: "com.example.Big")
