@@ -69,7 +69,7 @@ public final class Broker {
         } catch {
             throw BrokerStartError(description: "\(error)")
         }
-        connectionCap = Self.connectionCap(configuration.limits.maxConnections, logger: logger)
+        connectionCap = Self.connectionCap(configuration.limits, logger: logger)
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
@@ -131,15 +131,15 @@ extension Broker {
             connection.close()
             return
         }
-        guard sessions.count < connectionCap else {
-            refuse(connection)
-            return
-        }
         applyLimitsBeforeHello(to: connection)
         let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
         session.rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
+        session.spokeAtAccept = connection.unreadByteCount > 0
+        guard makeRoom(for: session) else {
+            refuse(session)
+            return
+        }
         nextSessionNumber += 1
-        makeRoomBeforeHello(for: session)
         sessions[session.number] = session
         unintroduced.append(session)
         session.rpc.onRequest = { [unowned self, unowned session] request, responder in

@@ -3,12 +3,12 @@
 ///
 /// Invariant (checked by `lifebusd`'s options, assumed here): every count and size is at least 1.
 public struct ConnectionLimits: Sendable, Equatable {
-    /// Connections at once; one more is told `lifebus.LimitExceeded` (`connections`) and closed. The broker also
-    /// keeps this below its descriptor limit.
+    /// Connections at once; past it the oldest unintroduced one goes, or, with none, the newcomer is told
+    /// `lifebus.LimitExceeded` (`connections`) and closed. The broker also keeps this below its descriptor limit.
     public var maxConnections = 1024
-    /// Connections that have not said `hello` yet, in all; a new one closes the oldest.
+    /// Silent connections (no `hello`, not a byte yet), in all; a new one closes the oldest.
     public var maxConnectionsBeforeHello = 64
-    /// Connections of one uid that have not said `hello` yet; a new one closes that uid's oldest.
+    /// Silent connections of one uid; a new one closes that uid's oldest.
     public var maxConnectionsBeforeHelloPerUID = 8
     /// Messages a connection may send before its `hello` succeeds (the `hello` included); past it the connection
     /// is told `lifebus.LimitExceeded` (`messagesBeforeHello`) and closed.

@@ -23,6 +23,13 @@ final class PeerSession {
     var appID: AppID?
     /// Messages received while unintroduced (bounded by `ConnectionLimits.maxMessagesBeforeHello`).
     var messagesBeforeHello = 0
+    /// Bytes from the peer were waiting when it was accepted (its `hello`, usually).
+    var spokeAtAccept = false
+
+    /// Not a byte from the peer yet: the kind of unintroduced peer the pre-hello caps bound.
+    var isSilent: Bool {
+        !spokeAtAccept && !rpc.connection.hasReceivedBytes
+    }
 
     init(number: UInt64, rpc: RPCPeer) {
         self.number = number

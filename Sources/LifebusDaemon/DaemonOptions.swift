@@ -44,7 +44,7 @@ struct DaemonOptions: Equatable {
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
-          --max-unintroduced <n>    Connections that have not said hello, in all (default: 64; 8 per uid).
+          --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
           --max-output <bytes>      Pending output per peer before it is disconnected (default: 4MiB; also
                                     accepts KiB and MiB suffixes).
           --write-timeout <d>       Disconnect a peer whose pending output makes no progress this long (default: 10s).

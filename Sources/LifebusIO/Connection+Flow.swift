@@ -1,5 +1,4 @@
 import CLibUV
-import CLifebusSystem
 
 /// Flow control: pausing and resuming delivery, the per-turn line budget, the output cap, stalled writes, and
 /// reading what was received before reporting a failed write.
@@ -85,11 +84,11 @@ extension Connection {
     /// ends with `.error(error)`. Otherwise it ends now.
     func writeFailed(_ error: UVError) {
         guard writeFailure == nil else { return }
-        guard state == .open, readStarted, !readingFinished, let descriptor = fileDescriptor else {
+        guard state == .open, readStarted, !readingFinished else {
             fail(error)
             return
         }
-        let unread = Int(max(0, lifebus_unread_bytes(descriptor)))
+        let unread = unreadByteCount
         guard unread > 0 || heldByteCount > 0 || isDelivering else {
             fail(error)
             return

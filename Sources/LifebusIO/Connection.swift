@@ -118,11 +118,13 @@ public final class Connection {
     /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
     public var pendingWriteCount: Int { queuedWriteCount }
 
-    /// Whether the peer has sent anything: bytes were read, or wait in the socket's receive queue.
-    public var peerHasSpoken: Bool {
-        if hasReadBytes { return true }
-        guard let descriptor = fileDescriptor else { return false }
-        return lifebus_unread_bytes(descriptor) > 0
+    /// Whether any byte was read from the peer.
+    public var hasReceivedBytes: Bool { hasReadBytes }
+
+    /// Bytes the peer sent that wait in the socket's receive queue (`FIONREAD`; a system call), 0 once closed.
+    public var unreadByteCount: Int {
+        guard let descriptor = fileDescriptor else { return 0 }
+        return Int(max(0, lifebus_unread_bytes(descriptor)))
     }
 
     /// Bytes accepted by `writeLine` that the kernel has not taken yet.

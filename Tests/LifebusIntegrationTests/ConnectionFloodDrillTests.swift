@@ -19,6 +19,20 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    @Test func twoHundredClientsSayingHelloAtOnceAllGetIn() throws {
+        let broker = try BrokerFixture(arguments: ["--log-level", "error"])
+        let hello = #"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"role":"controller","protocolVersion":1}}"#
+        var clients: [RawClient] = []
+        for _ in 0..<200 {
+            let client = try broker.connect()
+            client.sendLine(hello)
+            clients.append(client)
+        }
+        let answered = clients.filter { parsed($0.readLine(timeout: .seconds(10)))?["result"] != nil }.count
+        #expect(answered == 200, "peers that spoke are not pushed out by newcomers: \(answered) of 200 got in")
+        #expect(broker.stop() == 0)
+    }
+
     @Test func aFlooderThatReconnectsAtOnceDoesNotLockOutPings() throws {
         let broker = try BrokerFixture(arguments: ["--log-level", "error"], descriptorLimit: 128)
         let flooder = try ChildProcess("/usr/bin/python3", ["-u", "-c", Self.reconnectingFlooder, broker.socketPath])
