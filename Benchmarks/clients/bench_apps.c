@@ -4,7 +4,8 @@
 //
 //   fire    PATH N [relay]             N fire round trips with one app; prints "p50_us p99_us"
 //   fanout  PATH APPS ROUNDS [relay]   one memory warning to APPS apps until all answered; prints median ms
-//   journal PATH APPS FIRES            FIRES memory warnings (pipelined) to APPS apps; prints "transitions seconds"
+//   journal PATH APPS FIRES            FIRES memory warnings (pipelined, 32 in flight) to APPS apps; prints
+//                                      "transitions seconds"
 //
 // Against lifebusd each app says hello as an app (launched in the background, audio mode, so it is never
 // suspended and gets every memory warning) and the controller fires `memory-warning`, waiting for the FireResult.
@@ -133,6 +134,16 @@ static void pump_until(long *counter, long target) {
     }
 }
 
+// Requests a controller may leave unanswered while it sends more (the broker stops reading a peer at 64).
+#define MAX_IN_FLIGHT 32
+
+// Sends the request numbered `sequence` (from 1) once fewer than MAX_IN_FLIGHT are unanswered, counting answers in
+// *answered from `answered_before` on; pumps meanwhile, so apps are answered while the controller waits its turn.
+static void send_paced(const char *line, size_t length, long sequence, long *answered, long answered_before) {
+    if (sequence > MAX_IN_FLIGHT) pump_until(answered, answered_before + sequence - MAX_IN_FLIGHT);
+    send_all(controller.fd, line, length);
+}
+
 static void connect_all(const char *path, int count) {
     app_count = count;
     apps = calloc((size_t)count, sizeof(peer_t));
@@ -158,7 +169,7 @@ static void connect_all(const char *path, int count) {
         int n = snprintf(line, sizeof(line),
             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"wait\",\"params\":{\"app\":\"com.bench.p%d.a%d\","
             "\"state\":\"background\",\"timeoutMs\":60000}}\n", 90000001 + i, (int)getpid(), i);
-        send_all(controller.fd, line, (size_t)n);
+        send_paced(line, (size_t)n, i + 1, &waits_answered, 1);
     }
     pump_until(&waits_answered, count + 1);
 }
@@ -223,7 +234,7 @@ int bench_apps_main(int argc, char **argv) {
         uint64_t start = monotonic_ns();
         for (int i = 0; i < fires; i++) {
             int n = event_line(line, sizeof(line), i + 1);
-            send_all(controller.fd, line, (size_t)n);
+            send_paced(line, (size_t)n, i + 1, &controller_lines, 0);
         }
         pump_until(&controller_lines, fires);
         double seconds = (monotonic_ns() - start) / 1e9;

@@ -5,12 +5,15 @@
 //   bench_client idle PATH N              opens N connections (each says hello), prints "ready", holds them until stdin closes
 //   bench_client spawn N CMD [ARG...]     runs CMD N times, one after another; prints the median wall time in ms
 //   bench_client fire|fanout|journal ...  apps answering callbacks from a poll loop (see bench_apps.c)
+//   bench_client stall PATH SECONDS PID   a controller sending `status` requests and never reading, for SECONDS
+//                                         (reconnecting when dropped); prints "max_rss_kib drops" of process PID
 //
 // Plain blocking sockets: the client is not what is measured.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -76,7 +79,59 @@ static int compare(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+// Resident memory of `pid` in KiB (/proc/PID/statm), 0 if unreadable.
+static long rss_kib(const char *pid) {
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%s/statm", pid);
+    FILE *file = fopen(path, "r");
+    long size = 0, resident = 0;
+    if (file) {
+        if (fscanf(file, "%ld %ld", &size, &resident) != 2) resident = 0;
+        fclose(file);
+    }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// A peer that refuses to read: floods `status` requests without blocking, samples the broker's RSS every 100 ms.
+static int stall(const char *path, int seconds, const char *pid) {
+    static const char request[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"status\"}\n";
+    static char burst[sizeof(request) * 256];
+    for (int i = 0; i < 256; i++) memcpy(burst + i * (sizeof(request) - 1), request, sizeof(request) - 1);
+    size_t burst_length = 256 * (sizeof(request) - 1);
+    uint64_t end = now_ns() + (uint64_t)seconds * 1000000000u, next_sample = 0;
+    long max_rss = 0;
+    int drops = 0;
+    int fd = -1;
+    while (now_ns() < end) {
+        if (fd < 0) {
+            fd = connect_to(path);
+            write_all(fd, hello_line, sizeof(hello_line) - 1);
+            buffered = 0;
+            read_line(fd);
+        }
+        struct pollfd poller = {.fd = fd, .events = POLLOUT};
+        if (poll(&poller, 1, 10) > 0) {
+            if (poller.revents & (POLLHUP | POLLERR)
+                || send(fd, burst, burst_length, MSG_DONTWAIT | MSG_NOSIGNAL) < 0) {
+                close(fd);
+                fd = -1;
+                drops++;
+            }
+        }
+        if (now_ns() >= next_sample) {
+            long rss = rss_kib(pid);
+            if (rss > max_rss) max_rss = rss;
+            next_sample = now_ns() + 100000000u;
+        }
+    }
+    printf("%ld %d\n", max_rss, drops);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 5 && strcmp(argv[1], "stall") == 0) {
+        return stall(argv[2], atoi(argv[3]), argv[4]);
+    }
     if (argc >= 4 && strcmp(argv[1], "pingpong") == 0) {
         int fd = connect_to(argv[2]);
         int count = atoi(argv[3]);
@@ -142,6 +197,7 @@ int main(int argc, char **argv) {
                       || strcmp(argv[1], "journal") == 0)) {
         return bench_apps_main(argc, argv);
     }
-    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...] | fire|fanout|journal ...\n");
+    fprintf(stderr, "usage: bench_client pingpong PATH N [hello] | oneshot PATH | idle PATH N | spawn N CMD [ARG...]"
+                    " | fire|fanout|journal ... | stall PATH SECONDS PID\n");
     return 2;
 }

@@ -11,6 +11,7 @@ extension Broker {
             return
         }
         guard let role = session.role else {
+            if overMessagesBeforeHello(session) { return }
             if request.method == LifebusMethod.hello {
                 introduce(session, request: request, responder: responder)
             } else {
@@ -91,7 +92,7 @@ extension Broker {
         }
         session.stopHelloTimer()
         session.phase = .introduced(params.role)
-        session.rpc.connection.maxLineLength = configuration.maxLineLength
+        applyLimitsAfterHello(to: session.rpc.connection)
         responder.succeed(HelloResult(
             brokerVersion: LifebusVersion.current,
             protocolVersion: ProtocolVersion.current,

@@ -19,7 +19,16 @@ public final class Broker {
     private var socketClaim: SocketClaim?
     /// The secret TCP peers present in `hello`, when the broker listens on TCP.
     var tcpToken: TCPToken?
-    private var sessions: [UInt64: PeerSession] = [:]
+    var sessions: [UInt64: PeerSession] = [:]
+    /// Sessions in the order they connected that had not said `hello` when last looked at (pruned lazily).
+    var unintroduced: [PeerSession] = []
+    /// `limits.maxConnections`, lowered to fit the descriptor limit at start.
+    var connectionCap = 0
+    /// The (limit, uid) pairs whose first violation was logged.
+    var loggedLimits: Set<String> = []
+    /// Peers dropped for their output cap that are still flushing what was queued (pruned as they close; a stop
+    /// closes them at once).
+    private var departing: [UInt64: RPCPeer] = [:]
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
     var device: Device
@@ -68,6 +77,7 @@ public final class Broker {
         } catch {
             throw BrokerStartError(description: "\(error)")
         }
+        connectionCap = Self.connectionCap(configuration.limits, logger: logger)
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
@@ -79,6 +89,7 @@ public final class Broker {
                     [unowned self] connection in
                     self.accept(connection, overTCP: overTCP)
                 }
+                listener.maxAcceptsPerTurn = configuration.limits.maxAcceptsPerTurn
                 listeners.append(listener)
                 if case .unix = address { socketClaim?.noteBound() }
             } catch {
@@ -106,6 +117,10 @@ public final class Broker {
             session.stopHelloTimer()
             session.rpc.closeAfterFlush()
         }
+        for peer in departing.values {
+            peer.close()
+        }
+        departing.removeAll()
         logger.info("broker stopping: peers are answered and closed", metadata: ["lifebus.peers": "\(sessions.count)"])
         if !sessions.isEmpty {
             shutdownTimer = try? LoopTimer(loop: loop)
@@ -124,11 +139,18 @@ extension Broker {
             refuseShuttingDown(connection)
             return
         }
-        connection.maxLineLength = configuration.maxLineLengthBeforeHello
+        applyLimitsBeforeHello(to: connection)
         let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
+        session.rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
+        session.spokeAtAccept = connection.unreadByteCount > 0
+        guard makeRoom(for: session) else {
+            refuse(session)
+            return
+        }
         nextSessionNumber += 1
         sessions[session.number] = session
         if overTCP { screenTCP(session) }
+        unintroduced.append(session)
         session.rpc.onRequest = { [unowned self, unowned session] request, responder in
             self.handle(request, from: session, responder: responder)
         }
@@ -156,9 +178,7 @@ extension Broker {
     private func helloTimedOut(_ session: PeerSession) {
         session.stopHelloTimer()
         let timeout = DurationText.format(configuration.helloTimeout)
-        let error = RPCError(.helloTimeout, "no hello within \(timeout); closing")
-        session.rpc.notify(LifebusMethod.error, params: error.json)
-        session.rpc.closeAfterFlush()
+        dismiss(session, RPCError(.helloTimeout, "no hello within \(timeout); closing"))
         logger.info("peer closed: no hello in time", metadata: session.metadata)
     }
 
@@ -171,7 +191,17 @@ extension Broker {
             appSessions[app] = nil
             feed(.appDisconnected(app))
         }
-        logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        if end == .outputLimitExceeded {
+            departing = departing.filter { !$0.value.connection.hasClosed }
+            departing[session.number] = session.rpc
+        }
+        switch end {
+        case .outputLimitExceeded, .writeStalled:
+            logger.warning("peer disconnected: it does not read what it is sent",
+                           metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        default:
+            logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+        }
         reportDrainedIfDone()
     }
 

@@ -31,6 +31,8 @@ public struct BrokerConfiguration: Sendable {
     /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
     /// is killed.
     public var enforcesWatchdog = true
+    /// The connection and flow limits (`Protocol/README.md`, "Limits").
+    public var limits = ConnectionLimits()
 
     public init(
         socketPath: String,

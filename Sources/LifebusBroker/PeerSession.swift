@@ -23,6 +23,15 @@ final class PeerSession {
     var appID: AppID?
     /// Whether the peer came over loopback TCP (it must present the token in `hello`).
     var overTCP = false
+    /// Messages received while unintroduced (bounded by `ConnectionLimits.maxMessagesBeforeHello`).
+    var messagesBeforeHello = 0
+    /// Bytes from the peer were waiting when it was accepted (its `hello`, usually).
+    var spokeAtAccept = false
+
+    /// Not a byte from the peer yet: the kind of unintroduced peer the pre-hello caps bound.
+    var isSilent: Bool {
+        !spokeAtAccept && !rpc.connection.hasReceivedBytes
+    }
 
     init(number: UInt64, rpc: RPCPeer) {
         self.number = number

@@ -26,6 +26,9 @@ final class BrokerCall {
     private var interruptWatcher: SignalWatcher?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
+    /// Connects retried because the broker's accept queue was full (`EAGAIN`), each after 20 ms.
+    private var busyRetries = 0
+    private static let maxBusyRetries = 100
 
     private init(path: String, hello: HelloParams, retryFor: Duration?) throws {
         self.path = path
@@ -82,6 +85,12 @@ final class BrokerCall {
             report.write(name: "lifebus.BrokerUnreachable", "cannot reach the broker at \(path): \(error)",
                          extra: ["socket": .string(path)])
             throw CLIExitStatus.unreachable
+        case .failure(.refused(let error)) where error.lifebusCode == .limitExceeded:
+            StandardError.writeLine("lifebus: the broker is at its connection limit (\(error.message))")
+            throw CLIExitStatus.unreachable
+        case .failure(.refused(let error)) where error.lifebusCode == .connectionClosed:
+            StandardError.writeLine("lifebus: the broker closed the connection before answering hello")
+            throw CLIExitStatus.unreachable
         case .failure(.refused(let error)):
             report.write(name: error.name ?? "lifebus.Refused", "the broker refused hello: \(error.message)")
             throw CLIExitStatus.refused
@@ -103,6 +112,9 @@ final class BrokerCall {
                 }
                 body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
             case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
+                retry(onRequest: onRequest, body)
+            case .failure(.unreachable(_, let error)) where error.name == "EAGAIN" && busyRetries < Self.maxBusyRetries:
+                busyRetries += 1  // the broker's accept queue is full: it is busy, not gone
                 retry(onRequest: onRequest, body)
             case .failure(let failure):
                 finish(.failure(failure))

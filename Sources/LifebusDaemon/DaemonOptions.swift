@@ -1,3 +1,4 @@
+import LifebusBroker
 import LifebusCore
 import LifebusProtocol
 import Logging
@@ -16,6 +17,7 @@ struct DaemonOptions: Equatable {
     var timeScale: Double = 1
     var journal: String?
     var logLevel: Logger.Level = .info
+    var limits = ConnectionLimits()
     var showHelp = false
     var showVersion = false
     var budgets: [Callback: Duration] = [:]
@@ -35,6 +37,8 @@ struct DaemonOptions: Equatable {
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
                         [--budget <callback>=<duration>]... [--watchdog enforce|observe]
+                        [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
+                        [--write-timeout <duration>] [--max-unanswered <n>]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -57,6 +61,12 @@ struct DaemonOptions: Equatable {
           --watchdog <mode>         enforce (default): an overrun callback gets its app killed (watchdog);
                                     observe: budgets are measured, overruns journaled late, nobody is killed.
           --version                 Print the version and exit.
+          --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
+          --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
+          --max-output <bytes>      Pending output per peer before it is disconnected (default: 4MiB; also
+                                    accepts KiB and MiB suffixes).
+          --write-timeout <d>       Disconnect a peer whose pending output makes no progress this long (default: 10s).
+          --max-unanswered <n>      Requests a peer may leave unanswered before the broker stops reading it (64).
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
@@ -100,7 +110,7 @@ struct DaemonOptions: Equatable {
 
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
-        "budget", "watchdog",
+        "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
     ]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
@@ -142,6 +152,8 @@ struct DaemonOptions: Equatable {
         case "watchdog":
             guard text == "enforce" || text == "observe" else { throw invalid("enforce or observe") }
             enforcesWatchdog = text == "enforce"
+        case "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered":
+            try limits.set(name, text)
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")

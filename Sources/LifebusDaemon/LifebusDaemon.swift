@@ -47,6 +47,7 @@ public enum LifebusDaemon {
         )
         configuration.budgetOverrides = options.budgets
         configuration.enforcesWatchdog = options.enforcesWatchdog
+        configuration.limits = options.limits
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
         } catch {

@@ -2,9 +2,9 @@ import CLibUV
 
 extension Connection {
     /// Starts delivering lines. `onLine` gets each complete line without its "\n"; the bytes are valid only during
-    /// the call (they point into the loop's read buffer or the framer). `onEnd` is called exactly once, whatever
-    /// ends the connection; no line follows it. A line handler may close the connection: the remaining lines of
-    /// that read are then dropped. Called at most once; ignored on a connection already closing.
+    /// the call (they point into the loop's read buffer, the framer or `held`). `onEnd` is called exactly once,
+    /// whatever ends the connection; no line follows it. A line handler may close the connection: the remaining
+    /// lines of that read are then dropped. Called at most once; ignored on a connection already closing.
     public func startReading(
         onLine: @escaping (UnsafeRawBufferPointer) -> Void,
         onEnd: @escaping (ConnectionEnd) -> Void
@@ -15,10 +15,7 @@ extension Connection {
         readStarted = true
         self.onLine = onLine
         self.onEnd = onEnd
-        let status = uv_read_start(stream, Connection.allocate, Connection.didRead)
-        if status < 0 {
-            fail(UVError(code: status, function: "uv_read_start"))
-        }
+        updateSocketReading()
     }
 
     /// Every connection reads into its loop's one buffer (`loop.data`): reads are consumed before the next one.
@@ -32,29 +29,60 @@ extension Connection {
         // Unretained: the handle holds the reference until the close callback.
         let connection = Unmanaged<Connection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
         if count > 0 {
-            connection.consume(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: count))
+            connection.hasReadBytes = true
+            connection.received(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: count))
         } else if count < 0 {
             connection.readFailed(Int32(truncatingIfNeeded: count))
         }
     }
 
-    private func consume(_ bytes: UnsafeRawBufferPointer) {
-        guard state == .open, !readingFinished, let onLine else { return }
+    /// Bytes fresh from the socket (in the loop's shared buffer): delivered up to the turn's budget, the rest held.
+    private func received(_ bytes: UnsafeRawBufferPointer) {
+        guard state == .open, !readingFinished, onLine != nil else { return }
+        if writeFailure != nil {
+            drainRemaining -= bytes.count
+        }
+        let consumed = deliver(bytes)
+        if consumed < bytes.count, state == .open, !readingFinished {
+            held.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[consumed...]))
+            heldStart = 0
+            updateSocketReading()
+            scheduleDelivery()
+        }
+        endDrainIfDone()
+    }
+
+    /// Frames `bytes` and hands out lines while the connection may deliver, at most `maxLinesPerTurn` of them.
+    /// Returns how many bytes were used (all of them unless delivery stopped).
+    func deliver(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let onLine else { return 0 }
+        isDelivering = true
+        defer { isDelivering = false }
         var offset = 0
+        var budget = maxLinesPerTurn
         do throws(LineTooLong) {
-            while offset < bytes.count, state == .open, !readingFinished {
+            while offset < bytes.count, budget > 0, mayDeliver {
                 let limit = maxLineLength
                 framer.maxLineLength = limit
                 offset += try framer.feedUntilStopped(UnsafeRawBufferPointer(rebasing: bytes[offset...])) { line in
                     onLine(line)
-                    return self.state == .open && !self.readingFinished && self.maxLineLength == limit
+                    budget -= 1
+                    return budget > 0 && self.mayDeliver && self.maxLineLength == limit
                 }
             }
         } catch {
             if state == .open, !readingFinished {
                 finishReading(.lineTooLong(limit: error.limit))
             }
+            return bytes.count
         }
+        return offset
+    }
+
+    /// Lines may be handed out now: open, reading not finished, not paused (a failed write overrides pauses, as
+    /// what was received must be delivered before the end).
+    var mayDeliver: Bool {
+        state == .open && !readingFinished && (writeFailure != nil || (!pausedByOwner && !pausedForOutput))
     }
 
     private func readFailed(_ status: Int32) {
@@ -64,7 +92,9 @@ extension Connection {
             }
             return
         }
-        if status == UV_EOF.rawValue {
+        if let writeFailure {
+            fail(writeFailure)
+        } else if status == UV_EOF.rawValue {
             let discarded = framer.bufferedByteCount
             framer.reset()
             finishReading(.endOfStream(discardedPartialLine: discarded))
@@ -74,9 +104,10 @@ extension Connection {
     }
 
     /// Stops reading for good and reports `end` now; the connection stays open for the owner to close.
-    private func finishReading(_ end: ConnectionEnd) {
-        uv_read_stop(stream)
+    func finishReading(_ end: ConnectionEnd) {
         readingFinished = true
+        held = []
+        updateSocketReading()
         let onEnd = self.onEnd
         self.onEnd = nil
         self.onLine = nil

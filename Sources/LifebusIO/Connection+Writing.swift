@@ -15,10 +15,15 @@ extension Connection {
 
     /// Sends `bytes` followed by "\n": tries a direct write first; whatever the kernel did not take is copied
     /// into a write request that owns it until its write callback. `bytes` must not contain "\n".
-    /// Ignored once the connection is closing; a write failure ends the connection with `.error`.
+    /// Ignored once the connection is closing. A write failure ends the connection with `.error` (after the lines
+    /// already received are delivered); a line over the output cap ends it with `.outputLimitExceeded`.
     public func writeLine(_ bytes: UnsafeRawBufferPointer) {
         loop.preconditionInLoop()
-        guard state == .open else { return }
+        guard state == .open, writeFailure == nil else { return }
+        guard outputCapAllows(bytes.count + 1) else {
+            outputCapExceeded()
+            return
+        }
         let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
         let status = withUnsafeTemporaryAllocation(of: uv_buf_t.self, capacity: 2) { buffers in
             buffers.initialize(repeating: uv_buf_t(base: Connection.newline, len: 1))
@@ -30,7 +35,7 @@ extension Connection {
             sent = Int(status)
             if sent == bytes.count + 1 { return }
         } else if status != UV_EAGAIN.rawValue {
-            fail(UVError(code: status, function: "uv_try_write"))
+            writeFailed(UVError(code: status, function: "uv_try_write"))
             return
         }
         queueWrite(bytes, skipping: sent)
@@ -55,8 +60,10 @@ extension Connection {
         }
         if status < 0 {
             memory.deallocate()
-            fail(UVError(code: status, function: "uv_write"))
+            writeFailed(UVError(code: status, function: "uv_write"))
+            return
         }
+        writeQueued()
     }
 }
 
@@ -72,9 +79,10 @@ enum WriteRequest {
     static func completed(_ request: UnsafeMutablePointer<uv_write_t>, _ status: Int32) {
         let stream = request.pointee.handle!
         UnsafeMutableRawPointer(request).deallocate()
-        guard status < 0, status != UV_ECANCELED.rawValue else { return }
         // Unretained: the handle holds the reference until its close callback, which comes after this one.
         let connection = Unmanaged<Connection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
-        connection.fail(UVError(code: status, function: "uv_write"))
+        connection.writeCompleted()
+        guard status < 0, status != UV_ECANCELED.rawValue else { return }
+        connection.writeFailed(UVError(code: status, function: "uv_write"))
     }
 }

@@ -2,13 +2,17 @@ import CLibUV
 import CLifebusSystem
 
 /// One connected byte stream carrying "\n"-terminated lines: owns a connected `uv_pipe_t` (Unix socket) or
-/// `uv_tcp_t`, its `LineFramer` (the bytes of one partial line), and the write requests still queued on it.
+/// `uv_tcp_t`, its `LineFramer` (the bytes of one partial line), the bytes of one read not yet framed (`held`, at
+/// most one read chunk, kept while reading is paused or the turn's line budget is spent), the write requests still
+/// queued on it, and the timer that ends a stalled write.
 ///
 /// Bound to its loop's thread. From creation until the close callback the connection is retained by its handle,
 /// so the owner may drop it at any time; `close()` or `closeAfterFlush()` is how it ends. Invariants: `onEnd` is
-/// called exactly once if reading started, and no line is delivered after it; every queued write is released by
-/// its write callback (with `ECANCELED` on close); the handlers are released in the close callback, which breaks
-/// any cycle through them. Reads go into the loop's shared read buffer, so an idle connection costs no read memory.
+/// called exactly once if reading started, and no line is delivered after it; bytes received are delivered in order
+/// before any end is reported (also after a failed write); the socket is read only while nothing is held and
+/// reading is not paused; every queued write is released by its write callback (with `ECANCELED` on close); the
+/// handlers are released in the close callback, which breaks any cycle through them. Reads go into the loop's
+/// shared read buffer, so an idle connection costs no read memory.
 public final class Connection {
     enum State {
         case connecting
@@ -41,12 +45,55 @@ public final class Connection {
     var connectCompletion: ((Result<Connection, UVError>) -> Void)?
     var connectFailure: UVError?
 
+    // Flow control (Connection+Flow.swift).
+    /// Whether `uv_read_start` is in effect.
+    var isReadingSocket = false
+    /// `pauseReading()` was called and `resumeReading()` not yet.
+    var pausedByOwner = false
+    /// Pending output is above `readPauseThreshold`.
+    var pausedForOutput = false
+    /// Bytes read from the socket but not framed yet, from `heldStart` on.
+    var held: [UInt8] = []
+    var heldStart = 0
+    /// A next-turn delivery of `held` is queued.
+    var deliveryScheduled = false
+    /// Lines of a read are being handed out (so bytes received are still unread even if `held` is empty).
+    var isDelivering = false
+    /// A write failed while received bytes were still unread: they are read and delivered first (`drainRemaining`
+    /// more bytes from the socket), then the connection ends with this error.
+    var writeFailure: UVError?
+    var drainRemaining = 0
+    /// Write requests queued with libuv and not yet completed.
+    var queuedWriteCount = 0
+    /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued
+    /// write.
+    var stallTimer: LoopTimer?
+    /// Some bytes were read from the socket.
+    var hasReadBytes = false
+
     /// The kernel-reported identity of the peer (Unix sockets only), read once when the connection opened.
     public private(set) var peerCredentials: PeerCredentials?
 
     /// The longest accepted line, without its "\n". May change at any time, even from `onLine`: it applies from
     /// the next line on.
     @exclusivity(unchecked) public var maxLineLength = Connection.defaultMaxLineLength
+
+    /// At most this many lines are delivered per loop turn; the rest wait (in `held`) for the next turn, after the
+    /// other connections had theirs. Unlimited by default.
+    public var maxLinesPerTurn = Int.max
+
+    /// Pending output above which reading pauses (until the output has drained to half of it). Unlimited by default.
+    public var readPauseThreshold = Int.max
+
+    /// The output cap: a `writeLine` that would take pending output over `maxPendingWriteBytes` bytes (unless nothing
+    /// is pending: one line alone always goes) or `maxPendingWrites` queued lines is refused; the connection then
+    /// ends with `.outputLimitExceeded` and closes once what is queued is written. Unlimited by default.
+    public var maxPendingWriteBytes = Int.max
+    public var maxPendingWrites = Int.max
+
+    /// Queued output that makes no progress for this long closes the connection at once (`.writeStalled`).
+    /// `nil` (the default): no limit.
+    public var writeStallTimeout: Duration?
 
     init(loop: EventLoop, kind: StreamKind) throws(UVError) {
         self.loop = loop
@@ -62,7 +109,22 @@ public final class Connection {
 
     /// Whether `close()` or `closeAfterFlush()` was called or the connection failed: no more writes are sent.
     public var isClosed: Bool {
-        state != .open
+        state != .open || writeFailure != nil
+    }
+
+    /// Whether the connection is gone for good (its close callback has run).
+    public var hasClosed: Bool { state == .closed }
+
+    /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
+    public var pendingWriteCount: Int { queuedWriteCount }
+
+    /// Whether any byte was read from the peer.
+    public var hasReceivedBytes: Bool { hasReadBytes }
+
+    /// Bytes the peer sent that wait in the socket's receive queue (`FIONREAD`; a system call), 0 once closed.
+    public var unreadByteCount: Int {
+        guard let descriptor = fileDescriptor else { return 0 }
+        return Int(max(0, lifebus_unread_bytes(descriptor)))
     }
 
     /// Bytes accepted by `writeLine` that the kernel has not taken yet.
@@ -103,6 +165,8 @@ extension Connection {
             return
         case .connecting, .open, .shuttingDown:
             state = .closing
+            stallTimer?.close()
+            stallTimer = nil
             uv_close(uvCast(stream)) { handle in Connection.didClose(handle!) }
         }
     }
@@ -114,8 +178,8 @@ extension Connection {
         loop.preconditionInLoop()
         guard state == .open else { return }
         state = .shuttingDown
-        if readStarted {
-            _ = uv_read_start(stream, Connection.allocate, Connection.didRead)
+        if readStarted, !isReadingSocket {
+            isReadingSocket = uv_read_start(stream, Connection.allocate, Connection.didRead) == 0
         }
         let request = uvAllocate(uv_shutdown_t.self)
         let status = uv_shutdown(request, stream) { request, _ in
@@ -152,6 +216,7 @@ extension Connection {
         connection.onLine = nil
         connection.connectCompletion = nil
         connection.readingFinished = true
+        connection.held = []
         if let completion {
             completion(.failure(connection.connectFailure ?? UVError(UV_ECANCELED, function: "uv_connect")))
         }

@@ -6,8 +6,14 @@ public enum ConnectionEnd: Sendable, Equatable {
     /// A line exceeded `maxLineLength`; reading stopped. The connection is still open: the owner may write an
     /// error line and call `closeAfterFlush()`.
     case lineTooLong(limit: Int)
-    /// Reading or writing failed; the connection has been closed.
+    /// Reading or writing failed; the connection has been closed. (After a failed write, the lines already
+    /// received were delivered first.)
     case error(UVError)
+    /// A `writeLine` would have exceeded the output cap (`maxPendingWriteBytes`/`maxPendingWrites`); the line was
+    /// not sent, nothing more is, and the connection closes once what was queued is written.
+    case outputLimitExceeded
+    /// Queued output made no progress for `writeStallTimeout`; the connection has been closed.
+    case writeStalled
     /// `close()` or `closeAfterFlush()` ended the connection before the peer did.
     case closedLocally
 }

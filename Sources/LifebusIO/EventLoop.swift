@@ -1,7 +1,8 @@
 import CLibUV
 import Glibc
 
-/// A libuv event loop: owns its `uv_loop_t`, the unreferenced `uv_async_t` behind `executor`, and the one 64 KiB
+/// A libuv event loop: owns its `uv_loop_t`, the unreferenced `uv_async_t` behind `executor`, the `uv_idle_t` behind
+/// `nextTurn` (active only while work waits for the next turn), and the one 64 KiB
 /// read buffer every `Connection` of this loop reads into (reads are consumed synchronously in the read callback,
 /// so idle connections hold no read buffer).
 ///
@@ -20,6 +21,7 @@ public final class EventLoop {
     let readBuffer: UnsafeMutableRawPointer
     private let async: UnsafeMutablePointer<uv_async_t>
     private let queue: ExecutorQueue
+    private let nextTurnQueue: NextTurnQueue
     private var ownerThread: pthread_t
     private var asyncClosed = false
     private(set) var isClosed = false
@@ -44,6 +46,16 @@ public final class EventLoop {
             uv_loop_close(loop)
             uvFree(loop)
             throw UVError(code: asyncStatus, function: "uv_async_init")
+        }
+        do throws(UVError) {
+            nextTurnQueue = try NextTurnQueue(loop: loop)
+        } catch {
+            uv_close(uvCast(async), nil)
+            uv_run(loop, UV_RUN_NOWAIT)
+            uv_loop_close(loop)
+            uvFree(async)
+            uvFree(loop)
+            throw error
         }
         queue = ExecutorQueue(async: async)
         // Retained by the async handle until its close callback, which may run after this loop object is gone.
@@ -78,6 +90,13 @@ public final class EventLoop {
         uv_stop(loop)
     }
 
+    /// Runs `work` on this loop's thread at the start of the next loop turn, before polling for I/O (and without
+    /// blocking in it). Work queued from such work waits for the turn after. Loop thread only; dropped on `close()`.
+    public func nextTurn(_ work: @escaping () -> Void) {
+        preconditionInLoop()
+        nextTurnQueue.enqueue(work)
+    }
+
     /// The thread-safe way to run work on this loop's thread.
     public var executor: LoopExecutor { LoopExecutor(queue: queue) }
 
@@ -93,15 +112,16 @@ public final class EventLoop {
 }
 
 extension EventLoop {
-    /// Closes the executor's async handle, runs the loop until pending close callbacks have run, and closes the
-    /// `uv_loop_t`. Throws `EBUSY` naming the handles still open when some were never closed; the loop stays usable
-    /// then (close them and call `close()` again). Idempotent once it succeeded. Executor work not yet run is dropped.
-    /// Call it on the loop's thread, outside `run()`.
+    /// Closes the executor's async handle and the next-turn idle handle, runs the loop until pending close callbacks
+    /// have run, and closes the `uv_loop_t`. Throws `EBUSY` naming the handles still open when some were never
+    /// closed; the loop stays usable then (close them and call `close()` again). Idempotent once it succeeded.
+    /// Executor and next-turn work not yet run is dropped. Call it on the loop's thread, outside `run()`.
     public func close() throws(UVError) {
         preconditionInLoop()
         if isClosed { return }
         if !asyncClosed {
             asyncClosed = true
+            nextTurnQueue.close()
             queue.detach()
             uv_close(uvCast(async)) { handle in
                 // Balances the passRetained in init.

@@ -8,13 +8,22 @@ import Glibc
 /// `close()` even if the caller drops it. It never probes or removes a socket path before binding: deciding about
 /// a stale file is the caller's business. libuv removes the file it bound when the listener closes (also when
 /// `listen` fails after binding) unless `keepsSocketFile` (then removing it is the caller's business too: by then
-/// the path may hold another process's socket). Failed accepts are skipped.
+/// the path may hold another process's socket). Failed accepts are skipped (at the descriptor limit libuv's
+/// reserve-descriptor trick closes the waiting connections, so there is no busy loop). At most `maxAcceptsPerTurn`
+/// connections are accepted per loop turn: past it the listener is not polled (libuv keeps the one it had) until the
+/// next turn, so the peers already accepted are read between bursts.
 public final class Listener {
     private let loop: EventLoop
     private let kind: StreamKind
     private let stream: UnsafeMutablePointer<uv_stream_t>
     private var onConnection: ((Connection) -> Void)?
     private var closing = false
+    private var acceptedThisTurn = 0
+    /// libuv holds a connection we did not accept (the turn's budget was spent); it stops polling until we do.
+    private var acceptDeferred = false
+
+    /// Connections accepted per loop turn at most. Unlimited by default.
+    public var maxAcceptsPerTurn = Int.max
 
     /// Where the listener listens; for TCP port 0, with the port the kernel chose.
     public private(set) var boundAddress: SocketAddress
@@ -118,14 +127,34 @@ public final class Listener {
     private static func connectionArrived(_ server: UnsafeMutablePointer<uv_stream_t>, _ status: Int32) {
         // Unretained: the handle holds the reference until the close callback.
         let listener = Unmanaged<Listener>.fromOpaque(server.pointee.data).takeUnretainedValue()
-        guard status == 0, !listener.closing, let onConnection = listener.onConnection else { return }
+        guard status == 0, !listener.closing else { return }
+        guard listener.acceptedThisTurn < listener.maxAcceptsPerTurn else {
+            listener.acceptDeferred = true
+            return
+        }
+        listener.acceptOne()
+    }
+
+    /// Accepts the connection libuv holds and hands it out; starts the turn's count on the first of a turn.
+    private func acceptOne() {
+        guard let onConnection else { return }
+        if acceptedThisTurn == 0 {
+            loop.nextTurn { [self] in
+                acceptedThisTurn = 0
+                if acceptDeferred, !closing {
+                    acceptDeferred = false
+                    acceptOne()
+                }
+            }
+        }
+        acceptedThisTurn += 1
         let connection: Connection
         do throws(UVError) {
-            connection = try Connection(loop: listener.loop, kind: listener.kind)
+            connection = try Connection(loop: loop, kind: kind)
         } catch {
             return
         }
-        guard uv_accept(server, connection.stream) == 0 else {
+        guard uv_accept(stream, connection.stream) == 0 else {
             connection.close()
             return
         }

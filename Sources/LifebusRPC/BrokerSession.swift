@@ -21,7 +21,9 @@ public enum BrokerSession {
         }
     }
 
-    /// Connects to `path`, says `hello` with `params`, and completes on the loop's thread.
+    /// Connects to `path`, says `hello` with `params`, and completes on the loop's thread. When the broker sends a
+    /// `lifebus.error` notification (a connection limit, the hello timeout) and closes before answering `hello`,
+    /// the failure is `.refused` with that error, not a bare closed connection.
     public static func open(
         path: String,
         hello params: HelloParams,
@@ -35,10 +37,19 @@ public enum BrokerSession {
                 completion(.failure(.unreachable(path: path, error)))
             case .success(let connection):
                 let peer = RPCPeer(connection: connection)
-                peer.onRequest = onRequest
+                var brokerError: RPCError?
+                peer.onRequest = { request, responder in
+                    if request.method == LifebusMethod.error, request.id == nil, let params = request.params {
+                        brokerError = try? RPCError.decode(params).get()
+                    }
+                    onRequest?(request, responder)
+                }
                 peer.start()
                 peer.request(LifebusMethod.hello, params: params.json) { answer in
+                    peer.onRequest = onRequest
                     switch answer {
+                    case .failure(let error) where error.lifebusCode == .connectionClosed && brokerError != nil:
+                        completion(.failure(.refused(brokerError ?? error)))
                     case .success(let value):
                         do throws(RPCError) {
                             completion(.success((peer, try HelloResult(json: value))))

@@ -16,7 +16,7 @@ final class RPCBatchCollector {
         func fill(_ response: RPCResponse) { collector.add(response, owed: true) }
     }
 
-    private unowned let peer: RPCPeer
+    unowned let peer: RPCPeer
     private var responses: [RPCMessage] = []
     private var answerBytes = 0
     private var owed = 0

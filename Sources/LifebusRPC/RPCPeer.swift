@@ -8,6 +8,9 @@ public import LifebusProtocol
 /// `onRequest`, and completes its own requests when their responses arrive. A batch is answered with one array once
 /// every request in it has been answered (and not at all if it held only notifications).
 ///
+/// Inbound backpressure: while `unansweredRequests` (requests received, batch elements included, and not answered
+/// yet) is at `maxUnansweredRequests`, reading is paused; it resumes when half of them are answered.
+///
 /// Bound to the loop of its connection: every method must be called on that loop's thread.
 /// Invariants: each sent request's handler is called exactly once — with the response, or with an error when the
 /// connection ends first; `onEnd` is called exactly once.
@@ -22,6 +25,12 @@ public final class RPCPeer {
     /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
     /// at once (the broker refuses a TCP peer that speaks HTTP this way).
     public var screen: ((UnsafeRawBufferPointer) -> Bool)?
+
+    /// The most inbound requests left unanswered before reading pauses (unlimited by default).
+    public var maxUnansweredRequests = Int.max
+    /// Inbound requests (not notifications) not answered yet.
+    public private(set) var unansweredRequests = 0
+    private var pausedForAnswers = false
 
     private var nextRequestNumber: Int64 = 1
     private var pendingResponses: [RPCID: ResponseHandler] = [:]
@@ -96,6 +105,24 @@ public final class RPCPeer {
     }
 
     static let connectionClosedError = RPCError(.connectionClosed, "the connection closed before the answer came")
+
+    /// An inbound request was taken in; pauses reading at the limit.
+    private func requestReceived() {
+        unansweredRequests += 1
+        if unansweredRequests >= maxUnansweredRequests, !pausedForAnswers {
+            pausedForAnswers = true
+            connection.pauseReading()
+        }
+    }
+
+    /// An inbound request was answered (its response written or added to its batch).
+    func requestAnswered() {
+        unansweredRequests -= 1
+        if pausedForAnswers, unansweredRequests <= maxUnansweredRequests / 2 {
+            pausedForAnswers = false
+            connection.resumeReading()
+        }
+    }
 }
 
 extension RPCPeer {
@@ -130,8 +157,10 @@ extension RPCPeer {
             if request.id == nil {
                 responder = RPCResponder(target: .none)
             } else if let batch {
+                requestReceived()
                 responder = RPCResponder(target: .batch(batch.expectAnswer(), request.id))
             } else {
+                requestReceived()
                 responder = RPCResponder(target: .peer(self, request.id))
             }
             if let onRequest {
@@ -162,7 +191,7 @@ extension RPCPeer {
         case .endOfStream:
             // The peer stopped sending; what was already answered still goes out, then the connection closes.
             connection.closeAfterFlush()
-        case .error, .closedLocally:
+        case .error, .closedLocally, .outputLimitExceeded, .writeStalled:
             break
         }
         ended = true

@@ -41,8 +41,10 @@ public struct RPCResponder {
             break
         case .peer(let peer, let id):
             peer.send(.response(RPCResponse(id: id, result: result)))
+            peer.requestAnswered()
         case .batch(let slot, let id):
             slot.fill(RPCResponse(id: id, result: result))
+            slot.collector.peer.requestAnswered()
         }
     }
 
@@ -59,6 +61,7 @@ public struct RPCResponder {
         case .peer(let peer, let id):
             answered.isSet = true
             peer.sendSuccess(id: id, writingResult: writeResult)
+            peer.requestAnswered()
         case .batch:
             // Rare: a batch gathers values, so the text is read back into one.
             var text: [UInt8] = []

@@ -14,4 +14,8 @@ typedef struct lifebus_peer_credentials {
 /// Reads SO_PEERCRED from `fd`. Returns 0 on success, or -errno.
 int lifebus_get_peer_credentials(int fd, lifebus_peer_credentials *out);
 
+/// The bytes waiting in `fd`'s receive queue (FIONREAD; `ioctl` is variadic, which Swift does not import).
+/// Returns the count, or -errno.
+int lifebus_unread_bytes(int fd);
+
 #endif

@@ -35,8 +35,7 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let timedOut = LifebusErrorCode(-32010, "lifebus.TimedOut")
     /// The connection ended before the answer to a request came (raised locally, never sent).
     public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
-
-    /// A request would exceed one of the broker's documented limits; `data.limit` names it.
+    /// A limit of the broker was reached (`data.limit` names which); see `Protocol/README.md` §15, "Limits".
     public static let limitExceeded = LifebusErrorCode(-32012, "lifebus.LimitExceeded")
     /// A loopback TCP peer's `hello` lacked the broker's token or presented a wrong one; the connection is then
     /// closed.

@@ -105,7 +105,7 @@ extension RPCCodec {
 extension RPCError {
     /// Reads an error object: `code` an integer, `message` a string, `data` anything. A malformed one fails with
     /// -32600 saying why.
-    static func decode(_ json: JSONValue) -> Result<RPCError, RPCError> {
+    public static func decode(_ json: JSONValue) -> Result<RPCError, RPCError> {
         guard case .object(let object) = json else {
             return .failure(.invalidRequest("'error' must be an object, not \(json.typeName)"))
         }

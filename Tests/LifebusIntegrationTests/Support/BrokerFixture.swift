@@ -20,7 +20,8 @@ final class BrokerFixture {
         return "/tmp/lifebus-test-\(getpid())-\(tag)-\(number).sock"
     }
 
-    init(arguments: [String] = [], socketPath: String? = nil) throws {
+    /// `descriptorLimit` starts the broker under `prlimit --nofile=N:N` (a real `EMFILE` for connection drills).
+    init(arguments: [String] = [], socketPath: String? = nil, descriptorLimit: Int? = nil) throws {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
         if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
             journalPath = arguments[named + 1]
@@ -28,7 +29,14 @@ final class BrokerFixture {
             journalPath = self.socketPath + ".journal.jsonl"
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
-        process = try ChildProcess("lifebusd", ["--socket", self.socketPath] + journal + arguments)
+        let command = ["--socket", self.socketPath] + journal + arguments
+        if let descriptorLimit {
+            let daemon = "\(ChildProcess.productsFolder)/lifebusd"
+            let limit = "--nofile=\(descriptorLimit):\(descriptorLimit)"
+            process = try ChildProcess("/usr/bin/prlimit", [limit, daemon] + command)
+        } else {
+            process = try ChildProcess("lifebusd", command)
+        }
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
             throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
