@@ -116,10 +116,20 @@ final class BrokerCall {
             case .failure(.unreachable(_, let error)) where error.name == "EAGAIN" && busyRetries < Self.maxBusyRetries:
                 busyRetries += 1  // the broker's accept queue is full: it is busy, not gone
                 retry(onRequest: onRequest, body)
+            case .failure(.refused(let error)) where Self.wasSentAwayAsSilent(error) && busyRetries < Self.maxBusyRetries:
+                busyRetries += 1  // pushed out as a silent newcomer before our hello was read: a flood, not a refusal
+                retry(onRequest: onRequest, body)
             case .failure(let failure):
                 finish(.failure(failure))
             }
         }
+    }
+
+    /// The broker closed this connection to make room for newer ones because it had not sent a byte yet
+    /// (`Protocol/README.md` §15.1): it took the connection for a silent flooder before reading its `hello`.
+    private static func wasSentAwayAsSilent(_ error: RPCError) -> Bool {
+        guard error.lifebusCode == .limitExceeded, let limit = error.data?["limit"]?.stringValue else { return false }
+        return limit == "connectionsBeforeHello" || limit == "connectionsBeforeHelloPerUID"
     }
 
     private func retry(onRequest: ((RPCRequest, RPCResponder) -> Void)?, _ body: @escaping Body) {

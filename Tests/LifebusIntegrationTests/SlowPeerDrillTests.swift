@@ -104,18 +104,21 @@ import Testing
     @Test func aPeerClosingInTheMiddleOfALargeWriteLeavesTheBrokerServing() throws {
         let broker = try BrokerFixture(arguments: ["--log-level", "error"])
         let (app, _) = try RawPeer.app(broker, id: "com.example.Big")
-        let blob = String(repeating: "b", count: 900 * 1024)
-        for _ in 0..<3 {
+        // Marks are at most 16 KiB of data each (§15), so 60 of them make the large write: ~900 KiB to the observer.
+        let blob = String(repeating: "b", count: 15 * 1024)
+        for round in 0..<3 {
             let observer = try broker.connect()
             #expect(parsed(observer.hello(role: "observer"))?["result"] != nil)
-            let params = #"{"name":"big","data":{"b":"\#(blob)"}}"#
-            app.client.sendLine(#"{"jsonrpc":"2.0","id":"big","method":"mark","params":\#(params)}"#)
+            for index in 0..<60 {
+                let params = #"{"name":"big","data":{"b":"\#(blob)"}}"#
+                app.client.sendLine(#"{"jsonrpc":"2.0","id":"big\#(round)-\#(index)","method":"mark","params":\#(params)}"#)
+            }
             var first = [UInt8](repeating: 0, count: 4096)
             var poller = pollfd(fd: observer.descriptor, events: Int16(POLLIN), revents: 0)
             #expect(poll(&poller, 1, 10_000) == 1)
             #expect(read(observer.descriptor, &first, first.count) > 0)
-            observer.close()  // with most of the mark unread: the broker's write fails mid-line
-            #expect(app.pump { $0["id"]?.stringValue == "big" }?["result"] != nil)
+            observer.close()  // with most of the marks unread: the broker's write fails mid-line
+            #expect(app.pump { $0["id"]?.stringValue == "big\(round)-59" }?["result"] != nil)
         }
         #expect(broker.process.isAlive, "no SIGPIPE death")
         #expect(try RawPeer.controller(broker).call("ping")?["result"] != nil)
