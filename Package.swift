@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 //
-// Module arrows (each may import only what is listed; SwiftPM makes any other import fail to build):
+// Module arrows (each target may import only what it lists; SwiftPM accepts any module of the dependency closure,
+// so `scripts/check-imports`, run by `scripts/test`, compares every import with these lists):
 //
 //   CLibUV, CLifebusSystem          C only: libuv and the few syscalls Glibc does not import
 //   LifebusIO        -> CLibUV, CLifebusSystem       bytes, timers, signals, processes; knows no lifecycle
@@ -8,11 +9,13 @@
 //   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
 //   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
-//   Lifebus (SDK)    -> LifebusRPC
-//   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser, LifebusTimeline, LifebusMCP
+//   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol
+//   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, Lifebus (for `subscribe`), ArgumentParser,
+//                       LifebusTimeline, LifebusMCP
 //   LifebusTimeline  -> LifebusProtocol              journal entries -> timeline -> SVG, Chrome trace, text; pure
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline  `lifebus mcp`: an MCP server on stdio driving the broker
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, Logging (arguments by hand: no Foundation in the daemon)
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusIO, LifebusProtocol, Logging (arguments by hand: no
+//                       Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -61,7 +64,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusProtocol"], swiftSettings: strict),
+        .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol"], swiftSettings: strict),
         .target(
             name: "LifebusMCP",
@@ -71,7 +74,7 @@ let package = Package(
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusRPC", "LifebusProtocol", "Lifebus", "LifebusTimeline", "LifebusMCP",
+                "LifebusRPC", "LifebusIO", "LifebusProtocol", "Lifebus", "LifebusTimeline", "LifebusMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -79,7 +82,7 @@ let package = Package(
         .target(
             name: "LifebusDaemon",
             dependencies: [
-                "LifebusBroker", "LifebusCore",
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -89,12 +92,21 @@ let package = Package(
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
         .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
 
-        .executableTarget(name: "DeepThoughts", dependencies: ["Lifebus"], path: "Examples/DeepThoughts", swiftSettings: strict),
-        .executableTarget(name: "ReturnMeTo", dependencies: ["Lifebus"], path: "Examples/ReturnMeTo", swiftSettings: strict),
+        .executableTarget(
+            name: "DeepThoughts", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/DeepThoughts",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
+            swiftSettings: strict
+        ),
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
-        .testTarget(name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore", "LifebusProtocol"],
+            swiftSettings: strict
+        ),
         // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.
         .target(
             name: "LifecycleContract", dependencies: ["LifebusCore"], path: "Tests/LifecycleContract",
@@ -122,7 +134,13 @@ let package = Package(
             dependencies: ["Lifebus", "LifebusIO", "LifebusRPC", "LifebusProtocol"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LifebusCLITests", dependencies: ["LifebusCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusCLITests",
+            dependencies: [
+                "LifebusCLI", "LifebusProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol"], swiftSettings: strict
         ),
