@@ -46,15 +46,8 @@ extension LifebusCommand {
         }
 
         private func printJournal(at path: String) throws {
-            let reading: JournalReader.Reading
-            do {
-                reading = try JournalReader.read(path: path)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
-            JournalReader.report(reading, path: path)
-            HistoryOutput.print(HistoryOutput.select(reading.entries, app: app, limit: limit), json: global.json)
+            let entries = try JournalReader.entriesForCommand(path: path)
+            HistoryOutput.print(HistoryOutput.select(entries, app: app, limit: limit), json: global.json)
         }
     }
 }

@@ -71,6 +71,20 @@ enum JournalReader {
         }
     }
 
+    /// The entries of the journal at `path`, for a command: a file that cannot be read is said on stderr and ends
+    /// the command with exit 1; problems in its lines are reported (`report`) and the good lines kept.
+    static func entriesForCommand(path: String) throws(CLIExitStatus) -> [JournalEntry] {
+        let reading: Reading
+        do {
+            reading = try read(path: path)
+        } catch {
+            StandardError.writeLine("lifebus: \(error)")
+            throw .conditionNotMet
+        }
+        report(reading, path: path)
+        return reading.entries
+    }
+
     private static func readFile(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: path, errno: errno) }

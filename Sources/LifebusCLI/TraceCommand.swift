@@ -73,15 +73,8 @@ extension LifebusCommand {
         }
 
         private func readJournal(_ path: String) throws -> [JournalEntry] {
-            let reading: JournalReader.Reading
-            do {
-                reading = try JournalReader.read(path: path)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
-            JournalReader.report(reading, path: path)
-            return allRuns ? reading.entries : JournalEntries.lastRun(reading.entries)
+            let entries = try JournalReader.entriesForCommand(path: path)
+            return allRuns ? entries : JournalEntries.lastRun(entries)
         }
 
         /// The broker's whole history (all it retains), read page by page.
