@@ -26,6 +26,7 @@ extension Broker {
 
     func mark(_ params: MarkParams, from session: PeerSession, responder: RPCResponder) throws(RPCError) {
         let app = try appOf(session)
+        guard journal.flush() else { throw journalUnavailable("the mark \(params.name) is not recorded") }
         let record = MarkRecord(
             seq: journal.nextSequence(),
             app: app.rawValue,
@@ -37,8 +38,13 @@ extension Broker {
         )
         appendToJournal(.mark(record))
         notifyObservers(LifebusMethod.mark, record.json)
-        journal.flush()  // the app is told its mark is journaled
-        responder.succeed(EmptyResult.json)
+        afterJournaled { [unowned self] written in  // the app is told its mark is journaled
+            guard written && record.seq > self.journal.droppedThrough else {
+                responder.fail(self.journalUnavailable("the mark \(params.name) is not recorded"))
+                return
+            }
+            responder.succeed(EmptyResult.json)
+        }
     }
 
     func beginBackgroundTask(

@@ -9,6 +9,8 @@ extension Broker {
     static let defaultWaitTimeout: Duration = .seconds(30)
 
     func fire(_ params: FireParams, responder: RPCResponder) throws(RPCError) {
+        // While the journal fails, retry what waits to be written; inject nothing that could not be recorded.
+        guard journal.flush() else { throw journalUnavailable("\(params.label) was not fired") }
         let id = events.begin(label: params.label, responder: params.wait ? responder : nil)
         if !params.wait {
             responder.succeed(FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false).json)

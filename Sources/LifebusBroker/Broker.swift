@@ -28,6 +28,8 @@ public final class Broker {
     var deviceTimer: LoopTimer?
     /// Writes the journal's gathered lines at the end of the loop turn that appended them.
     var journalFlushTimer: LoopTimer?
+    /// Answers and notifications waiting for the turn's journal commit (`--journal-sync` only; one loop turn's).
+    var journalDeliveries: [(Bool) -> Void] = []
     var scheduledDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
@@ -54,7 +56,8 @@ public final class Broker {
     public func start() throws(BrokerStartError) -> [SocketAddress] {
         do {
             try SocketFile.prepare(configuration.socketPath)
-            journal = try Journal(path: configuration.journalPath)
+            journal = try Journal(settings: configuration.journalSettings, logger: logger)
+            beginJournalRun()
         } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
         } catch {
@@ -89,7 +92,7 @@ public final class Broker {
         unlink(configuration.socketPath)
         deviceTimer?.close()
         deviceTimer = nil
-        journal.flush()
+        commitJournal()
         journalFlushTimer?.close()
         journalFlushTimer = nil
         timerSchedule.removeAll()

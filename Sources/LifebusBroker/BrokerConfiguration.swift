@@ -20,6 +20,10 @@ public struct BrokerConfiguration: Sendable {
     public var timeScale: Double
     /// Where every transition and mark is appended as one JSON line, or `nil` for no journal file.
     public var journalPath: String?
+    /// Rotate the journal file once it holds this many bytes (`nil`: never); see `JournalFile.rotate()`.
+    public var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
+    /// fdatasync(2) the journal before a controller is answered or an observer told (`--journal-sync`).
+    public var journalSyncs = false
 
     public init(
         socketPath: String,
@@ -49,6 +53,13 @@ public struct BrokerConfiguration: Sendable {
             return "\(state)/lifebus/journal.jsonl"
         }
         return "/tmp/lifebus-\(uid)/journal.jsonl"
+    }
+
+    /// The default journal size cap: 64 MiB.
+    public static let defaultJournalMaxBytes = 64 * 1024 * 1024
+
+    var journalSettings: JournalSettings {
+        JournalSettings(path: journalPath, maxBytes: journalMaxBytes, syncs: journalSyncs)
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled.

@@ -11,7 +11,10 @@ extension LifebusCommand {
             discussion: """
                 Asks the running broker (which keeps the last 10,000 entries), or with --journal reads the \
                 broker's journal file without a broker (a torn last line, from a broker killed mid-write, is \
-                skipped). With --json, one JSON object per line, as in the journal.
+                skipped). Each broker run starts with a line `— run started TIME (lifebusd VERSION, pid PID, \
+                PROFILE, ×SCALE; seq N) —`. With --json, one JSON object per line, as in the journal (run records \
+                included). A rotated journal's older files are PATH.1 (newest) to PATH.3: read one with --journal, \
+                or all in order with `cat PATH.3 PATH.2 PATH.1 PATH > all.jsonl`.
                 """
         )
 
@@ -83,7 +86,7 @@ enum HistoryOutput {
         } else if entries.isEmpty {
             Swift.print("no transitions recorded")
         } else {
-            for line in TransitionFormatting.table(entries).render(style: .standardOutput) { Swift.print(line) }
+            for line in TransitionFormatting.lines(entries, style: .standardOutput) { Swift.print(line) }
         }
     }
 }

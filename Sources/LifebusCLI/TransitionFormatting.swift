@@ -6,7 +6,7 @@ import LifebusProtocol
 /// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app,
 /// callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
 /// outcome (coloured: ok green, late yellow, an ending red), and the cause (the event's label; a mark's data).
-/// Times the broker did not record show as `-`.
+/// Times the broker did not record show as `-`. Run records are lines of their own (`+Runs`).
 enum TransitionFormatting {
     static let columns: [TextTable.Column] = [
         .init("#", .right, minimumWidth: 4),
@@ -32,10 +32,12 @@ enum TransitionFormatting {
         table(records.map(JournalEntry.transition))
     }
 
+    /// The row of an entry; a run record's row is its one line (`runLine`), for output laid out line by line.
     static func cells(_ entry: JournalEntry) -> [TextTable.Cell] {
         switch entry {
         case .transition(let record): cells(record)
         case .mark(let record): cells(record)
+        case .run(let record): [TextTable.Cell(runLine(record), .bold)]
         }
     }
 

@@ -1,3 +1,4 @@
+import LifebusBroker
 import LifebusCore
 import LifebusProtocol
 import Logging
@@ -14,6 +15,8 @@ struct DaemonOptions: Equatable {
     var profile: Profile = .ios7
     var timeScale: Double = 1
     var journal: String?
+    var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
+    var journalSync = false
     var logLevel: Logger.Level = .info
     var showHelp = false
 
@@ -25,6 +28,7 @@ struct DaemonOptions: Equatable {
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
+                        [--journal-max <size>] [--journal-sync]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -38,6 +42,10 @@ struct DaemonOptions: Equatable {
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms).
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
+          --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
+                                    none: never), keeping PATH.1 (newest) to PATH.3.
+          --journal-sync            fdatasync the journal before a fire or mark is answered or an observer told
+                                    (group commit, once per loop turn); default: written, not synced.
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
           -h, --help                Show this help.
 
@@ -61,6 +69,11 @@ struct DaemonOptions: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            if Self.flagNames.contains(name) {
+                guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
+                options.journalSync = true
+                continue
+            }
             guard Self.optionNames.contains(name) else { throw UsageError(description: "unknown option '--\(name)'") }
             guard let text = value ?? remaining.popFirst() else {
                 throw UsageError(description: "missing value for '--\(name)'")
@@ -72,7 +85,11 @@ struct DaemonOptions: Equatable {
 
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
+        "journal-max",
     ]
+
+    /// Options without a value.
+    private static let flagNames: Set<String> = ["journal-sync"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {
@@ -95,6 +112,10 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "journal-max":
+            guard let size = ByteSizeText.parse(text), (size ?? 4096) >= 4096
+            else { throw invalid("a size of at least 4KiB like 64MiB, or 0 or none for no limit") }
+            journalMaxBytes = size
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")

@@ -27,7 +27,7 @@ public enum LifebusDaemon {
             return handler
         }
         let environment = ProcessEnvironment.current
-        let configuration = BrokerConfiguration(
+        var configuration = BrokerConfiguration(
             socketPath: BrokerSocketPath.resolve(explicit: options.socket, environment: environment, uid: getuid()),
             tcpPort: options.tcpPort,
             helloTimeout: options.helloTimeout,
@@ -35,6 +35,8 @@ public enum LifebusDaemon {
             timeScale: options.timeScale,
             journalPath: options.journal ?? BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid())
         )
+        configuration.journalMaxBytes = options.journalMaxBytes
+        configuration.journalSyncs = options.journalSync
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
         } catch {

@@ -52,6 +52,7 @@ import Testing
             (.brokerShuttingDown, -32009, "lifebus.BrokerShuttingDown"),
             (.timedOut, -32010, "lifebus.TimedOut"),
             (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
+            (.journalUnavailable, -32013, "lifebus.JournalUnavailable"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

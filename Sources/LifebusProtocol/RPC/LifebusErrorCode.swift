@@ -35,12 +35,15 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let timedOut = LifebusErrorCode(-32010, "lifebus.TimedOut")
     /// The connection ended before the answer to a request came (raised locally, never sent).
     public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
+    /// The journal cannot be written (ENOSPC, EIO…): what was asked is not recorded. (-32012 is `LimitExceeded`.)
+    public static let journalUnavailable = LifebusErrorCode(-32013, "lifebus.JournalUnavailable")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
         .connectionClosed,
+        .journalUnavailable,
     ]
 
     /// The Lifebus error code with this numeric code, if any.
