@@ -4,9 +4,10 @@ import Testing
 
 /// A real `lifebusd` on a socket path of its own, started for one test.
 ///
-/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one).
-/// `init` returns once the broker printed `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and
-/// returns the exit status.
+/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one; a
+/// journal outside /tmp, such as /dev/full, is never removed). `init` returns once the broker printed
+/// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
+/// runs the broker under another program (`strace …`), which must print the broker's stdout as it is.
 final class BrokerFixture {
     let socketPath: String
     let journalPath: String
@@ -20,7 +21,7 @@ final class BrokerFixture {
         return "/tmp/lifebus-test-\(getpid())-\(tag)-\(number).sock"
     }
 
-    init(arguments: [String] = [], socketPath: String? = nil) throws {
+    init(arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = []) throws {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
         if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
             journalPath = arguments[named + 1]
@@ -28,7 +29,10 @@ final class BrokerFixture {
             journalPath = self.socketPath + ".journal.jsonl"
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
-        process = try ChildProcess("lifebusd", ["--socket", self.socketPath] + journal + arguments)
+        let command = ["--socket", self.socketPath] + journal + arguments
+        process = try wrapper.first.map { program in
+            try ChildProcess(program, wrapper.dropFirst() + ["\(ChildProcess.productsFolder)/lifebusd"] + command)
+        } ?? ChildProcess("lifebusd", command)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
             throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
@@ -41,7 +45,8 @@ final class BrokerFixture {
             process.wait()
         }
         unlink(socketPath)
-        unlink(journalPath)
+        guard journalPath.hasPrefix("/tmp/") else { return }
+        for suffix in ["", ".1", ".2", ".3"] { unlink(journalPath + suffix) }
     }
 
     /// A new raw client connected to this broker.
