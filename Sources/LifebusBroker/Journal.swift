@@ -169,7 +169,8 @@ final class Journal {
 
     private func dropUnwritten() {
         logger.error("dropped journal lines that could not be written", metadata: [
-            "lifebus.journal.droppedEntries": "\(unwrittenEntries)", "lifebus.journal.droppedBytes": "\(unwritten.count)",
+            "lifebus.journal.droppedEntries": "\(unwrittenEntries)",
+            "lifebus.journal.droppedBytes": "\(unwritten.count)",
         ])
         droppedThrough = lastSequence
         unwritten.removeAll()
@@ -189,7 +190,8 @@ final class Journal {
         guard let code = failure else { return }
         failure = nil
         logger.notice("the journal is written again", metadata: [
-            "lifebus.journal.path": "\(file?.path ?? "-")", "lifebus.journal.failedWith": "\(String(cString: strerror(code)))",
+            "lifebus.journal.path": "\(file?.path ?? "-")",
+            "lifebus.journal.failedWith": "\(String(cString: strerror(code)))",
         ])
     }
 }
