@@ -86,4 +86,26 @@ import Testing
         }
         #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $1 == $0 + 1 }, "seq goes on across the files: \(seqs)")
     }
+
+    @Test(arguments: [["--journal-max", "1KiB"], ["--journal-max", "lots"], ["--journal-max", "64TB"],
+                      ["--journal-sync=yes"]])
+    func journalOptionsOutOfRangeAreUsageErrors(arguments: [String]) throws {
+        let daemon = try ChildProcess("lifebusd", arguments)
+        let message = daemon.stderr.readAll()
+        #expect(daemon.wait() == 2)
+        #expect(message.contains("--journal-"), "\(message)")
+    }
+
+    @Test func anUnboundedJournalIsNeverRotated() throws {
+        let broker = try BrokerFixture(arguments: ["--journal-max", "none"])
+        let (app, _) = try RawPeer.app(broker, id: "com.example.Unbounded")
+        let data = #"{"name":"big","data":{"text":"\#(String(repeating: "u", count: 8000))"}}"#
+        for _ in 0..<10 {
+            #expect(app.call("mark", data)?["result"] != nil)
+        }
+        app.client.close()
+        #expect(broker.stop() == 0)
+        #expect(fileSize(broker.journalPath) > 80_000)
+        #expect(fileSize(broker.journalPath + ".1") == 0)
+    }
 }
