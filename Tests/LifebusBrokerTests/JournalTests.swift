@@ -55,7 +55,8 @@ import Testing
     }
 
     static func mark(_ journal: Journal, _ name: String = "m") -> JournalEntry {
-        .mark(MarkRecord(seq: journal.nextSequence(), app: "com.x", pid: nil, name: name, data: nil, atMs: 0, wallMs: 0))
+        .mark(MarkRecord(
+            seq: journal.nextSequence(), app: "com.x", pid: nil, name: name, data: nil, atMs: 0, wallMs: 0))
     }
 
     static func entries(_ text: String) -> [JournalEntry] {
@@ -103,7 +104,11 @@ import Testing
         #expect(Self.entries(folder.read("moved.jsonl")).map(\.seq) == [1, 2])
         let reopened = Self.entries(folder.read("j.jsonl"))
         #expect(reopened.map(\.seq) == [3, 4])
-        #expect(reopened.first.map { if case .run(let record) = $0 { record.reason == .reopened } else { false } } == true)
+        guard case .run(let record) = reopened.first else {
+            Issue.record("the reopened file does not open with a run record")
+            return
+        }
+        #expect(record.reason == .reopened)
     }
 
     @Test func anOpenedJournalIsCutToWholeLinesAndGoesOnFromItsLastSeq() throws {

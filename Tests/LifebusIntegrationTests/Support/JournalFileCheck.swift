@@ -19,7 +19,11 @@ struct JournalFileCheck {
         var entries: [JSONValue] = []
         var broken: [Int] = []
         for (index, line) in lines.enumerated() {
-            if let value = try? JSONParser.parse(Array(line)) { entries.append(value) } else { broken.append(index + 1) }
+            if let value = try? JSONParser.parse(Array(line)) {
+                entries.append(value)
+            } else {
+                broken.append(index + 1)
+            }
         }
         self.entries = entries
         brokenLines = broken
