@@ -9,10 +9,13 @@ import Testing
 @Suite struct JournalKillDrillTests {
     static let appCount = 6
     static let rounds = 4
-    /// Journal growth, per round, after which the broker is killed (fires are still in flight then).
+    /// Journal growth, per round, after the first answers, at which the broker is killed (fires still in flight).
     static let growthBeforeKill = 3 * 1024 * 1024
-    /// The length of each mark's data: near the kernel's limit on one argument (128 KiB), so lines are long.
+    /// The length of each `command-exited` mark's data: near the kernel's limit on one argument (128 KiB).
     static let markLength = 100 * 1024
+    /// The length of each mark of the two `MarkingApp`s: lines near the broker's 1 MiB line limit, so writes are
+    /// long and a kill often lands in one.
+    static let hugeMarkLength = 900 * 1024
 
     /// Polls `status` (a condition, not a fixed sleep) until `count` apps are connected.
     private func waitForConnectedApps(_ broker: BrokerFixture) throws -> Bool {
@@ -45,12 +48,19 @@ import Testing
                 }
             }
             #expect(try waitForConnectedApps(broker), "round \(round): the apps reconnected")
+            let markers = try (0..<2).map { number in
+                try MarkingApp.start(broker, id: "com.example.Marker\(number)", bytes: Self.hugeMarkLength)
+            }
             let controller = try RawPeer.controller(broker)
-            let grown = fileSize(journalPath) + Self.growthBeforeKill
             for number in 0..<400 {
                 controller.client.sendLine(
                     #"{"jsonrpc":"2.0","id":"f\#(number)","method":"fire","params":{"event":"memory-warning"}}"#)
             }
+            var answers = 0
+            while answers < 5, let line = controller.client.readLine(timeout: .seconds(20)) {
+                answers += note(line, in: &acknowledged)
+            }
+            let grown = fileSize(journalPath) + Self.growthBeforeKill
             // Watch the file grow and kill at once: the file grows while a write(2) is under way, so the kill often
             // lands in one (a torn line).
             let deadline = Deadline(after: .seconds(60))
@@ -58,11 +68,11 @@ import Testing
             broker.process.signal(SIGKILL)
             #expect(broker.process.wait() == 128 + SIGKILL)
             // Every answer the broker sent before it died was an acknowledgement.
-            var answers = 0
             while let line = controller.client.readLine(timeout: .seconds(5)) {
                 answers += note(line, in: &acknowledged)
             }
             #expect(answers > 0, "round \(round): fires were answered before the kill")
+            for marker in markers { #expect(marker.waitForExit() == 0, "a marking app ends with its broker") }
         }
         let last = try BrokerFixture(arguments: arguments, socketPath: socket)
         brokers.append(last)
