@@ -42,6 +42,7 @@ final class Journal {
         self.file = file
         let recovery = file.recover()
         lastSequence = recovery.lastSequence ?? 0
+        syncFolderIfSyncing()
         if recovery.cutBytes > 0 {
             logger.warning("cut a torn last line off the journal (the broker was stopped mid-write)", metadata: [
                 "lifebus.journal.path": "\(path)", "lifebus.journal.cutBytes": "\(recovery.cutBytes)",
@@ -130,6 +131,7 @@ final class Journal {
             noteFailure(code, "open")
         } else {
             _ = file.recover()
+            syncFolderIfSyncing()
         }
         appendRunRecord(.reopened)
     }
@@ -159,7 +161,16 @@ final class Journal {
             return
         }
         logger.info("rotated the journal", metadata: ["lifebus.journal.path": "\(file.path)"])
+        syncFolderIfSyncing()
         appendRunRecord(.rotated)
+    }
+
+    /// Under `--journal-sync`, a file the journal created or renamed is named on disk before anyone is answered.
+    private func syncFolderIfSyncing() {
+        guard settings.syncs, let file, let code = file.syncFolder() else { return }
+        logger.warning("cannot fsync the journal's folder: a crash may lose the file's new name", metadata: [
+            "lifebus.journal.path": "\(file.path)", "lifebus.error": "\(String(cString: strerror(code)))",
+        ])
     }
 
     private func appendRunRecord(_ reason: RunRecord.Reason) {

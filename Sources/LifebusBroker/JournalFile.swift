@@ -77,6 +77,15 @@ final class JournalFile {
         return nil
     }
 
+    /// fsync(2) of the folder holding the file, so a new or renamed file's name is on disk too; returns the errno.
+    func syncFolder() -> Int32? {
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : errno
+    }
+
     /// Closes the file and opens `path` again (what logrotate moved away is left alone); returns an open error.
     func reopen() -> Int32? {
         if descriptor >= 0 { close(descriptor) }
