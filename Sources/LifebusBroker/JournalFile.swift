@@ -109,11 +109,8 @@ final class JournalFile {
     }
 
     private func open() -> Int32? {
+        // Read as well as written: recovery reads the file's end.
         descriptor = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor < 0 {
-            // A device such as /dev/full may refuse reading: it is only written.
-            descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        }
         guard descriptor >= 0 else {
             openError = errno
             return openError

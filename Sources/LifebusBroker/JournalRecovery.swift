@@ -5,7 +5,8 @@ import LifebusProtocol
 /// run continues from.
 ///
 /// A plain value made by `scan`, which reads only the file's tail: a window of `initialWindow` bytes, doubled
-/// until it holds a whole line that parses with a `seq` (or the whole file).
+/// until it holds a whole line that parses with a `seq` (or the whole file). A read that comes back short cuts
+/// nothing.
 struct JournalRecovery: Equatable {
     /// Bytes after the last newline, to cut off.
     let cutBytes: Int
@@ -20,6 +21,8 @@ struct JournalRecovery: Equatable {
         while true {
             let start = size - window
             let bytes = read(start, window)
+            // A short read leaves the end unknown: cut nothing rather than what could not be seen.
+            guard bytes.count == window else { return JournalRecovery(cutBytes: 0, lastSequence: nil) }
             let newline = UInt8(ascii: "\n")
             guard let lastNewline = bytes.lastIndex(of: newline) else {
                 if start == 0 { return JournalRecovery(cutBytes: size, lastSequence: nil) }

@@ -39,4 +39,9 @@ import Testing
     @Test func aJournalWithoutAnySeqStartsFromNothing() {
         #expect(scan("garbage\n") == JournalRecovery(cutBytes: 0, lastSequence: nil))
     }
+
+    @Test func aFileThatCannotBeReadIsNeverCut() {
+        let recovery = JournalRecovery.scan(size: 1 << 20) { _, _ in [] }
+        #expect(recovery == JournalRecovery(cutBytes: 0, lastSequence: nil))
+    }
 }
