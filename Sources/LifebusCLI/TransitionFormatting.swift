@@ -64,7 +64,7 @@ enum TransitionFormatting {
             TextTable.Cell(record.app),
             TextTable.Cell("mark \(record.name)", .cyan),
             "", "", "", "", "",
-            TextTable.Cell(record.data.map(\.description) ?? ""),
+            TextTable.Cell(record.data.map { abbreviated($0.description) } ?? ""),
         ]
     }
 
@@ -79,6 +79,14 @@ enum TransitionFormatting {
     /// A budget: whole milliseconds when it is whole (`5000`), else three decimals (a scaled budget: `50.500`).
     static func budget(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : milliseconds(value)
+    }
+
+    /// The longest mark data a table shows; longer data ends in `…` (`--json` shows all of it).
+    static let maxDataWidth = 200
+
+    /// `text`, cut to `maxDataWidth` characters with a `…`.
+    static func abbreviated(_ text: String) -> String {
+        text.utf8.count <= maxDataWidth ? text : String(text.prefix(maxDataWidth - 1)) + "…"
     }
 
     /// Milliseconds with three decimals (microsecond resolution), e.g. `12.345`.

@@ -45,4 +45,11 @@ import Testing
         #expect(HistoryOutput.select(reading.entries, app: "com.example.A", limit: nil).count == 1,
                 "an app's history leaves run records out")
     }
+
+    @Test func longMarkDataIsAbbreviatedInATable() {
+        var mark = JournalReaderTests.mark
+        mark.data = ["text": .string(String(repeating: "m", count: 5000))]
+        let cell = TransitionFormatting.cells(mark).last?.text ?? ""
+        #expect(cell.count == TransitionFormatting.maxDataWidth && cell.hasSuffix("…"))
+    }
 }
