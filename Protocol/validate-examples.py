@@ -68,7 +68,20 @@ def load_validators():
 
 def problems(validator, instance):
     """Schema violations, ignoring those that concern a "$any" placeholder."""
-    return [error for error in validator.iter_errors(instance) if error.instance != "$any"]
+    return [error for error in validator.iter_errors(instance) if concerns_more_than_placeholders(error)]
+
+
+def concerns_more_than_placeholders(error):
+    """False for an error about a "$any" placeholder, and for a oneOf failure (a journal entry's kinds) of which
+    one branch failed only on placeholders."""
+    if error.instance == "$any":
+        return False
+    if error.validator == "oneOf" and error.context:
+        branches = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        return not any(all(not concerns_more_than_placeholders(sub) for sub in subs) for subs in branches.values())
+    return True
 
 
 def describe(where, errors):

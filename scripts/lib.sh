@@ -62,3 +62,12 @@ lifebus_ensure_example_tools() {
     $sudo apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3 >/dev/null
 }
+
+# Installs strace when it is missing (the --journal-sync test watches the broker's fdatasync and writes with it).
+lifebus_ensure_strace() {
+    command -v strace >/dev/null 2>&1 && return 0
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq strace >/dev/null
+}

@@ -32,6 +32,7 @@ extension Broker {
         if let data = params.data, JSONValue.object(data).jsonText.utf8.count > BrokerLimits.markDataBytes {
             throw .limitExceeded("markDataBytes", maximum: BrokerLimits.markDataBytes, "the mark's data is too large")
         }
+        guard journal.flush() else { throw journalUnavailable("the mark \(params.name) is not recorded") }
         let record = MarkRecord(
             seq: journal.nextSequence(),
             app: app.rawValue,
@@ -43,8 +44,13 @@ extension Broker {
         )
         appendToJournal(.mark(record))
         notifyObservers(LifebusMethod.mark, record.json)
-        journal.flush()  // the app is told its mark is journaled
-        responder.succeed(EmptyResult.json)
+        afterJournaled { [unowned self] written in  // the app is told its mark is journaled
+            guard written && record.seq > self.journal.droppedThrough else {
+                responder.fail(self.journalUnavailable("the mark \(params.name) is not recorded"))
+                return
+            }
+            responder.succeed(EmptyResult.json)
+        }
     }
 
     func beginBackgroundTask(

@@ -9,7 +9,7 @@ extension Broker {
     static let defaultWaitTimeout: Duration = .seconds(30)
 
     func fire(_ params: FireParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
-        try requireRoomForAnEvent(from: session)
+        try requireRoomForAnEvent(params.label, from: session)
         let id = events.begin(label: params.label, session: session.number, responder: params.wait ? responder : nil)
         if !params.wait {
             responder.succeed(FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false).json)
@@ -19,11 +19,14 @@ extension Broker {
 
     /// `reset`: back to a fresh device, carried out as an event (answered when its transitions completed).
     func reset(session: PeerSession, responder: RPCResponder) throws(RPCError) {
-        try requireRoomForAnEvent(from: session)
+        try requireRoomForAnEvent("reset", from: session)
         feed(.fire(events.begin(label: "reset", session: session.number, responder: responder), .reset))
     }
 
-    private func requireRoomForAnEvent(from session: PeerSession) throws(RPCError) {
+    /// An event is refused when its controller has too many in flight, or while the journal fails (what waits to
+    /// be written is retried first): nothing is injected that could not be recorded.
+    private func requireRoomForAnEvent(_ label: String, from session: PeerSession) throws(RPCError) {
+        guard journal.flush() else { throw journalUnavailable("\(label) was not fired") }
         let limit = BrokerLimits.firesInFlightPerController
         guard events.inFlight(session: session.number) < limit else {
             throw .limitExceeded(

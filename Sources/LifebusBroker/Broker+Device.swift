@@ -45,19 +45,30 @@ extension Broker {
         case .record(let transition):
             record(transition)
         case .completeEvent(let id, _):
-            journal.flush()
             let finished = events.finish(id)
-            let result = FireResult(
-                eventID: Int64(id.rawValue), event: finished.label, completed: true, transitions: finished.records)
-            finished.responder?.succeed(writing: result.write)
+            guard let responder = finished.responder else { return }
+            afterJournaled { [unowned self] written in
+                let eventID = Int64(id.rawValue)
+                guard written && self.journaled(finished.records) else {
+                    responder.fail(self.journalUnavailable(
+                        "\(finished.label) happened but is not recorded", data: ["eventID": .integer(eventID)]))
+                    return
+                }
+                let result = FireResult(
+                    eventID: eventID, event: finished.label, completed: true, transitions: finished.records)
+                responder.succeed(writing: result.write)
+            }
         case .reject(let rejection):
             rejections.append(rejection)
             if let id = rejection.event {
-                journal.flush()
                 let finished = events.finish(id)
-                finished.responder?.fail(
-                    EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
-                        .error("\(finished.label): \(rejection)"))
+                guard let responder = finished.responder else { return }
+                // A refusal records nothing itself, but it must not overtake the records made before it.
+                afterJournaled { _ in
+                    responder.fail(
+                        EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
+                            .error("\(finished.label): \(rejection)"))
+                }
             }
         }
     }
@@ -152,30 +163,20 @@ extension Broker {
         notifyObservers(LifebusMethod.transition, record.json)
     }
 
-    /// Appends to the journal; the line is written before anyone hears of it, at the latest when this loop turn ends.
-    func appendToJournal(_ entry: JournalEntry) {
-        journal.append(entry)
-        guard journal.hasUnwrittenLines, journalFlushTimer?.isActive != true, !isShuttingDown else { return }
-        do throws(UVError) {
-            if journalFlushTimer == nil { journalFlushTimer = try LoopTimer(loop: loop) }
-        } catch {
-            journal.flush()
-            return
-        }
-        journalFlushTimer?.start(after: .zero) { [unowned self] in self.journal.flush() }
-    }
-
     /// The kernel's pid for the app's connection, else the one the core remembers.
     func pid(of app: AppID) -> Int32? {
         let pid = appSessions[app]?.identity.pid ?? device.snapshot(of: app)?.pid
         return pid.flatMap { $0 > 0 ? $0 : nil }
     }
 
+    /// Tells every observer of an entry once the entry is in the journal (or its write failed: they watch what
+    /// happens, recorded or not).
     func notifyObservers(_ method: String, _ params: JSONValue) {
         guard !observers.isEmpty else { return }
-        journal.flush()
-        for observer in observers.values {
-            observer.rpc.notify(method, params: params)
+        afterJournaled { [unowned self] _ in
+            for observer in self.observers.values {
+                observer.rpc.notify(method, params: params)
+            }
         }
     }
 

@@ -41,6 +41,8 @@ public final class Broker {
     var deviceTimer: LoopTimer?
     /// Writes the journal's gathered lines at the end of the loop turn that appended them.
     var journalFlushTimer: LoopTimer?
+    /// Answers and notifications waiting for the turn's journal commit (`--journal-sync` only; one loop turn's).
+    var journalDeliveries: [(Bool) -> Void] = []
     var scheduledDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
@@ -71,7 +73,8 @@ public final class Broker {
             if configuration.tcpPort != nil {
                 tcpToken = try TCPToken.create(at: TCPToken.path(besideSocket: configuration.socketPath))
             }
-            journal = try Journal(path: configuration.journalPath)
+            journal = try Journal(settings: configuration.journalSettings, logger: logger)
+            beginJournalRun()
         } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
         } catch {
@@ -108,7 +111,7 @@ public final class Broker {
         isShuttingDown = true
         deviceTimer?.close()
         deviceTimer = nil
-        journal.flush()
+        commitJournal()
         journalFlushTimer?.close()
         journalFlushTimer = nil
         timerSchedule.removeAll()

@@ -33,6 +33,10 @@ public struct BrokerConfiguration: Sendable {
     public var enforcesWatchdog = true
     /// The connection and flow limits (`Protocol/README.md`, "Limits").
     public var limits = ConnectionLimits()
+    /// Rotate the journal file once it holds this many bytes (`nil`: never); see `JournalFile.rotate()`.
+    public var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
+    /// fdatasync(2) the journal before a controller is answered or an observer told (`--journal-sync`).
+    public var journalSyncs = false
 
     public init(
         socketPath: String,
@@ -62,6 +66,13 @@ public struct BrokerConfiguration: Sendable {
     /// (`/tmp/lifebus-$UID/journal.jsonl`).
     public static func defaultJournalPath(environment: [String: String], uid: UInt32) -> String {
         BrokerJournalPath.resolve(environment: environment, uid: uid)
+    }
+
+    /// The default journal size cap: 64 MiB.
+    public static let defaultJournalMaxBytes = 64 * 1024 * 1024
+
+    var journalSettings: JournalSettings {
+        JournalSettings(path: journalPath, maxBytes: journalMaxBytes, syncs: journalSyncs)
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.

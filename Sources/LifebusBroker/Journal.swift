@@ -1,39 +1,74 @@
 import DequeModule
 import Glibc
 import LifebusProtocol
+import Logging
 
-/// Every transition and mark the broker recorded: appended to the journal file (one JSON line each) and kept in
-/// memory for `history`.
+/// Every transition, mark and run record the broker made: appended to the journal file (one JSON line each) and
+/// kept in memory for `history`.
 ///
-/// Owns the file descriptor, the lines not yet written, the sequence numbers and the last `HistoryParams.retained`
-/// entries. Bound to the broker's loop. Lines are gathered and written with one write(2) per `flush()`; the broker
-/// flushes before it tells anyone of an entry (a controller's answer, an observer's notification) and at the end of
-/// each loop turn, so a killed broker loses nothing it reported. Invariant: `seq` values are 1, 2, 3… in append
-/// order, in the file and in memory alike.
+/// Owns the `JournalFile`, the lines not yet written, the sequence numbers, the last `HistoryParams.retained`
+/// entries and the state of a failure streak. Bound to the broker's loop. Lines are gathered and written with one
+/// write(2) per `flush()`; the broker flushes (and under `--journal-sync` fdatasyncs) before it tells anyone of an
+/// entry and at the end of each loop turn, so a killed broker loses nothing it reported. Invariants: `seq` values
+/// increase by one in append order, in the file and in memory alike, and continue the file's last `seq` across
+/// runs; the file is whole lines; lines that cannot be written are kept (at most `maxUnwrittenBytes`) and retried.
 final class Journal {
-    private var descriptor: Int32 = -1
+    /// Bytes of unwritten lines kept while the file cannot be written; beyond it they are dropped (and logged).
+    static let maxUnwrittenBytes = 8 * 1024 * 1024
+
+    private let file: JournalFile?
+    private let settings: JournalSettings
+    private var logger: Logger
     /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all.
     private var recent = Deque<(entry: JournalEntry, bytes: Int)>()
     private var recentBytes = 0
     private var unwritten: [UInt8] = []
+    private var unwrittenEntries = 0
+    private var unsynced = false
     private(set) var lastSequence: Int64 = 0
+    /// Entries with a `seq` up to this one may be missing from the file (dropped during a failure streak).
+    private(set) var droppedThrough: Int64 = 0
+    /// The errno of the current failure streak; `nil` while the file takes every write.
+    private(set) var failure: Int32?
+    private var describeRun: ((Int64, RunRecord.Reason) -> RunRecord)?
 
-    /// Opens (creating, mode 0600, with its folders) the journal file at `path`; `nil` keeps memory only.
-    init(path: String?) throws(JournalError) {
-        guard let path else { return }
-        Self.makeParentFolders(of: path)
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw JournalError(path: path, code: errno) }
+    /// Opens the journal file of `settings` (`nil` path: memory only), cuts a torn last line and continues its `seq`.
+    init(settings: JournalSettings, logger: Logger) throws(JournalError) {
+        self.settings = settings
+        self.logger = logger
+        guard let path = settings.path else {
+            file = nil
+            return
+        }
+        let file = try JournalFile(path: path)
+        self.file = file
+        let recovery = file.recover()
+        lastSequence = recovery.lastSequence ?? 0
+        syncFolderIfSyncing()
+        if recovery.cutBytes > 0 {
+            logger.warning("cut a torn last line off the journal (the broker was stopped mid-write)", metadata: [
+                "lifebus.journal.path": "\(path)", "lifebus.journal.cutBytes": "\(recovery.cutBytes)",
+            ])
+        }
     }
 
     /// A journal kept in memory only.
     static func inMemory() -> Journal {
-        do { return try Journal(path: nil) } catch { preconditionFailure("a journal without a file cannot fail") }
+        do {
+            return try Journal(settings: JournalSettings(path: nil), logger: Logger(label: "lifebusd.journal"))
+        } catch {
+            preconditionFailure("a journal without a file cannot fail")
+        }
     }
 
     deinit {
         flush()
-        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Appends the record that opens this run; `describe` makes the run records of this run (start, rotation…).
+    func beginRun(_ describe: @escaping (Int64, RunRecord.Reason) -> RunRecord) {
+        describeRun = describe
+        append(.run(describe(nextSequence(), .start)))
     }
 
     /// The number the next entry gets.
@@ -41,15 +76,16 @@ final class Journal {
         lastSequence + 1
     }
 
-    /// Appends an entry made with `nextSequence()`.
+    /// Appends an entry made with `nextSequence()`; rotates the file once it reaches the size cap.
     func append(_ entry: JournalEntry) {
         lastSequence = entry.seq
         let bytes: Int
-        if descriptor >= 0 {
+        if file != nil {
             let before = unwritten.count
             entry.write(to: &unwritten)
             unwritten.append(0x0A)
             bytes = unwritten.count - before
+            unwrittenEntries += 1
         } else {
             bytes = entry.encodedSize
         }
@@ -61,26 +97,58 @@ final class Journal {
         {
             recentBytes -= oldest.bytes
         }
+        guard let file else { return }
+        if let cap = settings.maxBytes, file.size > 0, file.size + unwritten.count >= cap {
+            rotate()
+        }
+        if failure != nil, unwritten.count > Self.maxUnwrittenBytes {
+            dropUnwritten()
+        }
     }
 
     /// Whether appended lines wait to be written.
     var hasUnwrittenLines: Bool { !unwritten.isEmpty }
 
-    /// Writes every appended line to the file.
-    func flush() {
-        guard !unwritten.isEmpty else { return }
-        writeWhole(unwritten)
+    /// Writes every appended line to the file; returns whether all of them are in it.
+    @discardableResult
+    func flush() -> Bool {
+        guard let file, !unwritten.isEmpty else { return true }
+        if let code = file.append(unwritten) {
+            noteFailure(code, "write")
+            return false
+        }
         unwritten.removeAll(keepingCapacity: unwritten.count <= 1 << 16)
+        unwrittenEntries = 0
+        unsynced = settings.syncs
+        noteSuccess()
+        return true
     }
 
-    /// Writes what is gathered, then appends to a freshly opened `path` (SIGHUP, after the file was rotated away);
-    /// on failure the old file stays in use and the error is thrown.
-    func reopen(path: String) throws(JournalError) {
-        flush()
-        let fresh = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fresh >= 0 else { throw JournalError(path: path, code: errno) }
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = fresh
+    /// `flush()`, then fdatasync(2) under `--journal-sync`; returns whether every appended line is in the file
+    /// (and on disk, when syncing).
+    func commit() -> Bool {
+        guard flush() else { return false }
+        guard unsynced, let file else { return true }
+        if let code = file.sync() {
+            noteFailure(code, "fdatasync")
+            return false
+        }
+        unsynced = false
+        return true
+    }
+
+    /// Closes the file and opens the same path again (for logrotate, on SIGHUP); the run goes on in it, opened by
+    /// a `reopened` run record.
+    func reopen() {
+        guard let file else { return }
+        _ = commit()
+        if let code = file.reopen() {
+            noteFailure(code, "open")
+        } else {
+            _ = file.recover()
+            syncFolderIfSyncing()
+        }
+        appendRunRecord(.reopened)
     }
 
     /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
@@ -97,28 +165,57 @@ final class Journal {
         return found.reversed()
     }
 
-    private func writeWhole(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
+    private func rotate() {
+        guard let file, commit() else { return }
+        if let code = file.rotate() {
+            logger.error("cannot rotate the journal; it keeps growing", metadata: [
+                "lifebus.journal.path": "\(file.path)", "lifebus.error": "\(String(cString: strerror(code)))",
+            ])
+            return
         }
+        logger.info("rotated the journal", metadata: ["lifebus.journal.path": "\(file.path)"])
+        syncFolderIfSyncing()
+        appendRunRecord(.rotated)
     }
 
-    private static func makeParentFolders(of path: String) {
-        var prefix = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
-            prefix += (prefix.isEmpty && path.hasPrefix("/") && component.isEmpty) ? "/" : "\(component)/"
-            if !component.isEmpty { mkdir(prefix, 0o700) }
-        }
+    /// Under `--journal-sync`, a file the journal created or renamed is named on disk before anyone is answered.
+    private func syncFolderIfSyncing() {
+        guard settings.syncs, let file, let code = file.syncFolder() else { return }
+        logger.warning("cannot fsync the journal's folder: a crash may lose the file's new name", metadata: [
+            "lifebus.journal.path": "\(file.path)", "lifebus.error": "\(String(cString: strerror(code)))",
+        ])
     }
-}
 
-/// The journal file could not be opened.
-struct JournalError: Error, CustomStringConvertible {
-    let path: String
-    let code: Int32
-    var description: String { "cannot open the journal \(path): \(String(cString: strerror(code)))" }
+    private func appendRunRecord(_ reason: RunRecord.Reason) {
+        guard let describeRun else { return }
+        append(.run(describeRun(nextSequence(), reason)))
+    }
+
+    private func dropUnwritten() {
+        logger.error("dropped journal lines that could not be written", metadata: [
+            "lifebus.journal.droppedEntries": "\(unwrittenEntries)",
+            "lifebus.journal.droppedBytes": "\(unwritten.count)",
+        ])
+        droppedThrough = lastSequence
+        unwritten.removeAll()
+        unwrittenEntries = 0
+    }
+
+    private func noteFailure(_ code: Int32, _ operation: String) {
+        guard failure == nil else { return }  // logged once per streak
+        failure = code
+        logger.error("cannot write the journal: transitions are not recorded and fire fails until it can", metadata: [
+            "lifebus.journal.path": "\(file?.path ?? "-")", "lifebus.journal.operation": "\(operation)",
+            "lifebus.error": "\(String(cString: strerror(code)))", "lifebus.errno": "\(code)",
+        ])
+    }
+
+    private func noteSuccess() {
+        guard let code = failure else { return }
+        failure = nil
+        logger.notice("the journal is written again", metadata: [
+            "lifebus.journal.path": "\(file?.path ?? "-")",
+            "lifebus.journal.failedWith": "\(String(cString: strerror(code)))",
+        ])
+    }
 }

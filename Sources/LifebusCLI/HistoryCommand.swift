@@ -12,7 +12,10 @@ extension LifebusCommand {
                 Asks the running broker (which keeps the last 10,000 entries, at most 8 MiB of them; the answer \
                 comes in pages of at most 1,000 entries, followed to the end), or with --journal reads the \
                 broker's journal file without a broker (a torn last line, from a broker killed mid-write, is \
-                skipped). With --json, one JSON object per line, as in the journal.
+                skipped). Each broker run starts with a line `— run started TIME (lifebusd VERSION, pid PID, \
+                PROFILE, ×SCALE; seq N) —`. With --json, one JSON object per line, as in the journal (run records \
+                included). A rotated journal's older files are PATH.1 (newest) to PATH.3: read one with --journal, \
+                or all in order with `cat PATH.3 PATH.2 PATH.1 PATH > all.jsonl`.
                 """
         )
 
@@ -67,7 +70,7 @@ enum HistoryOutput {
         } else if entries.isEmpty {
             Swift.print("no transitions recorded")
         } else {
-            for line in TransitionFormatting.table(entries).render(style: .standardOutput) { Swift.print(line) }
+            for line in TransitionFormatting.lines(entries, style: .standardOutput) { Swift.print(line) }
         }
     }
 }

@@ -6,7 +6,7 @@ import LifebusProtocol
 /// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app,
 /// callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
 /// outcome (coloured: ok green, late yellow, an ending red), and the cause (the event's label; a mark's data).
-/// Times the broker did not record show as `-`.
+/// Times the broker did not record show as `-`. Run records are lines of their own (`+Runs`).
 enum TransitionFormatting {
     static let columns: [TextTable.Column] = [
         .init("#", .right, minimumWidth: 4),
@@ -32,10 +32,12 @@ enum TransitionFormatting {
         table(records.map(JournalEntry.transition))
     }
 
+    /// The row of an entry; a run record's row is its one line (`runLine`), for output laid out line by line.
     static func cells(_ entry: JournalEntry) -> [TextTable.Cell] {
         switch entry {
         case .transition(let record): cells(record)
         case .mark(let record): cells(record)
+        case .run(let record): [TextTable.Cell(runLine(record), .bold)]
         }
     }
 
@@ -62,7 +64,7 @@ enum TransitionFormatting {
             TextTable.Cell(record.app),
             TextTable.Cell("mark \(record.name)", .cyan),
             "", "", "", "", "",
-            TextTable.Cell(record.data.map(\.description) ?? ""),
+            TextTable.Cell(record.data.map { abbreviated($0.description) } ?? ""),
         ]
     }
 
@@ -77,6 +79,14 @@ enum TransitionFormatting {
     /// A budget: whole milliseconds when it is whole (`5000`), else three decimals (a scaled budget: `50.500`).
     static func budget(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : milliseconds(value)
+    }
+
+    /// The longest mark data a table shows; longer data ends in `…` (`--json` shows all of it).
+    static let maxDataWidth = 200
+
+    /// `text`, cut to `maxDataWidth` characters with a `…`.
+    static func abbreviated(_ text: String) -> String {
+        text.utf8.count <= maxDataWidth ? text : String(text.prefix(maxDataWidth - 1)) + "…"
     }
 
     /// Milliseconds with three decimals (microsecond resolution), e.g. `12.345`.

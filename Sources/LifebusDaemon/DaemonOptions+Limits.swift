@@ -18,7 +18,9 @@ extension ConnectionLimits {
             }
             writeStallTimeout = duration
         case "max-output":
-            guard let bytes = Self.byteCount(text), bytes >= 1024 else { throw invalid("at least 1024 bytes") }
+            guard case let bytes?? = ByteSizeText.parse(text), (1024...Self.optionCeiling).contains(bytes) else {
+                throw invalid("a size of at least 1024 bytes, like 512KiB or 4MiB")
+            }
             maxOutputBytes = bytes
         default:
             guard let count = Int(text), (1...Self.optionCeiling).contains(count) else {
@@ -30,16 +32,5 @@ extension ConnectionLimits {
             default: maxUnansweredRequests = count
             }
         }
-    }
-
-    /// A size: whole bytes, or with a `KiB`/`MiB` suffix; nil when malformed or beyond `optionCeiling`.
-    static func byteCount(_ text: String) -> Int? {
-        let units: [(suffix: String, factor: Int)] = [("KiB", 1024), ("MiB", 1024 * 1024), ("", 1)]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            guard let number = Int(text.dropLast(unit.suffix.count)), number >= 0 else { return nil }
-            let (bytes, overflow) = number.multipliedReportingOverflow(by: unit.factor)
-            return overflow || bytes > optionCeiling ? nil : bytes
-        }
-        return nil
     }
 }

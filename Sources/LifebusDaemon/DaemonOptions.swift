@@ -16,6 +16,8 @@ struct DaemonOptions: Equatable {
     var profile: Profile = .ios7
     var timeScale: Double = 1
     var journal: String?
+    var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
+    var journalSync = false
     var logLevel: Logger.Level = .info
     var limits = ConnectionLimits()
     var showHelp = false
@@ -39,6 +41,7 @@ struct DaemonOptions: Equatable {
                         [--budget <callback>=<duration>]... [--watchdog enforce|observe]
                         [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
                         [--write-timeout <duration>] [--max-unanswered <n>]
+                        [--journal-max <size>] [--journal-sync]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -55,6 +58,10 @@ struct DaemonOptions: Equatable {
                                     1000).
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
+          --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
+                                    none: never), keeping PATH.1 (newest) to PATH.3.
+          --journal-sync            fdatasync the journal before a fire or mark is answered or an observer told
+                                    (group commit, once per loop turn); default: written, not synced.
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
           --budget <cb>=<d>         Set one callback's budget, e.g. didEnterBackground=1s (repeatable; not
                                     scaled by --time-scale; the others keep theirs).
@@ -94,8 +101,13 @@ struct DaemonOptions: Equatable {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            if Self.flagNames.contains(name) {
+                guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
+                options.journalSync = true
+                continue
+            }
             guard Self.optionNames.contains(name) else {
-                let hint = SpellingSuggestion.closest(to: name, among: Self.optionNames.sorted()).map {
+                let hint = SpellingSuggestion.closest(to: name, among: Self.optionNames.union(Self.flagNames).sorted()).map {
                     "; did you mean '--\($0)'?"
                 }
                 throw UsageError(description: "unknown option '--\(name)'\(hint ?? "")")
@@ -111,7 +123,11 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
+        "journal-max",
     ]
+
+    /// Options without a value.
+    private static let flagNames: Set<String> = ["journal-sync"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {
@@ -154,6 +170,10 @@ struct DaemonOptions: Equatable {
             enforcesWatchdog = text == "enforce"
         case "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered":
             try limits.set(name, text)
+        case "journal-max":
+            guard let size = ByteSizeText.parse(text), (size ?? 4096) >= 4096
+            else { throw invalid("a size of at least 4KiB like 64MiB, or 0 or none for no limit") }
+            journalMaxBytes = size
         default:
             guard let level = Logger.Level(rawValue: text) else {
                 throw invalid("trace, debug, info, notice, warning, error or critical")

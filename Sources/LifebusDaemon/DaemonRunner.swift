@@ -22,6 +22,7 @@ final class DaemonRunner {
     /// Returns the process exit status.
     func run() throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)  // a journal past a file size limit fails its write (EFBIG) instead of killing us
         let loop = try EventLoop()
         let broker = Broker(configuration: configuration, loop: loop, logger: logger)
         let addresses: [SocketAddress]

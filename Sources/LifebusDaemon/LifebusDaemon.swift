@@ -48,6 +48,8 @@ public enum LifebusDaemon {
         configuration.budgetOverrides = options.budgets
         configuration.enforcesWatchdog = options.enforcesWatchdog
         configuration.limits = options.limits
+        configuration.journalMaxBytes = options.journalMaxBytes
+        configuration.journalSyncs = options.journalSync
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
         } catch {

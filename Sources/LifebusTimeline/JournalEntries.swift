@@ -1,22 +1,27 @@
 public import LifebusProtocol
 
-/// Reads journal entries as the timeline needs them, tolerating record kinds it does not draw: the journal may
-/// hold other `type`s (a newer broker writes `{"type":"run",…}`), which are skipped rather than failing the read.
+/// Reads journal entries as the timeline needs them, tolerating record kinds it does not know: a newer broker may
+/// write other `type`s, which are skipped rather than failing the read.
 ///
 /// Stateless.
 public enum JournalEntries {
-    /// The entry `json` holds, or `nil` when it is a well-formed record of another `type`. A transition or mark
-    /// that is malformed, or a value without a string `type`, throws.
+    /// The entry `json` holds, or `nil` when it is a record of a `type` this version does not know. A transition,
+    /// mark or run record that is malformed, or a value without a string `type`, throws.
     public static func decode(_ json: JSONValue) throws(RPCError) -> JournalEntry? {
-        if let type = json["type"]?.stringValue, type != TransitionRecord.type, type != MarkRecord.type {
+        let known = [TransitionRecord.type, MarkRecord.type, RunRecord.type]
+        if let type = json["type"]?.stringValue, !known.contains(type) {
             return nil
         }
         return try JournalEntry(json: json)
     }
 
-    /// The entries of the last broker run in a journal that holds several (a broker numbers its entries from 1
-    /// again when it starts, appending to the same file): those after the last place `seq` does not increase.
+    /// The entries of the last broker run in a journal that holds several: from the last run record that opens a
+    /// run (`reason` `start`), or, in a journal written before run records existed (a broker then numbered its
+    /// entries from 1 again on each start), after the last place `seq` does not increase.
     public static func lastRun(_ entries: [JournalEntry]) -> [JournalEntry] {
+        if let start = entries.lastIndex(where: { if case .run(let run) = $0 { run.reason == .start } else { false } }) {
+            return Array(entries[start...])
+        }
         guard let restart = entries.indices.dropFirst().last(where: { entries[$0].seq <= entries[$0 - 1].seq }) else {
             return entries
         }

@@ -7,16 +7,18 @@ extension Timeline {
     /// A state starts when the callback that leads into it is sent (the broker moves the app at once); the state
     /// before an app's first transition is drawn from the start of the timeline; the last one runs to its end.
     /// An app ended by the watchdog ends when its budget ran out; any other ending at the time the broker acted.
-    /// A change the journal does not record (suspension has no entry) shows in the next transition's `from`; it is
-    /// drawn from the end of the app's previous transition, the earliest it can have happened.
+    /// A change the journal does not record (a journal from before suspensions were journaled) shows in the next
+    /// transition's `from`; it is drawn from the end of the app's previous transition, the earliest it can have
+    /// happened.
     public init(entries: [JournalEntry], apps: [String] = []) {
         let chosen = Set(apps)
-        let sorted = entries.filter { chosen.isEmpty || chosen.contains($0.app) }.sorted { $0.seq < $1.seq }
+        let sorted = entries.filter { chosen.isEmpty || $0.app.map(chosen.contains) == true }.sorted { $0.seq < $1.seq }
         var builder = Builder()
         for entry in sorted {
             switch entry {
             case .transition(let record): builder.add(record)
             case .mark(let record): builder.add(record)
+            case .run: break  // where a broker run starts: nothing to draw in an app's lane
             }
         }
         self = builder.finish()

@@ -70,6 +70,7 @@ import Testing
             (.timedOut, -32010, "lifebus.TimedOut"),
             (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
             (.limitExceeded, -32012, "lifebus.LimitExceeded"),
+            (.journalUnavailable, -32013, "lifebus.JournalUnavailable"),
             (.unauthorized, -32020, "lifebus.Unauthorized"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)

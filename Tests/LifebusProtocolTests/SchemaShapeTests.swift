@@ -27,6 +27,8 @@ import Testing
         ("history.result", HistoryResult(entries: []).json),
         ("transition.record", Wire.transitionRecord.json),
         ("mark.record", MarkRecord(seq: 1, app: "com.x", pid: nil, name: "m", data: nil, atMs: 0, wallMs: 0).json),
+        ("run.record", RunRecord(seq: 1, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: "ios7",
+                                 timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json),
     ]
 
     @Test(arguments: samples)

@@ -8,7 +8,7 @@ import Testing
         let lines = try TimelineFixture.lines()
         #expect(lines.count == 13)
         #expect(try TimelineFixture.entries().count == 12)
-        #expect(try JournalEntries.decode(["type": "run", "seq": 1]) == nil)
+        #expect(try JournalEntries.decode(["type": "note", "seq": 1]) == nil)
         #expect(throws: RPCError.self) { try JournalEntries.decode(["type": "transition", "seq": 1]) }
     }
 

@@ -37,6 +37,8 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
     /// A limit of the broker was reached (`data.limit` names which); see `Protocol/README.md` §15, "Limits".
     public static let limitExceeded = LifebusErrorCode(-32012, "lifebus.LimitExceeded")
+    /// The journal cannot be written (ENOSPC, EIO…): what was asked is not recorded.
+    public static let journalUnavailable = LifebusErrorCode(-32013, "lifebus.JournalUnavailable")
     /// A loopback TCP peer's `hello` lacked the broker's token or presented a wrong one; the connection is then
     /// closed.
     public static let unauthorized = LifebusErrorCode(-32020, "lifebus.Unauthorized")
@@ -45,7 +47,7 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed, .limitExceeded, .unauthorized,
+        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

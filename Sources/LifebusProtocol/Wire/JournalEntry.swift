@@ -1,10 +1,12 @@
-/// One line of the journal (and one element of `HistoryResult.entries`): a transition or a mark, told apart by
-/// the `type` member (`"transition"` or `"mark"`, required when decoding an entry).
+/// One line of the journal (and one element of `HistoryResult.entries`): a transition, a mark or the record that
+/// opens a broker run, told apart by the `type` member (`"transition"`, `"mark"` or `"run"`, required when
+/// decoding an entry).
 ///
 /// A plain value (`Sendable`). The journal file holds one entry's compact JSON per line, oldest first.
 public enum JournalEntry: Sendable, Equatable {
     case transition(TransitionRecord)
     case mark(MarkRecord)
+    case run(RunRecord)
 
     public init(json: JSONValue) throws(RPCError) {
         try self.init(reader: try ParamsReader(json))
@@ -18,9 +20,11 @@ public enum JournalEntry: Sendable, Equatable {
         switch try reader.string("type") {
         case TransitionRecord.type: self = .transition(try TransitionRecord(reader: reader))
         case MarkRecord.type: self = .mark(try MarkRecord(reader: reader))
+        case RunRecord.type: self = .run(try RunRecord(reader: reader))
         default:
             throw RPCError.invalidParams(
-                field: reader.path("type"), "must be \(TransitionRecord.type) or \(MarkRecord.type)"
+                field: reader.path("type"),
+                "must be \(TransitionRecord.type), \(MarkRecord.type) or \(RunRecord.type)"
             )
         }
     }
@@ -30,14 +34,16 @@ public enum JournalEntry: Sendable, Equatable {
         switch self {
         case .transition(let record): return record.seq
         case .mark(let record): return record.seq
+        case .run(let record): return record.seq
         }
     }
 
-    /// The app the entry is about.
-    public var app: String {
+    /// The app the entry is about; `nil` for a run record.
+    public var app: String? {
         switch self {
         case .transition(let record): return record.app
         case .mark(let record): return record.app
+        case .run: return nil
         }
     }
 
@@ -45,6 +51,7 @@ public enum JournalEntry: Sendable, Equatable {
         switch self {
         case .transition(let record): return record.json
         case .mark(let record): return record.json
+        case .run(let record): return record.json
         }
     }
 }

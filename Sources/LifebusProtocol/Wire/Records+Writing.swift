@@ -79,6 +79,7 @@ extension JournalEntry {
         switch self {
         case .transition(let record): record.write(to: &buffer)
         case .mark(let record): record.write(to: &buffer)
+        case .run(let record): record.json.write(to: &buffer)  // one per run or file: no direct writer needed
         }
     }
 }

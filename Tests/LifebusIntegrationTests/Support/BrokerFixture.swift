@@ -4,9 +4,10 @@ import Testing
 
 /// A real `lifebusd` on a socket path of its own, started for one test.
 ///
-/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one).
-/// `init` returns once the broker printed `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and
-/// returns the exit status.
+/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one; a
+/// journal outside /tmp, such as /dev/full, is never removed). `init` returns once the broker printed
+/// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
+/// runs the broker under another program (`strace …`), which must print the broker's stdout as it is.
 final class BrokerFixture {
     let socketPath: String
     let journalPath: String
@@ -20,8 +21,11 @@ final class BrokerFixture {
         return "/tmp/lifebus-test-\(getpid())-\(tag)-\(number).sock"
     }
 
-    /// `descriptorLimit` starts the broker under `prlimit --nofile=N:N` (a real `EMFILE` for connection drills).
-    init(arguments: [String] = [], socketPath: String? = nil, descriptorLimit: Int? = nil) throws {
+    /// `descriptorLimit` starts the broker under `prlimit --nofile=N:N` (a real `EMFILE` for connection drills);
+    /// `wrapper` runs it under another program (e.g. strace and its arguments).
+    init(arguments: [String] = [], socketPath: String? = nil, descriptorLimit: Int? = nil, wrapper: [String] = [])
+        throws
+    {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
         if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
             journalPath = arguments[named + 1]
@@ -30,13 +34,11 @@ final class BrokerFixture {
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
         let command = ["--socket", self.socketPath] + journal + arguments
-        if let descriptorLimit {
-            let daemon = "\(ChildProcess.productsFolder)/lifebusd"
-            let limit = "--nofile=\(descriptorLimit):\(descriptorLimit)"
-            process = try ChildProcess("/usr/bin/prlimit", [limit, daemon] + command)
-        } else {
-            process = try ChildProcess("lifebusd", command)
-        }
+        let limit = descriptorLimit.map { ["/usr/bin/prlimit", "--nofile=\($0):\($0)"] } ?? []
+        let prefix = limit + wrapper
+        process = try prefix.first.map { program in
+            try ChildProcess(program, prefix.dropFirst() + ["\(ChildProcess.productsFolder)/lifebusd"] + command)
+        } ?? ChildProcess("lifebusd", command)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
             throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
@@ -51,7 +53,8 @@ final class BrokerFixture {
         unlink(socketPath)
         unlink(socketPath + ".lock")
         unlink(socketPath + ".token")
-        unlink(journalPath)
+        guard journalPath.hasPrefix("/tmp/") else { return }  // never a path like /dev/full
+        for suffix in ["", ".1", ".2", ".3"] { unlink(journalPath + suffix) }
     }
 
     /// The loopback TCP port from the broker's second line (`listening on tcp 127.0.0.1:PORT`); started with

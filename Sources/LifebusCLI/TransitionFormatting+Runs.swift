@@ -1,0 +1,57 @@
+import Glibc
+import LifebusProtocol
+
+/// How the CLI shows where broker runs start: a run record is one line of its own,
+/// `— run started 2026-11-23T11:00:00Z (lifebusd 0.1.0, pid 4242, ios7, ×1; seq 41) —`, and a history is one table
+/// per run, each opened by that line (so a run's wide line never widens a table's columns).
+extension TransitionFormatting {
+    /// The people-facing lines of `entries`: each run record's line, and the other entries in tables between them.
+    static func lines(_ entries: [JournalEntry], style: TerminalStyle) -> [String] {
+        var lines: [String] = []
+        var segment: [JournalEntry] = []
+        func closeSegment() {
+            guard !segment.isEmpty else { return }
+            lines += table(segment).render(style: style)
+            segment.removeAll()
+        }
+        for entry in entries {
+            guard case .run(let record) = entry else {
+                segment.append(entry)
+                continue
+            }
+            closeSegment()
+            lines.append(style.paint(runLine(record), .bold))
+        }
+        closeSegment()
+        return lines
+    }
+
+    /// `— run started …  —` for a run's start; `— run … continues in a new journal file —` for the others.
+    static func runLine(_ record: RunRecord) -> String {
+        let settings = "\(record.profile), ×\(scale(record.timeScale))"
+        let facts = "lifebusd \(record.brokerVersion), pid \(record.pid), \(settings)"
+        switch record.reason {
+        case .start:
+            return "— run started \(utcTimestamp(record.startedWallMs)) (\(facts); seq \(record.seq)) —"
+        case .rotated, .reopened:
+            let why = record.reason == .rotated ? "rotated" : "reopened"
+            return "— run started \(utcTimestamp(record.startedWallMs)) continues (journal \(why) "
+                + "\(utcTimestamp(record.wallMs)); \(facts); seq \(record.seq)) —"
+        }
+    }
+
+    /// Unix milliseconds as `2026-11-23T11:00:00Z` (UTC, whole seconds).
+    static func utcTimestamp(_ wallMs: Int64) -> String {
+        var seconds = time_t(wallMs / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A time scale: `1`, `0.01`.
+    private static func scale(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
