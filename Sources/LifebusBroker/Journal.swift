@@ -147,6 +147,7 @@ final class Journal {
         } else {
             _ = file.recover()
             syncFolderIfSyncing()
+            logger.info("journal reopened", metadata: ["lifebus.journal.path": "\(settings.path ?? "")"])
         }
         appendRunRecord(.reopened)
     }

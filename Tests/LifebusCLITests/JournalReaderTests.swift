@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func skipsRecordKindsItDoesNotKnowWithoutComplaint() {
-        let text = Self.lines([.transition(Self.transition)]) + "{\"type\":\"run\",\"seq\":2,\"name\":\"x\"}\n"
+        let text = Self.lines([.transition(Self.transition)]) + "{\"type\":\"note\",\"seq\":2,\"name\":\"x\"}\n"
             + Self.lines([.mark(Self.mark)])
         let reading = JournalReader.parse(Array(text.utf8))
         #expect(reading.entries == [.transition(Self.transition), .mark(Self.mark)])

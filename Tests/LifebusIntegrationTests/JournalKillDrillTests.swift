@@ -11,11 +11,9 @@ import Testing
     static let rounds = 4
     /// Journal growth, per round, after the first answers, at which the broker is killed (fires still in flight).
     static let growthBeforeKill = 3 * 1024 * 1024
-    /// The length of each `command-exited` mark's data: near the kernel's limit on one argument (128 KiB).
-    static let markLength = 100 * 1024
-    /// The length of each mark of the two `MarkingApp`s: lines near the broker's 1 MiB line limit, so writes are
-    /// long and a kill often lands in one.
-    static let hugeMarkLength = 900 * 1024
+    /// The length of each mark of the two `MarkingApp`s: just under the 16 KiB cap on a mark's data, so lines are
+    /// long, writes gather many of them and a kill often lands in one.
+    static let hugeMarkLength = 15 * 1024
 
     /// Polls `status` (a condition, not a fixed sleep) until `count` apps are connected.
     private func waitForConnectedApps(_ broker: BrokerFixture) throws -> Bool {
@@ -32,8 +30,6 @@ import Testing
         let socket = BrokerFixture.uniqueSocketPath("drill")
         let journalPath = socket + ".journal.jsonl"
         let arguments = ["--journal", journalPath, "--log-level", "warning", "--time-scale", "100"]
-        // Each memory warning runs a command whose long text comes back in a `command-exited` mark: long lines.
-        let longCommand = ": " + String(repeating: "x", count: Self.markLength)
         var brokers: [BrokerFixture] = []
         var apps: [ChildProcess] = []
         var acknowledged: [Int64: String] = [:]  // seq → app, from the fire answers the controller got
@@ -43,7 +39,7 @@ import Testing
             if apps.isEmpty {
                 for number in 0..<Self.appCount {
                     apps.append(try broker.subscribe("com.example.Drill\(number)", [
-                        "--background-mode", "audio", "--on", "didReceiveMemoryWarning=\(longCommand)",
+                        "--background-mode", "audio",
                     ]))
                 }
             }
@@ -84,7 +80,8 @@ import Testing
         #expect(journal.seqsAreContiguous, "seq goes up by one through every run")
         #expect(journal.entries.first?["type"]?.stringValue == "run")
         #expect(journal.runRecords("start").count == Self.rounds + 1)
-        #expect(journal.entries.contains { ($0["data"]?["command"]?.stringValue?.utf8.count ?? 0) > Self.markLength })
+        #expect(journal.entries.contains { $0["type"]?.stringValue == "mark" && $0.jsonText.utf8.count > Self.hugeMarkLength },
+                "the marking apps' long lines are in the journal")
         var recorded: [Int64: String] = [:]
         for entry in journal.entries {
             if let seq = entry["seq"]?.int64Value, let app = entry["app"]?.stringValue { recorded[seq] = app }
