@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--max-connections", "0"], ["--max-unintroduced", "-1"], ["--max-output", "12"], ["--max-output", "4GB"],
+        ["--max-connections", "0"], ["--max-unintroduced", "-1"], ["--max-output", "12"], ["--max-output", "2048GiB"],
         ["--write-timeout", "0s"], ["--max-unanswered", "many"],
     ])
     func limitOptionsOutOfRangeAreUsageErrors(arguments: [String]) throws {
