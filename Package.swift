@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "Lifebus", targets: ["Lifebus"]),
         .library(name: "LifebusProtocol", targets: ["LifebusProtocol"]),
         .library(name: "LifebusCore", targets: ["LifebusCore"]),
+        // For Fuzz/ (the whole-daemon fuzzer runs a broker in its own process).
+        .library(name: "LifebusBroker", targets: ["LifebusBroker"]),
+        .library(name: "LifebusIO", targets: ["LifebusIO"]),
         .executable(name: "lifebusd", targets: ["lifebusd"]),
         .executable(name: "lifebus", targets: ["lifebus"]),
     ],
