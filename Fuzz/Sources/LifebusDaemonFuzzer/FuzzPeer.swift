@@ -9,7 +9,6 @@ import LifebusProtocol
 final class FuzzPeer {
     private var descriptor: Int32
     private var partial: [UInt8] = []
-    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
     /// The whole lines received and not yet taken by `takeLines()`, kept only when `keepsLines`.
     private var lines: [[UInt8]] = []
     private let keepsLines: Bool
@@ -48,14 +47,14 @@ final class FuzzPeer {
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : nil
     }
 
-    /// Reads everything the broker has sent so far and checks each whole line parses as JSON.
-    func drain() {
+    /// Reads everything the broker has sent so far through `buffer` and checks each whole line parses as JSON.
+    func drain(through buffer: UnsafeMutableRawBufferPointer) {
         guard descriptor >= 0 else { return }
         while true {
-            let count = readBuffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
             if count == 0 { sawEnd = true }
             guard count > 0 else { return }
-            absorb(readBuffer[..<count])
+            absorb(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -71,20 +70,24 @@ final class FuzzPeer {
         descriptor = -1
     }
 
-    private func absorb(_ bytes: ArraySlice<UInt8>) {
+    private func absorb(_ bytes: UnsafeRawBufferPointer) {
         var start = bytes.startIndex
         while let newline = bytes[start...].firstIndex(of: 0x0A) {
-            partial.append(contentsOf: bytes[start..<newline])
-            check(partial)
-            partial.removeAll(keepingCapacity: true)
+            if partial.isEmpty {
+                check(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]))
+            } else {
+                partial.append(contentsOf: bytes[start..<newline])
+                partial.withUnsafeBytes { check($0) }
+                partial.removeAll(keepingCapacity: true)
+            }
             start = newline + 1
         }
         partial.append(contentsOf: bytes[start...])
     }
 
-    private func check(_ line: [UInt8]) {
-        let parsed = line.withUnsafeBytes { try? JSONParser.parse($0) }
+    private func check(_ line: UnsafeRawBufferPointer) {
+        let parsed = try? JSONParser.parse(line)
         precondition(parsed != nil, "the broker sent a line that is not JSON: \(String(decoding: line, as: UTF8.self))")
-        if keepsLines { lines.append(line) }
+        if keepsLines { lines.append(Array(line)) }
     }
 }
