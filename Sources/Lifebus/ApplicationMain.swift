@@ -4,7 +4,7 @@ import Glibc
 /// `UIApplicationMain`. Call it from `main.swift` (`await ApplicationMain(id: ..., delegate: MyDelegate())`).
 ///
 /// It creates the `Application`, connects to the broker (the socket from `options`, else `$LIFEBUS_SOCKET`,
-/// `$XDG_RUNTIME_DIR/lifebus.sock`, `/tmp/lifebus-$UID.sock`), says hello with the app's flags and runs each
+/// `$XDG_RUNTIME_DIR/lifebus.sock`, `/tmp/lifebus-$UID/lifebus.sock`), says hello with the app's flags and runs each
 /// callback's delegate method on the main actor, answering when it returns. If the broker goes away the app keeps
 /// running and reconnects with backoff.
 @MainActor

@@ -3,7 +3,7 @@
 /// A plain value (`Sendable`). Build it in code, or from the command line with `LaunchArguments`.
 public struct ApplicationOptions: Sendable {
     /// The broker's socket; `nil` resolves it like every Lifebus tool does (`$LIFEBUS_SOCKET`,
-    /// `$XDG_RUNTIME_DIR/lifebus.sock`, `/tmp/lifebus-$UID.sock`).
+    /// `$XDG_RUNTIME_DIR/lifebus.sock`, `/tmp/lifebus-$UID/lifebus.sock`).
     public var socketPath: String?
     /// `UIApplicationExitsOnSuspend`: terminate instead of suspending.
     public var exitsOnSuspend: Bool

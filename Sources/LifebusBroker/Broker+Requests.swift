@@ -6,11 +6,15 @@ import LifebusRPC
 /// Request routing: `hello` first, then what each role may call (`MethodPolicy`), each to its handler.
 extension Broker {
     func handle(_ request: RPCRequest, from session: PeerSession, responder: RPCResponder) {
+        guard !isShuttingDown else {
+            responder.fail(Self.shuttingDownError)
+            return
+        }
         guard let role = session.role else {
             if request.method == LifebusMethod.hello {
                 introduce(session, request: request, responder: responder)
             } else {
-                responder.fail(RPCError(.helloRequired, "say hello before calling \(request.method)"))
+                responder.fail(RPCError(.helloRequired, "say hello before calling \(RPCError.echo(request.method))"))
             }
             return
         }
@@ -19,7 +23,8 @@ extension Broker {
             responder.fail(.methodNotFound(request.method))
             return
         case false?:
-            responder.fail(RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(request.method)"))
+            responder.fail(RPCError(
+                .notAllowedForRole, "a peer with role \(role.rawValue) may not call \(RPCError.echo(request.method))"))
             return
         case true?:
             break
@@ -61,6 +66,12 @@ extension Broker {
             params = try HelloParams(json: request.params ?? .null)
         } catch {
             responder.fail(error)
+            return
+        }
+        if let refusal = refusal(ofTCPHello: params, from: session) {
+            responder.fail(refusal)
+            session.rpc.closeAfterFlush()
+            logger.notice("closed a TCP peer without the token", metadata: session.metadata)
             return
         }
         guard params.protocolVersion == ProtocolVersion.current else {

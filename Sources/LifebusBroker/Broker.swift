@@ -15,6 +15,10 @@ public final class Broker {
     let loop: EventLoop
     var logger: Logger
     private var listeners: [Listener] = []
+    /// The lock on the socket path and the identity of the socket bound there (released by `shutdown()`).
+    private var socketClaim: SocketClaim?
+    /// The secret TCP peers present in `hello`, when the broker listens on TCP.
+    var tcpToken: TCPToken?
     private var sessions: [UInt64: PeerSession] = [:]
     let clock = BrokerClock()
     /// The lifecycle machine; fed only through `feed(_:)`.
@@ -53,7 +57,11 @@ public final class Broker {
     @discardableResult
     public func start() throws(BrokerStartError) -> [SocketAddress] {
         do {
-            try SocketFile.prepare(configuration.socketPath)
+            try ensurePrivateDirectory()
+            socketClaim = try SocketClaim.take(configuration.socketPath)
+            if configuration.tcpPort != nil {
+                tcpToken = try TCPToken.create(at: TCPToken.path(besideSocket: configuration.socketPath))
+            }
             journal = try Journal(path: configuration.journalPath)
         } catch let error as SocketFile.Problem {
             throw BrokerStartError(description: error.description)
@@ -65,11 +73,14 @@ public final class Broker {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
         }
         for address in addresses {
+            let overTCP = if case .tcp = address { true } else { false }
             do {
-                let listener = try Listener.listen(on: address, loop: loop) { [unowned self] connection in
-                    self.accept(connection)
+                let listener = try Listener.listen(on: address, loop: loop, keepsSocketFile: true) {
+                    [unowned self] connection in
+                    self.accept(connection, overTCP: overTCP)
                 }
                 listeners.append(listener)
+                if case .unix = address { socketClaim?.noteBound() }
             } catch {
                 shutdown()
                 throw BrokerStartError(description: "cannot listen on \(address): \(error)")
@@ -78,27 +89,24 @@ public final class Broker {
         return listeners.map(\.boundAddress)
     }
 
-    /// Stops accepting, closes every peer after what is queued for it is written, and removes the socket file.
+    /// Answers every pending request `lifebus.BrokerShuttingDown`, closes every peer after what is queued for it is
+    /// written, and once they are gone stops listening and removes the socket file (meanwhile a new connection is
+    /// told the broker is stopping, then closed).
     public func shutdown() {
         guard !isShuttingDown else { return }
         isShuttingDown = true
-        for listener in listeners {
-            listener.close()
-        }
-        listeners.removeAll()
-        unlink(configuration.socketPath)
         deviceTimer?.close()
         deviceTimer = nil
         journal.flush()
         journalFlushTimer?.close()
         journalFlushTimer = nil
         timerSchedule.removeAll()
-        waiters.cancelAll()
+        answerPendingRequestsShuttingDown()
         for session in sessions.values {
             session.stopHelloTimer()
             session.rpc.closeAfterFlush()
         }
-        logger.info("broker stopped accepting", metadata: ["lifebus.peers": "\(sessions.count)"])
+        logger.info("broker stopping: peers are answered and closed", metadata: ["lifebus.peers": "\(sessions.count)"])
         if !sessions.isEmpty {
             shutdownTimer = try? LoopTimer(loop: loop)
             shutdownTimer?.start(after: configuration.shutdownGrace) { [unowned self] in
@@ -111,15 +119,16 @@ public final class Broker {
 }
 
 extension Broker {
-    private func accept(_ connection: Connection) {
+    private func accept(_ connection: Connection, overTCP: Bool) {
         guard !isShuttingDown else {
-            connection.close()
+            refuseShuttingDown(connection)
             return
         }
         connection.maxLineLength = configuration.maxLineLengthBeforeHello
         let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
         nextSessionNumber += 1
         sessions[session.number] = session
+        if overTCP { screenTCP(session) }
         session.rpc.onRequest = { [unowned self, unowned session] request, responder in
             self.handle(request, from: session, responder: responder)
         }
@@ -168,6 +177,12 @@ extension Broker {
 
     private func reportDrainedIfDone() {
         guard isShuttingDown, sessions.isEmpty else { return }
+        for listener in listeners {
+            listener.close()
+        }
+        listeners.removeAll()
+        socketClaim?.release()
+        tcpToken?.remove()
         shutdownTimer?.close()
         shutdownTimer = nil
         if let drained = onDrained {

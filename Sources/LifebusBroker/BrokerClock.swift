@@ -33,8 +33,13 @@ extension Duration {
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 
-    /// The duration from `milliseconds`, as apps report handler times.
+    /// The duration from `milliseconds`, as apps report handler times: saturating, so no number traps (a value
+    /// that is not finite, or beyond ±`Int64.max` nanoseconds, becomes the nearest bound; NaN becomes zero).
     static func fromMilliseconds(_ milliseconds: Double) -> Duration {
-        .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+        let nanoseconds = (milliseconds * 1_000_000).rounded()
+        guard !nanoseconds.isNaN else { return .zero }
+        guard nanoseconds < 0x1p63 else { return .nanoseconds(Int64.max) }
+        guard nanoseconds >= -0x1p63 else { return .nanoseconds(Int64.min) }
+        return .nanoseconds(Int64(nanoseconds))
     }
 }

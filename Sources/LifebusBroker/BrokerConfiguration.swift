@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusProtocol
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {
@@ -20,6 +21,10 @@ public struct BrokerConfiguration: Sendable {
     public var timeScale: Double
     /// Where every transition and mark is appended as one JSON line, or `nil` for no journal file.
     public var journalPath: String?
+    /// The per-user folder in a shared temporary folder (`BrokerSocketPath.privateDirectory`): when the socket or the
+    /// journal lies in it, the broker creates it 0700 and refuses to start unless it is a real directory of its own
+    /// (`PrivateDirectory`).
+    public var privateDirectory: String?
 
     public init(
         socketPath: String,
@@ -30,7 +35,8 @@ public struct BrokerConfiguration: Sendable {
         shutdownGrace: Duration = .seconds(2),
         profile: Profile = .ios7,
         timeScale: Double = 1,
-        journalPath: String? = nil
+        journalPath: String? = nil,
+        privateDirectory: String? = nil
     ) {
         self.socketPath = socketPath
         self.tcpPort = tcpPort
@@ -41,14 +47,16 @@ public struct BrokerConfiguration: Sendable {
         self.profile = profile
         self.timeScale = timeScale
         self.journalPath = journalPath
+        self.privateDirectory = privateDirectory
     }
 
-    /// The default journal: `$XDG_STATE_HOME/lifebus/journal.jsonl`, else `/tmp/lifebus-$UID/journal.jsonl`.
+    /// The default journal: `$XDG_STATE_HOME/lifebus/journal.jsonl`, else `journal.jsonl` in the private folder
+    /// (`/tmp/lifebus-$UID/journal.jsonl`).
     public static func defaultJournalPath(environment: [String: String], uid: UInt32) -> String {
         if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
             return "\(state)/lifebus/journal.jsonl"
         }
-        return "/tmp/lifebus-\(uid)/journal.jsonl"
+        return BrokerSocketPath.privateDirectory(environment: environment, uid: uid) + "/journal.jsonl"
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled.

@@ -33,6 +33,13 @@ struct EventBook {
         records[id, default: []].append(record)
     }
 
+    /// Removes and returns every `fire` still waiting for its event's answer (the broker is stopping and answers
+    /// them); the events stay numbered and labelled until they finish.
+    mutating func takeAllWaiting() -> [RPCResponder] {
+        defer { waiting.removeAll() }
+        return Array(waiting.values)
+    }
+
     /// Ends the event: its label, its records, and who waits for the answer.
     mutating func finish(_ id: EventID) -> (label: String, records: [TransitionRecord], responder: RPCResponder?) {
         let label = labels.removeValue(forKey: id) ?? "event \(id.rawValue)"

@@ -20,7 +20,7 @@ final class Journal {
     init(path: String?) throws(JournalError) {
         guard let path else { return }
         Self.makeParentFolders(of: path)
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw JournalError(path: path, code: errno) }
     }
 
@@ -58,6 +58,16 @@ final class Journal {
         guard !unwritten.isEmpty else { return }
         writeWhole(unwritten)
         unwritten.removeAll(keepingCapacity: unwritten.count <= 1 << 16)
+    }
+
+    /// Writes what is gathered, then appends to a freshly opened `path` (SIGHUP, after the file was rotated away);
+    /// on failure the old file stays in use and the error is thrown.
+    func reopen(path: String) throws(JournalError) {
+        flush()
+        let fresh = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fresh >= 0 else { throw JournalError(path: path, code: errno) }
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = fresh
     }
 
     /// The retained entries, oldest first, of one app or all, at most `limit` (the newest ones).

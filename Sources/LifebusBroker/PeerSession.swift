@@ -21,6 +21,8 @@ final class PeerSession {
     var helloTimer: LoopTimer?
     /// The app this connection is, once an app said hello.
     var appID: AppID?
+    /// Whether the peer came over loopback TCP (it must present the token in `hello`).
+    var overTCP = false
 
     init(number: UInt64, rpc: RPCPeer) {
         self.number = number

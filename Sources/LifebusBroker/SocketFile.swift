@@ -7,17 +7,23 @@ import Glibc
 enum SocketFile {
     enum Problem: Error, CustomStringConvertible {
         case brokerAlreadyListening(String)
+        case anotherBrokerHolds(String)
         case notASocket(String)
         case cannotInspect(String, errno: Int32)
+        case unsafeDirectory(String, String)
 
         var description: String {
             switch self {
             case .brokerAlreadyListening(let path):
                 "a broker is already listening on \(path)"
+            case .anotherBrokerHolds(let path):
+                "another broker holds \(path) (its lock \(path).lock is taken)"
             case .notASocket(let path):
                 "\(path) exists and is not a socket; refusing to replace it"
             case .cannotInspect(let path, let code):
                 "cannot use \(path): \(String(cString: strerror(code)))"
+            case .unsafeDirectory(let path, let reason):
+                "refusing to use \(path): \(reason)"
             }
         }
     }

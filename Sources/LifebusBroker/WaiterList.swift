@@ -69,9 +69,11 @@ struct WaiterList {
         }
     }
 
-    /// Drops every waiter (the broker is stopping).
-    mutating func cancelAll() {
-        for waiter in byApp.values.joined() { waiter.timer.close() }
+    /// Removes and returns every waiter, their timers closed (the broker is stopping and answers them).
+    mutating func takeAll() -> [Waiter] {
+        let all = Array(byApp.values.joined())
+        for waiter in all { waiter.timer.close() }
         byApp.removeAll()
+        return all
     }
 }

@@ -6,7 +6,8 @@ import Logging
 /// and swift-argument-parser brings FoundationEssentials, which alone costs more than that budget allows. Options
 /// are `--name value` or `--name=value`.
 ///
-/// A plain value. Invariant after `parse`: `timeScale` is finite and positive.
+/// A plain value. Invariant after `parse`: `timeScale` is within `timeScaleRange` and `helloTimeout` within
+/// `helloTimeoutRange` (out of range is a usage error: a scale of 1e300 or 1e-300 would make every budget absurd).
 struct DaemonOptions: Equatable {
     var socket: String?
     var tcpPort: Int?
@@ -16,6 +17,11 @@ struct DaemonOptions: Equatable {
     var journal: String?
     var logLevel: Logger.Level = .info
     var showHelp = false
+
+    /// The accepted `--time-scale` factors.
+    static let timeScaleRange: ClosedRange<Double> = 0.001...1000
+    /// The accepted `--hello-timeout` durations.
+    static let helloTimeoutRange: ClosedRange<Duration> = .milliseconds(1)...Duration.seconds(3600)
 
     /// A usage error, printed with the usage text; exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -30,18 +36,22 @@ struct DaemonOptions: Equatable {
 
         OPTIONS:
           --socket <path>           The Unix socket to listen on (default: $LIFEBUS_SOCKET, else
-                                    $XDG_RUNTIME_DIR/lifebus.sock, else /tmp/lifebus-$UID.sock). Created with mode
-                                    0600; a stale socket left by a dead broker is replaced.
-          --tcp-port <port>         Also listen on this loopback TCP port (0 picks one).
-          --hello-timeout <d>       How long a new connection may take to say hello (default: 5s).
+                                    $XDG_RUNTIME_DIR/lifebus.sock, else /tmp/lifebus-$UID/lifebus.sock in a private
+                                    0700 folder). Created with mode 0600 under the lock PATH.lock; a stale socket
+                                    left by a dead broker is replaced.
+          --tcp-port <port>         Also listen on this loopback TCP port (0 picks one). A TCP peer must present
+                                    the token in PATH.token (mode 0600, new each run) in hello; HTTP is refused.
+          --hello-timeout <d>       How long a new connection may take to say hello (default: 5s; 1ms to 1h).
           --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).
-          --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms).
+          --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to
+                                    1000).
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --log-level <level>       trace, debug, info (default), notice, warning, error, critical.
           -h, --help                Show this help.
 
         Prints "listening on PATH" when ready. SIGINT or SIGTERM stops it cleanly; a second signal exits at once.
+        SIGHUP reopens the journal (after rotation); SIGUSR1 and SIGUSR2 log a status line.
         Exit status: 0 after a clean stop, 1 when it cannot start, 2 on a usage error.
         """
 
@@ -85,13 +95,17 @@ struct DaemonOptions: Equatable {
             guard let port = Int(text), (0...65535).contains(port) else { throw invalid("a port from 0 to 65535") }
             tcpPort = port
         case "hello-timeout":
-            guard let duration = DurationText.parse(text) else { throw invalid("a duration like 250ms, 5s or 2m") }
+            guard let duration = DurationText.parse(text), Self.helloTimeoutRange.contains(duration) else {
+                throw invalid("a duration from 1ms to 1h, like 250ms, 5s or 2m")
+            }
             helloTimeout = duration
         case "profile":
             guard let parsed = Profile(rawValue: text) else { throw invalid("ios3, ios4 or ios7") }
             profile = parsed
         case "time-scale":
-            guard let factor = Double(text), factor.isFinite, factor > 0 else { throw invalid("a positive number") }
+            guard let factor = Double(text), Self.timeScaleRange.contains(factor) else {
+                throw invalid("a number from 0.001 to 1000")
+            }
             timeScale = factor
         case "journal":
             journal = text

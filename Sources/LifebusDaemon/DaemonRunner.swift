@@ -5,6 +5,7 @@ import Logging
 
 /// Runs one broker on the calling thread until a signal stops it; owns the loop and the signal watchers.
 ///
+/// SIGHUP reopens the journal and SIGUSR1/SIGUSR2 log a status line; none of them stops the daemon.
 /// The first SIGINT/SIGTERM stops accepting and closes the peers; when the last peer is gone the watchers close, the
 /// loop runs dry and is closed. A second signal exits the process at once.
 final class DaemonRunner {
@@ -36,10 +37,17 @@ final class DaemonRunner {
         sigemptyset(&stopSignals)
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
+        for number in Self.maintenanceSignals { sigaddset(&stopSignals, number) }
         sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
         for number in [SIGINT, SIGTERM] {
             watchers.append(try SignalWatcher(loop: loop, signal: number) { [unowned self] received in
                 self.signalled(received, broker: broker)
+            })
+        }
+        // Signals whose default action would kill the daemon and leave its socket behind: handled, never fatal.
+        for number in Self.maintenanceSignals {
+            watchers.append(try SignalWatcher(loop: loop, signal: number) { received in
+                if received == SIGHUP { broker.reopenJournal() } else { broker.logStatus() }
             })
         }
         print("listening on \(configuration.socketPath)")
@@ -52,6 +60,9 @@ final class DaemonRunner {
         logger.info("lifebusd stopped")
         return 0
     }
+
+    /// SIGHUP reopens the journal; SIGUSR1 and SIGUSR2 log the broker's status.
+    static let maintenanceSignals = [SIGHUP, SIGUSR1, SIGUSR2]
 
     private func signalled(_ number: Int32, broker: Broker) {
         guard !stopping else {

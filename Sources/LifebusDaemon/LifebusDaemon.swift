@@ -33,7 +33,8 @@ public enum LifebusDaemon {
             helloTimeout: options.helloTimeout,
             profile: options.profile,
             timeScale: options.timeScale,
-            journalPath: options.journal ?? BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid())
+            journalPath: options.journal ?? BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid()),
+            privateDirectory: BrokerSocketPath.privateDirectory(environment: environment, uid: getuid())
         )
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())

@@ -7,7 +7,8 @@ import Glibc
 /// Bound to its loop's thread; retained by its handle from `listen` until the close callback, so it listens until
 /// `close()` even if the caller drops it. It never probes or removes a socket path before binding: deciding about
 /// a stale file is the caller's business. libuv removes the file it bound when the listener closes (also when
-/// `listen` fails after binding). Failed accepts are skipped.
+/// `listen` fails after binding) unless `keepsSocketFile` (then removing it is the caller's business too: by then
+/// the path may hold another process's socket). Failed accepts are skipped.
 public final class Listener {
     private let loop: EventLoop
     private let kind: StreamKind
@@ -41,6 +42,7 @@ public final class Listener {
         on address: SocketAddress,
         loop: EventLoop,
         backlog: Int32 = 511,
+        keepsSocketFile: Bool = false,
         onConnection: @escaping (Connection) -> Void
     ) throws(UVError) -> Listener {
         loop.preconditionInLoop()
@@ -48,7 +50,7 @@ public final class Listener {
         do throws(UVError) {
             switch address {
             case .unix(let path):
-                try listener.bindUnix(path: path)
+                try listener.bindUnix(path: path, keepsSocketFile: keepsSocketFile)
             case .tcp(let host, let port):
                 try listener.bindTCP(host: host, port: port)
             }
@@ -76,9 +78,16 @@ public final class Listener {
         }
     }
 
-    private func bindUnix(path: String) throws(UVError) {
+    private func bindUnix(path: String, keepsSocketFile: Bool) throws(UVError) {
         try SocketAddress.checkUnixPath(path, function: "uv_pipe_bind")
         try UVError.check(uv_pipe_bind(uvCast(stream), path), "uv_pipe_bind")
+        if keepsSocketFile {
+            // libuv unlinks `pipe_fname` when the handle closes, whatever is at the path by then; forgetting the name
+            // (libuv strdup'ed it with the default allocator, malloc) leaves the file to the caller.
+            let pipe: UnsafeMutablePointer<uv_pipe_t> = uvCast(stream)
+            free(UnsafeMutableRawPointer(mutating: pipe.pointee.pipe_fname))
+            pipe.pointee.pipe_fname = nil
+        }
         if chmod(path, 0o600) != 0 {
             throw UVError(code: -errno, function: "chmod")
         }

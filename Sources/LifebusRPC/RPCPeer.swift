@@ -19,6 +19,9 @@ public final class RPCPeer {
     public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
     /// Called once, when the connection has ended for any reason.
     public var onEnd: ((ConnectionEnd) -> Void)?
+    /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
+    /// at once (the broker refuses a TCP peer that speaks HTTP this way).
+    public var screen: ((UnsafeRawBufferPointer) -> Bool)?
 
     private var nextRequestNumber: Int64 = 1
     private var pendingResponses: [RPCID: ResponseHandler] = [:]
@@ -97,6 +100,10 @@ public final class RPCPeer {
 
 extension RPCPeer {
     private func received(line: UnsafeRawBufferPointer) {
+        if let screen, !screen(line) {
+            close()
+            return
+        }
         switch RPCCodec.decode(line: line) {
         case .message(let message):
             dispatch(message, batch: nil)

@@ -38,6 +38,20 @@ import Testing
         expectBystanderStillServed(bystander)
     }
 
+    @Test(arguments: [true, false])
+    func aOneMegabyteMethodNameGetsAShortAnswer(introduced: Bool) throws {
+        let broker = try BrokerFixture()
+        let client = try broker.connect()
+        if introduced { client.hello() }
+        let name = String(repeating: "x", count: introduced ? 1_000_000 : 4000)
+        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"\#(name)"}"#)
+        let answer = try #require(client.readLine())
+        #expect(errorCode(answer) == (introduced ? -32601 : -32000), "\(answer.prefix(200))")
+        #expect(answer.utf8.count < 512, "the answer repeats at most 64 bytes of the name: \(answer.utf8.count) bytes")
+        client.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
+        #expect(parsed(client.readLine())?["id"]?.int64Value == 2, "the connection stays")
+    }
+
     @Test func invalidUTF8IsAParseError() throws {
         let broker = try BrokerFixture()
         let client = try broker.connect()

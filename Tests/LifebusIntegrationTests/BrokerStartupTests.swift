@@ -38,7 +38,7 @@ import Testing
         let second = try ChildProcess("lifebusd", ["--socket", first.socketPath])
         let message = second.stderr.readAll()
         #expect(second.wait() == 1)
-        #expect(message.contains("already listening on \(first.socketPath)"))
+        #expect(message.contains("another broker holds \(first.socketPath)"))
         let client = try first.connect()
         #expect(client.hello()?.contains("\"result\"") == true, "the first broker keeps working")
         #expect(first.stop() == 0)
@@ -48,7 +48,10 @@ import Testing
         let path = BrokerFixture.uniqueSocketPath("plain")
         let file = fopen(path, "w")
         fclose(file)
-        defer { unlink(path) }
+        defer {
+            unlink(path)
+            unlink(path + ".lock")
+        }
         let broker = try ChildProcess("lifebusd", ["--socket", path])
         let message = broker.stderr.readAll()
         #expect(broker.wait() == 1)
@@ -58,6 +61,7 @@ import Testing
 
     @Test func takesTheSocketPathFromTheEnvironment() throws {
         let path = BrokerFixture.uniqueSocketPath("env")
+        defer { unlink(path + ".lock") }
         let broker = try ChildProcess("lifebusd", [], environment: ["LIFEBUS_SOCKET": path])
         #expect(broker.stdout.readLine() == "listening on \(path)")
         let ping = try runCLI(["ping"], environment: ["LIFEBUS_SOCKET": path])
@@ -84,7 +88,10 @@ import Testing
 @Suite struct DaemonCommandLineTests {
     @Test(arguments: [
         ["--profile", "ios9"], ["--time-scale", "0"], ["--time-scale", "-1"], ["--hello-timeout", "soon"],
-        ["--tcp-port", "70000"], ["--log-level", "loud"], ["--socket"], ["--frobnicate", "1"], ["stray"],
+        ["--tcp-port", "70000"], ["--log-level", "loud"], ["--time-scale", "1e300"], ["--time-scale", "1e-300"],
+        ["--time-scale", "nan"], ["--time-scale", "inf"], ["--time-scale", "1001"], ["--hello-timeout", "0s"],
+        ["--hello-timeout", "9223372036s"], ["--hello-timeout", "2h"], ["--tcp-port", "-1"],
+        ["--tcp-port", "9223372036854775808"], ["--socket"], ["--frobnicate", "1"], ["stray"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)
@@ -112,7 +119,12 @@ import Testing
 
 /// Leaves a socket file nobody listens on, as a killed broker does.
 func makeStaleSocket(at path: String) throws {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    close(try boundSocket(at: path, listening: false))
+}
+
+/// A Unix socket bound at `path`, listening when asked (tests only); the caller closes it.
+func boundSocket(at path: String, listening: Bool) throws -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -122,6 +134,10 @@ func makeStaleSocket(at path: String) throws {
     let status = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
-    close(fd)
-    guard status == 0 else { throw SpawnError(errno: errno) }
+    guard status == 0, !listening || listen(fd, 4) == 0 else {
+        let code = errno
+        close(fd)
+        throw SpawnError(errno: code)
+    }
+    return fd
 }

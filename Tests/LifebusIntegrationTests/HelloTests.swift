@@ -113,14 +113,11 @@ import Testing
 
 /// The optional loopback TCP listener speaks the same protocol; a TCP peer has no kernel identity to report.
 @Suite struct TCPListenerTests {
-    @Test func aLoopbackTCPPeerCanSayHelloAndPing() throws {
+    @Test func aLoopbackTCPPeerWithTheTokenCanSayHelloAndPing() throws {
         let broker = try BrokerFixture(arguments: ["--tcp-port", "0"])
-        let line = broker.process.stdout.readLine() ?? ""
-        #expect(line.hasPrefix("listening on tcp 127.0.0.1:"))
-        let port = Int(line.split(separator: ":").last ?? "") ?? 0
-        #expect(port > 0)
+        let port = try broker.tcpPort()
         let client = try RawClient(tcpPort: port)
-        let hello = parsed(client.hello())
+        let hello = parsed(client.hello(extra: #","token":"\#(try broker.tcpToken())""#))
         #expect(hello?["result"]?["peer"]?["pid"]?.int64Value == 0)
         client.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
         #expect(parsed(client.readLine())?["result"]?["pong"]?.boolValue == true)

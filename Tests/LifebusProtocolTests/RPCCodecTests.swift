@@ -133,7 +133,7 @@ import Testing
         #expect(encode(.request(.notification("tick"))) == #"{"jsonrpc":"2.0","method":"tick"}"#)
         #expect(encode(.response(.success(id: "a", true))) == #"{"jsonrpc":"2.0","id":"a","result":true}"#)
         #expect(encode(.response(.failure(id: nil, .methodNotFound("nope"))))
-            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found: nope","#
+            == #"{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found","#
             + #""data":{"name":"jsonrpc.MethodNotFound","method":"nope"}}}"#)
     }
 

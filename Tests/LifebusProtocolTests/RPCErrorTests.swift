@@ -17,6 +17,23 @@ import Testing
         }
     }
 
+    @Test func methodNotFoundEchoesTheNameOnceAndShort() {
+        let short = RPCError.methodNotFound("nope")
+        #expect(short.data?["method"] == "nope")
+        #expect(!short.message.contains("nope"), "the name is in data.method only")
+        let huge = RPCError.methodNotFound(String(repeating: "m", count: 1_000_000))
+        #expect(huge.data?["method"]?.stringValue == String(repeating: "m", count: 64) + "…")
+        #expect(huge.json.jsonText.utf8.count < 256)
+    }
+
+    @Test func echoCutsAtACharacterBoundary() {
+        #expect(RPCError.echo(String(repeating: "a", count: 64)) == String(repeating: "a", count: 64))
+        // 63 ASCII bytes then a 4-byte scalar that straddles byte 64: the scalar is dropped whole.
+        let straddling = String(repeating: "a", count: 63) + "😀" + "tail"
+        #expect(RPCError.echo(straddling) == String(repeating: "a", count: 63) + "…")
+        #expect(RPCError.echo("") == "")
+    }
+
     @Test func lifebusErrorsPutTheNameFirstAndKeepExtraData() {
         let error = RPCError(.appNotFound, "no such app", data: ["appID": "com.x", "name": "ignored"])
         #expect(error.code == -32005)
@@ -52,6 +69,8 @@ import Testing
             (.brokerShuttingDown, -32009, "lifebus.BrokerShuttingDown"),
             (.timedOut, -32010, "lifebus.TimedOut"),
             (.connectionClosed, -32011, "lifebus.ConnectionClosed"),
+            (.limitExceeded, -32012, "lifebus.LimitExceeded"),
+            (.unauthorized, -32020, "lifebus.Unauthorized"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

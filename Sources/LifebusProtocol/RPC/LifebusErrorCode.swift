@@ -36,11 +36,17 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// The connection ended before the answer to a request came (raised locally, never sent).
     public static let connectionClosed = LifebusErrorCode(-32011, "lifebus.ConnectionClosed")
 
+    /// A request would exceed one of the broker's documented limits; `data.limit` names it.
+    public static let limitExceeded = LifebusErrorCode(-32012, "lifebus.LimitExceeded")
+    /// A loopback TCP peer's `hello` lacked the broker's token or presented a wrong one; the connection is then
+    /// closed.
+    public static let unauthorized = LifebusErrorCode(-32020, "lifebus.Unauthorized")
+
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed,
+        .connectionClosed, .limitExceeded, .unauthorized,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

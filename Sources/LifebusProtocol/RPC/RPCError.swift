@@ -57,14 +57,27 @@ extension RPCError {
         RPCError(code: invalidRequestCode, name: "jsonrpc.InvalidRequest", message: "Invalid request: \(detail)")
     }
 
-    /// -32601: no such method (`data.method` names it).
+    /// -32601: no such method. `data.method` names it, once and shortened by `echo(_:)` (so a 1 MB name cannot
+    /// make a 2 MB answer); the message does not repeat it.
     public static func methodNotFound(_ method: String) -> RPCError {
         RPCError(
             code: methodNotFoundCode,
             name: "jsonrpc.MethodNotFound",
-            message: "Method not found: \(method)",
-            extra: ["method": .string(method)]
+            message: "Method not found",
+            extra: ["method": .string(echo(method))]
         )
+    }
+
+    /// The longest stretch of peer input an error repeats, in UTF-8 bytes.
+    public static let maxEcho = 64
+
+    /// Peer input as an error may repeat it: whole when at most `maxEcho` bytes, else its first `maxEcho` bytes
+    /// (cut at a character boundary) followed by "…".
+    public static func echo(_ text: String) -> String {
+        guard text.utf8.count > maxEcho else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: maxEcho)
+        while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        return String(text.unicodeScalars[..<end]) + "…"
     }
 
     /// -32602: the params are wrong; `detail` names the field.

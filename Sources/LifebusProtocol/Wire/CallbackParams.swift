@@ -51,9 +51,13 @@ public struct CallbackParams: Sendable, Equatable {
 
 /// The result an app answers a callback request with, once its delegate method returned.
 ///
-/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}` or `{}` — `handlerMs` (optional, finite, ≥ 0) is
-/// the app's own measure of its handler's duration; the broker times the round trip itself either way.
+/// A plain value (`Sendable`). Wire form: `{"handlerMs":1.234}` or `{}` — `handlerMs` (optional, finite, from 0 to
+/// `maxHandlerMs`) is the app's own measure of its handler's duration; the broker times the round trip itself
+/// either way, and counts an answer whose `handlerMs` is out of range as an answer without one.
 public struct CallbackAnswer: Sendable, Equatable {
+    /// The largest `handlerMs` accepted: one day, far beyond any budget.
+    public static let maxHandlerMs: Double = 86_400_000
+
     public var handlerMs: Double?
 
     public init(handlerMs: Double? = nil) {
@@ -61,7 +65,7 @@ public struct CallbackAnswer: Sendable, Equatable {
     }
 
     public init(json: JSONValue) throws(RPCError) {
-        handlerMs = try ParamsReader(json).optionalDouble("handlerMs")
+        handlerMs = try ParamsReader(json).optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
     }
 
     public var json: JSONValue {

@@ -4,7 +4,8 @@
 /// `role == .app`, and is 1…255 characters from `A–Z a–z 0–9 . _ -` (reverse-DNS style, safe in logs and paths).
 /// Wire form:
 /// `{"role":"app","protocolVersion":1,"app":{"id":"com.example.x","exitsOnSuspend":false,"backgroundModes":["audio"],
-/// "launchInBackground":false},"client":"lifebus-cli/0.1"}` — `app` only for apps, `client` optional.
+/// "launchInBackground":false},"client":"lifebus-cli/0.1"}` — `app` only for apps, `client` optional, `token` (the
+/// content of the broker's `SOCKET.token` file) required from a loopback TCP peer and ignored on the Unix socket.
 /// The peer's pid/uid/gid never come from here: the broker reads them from the kernel (`SO_PEERCRED`).
 public struct HelloParams: Sendable, Equatable {
     public var role: PeerRole
@@ -15,19 +16,23 @@ public struct HelloParams: Sendable, Equatable {
     public var flags: AppFlags
     /// Free-form client software name, e.g. `lifebus-cli/0.1`.
     public var clientName: String?
+    /// The secret a TCP peer presents (the broker's token file); `nil` on the Unix socket.
+    public var token: String?
 
     public init(
         role: PeerRole,
         protocolVersion: Int = ProtocolVersion.current,
         appID: String? = nil,
         flags: AppFlags = AppFlags(),
-        clientName: String? = nil
+        clientName: String? = nil,
+        token: String? = nil
     ) {
         self.role = role
         self.protocolVersion = protocolVersion
         self.appID = appID
         self.flags = flags
         self.clientName = clientName
+        self.token = token
     }
 
     /// The longest accepted app id, in bytes.
@@ -40,6 +45,7 @@ public struct HelloParams: Sendable, Equatable {
         guard version >= 1 else { throw RPCError.invalidParams(field: "protocolVersion", "must be at least 1") }
         protocolVersion = version
         clientName = try reader.optionalString("client")
+        token = try reader.optionalString("token")
         if role == .app {
             let app = try reader.nested("app")
             let id = try app.string("id")
@@ -68,6 +74,7 @@ public struct HelloParams: Sendable, Equatable {
             object.append("app", .object(app))
         }
         if let clientName { object.append("client", .string(clientName)) }
+        if let token { object.append("token", .string(token)) }
         return .object(object)
     }
 

@@ -3,14 +3,18 @@ extension ParamsReader {
     /// True when the member is present and not `null`.
     func has(_ key: String) -> Bool { optional(key) != nil }
 
-    /// A finite number (integer or fraction), at least `minimum`.
-    func double(_ key: String, minimum: Double = 0) throws(RPCError) -> Double {
-        try asDouble(try required(key), key, minimum: minimum)
+    /// A finite number (integer or fraction) from `minimum` to `maximum`.
+    func double(_ key: String, minimum: Double = 0, maximum: Double = .greatestFiniteMagnitude) throws(RPCError)
+        -> Double
+    {
+        try asDouble(try required(key), key, minimum: minimum, maximum: maximum)
     }
 
-    func optionalDouble(_ key: String, minimum: Double = 0) throws(RPCError) -> Double? {
+    func optionalDouble(_ key: String, minimum: Double = 0, maximum: Double = .greatestFiniteMagnitude)
+        throws(RPCError) -> Double?
+    {
         guard let value = optional(key) else { return nil }
-        return try asDouble(value, key, minimum: minimum)
+        return try asDouble(value, key, minimum: minimum, maximum: maximum)
     }
 
     func optionalInteger<T: FixedWidthInteger>(_ key: String, as type: T.Type) throws(RPCError) -> T? {
@@ -18,10 +22,13 @@ extension ParamsReader {
         return try integer(key, as: type)
     }
 
-    /// An integer at least `minimum`.
-    func integer<T: FixedWidthInteger>(_ key: String, as type: T.Type, minimum: T) throws(RPCError) -> T {
+    /// An integer from `minimum` to `maximum`.
+    func integer<T: FixedWidthInteger>(_ key: String, as type: T.Type, minimum: T, maximum: T = .max)
+        throws(RPCError) -> T
+    {
         let number = try integer(key, as: type)
         guard number >= minimum else { throw RPCError.invalidParams(field: path(key), "must be at least \(minimum)") }
+        guard number <= maximum else { throw RPCError.invalidParams(field: path(key), "must be at most \(maximum)") }
         return number
     }
 
@@ -88,11 +95,16 @@ extension ParamsReader {
         guard !has(key) else { throw RPCError.invalidParams(field: path(key), reason) }
     }
 
-    private func asDouble(_ value: JSONValue, _ key: String, minimum: Double) throws(RPCError) -> Double {
+    private func asDouble(_ value: JSONValue, _ key: String, minimum: Double, maximum: Double) throws(RPCError)
+        -> Double
+    {
         guard let number = value.doubleValue, number.isFinite else {
             throw RPCError.invalidParams(field: path(key), "must be a number, not \(value.typeName)")
         }
         guard number >= minimum else { throw RPCError.invalidParams(field: path(key), "must be at least \(minimum)") }
+        guard number <= maximum else {
+            throw RPCError.invalidParams(field: path(key), "must be at most \(JSONValue.double(maximum).jsonText)")
+        }
         return number
     }
 }

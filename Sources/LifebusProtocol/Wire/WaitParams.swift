@@ -3,9 +3,12 @@
 /// A plain value (`Sendable`). Wire form: `{"app":"com.example.x","state":"background","timeoutMs":10000}`.
 /// Invariants enforced by `init(json:)`: `app` is a well-formed app id (an app the broker does not know yet is
 /// waited for: its current state is `notRunning`); `state` is a `LifecycleState`; `timeoutMs` is optional
-/// (`nil`: the broker's default) and a finite number ≥ 0. On timeout the broker answers `lifebus.TimedOut`
+/// (`nil`: the broker's default) and a finite number from 0 to `maxTimeoutMs` (one day). On timeout the broker answers `lifebus.TimedOut`
 /// (`WaitTimeout`). Answered with `WaitResult`.
 public struct WaitParams: Sendable, Equatable {
+    /// The longest `timeoutMs` accepted: one day (a longer wait is a controller's loop, not one request).
+    public static let maxTimeoutMs: Double = 86_400_000
+
     public var app: String
     public var state: LifecycleState
     public var timeoutMs: Double?
@@ -20,7 +23,7 @@ public struct WaitParams: Sendable, Equatable {
         let reader = try ParamsReader(json)
         app = try reader.appID("app")
         state = try reader.choice("state", as: LifecycleState.self)
-        timeoutMs = try reader.optionalDouble("timeoutMs")
+        timeoutMs = try reader.optionalDouble("timeoutMs", maximum: Self.maxTimeoutMs)
     }
 
     public var json: JSONValue {

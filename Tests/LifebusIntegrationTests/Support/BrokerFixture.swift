@@ -41,7 +41,23 @@ final class BrokerFixture {
             process.wait()
         }
         unlink(socketPath)
+        unlink(socketPath + ".lock")
+        unlink(socketPath + ".token")
         unlink(journalPath)
+    }
+
+    /// The loopback TCP port from the broker's second line (`listening on tcp 127.0.0.1:PORT`); started with
+    /// `--tcp-port`, read once.
+    func tcpPort() throws -> Int {
+        let line = process.stdout.readLine() ?? ""
+        guard line.hasPrefix("listening on tcp 127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "")
+        else { throw FixtureError("no TCP listening line: \(line)") }
+        return port
+    }
+
+    /// The token a TCP peer presents: the content of `SOCKET.token` without its newline.
+    func tcpToken() throws -> String {
+        String(decoding: try readBytes(socketPath + ".token").prefix { $0 != 0x0A }, as: UTF8.self)
     }
 
     /// A new raw client connected to this broker.
