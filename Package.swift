@@ -89,7 +89,14 @@ let package = Package(
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
-        .testTarget(name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusBrokerTests",
+            dependencies: [
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.
         .target(
             name: "LifecycleContract", dependencies: ["LifebusCore"], path: "Tests/LifecycleContract",
