@@ -13,7 +13,7 @@ final class AppSwarm {
         let id: String
         let socket: Int32
         var unread: [UInt8] = []
-        /// Callback requests answered, and held (ids of requests read and not answered), in order.
+        /// The callbacks answered (their names) and the callback requests held (their ids, read and not answered).
         var answered: [String] = []
         var held: [String] = []
         var ended = false
