@@ -9,7 +9,9 @@
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
 //   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
 //   Lifebus (SDK)    -> LifebusRPC
-//   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser
+//   LifebusCLI       -> LifebusRPC, Lifebus (for `subscribe`), ArgumentParser, LifebusTimeline, LifebusMCP
+//   LifebusTimeline  -> LifebusProtocol              journal entries -> timeline -> SVG, Chrome trace, text; pure
+//   LifebusMCP       -> LifebusRPC, LifebusTimeline  `lifebus mcp`: an MCP server on stdio driving the broker
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, Logging (arguments by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
@@ -63,10 +65,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusProtocol"], swiftSettings: strict),
+        .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusMCP",
+            dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusTimeline"],
+            swiftSettings: strict
+        ),
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusRPC", "LifebusProtocol", "Lifebus",
+                "LifebusRPC", "LifebusProtocol", "Lifebus", "LifebusTimeline", "LifebusMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -126,11 +134,16 @@ let package = Package(
         ),
         .testTarget(name: "LifebusCLITests", dependencies: ["LifebusCLI"], swiftSettings: strict),
         .testTarget(
+            name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol"], swiftSettings: strict
+        ),
+        .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
+        .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
-                "LifebusCore", "LifecycleContract",
+                "LifebusCore", "LifecycleContract", "LifebusTimeline",
             ],
+            exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
             swiftSettings: strict
         ),
     ]

@@ -24,3 +24,30 @@ lifebus_ensure_cc() {
     $sudo apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc >/dev/null
 }
+
+# Installs what the timeline and MCP tests drive: Debian's headless `chromium` (renders the SVG timeline to PNG),
+# and PyPI's `mcp` (an MCP client nobody here wrote) and `pillow` (reads the PNG). Quiet; skipped when present.
+lifebus_ensure_trace_tools() {
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    if ! command -v chromium >/dev/null 2>&1; then
+        echo "lifebus: installing chromium (headless SVG rendering for the timeline tests)" >&2
+        $sudo apt-get update -qq >/dev/null
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1
+    fi
+    if ! python3 -c 'import mcp, PIL' >/dev/null 2>&1; then
+        echo "lifebus: installing the Python packages mcp and pillow (MCP client, PNG reader for the tests)" >&2
+        if ! python3 -m pip --version >/dev/null 2>&1; then
+            $sudo apt-get update -qq >/dev/null
+            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null 2>&1
+        fi
+        local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
+                   --no-warn-script-location)
+        # Debian's own python3 is "externally managed" (PEP 668): there the packages go in with
+        # --break-system-packages (into ~/.local for a user, /usr/local for root), beside Debian's.
+        "${pip[@]}" 'mcp==2.3.0' pillow >/dev/null 2>&1 \
+            || "${pip[@]}" --break-system-packages 'mcp==2.3.0' pillow >/dev/null
+    fi
+    command -v chromium >/dev/null 2>&1 || { echo "lifebus: chromium did not install" >&2; return 1; }
+    python3 -c 'import mcp, PIL' >/dev/null 2>&1 || { echo "lifebus: mcp or pillow did not install" >&2; return 1; }
+}

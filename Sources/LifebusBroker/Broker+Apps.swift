@@ -26,6 +26,12 @@ extension Broker {
 
     func mark(_ params: MarkParams, from session: PeerSession, responder: RPCResponder) throws(RPCError) {
         let app = try appOf(session)
+        guard params.name.utf8.count <= BrokerLimits.markNameBytes else {
+            throw .limitExceeded("markNameBytes", maximum: BrokerLimits.markNameBytes, "the mark's name is too long")
+        }
+        if let data = params.data, JSONValue.object(data).jsonText.utf8.count > BrokerLimits.markDataBytes {
+            throw .limitExceeded("markDataBytes", maximum: BrokerLimits.markDataBytes, "the mark's data is too large")
+        }
         let record = MarkRecord(
             seq: journal.nextSequence(),
             app: app.rawValue,
@@ -45,6 +51,10 @@ extension Broker {
         _ params: BackgroundTaskBeginParams, from session: PeerSession, responder: RPCResponder
     ) throws(RPCError) {
         let app = try appOf(session)
+        let limit = BrokerLimits.backgroundTasksPerApp
+        guard (device.snapshot(of: app)?.openBackgroundTasks.count ?? 0) < limit else {
+            throw .limitExceeded("backgroundTasksPerApp", maximum: limit, "this app has too many background tasks open")
+        }
         let task = nextTaskNumber
         nextTaskNumber += 1
         if let refusal = feed(.backgroundTaskBegan(app, taskID: task)).first {

@@ -8,8 +8,13 @@ extension Broker {
     /// How long `wait` waits when the request names no timeout.
     static let defaultWaitTimeout: Duration = .seconds(30)
 
-    func fire(_ params: FireParams, responder: RPCResponder) throws(RPCError) {
-        let id = events.begin(label: params.label, responder: params.wait ? responder : nil)
+    func fire(_ params: FireParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
+        let limit = BrokerLimits.firesInFlightPerController
+        guard events.inFlight(session: session.number) < limit else {
+            throw .limitExceeded(
+                "firesInFlightPerController", maximum: limit, "this controller has too many events in flight")
+        }
+        let id = events.begin(label: params.label, session: session.number, responder: params.wait ? responder : nil)
         if !params.wait {
             responder.succeed(FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false).json)
         }
@@ -47,6 +52,10 @@ extension Broker {
             responder.succeed(WaitResult(app: params.app, state: params.state, sinceMs: sinceMilliseconds(of: app)).json)
             return
         }
+        let limit = BrokerLimits.waitsPerConnection
+        guard waiters.count(session: session.number) < limit else {
+            throw .limitExceeded("waitsPerConnection", maximum: limit, "this connection has too many waits pending")
+        }
         let timer: LoopTimer
         do {
             timer = try LoopTimer(loop: loop)
@@ -68,6 +77,6 @@ extension Broker {
 
     func history(_ params: HistoryParams) -> HistoryResult {
         journal.flush()
-        return HistoryResult(entries: journal.entries(app: params.app, limit: params.limit))
+        return HistoryPage.select(journal.entries(app: params.app), params)
     }
 }

@@ -37,7 +37,7 @@ extension Broker {
             case LifebusMethod.hello:
                 responder.fail(RPCError(.alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))
             case LifebusMethod.fire:
-                try fire(FireParams(json: params), responder: responder)
+                try fire(FireParams(json: params), session: session, responder: responder)
             case LifebusMethod.status:
                 responder.succeed(try status(StatusParams(json: params)).json)
             case LifebusMethod.wait:

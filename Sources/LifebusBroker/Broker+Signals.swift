@@ -11,7 +11,8 @@ extension Broker {
             try journal.reopen(path: path)
             logger.info("journal reopened", metadata: ["lifebus.journal": "\(path)"])
         } catch {
-            logger.error("cannot reopen the journal; still writing the old file", metadata: ["lifebus.error": "\(error)"])
+            logger.error(
+                "cannot reopen the journal; still writing the old file", metadata: ["lifebus.error": "\(error)"])
         }
     }
 

@@ -18,7 +18,8 @@ extension Broker {
         }
     }
 
-    /// Screens a TCP peer's first line: HTTP closes the connection at once, unanswered.
+    /// Marks the session as a TCP peer (its `hello` needs the token) and screens its first line: HTTP closes the
+    /// connection at once, unanswered.
     func screenTCP(_ session: PeerSession) {
         session.overTCP = true
         session.rpc.screen = { [unowned self, unowned session] line in

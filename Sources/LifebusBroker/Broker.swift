@@ -15,7 +15,7 @@ public final class Broker {
     let loop: EventLoop
     var logger: Logger
     private var listeners: [Listener] = []
-    /// The lock on the socket path and the identity of the socket bound there (released by `shutdown()`).
+    /// The lock on the socket path and the identity of the socket bound there (released once a stop has drained).
     private var socketClaim: SocketClaim?
     /// The secret TCP peers present in `hello`, when the broker listens on TCP.
     var tcpToken: TCPToken?

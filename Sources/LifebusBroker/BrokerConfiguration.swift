@@ -53,10 +53,7 @@ public struct BrokerConfiguration: Sendable {
     /// The default journal: `$XDG_STATE_HOME/lifebus/journal.jsonl`, else `journal.jsonl` in the private folder
     /// (`/tmp/lifebus-$UID/journal.jsonl`).
     public static func defaultJournalPath(environment: [String: String], uid: UInt32) -> String {
-        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
-            return "\(state)/lifebus/journal.jsonl"
-        }
-        return BrokerSocketPath.privateDirectory(environment: environment, uid: uid) + "/journal.jsonl"
+        BrokerJournalPath.resolve(environment: environment, uid: uid)
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled.

@@ -12,7 +12,9 @@ import LifebusProtocol
 /// order, in the file and in memory alike.
 final class Journal {
     private var descriptor: Int32 = -1
-    private var recent = Deque<JournalEntry>()
+    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all.
+    private var recent = Deque<(entry: JournalEntry, bytes: Int)>()
+    private var recentBytes = 0
     private var unwritten: [UInt8] = []
     private(set) var lastSequence: Int64 = 0
 
@@ -42,12 +44,23 @@ final class Journal {
     /// Appends an entry made with `nextSequence()`.
     func append(_ entry: JournalEntry) {
         lastSequence = entry.seq
+        let bytes: Int
         if descriptor >= 0 {
+            let before = unwritten.count
             entry.write(to: &unwritten)
             unwritten.append(0x0A)
+            bytes = unwritten.count - before
+        } else {
+            bytes = entry.encodedSize
         }
-        if recent.count == HistoryParams.retained { recent.removeFirst() }
-        recent.append(entry)
+        // Memory keeps a window bounded in count and in bytes; the file keeps everything.
+        recent.append((entry, bytes))
+        recentBytes += bytes
+        while recent.count > HistoryParams.retained || recentBytes > HistoryParams.retainedBytes,
+            let oldest = recent.popFirst()
+        {
+            recentBytes -= oldest.bytes
+        }
     }
 
     /// Whether appended lines wait to be written.
@@ -70,17 +83,15 @@ final class Journal {
         descriptor = fresh
     }
 
-    /// The retained entries, oldest first, of one app or all, at most `limit` (the newest ones).
-    func entries(app: String?, limit: Int?) -> [JournalEntry] {
-        var selected = Array(recent.filter { app == nil || $0.app == app })
-        if let limit, selected.count > limit { selected.removeFirst(selected.count - limit) }
-        return selected
+    /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
+    func entries(app: String?) -> [JournalEntry] {
+        recent.compactMap { app == nil || $0.entry.app == app ? $0.entry : nil }
     }
 
     /// The last `count` transitions of `app`, oldest first.
     func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
         var found: [TransitionRecord] = []
-        for entry in recent.reversed() where found.count < count {
+        for (entry, _) in recent.reversed() where found.count < count {
             if case .transition(let record) = entry, record.app == app { found.append(record) }
         }
         return found.reversed()

@@ -4,9 +4,9 @@ import LifebusIO
 /// The secret a loopback TCP peer must present in `hello`: TCP has no file permissions, so the token file — mode
 /// 0600 beside the socket, `SOCKET.token` — carries the Unix socket's "this user only" over to TCP.
 ///
-/// Owns the token (32 bytes from the kernel's `getrandom`, as 64 lowercase hex digits) and its file. Bound to the broker's loop.
-/// Invariants: the file is created fresh (`O_EXCL`, never through a symlink) while the broker holds the socket's
-/// lock, and removed by `remove()`; a comparison takes the same time wherever the presented token differs.
+/// Owns the token (32 bytes from the kernel's `getrandom`, as 64 lowercase hex digits) and its file. Bound to the
+/// broker's loop. Invariants: the file is created fresh (`O_EXCL`, never through a symlink) while the broker holds the
+/// socket's lock, and removed by `remove()`; a comparison takes the same time wherever the presented token differs.
 final class TCPToken {
     let path: String
     private let value: [UInt8]

@@ -6,7 +6,7 @@ import LifebusRPC
 ///
 /// A value owned by the broker, on its loop; kept by app, so checking the apps an input touched costs nothing for
 /// the waiters of other apps. Invariant: a waiter is answered at most once and its timer is closed when it leaves
-/// the list, whichever way it leaves.
+/// the list, whichever way it leaves; `count(session:)` is the number of a session's waiters in the list.
 struct WaiterList {
     struct Waiter {
         let number: UInt64
@@ -18,7 +18,11 @@ struct WaiterList {
     }
 
     private var byApp: [AppID: [Waiter]] = [:]
+    private var bySession: [UInt64: Int] = [:]
     private var nextNumber: UInt64 = 1
+
+    /// How many waiters `session` has in the list.
+    func count(session: UInt64) -> Int { bySession[session] ?? 0 }
 
     var isEmpty: Bool { byApp.isEmpty }
 
@@ -28,6 +32,7 @@ struct WaiterList {
         nextNumber += 1
         byApp[app, default: []].append(
             Waiter(number: number, session: session, app: app, state: state, responder: responder, timer: timer))
+        bySession[session, default: 0] += 1
         return number
     }
 
@@ -39,6 +44,7 @@ struct WaiterList {
         for waiter in waiting {
             if waiter.state == state {
                 waiter.timer.close()
+                uncount(waiter.session)
                 satisfied.append(waiter)
             } else {
                 rest.append(waiter)
@@ -54,6 +60,7 @@ struct WaiterList {
         let waiter = waiting.remove(at: index)
         byApp[app] = waiting.isEmpty ? nil : waiting
         waiter.timer.close()
+        uncount(waiter.session)
         return waiter
     }
 
@@ -67,6 +74,7 @@ struct WaiterList {
             }
             if rest.count != waiting.count { byApp[app] = rest.isEmpty ? nil : rest }
         }
+        bySession[session] = nil
     }
 
     /// Removes and returns every waiter, their timers closed (the broker is stopping and answers them).
@@ -74,6 +82,12 @@ struct WaiterList {
         let all = Array(byApp.values.joined())
         for waiter in all { waiter.timer.close() }
         byApp.removeAll()
+        bySession.removeAll()
         return all
+    }
+
+    private mutating func uncount(_ session: UInt64) {
+        let left = (bySession[session] ?? 1) - 1
+        bySession[session] = left > 0 ? left : nil
     }
 }

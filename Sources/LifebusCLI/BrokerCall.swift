@@ -57,6 +57,9 @@ final class BrokerCall {
         switch call.result {
         case .success(.success): return
         case .success(.conditionNotMet): throw CLIExitStatus.conditionNotMet
+        case .success(.refused(let error)) where error.lifebusCode == .lineTooLong:
+            StandardError.writeLine("lifebus: an answer from the broker was too long for this client: \(error.message)")
+            throw CLIExitStatus.unreachable
         case .success(.refused(let error)) where error.lifebusCode == .connectionClosed:
             StandardError.writeLine("lifebus: the broker closed the connection")
             throw CLIExitStatus.unreachable

@@ -9,7 +9,8 @@ extension LifebusCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the transitions (times in ms, outcomes) and marks, oldest first.",
             discussion: """
-                Asks the running broker (which keeps the last 10,000 entries), or with --journal reads the \
+                Asks the running broker (which keeps the last 10,000 entries, at most 8 MiB of them; the answer \
+                comes in pages of at most 1,000 entries, followed to the end), or with --journal reads the \
                 broker's journal file without a broker (a torn last line, from a broker killed mid-write, is \
                 skipped). With --json, one JSON object per line, as in the journal.
                 """
@@ -30,22 +31,31 @@ extension LifebusCommand {
                 try printJournal(at: journal)
                 return
             }
-            let params = HistoryParams(app: app, limit: limit)
-            let json = global.json
+            let (app, limit, json) = (app, limit, global.json)
             try BrokerCall.run(path: global.socketPath) { peer, _, finish in
-                peer.request(LifebusMethod.history, params: params.json) { answer in
-                    switch answer {
-                    case .failure(let error):
-                        finish(.refused(error))
-                    case .success(let value):
+                // Pages come newest first; each asks for the entries before the oldest one seen so far.
+                var pages: [[JournalEntry]] = []
+                var count = 0
+                func fetch(before: Int64?) {
+                    let wanted = min(limit.map { $0 - count } ?? HistoryParams.maxLimit, HistoryParams.maxLimit)
+                    let params = HistoryParams(app: app, limit: wanted, beforeSeq: before)
+                    peer.request(LifebusMethod.history, params: params.json) { answer in
                         do throws(RPCError) {
-                            HistoryOutput.print(try HistoryResult(json: value).entries, json: json)
+                            let page = try HistoryResult(json: try answer.get())
+                            pages.append(page.entries)
+                            count += page.entries.count
+                            if page.more, let oldest = page.entries.first, limit.map({ count < $0 }) ?? true {
+                                fetch(before: oldest.seq)
+                                return
+                            }
+                            HistoryOutput.print(pages.reversed().flatMap { $0 }, json: json)
                             finish(.success)
                         } catch {
                             finish(.refused(error))
                         }
                     }
                 }
+                fetch(before: nil)
             }
         }
 
@@ -57,12 +67,7 @@ extension LifebusCommand {
                 StandardError.writeLine("lifebus: \(error)")
                 throw CLIExitStatus.conditionNotMet
             }
-            for problem in reading.problems {
-                StandardError.writeLine("lifebus: \(path) \(problem); skipped")
-            }
-            if reading.tornTail {
-                StandardError.writeLine("lifebus: \(path) ends with a torn line (the broker stopped mid-write); skipped")
-            }
+            JournalReader.report(reading, path: path)
             HistoryOutput.print(HistoryOutput.select(reading.entries, app: app, limit: limit), json: global.json)
         }
     }

@@ -1,12 +1,14 @@
 import Glibc
+import LifebusIO
 import LifebusProtocol
+import LifebusTimeline
 
 /// Reads a broker's journal file (one `JournalEntry` JSON object per line) without a broker.
 ///
 /// Stateless. The broker appends whole lines with write(2), so only the last line can be torn (the broker was
 /// killed mid-write): a last line without its newline that does not parse is reported as `tornTail` and skipped.
 /// Any other line that does not parse is kept as a `Problem` (line number and reason) and skipped — the reader
-/// never traps on what the file holds.
+/// never traps on what the file holds. Records of a kind it does not know (another `type`) are skipped silently.
 enum JournalReader {
     struct Problem: Equatable, CustomStringConvertible {
         let line: Int
@@ -47,7 +49,7 @@ enum JournalReader {
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
             do {
                 let json = try JSONParser.parse(Array(line))
-                reading.entries.append(try JournalEntry(json: json))
+                if let entry = try JournalEntries.decode(json) { reading.entries.append(entry) }
             } catch {
                 if isUnterminatedTail {
                     reading.tornTail = true
@@ -57,6 +59,16 @@ enum JournalReader {
             }
         }
         return reading
+    }
+
+    /// Tells standard error what `reading` skipped in the file at `path`.
+    static func report(_ reading: Reading, path: String) {
+        for problem in reading.problems {
+            StandardError.writeLine("lifebus: \(path) \(problem); skipped")
+        }
+        if reading.tornTail {
+            StandardError.writeLine("lifebus: \(path) ends with a torn line (the broker stopped mid-write); skipped")
+        }
     }
 
     private static func readFile(_ path: String) throws(Failure) -> [UInt8] {

@@ -15,7 +15,10 @@ public struct LifebusCommand: AsyncParsableCommand {
             2 usage error, 3 broker unreachable (or it went away), 4 the broker refused the request (e.g. a \
             rejected event, an unknown app).
             """,
-        subcommands: [Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self]
+        subcommands: [
+            Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Trace.self,
+            MCP.self,
+        ]
     )
 
     public init() {}

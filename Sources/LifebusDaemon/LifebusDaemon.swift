@@ -27,13 +27,14 @@ public enum LifebusDaemon {
             return handler
         }
         let environment = ProcessEnvironment.current
+        let defaultJournal = BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid())
         let configuration = BrokerConfiguration(
             socketPath: BrokerSocketPath.resolve(explicit: options.socket, environment: environment, uid: getuid()),
             tcpPort: options.tcpPort,
             helloTimeout: options.helloTimeout,
             profile: options.profile,
             timeScale: options.timeScale,
-            journalPath: options.journal ?? BrokerConfiguration.defaultJournalPath(environment: environment, uid: getuid()),
+            journalPath: options.journal ?? defaultJournal,
             privateDirectory: BrokerSocketPath.privateDirectory(environment: environment, uid: getuid())
         )
         do {

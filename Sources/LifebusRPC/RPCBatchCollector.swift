@@ -2,9 +2,14 @@ import LifebusProtocol
 
 /// Gathers the responses to one inbound batch and writes them as one array when the last one is in.
 ///
-/// Owns the responses given so far and the count still owed. Bound to its peer's loop. A batch of notifications only
-/// is answered with nothing, as JSON-RPC 2.0 requires.
+/// Owns the responses given so far, their encoded size and the count still owed. Bound to its peer's loop. A batch of
+/// notifications only is answered with nothing, as JSON-RPC 2.0 requires. Invariant: the array written is at most
+/// `maxAnswerBytes` plus one `lifebus.LimitExceeded` per element: a response that would pass the cap is replaced by
+/// that error (same id, `data.limit` `batchAnswerBytes`), so a batch cannot amplify itself past the line limit.
 final class RPCBatchCollector {
+    /// The most bytes of responses one batch's answer carries (the CLI's and SDK's own line limit).
+    static let maxAnswerBytes = 1024 * 1024
+
     /// A place in the batch's answer, filled once.
     struct Slot {
         let collector: RPCBatchCollector
@@ -15,6 +20,7 @@ final class RPCBatchCollector {
     /// that completes later), and the peer then drops it.
     private let peer: RPCPeer
     private var responses: [RPCMessage] = []
+    private var answerBytes = 0
     private var owed = 0
     private var isSealed = false
 
@@ -41,7 +47,15 @@ final class RPCBatchCollector {
 
     fileprivate func add(_ response: RPCResponse, owed wasOwed: Bool) {
         if wasOwed { owed -= 1 }
-        responses.append(.response(response))
+        var message = RPCMessage.response(response)
+        var size = RPCCodec.encode(message).count + 1
+        if answerBytes + size > Self.maxAnswerBytes {
+            message = .response(RPCResponse(id: response.id, result: .failure(.limitExceeded(
+                "batchAnswerBytes", maximum: Self.maxAnswerBytes, "the batch's answer would be too long"))))
+            size = 0
+        }
+        answerBytes += size
+        responses.append(message)
         flushIfComplete()
     }
 

@@ -168,8 +168,14 @@ extension RPCPeer {
         ended = true
         let waiting = pendingResponses
         pendingResponses.removeAll()
+        // A line over this side's limit is this side's refusal, not the other end closing: say so.
+        var failure = Self.connectionClosedError
+        if case .lineTooLong(let limit) = end {
+            failure = RPCError(.lineTooLong, "a line received was longer than this side accepts (\(limit) bytes)",
+                               data: ["limit": .integer(Int64(limit))])
+        }
         for handler in waiting.values {
-            handler(.failure(Self.connectionClosedError))
+            handler(.failure(failure))
         }
         onEnd?(end)
         onRequest = nil

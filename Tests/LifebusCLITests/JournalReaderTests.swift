@@ -49,12 +49,20 @@ import Testing
     }
 
     @Test func reportsABadLineInTheMiddleAndKeepsTheRest() {
-        let text = Self.lines([.transition(Self.transition)]) + "{\"type\":\"nonsense\"}\n"
+        let text = Self.lines([.transition(Self.transition)]) + "{\"type\":\"transition\",\"seq\":0}\n"
             + Self.lines([.mark(Self.mark)])
         let reading = JournalReader.parse(Array(text.utf8))
         #expect(reading.entries == [.transition(Self.transition), .mark(Self.mark)])
         #expect(reading.problems.map(\.line) == [2])
         #expect(!reading.tornTail)
+    }
+
+    @Test func skipsRecordKindsItDoesNotKnowWithoutComplaint() {
+        let text = Self.lines([.transition(Self.transition)]) + "{\"type\":\"run\",\"seq\":2,\"name\":\"x\"}\n"
+            + Self.lines([.mark(Self.mark)])
+        let reading = JournalReader.parse(Array(text.utf8))
+        #expect(reading.entries == [.transition(Self.transition), .mark(Self.mark)])
+        #expect(reading.problems.isEmpty)
     }
 
     @Test func anEmptyFileHasNoEntries() {

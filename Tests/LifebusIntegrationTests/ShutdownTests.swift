@@ -24,8 +24,8 @@ import Testing
         #expect(try broker.reached("com.example.Slow", "active"))
         let firing = try RawPeer.controller(broker)
         let waiting = try RawPeer.controller(broker)
-        waiting.client.sendLine(
-            #"{"jsonrpc":"2.0","id":"w","method":"wait","params":{"app":"com.example.Slow","state":"suspended","timeoutMs":60000}}"#)
+        let wait = #"{"app":"com.example.Slow","state":"suspended","timeoutMs":60000}"#
+        waiting.client.sendLine(#"{"jsonrpc":"2.0","id":"w","method":"wait","params":\#(wait)}"#)
         firing.client.sendLine(#"{"jsonrpc":"2.0","id":"f","method":"fire","params":{"event":"home"}}"#)
         // The app prints each callback as it arrives: willResignActive is in its hands, unanswered.
         var midCallback = false

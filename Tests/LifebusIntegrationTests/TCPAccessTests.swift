@@ -48,9 +48,11 @@ import Testing
         let token = try broker.tcpToken()
         let client = try RawClient(tcpPort: try broker.tcpPort())
         // What a page's fetch sends: headers, then a body of protocol lines (even with the right token).
-        let hello = #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"role":"controller","protocolVersion":1,"token":"\#(token)"}}"#
+        let params = #"{"role":"controller","protocolVersion":1,"token":"\#(token)"}"#
+        let hello = #"{"jsonrpc":"2.0","id":1,"method":"hello","params":\#(params)}"#
         let fire = #"{"jsonrpc":"2.0","id":2,"method":"fire","params":{"event":"home"}}"#
-        client.send(Array("\(method) / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n\r\n\(hello)\n\(fire)\n".utf8))
+        let headers = "\(method) / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n\r\n"
+        client.send(Array("\(headers)\(hello)\n\(fire)\n".utf8))
         #expect(client.readLine(timeout: .seconds(5)) == nil, "no line is answered")
         #expect(client.waitForClose())
         let controller = try RawPeer.controller(broker)

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func aPrivateFolderInTmpIsTheFallback() {
-        #expect(BrokerSocketPath.resolve(explicit: nil, environment: [:], uid: 1000) == "/tmp/lifebus-1000/lifebus.sock")
+        #expect(BrokerSocketPath.resolve(explicit: nil, environment: [:], uid: 1000)
+            == "/tmp/lifebus-1000/lifebus.sock")
         #expect(BrokerSocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": ""], uid: 0)
             == "/tmp/lifebus-0/lifebus.sock")
     }
@@ -30,6 +31,7 @@ import Testing
         #expect(BrokerSocketPath.privateDirectory(environment: ["TMPDIR": "/var/tmp/"], uid: 5) == "/var/tmp/lifebus-5")
         #expect(BrokerSocketPath.privateDirectory(environment: ["TMPDIR": ""], uid: 5) == "/tmp/lifebus-5")
         #expect(BrokerSocketPath.privateDirectory(environment: ["TMPDIR": "/"], uid: 5) == "/lifebus-5")
-        #expect(BrokerSocketPath.resolve(explicit: nil, environment: ["TMPDIR": "/t"], uid: 5) == "/t/lifebus-5/lifebus.sock")
+        #expect(BrokerSocketPath.resolve(explicit: nil, environment: ["TMPDIR": "/t"], uid: 5)
+            == "/t/lifebus-5/lifebus.sock")
     }
 }

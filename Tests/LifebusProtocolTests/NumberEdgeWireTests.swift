@@ -37,6 +37,9 @@ import Testing
                accepts: { double($0, 0...CallbackAnswer.maxHandlerMs) }, decode: { json throws(RPCError) in
                    _ = try CallbackAnswer(json: json) }),
         Member(name: "history.limit", key: "limit", base: [:],
+               accepts: { integer($0, 1...Int64(HistoryParams.maxLimit)) }, decode: { json throws(RPCError) in
+                   _ = try HistoryParams(json: json) }),
+        Member(name: "history.beforeSeq", key: "beforeSeq", base: [:],
                accepts: { integer($0, 1...Int64.max) }, decode: { json throws(RPCError) in
                    _ = try HistoryParams(json: json) }),
         Member(name: "endBackgroundTask.taskID", key: "taskID", base: [:],

@@ -87,13 +87,20 @@ import Testing
         #expect(Wire.rejectedField(HistoryParams.init(json:), ["limit": 2.5]) == "limit")
         #expect(Wire.rejectedField(HistoryParams.init(json:), ["app": "a b"]) == "app")
         #expect(HistoryParams.retained == 10_000)
+        #expect(Wire.rejectedField(HistoryParams.init(json:), ["limit": 1001]) == "limit")
+        #expect(Wire.rejectedField(HistoryParams.init(json:), ["beforeSeq": 0]) == "beforeSeq")
+        let paged: JSONValue = ["limit": 1000, "beforeSeq": 42]
+        #expect(try HistoryParams(json: paged) == HistoryParams(limit: 1000, beforeSeq: 42))
+        #expect(try HistoryParams(json: paged).json == paged)
     }
 
     @Test func historyResultRoundTripsMixedEntriesInOrder() throws {
-        let json: JSONValue = ["entries": [Wire.transition, Wire.mark]]
+        let json: JSONValue = ["entries": [Wire.transition, Wire.mark], "more": true]
         let result = try HistoryResult(json: json)
         #expect(result.entries.map(\.seq) == [17, 18])
+        #expect(result.more)
         #expect(result.json == json)
+        #expect(try HistoryResult(json: ["entries": []]) == HistoryResult(entries: [], more: false))
         #expect(Wire.rejectedField(HistoryResult.init(json:), ["entries": [["type": "note"]]]) == "entries[0].type")
         #expect(Wire.rejectedField(HistoryResult.init(json:), [:]) == "entries")
     }

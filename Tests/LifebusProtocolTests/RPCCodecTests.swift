@@ -95,7 +95,7 @@ import Testing
         #expect(error.code == -32600)
     }
 
-    @Test func answersAnOversizedBatchWithOneInvalidRequest() {
+    @Test func answersAnOversizedBatchWithOneLimitExceeded() {
         let elements = Array(repeating: #"{"jsonrpc":"2.0","method":"n"}"#, count: RPCCodec.maxBatchCount)
         guard case .batch(let decoded) = decode("[" + elements.joined(separator: ",") + "]") else {
             Issue.record("a batch of the maximum size was refused")
@@ -106,7 +106,9 @@ import Testing
             Issue.record("an oversized batch was accepted")
             return
         }
-        #expect(error.code == -32600)
+        #expect(RPCCodec.maxBatchCount == 64)
+        #expect(error.name == "lifebus.LimitExceeded")
+        #expect(error.data?["limit"] == "batchMessages")
     }
 
     @Test func decodesEachBatchElementOnItsOwn() {

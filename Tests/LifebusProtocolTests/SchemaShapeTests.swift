@@ -23,7 +23,7 @@ import Testing
         ("app-status", AppStatus(id: "com.x", pid: nil, state: .active, sinceMs: 0, connected: true).json),
         ("wait.params", WaitParams(app: "com.x", state: .active, timeoutMs: 1).json),
         ("wait.result", WaitResult(app: "com.x", state: .active, sinceMs: 0).json),
-        ("history.params", HistoryParams(app: "com.x", limit: 1).json),
+        ("history.params", HistoryParams(app: "com.x", limit: 1, beforeSeq: 2).json),
         ("history.result", HistoryResult(entries: []).json),
         ("transition.record", Wire.transitionRecord.json),
         ("mark.record", MarkRecord(seq: 1, app: "com.x", pid: nil, name: "m", data: nil, atMs: 0, wallMs: 0).json),

@@ -95,6 +95,15 @@ extension RPCError {
         )
     }
 
+    /// `lifebus.LimitExceeded` (-32012): a request would exceed the documented limit named `limit` (also in
+    /// `data.limit`), whose value is `maximum` (`data.maximum`).
+    public static func limitExceeded(_ limit: String, maximum: Int, _ detail: String) -> RPCError {
+        RPCError(
+            .limitExceeded, "\(detail) (limit \(limit): \(maximum))",
+            data: ["limit": .string(limit), "maximum": .integer(Int64(maximum))]
+        )
+    }
+
     /// -32603: the broker failed.
     public static func internalError(_ detail: String) -> RPCError {
         RPCError(code: internalErrorCode, name: "jsonrpc.InternalError", message: "Internal error: \(detail)")

@@ -55,8 +55,8 @@ public enum RPCMessage: Sendable, Equatable {
 /// - `batch`: a non-empty JSON array; each element decoded on its own (an element that is not a valid message is a
 ///   `.failure` carrying -32600; its response goes out with `"id":null`, as in JSON-RPC 2.0 §7's examples).
 /// - `invalid`: nothing usable: -32700 for text that is not JSON (or not UTF-8), -32600 for JSON that is not a
-///   message (then `id` is the message's id when one could be read), for an empty batch and for a batch longer
-///   than `RPCCodec.maxBatchCount`.
+///   message (then `id` is the message's id when one could be read) and for an empty batch, and
+///   `lifebus.LimitExceeded` for a batch longer than `RPCCodec.maxBatchCount`.
 public enum RPCInbound: Sendable, Equatable {
     case message(RPCMessage)
     case batch([Result<RPCMessage, RPCError>])

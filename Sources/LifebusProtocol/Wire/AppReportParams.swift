@@ -1,7 +1,8 @@
 /// The params of `mark` (app → broker): a named point in the app's life, journalled and sent to observers.
 ///
 /// A plain value (`Sendable`). Wire form: `{"name":"state-saved","data":{"items":3}}` — `name` is required and
-/// non-empty; `data` is optional and, when present, any JSON object (carried through unchecked). Answered `{}`.
+/// non-empty; `data` is optional and, when present, any JSON object (carried through unchecked). Answered `{}`. The
+/// broker bounds both (`lifebus.LimitExceeded`: `name` 256 bytes, `data` 16 KiB as compact JSON).
 public struct MarkParams: Sendable, Equatable {
     public var name: String
     public var data: JSONObject?

@@ -3,8 +3,8 @@
 /// A plain value (`Sendable`). Wire form: `{"app":"com.example.x","state":"background","timeoutMs":10000}`.
 /// Invariants enforced by `init(json:)`: `app` is a well-formed app id (an app the broker does not know yet is
 /// waited for: its current state is `notRunning`); `state` is a `LifecycleState`; `timeoutMs` is optional
-/// (`nil`: the broker's default) and a finite number from 0 to `maxTimeoutMs` (one day). On timeout the broker answers `lifebus.TimedOut`
-/// (`WaitTimeout`). Answered with `WaitResult`.
+/// (`nil`: the broker's default) and a finite number from 0 to `maxTimeoutMs` (one day). On timeout the broker
+/// answers `lifebus.TimedOut` (`WaitTimeout`). Answered with `WaitResult`.
 public struct WaitParams: Sendable, Equatable {
     /// The longest `timeoutMs` accepted: one day (a longer wait is a controller's loop, not one request).
     public static let maxTimeoutMs: Double = 86_400_000

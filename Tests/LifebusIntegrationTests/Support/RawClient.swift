@@ -28,6 +28,11 @@ final class RawClient {
         lines = LineReader(descriptor: fd)
     }
 
+    /// Wraps a socket the test accepted (it plays the broker).
+    init(accepted descriptor: Int32) {
+        lines = LineReader(descriptor: descriptor)
+    }
+
     /// Connects to the broker's loopback TCP listener.
     init(tcpPort: Int) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

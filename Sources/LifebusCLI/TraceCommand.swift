@@ -1,0 +1,109 @@
+import ArgumentParser
+import Glibc
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+import LifebusTimeline
+
+extension LifebusCommand {
+    /// `lifebus trace`: the journal drawn as a timeline — an SVG picture, a Chrome/Perfetto trace, or text.
+    struct Trace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw the transitions as a timeline: an SVG picture, a Chrome trace (Perfetto), or text.",
+            discussion: """
+                Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \
+                journal file (its last run unless --all-runs). With neither --journal nor --socket and no broker \
+                running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
+                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app, states as coloured bars, each \
+                callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash endings \
+                in red, marks as ticks; open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
+                chrome://tracing. Writes to standard output unless -o is given.
+                """
+        )
+
+        /// What to draw: a picture, a trace for Perfetto, or text.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case svg
+            case chrome
+            case text
+        }
+
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Read this journal file instead of asking the broker.") var journal: String?
+        @Option(name: .customLong("app"), help: "Draw only this app (repeatable).")
+        var apps: [String] = []
+        @Option(help: "svg, chrome or text.") var format: Format = .svg
+        @Option(name: [.short, .customLong("output")], help: "Write to this file.") var output: String?
+        @Flag(help: "From a journal file, draw every broker run it holds, not just the last.")
+        var allRuns = false
+
+        func validate() throws {
+            for app in apps { try requireAppID(app, option: "--app") }
+        }
+
+        func run() throws {
+            let entries = try journal.map(readJournal) ?? historyOrDefaultJournal()
+            let timeline = Timeline(entries: entries, apps: apps)
+            let text = switch format {
+            case .svg: SVGTimeline(timeline).render()
+            case .chrome: ChromeTrace.render(timeline) + "\n"
+            case .text: TimelineText.render(timeline)
+            }
+            guard let output else {
+                print(text, terminator: "")
+                return
+            }
+            do {
+                try TextFile.write(text, to: output)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+        }
+
+        /// The broker's history; with no socket named and no broker running, the default journal instead.
+        private func historyOrDefaultJournal() throws -> [JournalEntry] {
+            do {
+                return try fetchHistory()
+            } catch CLIExitStatus.unreachable where global.socket == nil {
+                let path = BrokerJournalPath.resolve(environment: ProcessEnvironment.current, uid: getuid())
+                StandardError.writeLine("lifebus: drawing the last run in the default journal \(path) instead")
+                return try readJournal(path)
+            }
+        }
+
+        private func readJournal(_ path: String) throws -> [JournalEntry] {
+            let reading: JournalReader.Reading
+            do {
+                reading = try JournalReader.read(path: path)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+            JournalReader.report(reading, path: path)
+            return allRuns ? reading.entries : JournalEntries.lastRun(reading.entries)
+        }
+
+        /// The broker's whole history; the answer may be far longer than the 1 MiB a line is usually allowed.
+        private func fetchHistory() throws -> [JournalEntry] {
+            var entries: [JournalEntry] = []
+            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
+                peer.connection.maxLineLength = JournalEntries.maxHistoryAnswerBytes
+                peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
+                    switch answer {
+                    case .failure(let error):
+                        finish(.refused(error))
+                    case .success(let value):
+                        do throws(RPCError) {
+                            entries = try JournalEntries.decodeHistory(value)
+                            finish(.success)
+                        } catch {
+                            finish(.refused(error))
+                        }
+                    }
+                }
+            }
+            return entries
+        }
+    }
+}

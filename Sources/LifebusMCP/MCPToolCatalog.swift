@@ -1,0 +1,181 @@
+import LifebusProtocol
+
+/// The tools `lifebus mcp` offers, as `tools/list` returns them: a name, a title, a description an agent can act
+/// on, and a JSON Schema for the arguments. Stateless; the schemas list every choice the broker accepts, so an
+/// agent never has to guess a spelling.
+enum MCPToolCatalog {
+    /// The tools, in the order `tools/list` gives them; the raw value is the tool's name.
+    enum Name: String, CaseIterable {
+        case fire
+        case launch
+        case status
+        case waitForState = "wait_for_state"
+        case history
+        case advanceClock = "advance_clock"
+        case timeline
+    }
+
+    static var tools: [JSONValue] {
+        Name.allCases.map(definition)
+    }
+
+    static func definition(_ name: Name) -> JSONValue {
+        let tool = details(name)
+        return [
+            "name": .string(name.rawValue),
+            "title": .string(tool.title),
+            "description": .string(tool.description),
+            "inputSchema": [
+                "type": "object",
+                "properties": .object(tool.properties),
+                "required": .array(tool.required.map(JSONValue.string)),
+                "additionalProperties": false,
+            ],
+            "annotations": [
+                "title": .string(tool.title), "readOnlyHint": .bool(tool.readOnly), "openWorldHint": false,
+            ],
+        ]
+    }
+
+    /// What `tools/list` says about one tool.
+    private struct Details {
+        let title: String
+        let description: String
+        let properties: JSONObject
+        let required: [String]
+        let readOnly: Bool
+
+        init(_ title: String, _ description: String, _ properties: JSONObject, _ required: [String], _ readOnly: Bool) {
+            self.title = title
+            self.description = description
+            self.properties = properties
+            self.required = required
+            self.readOnly = readOnly
+        }
+    }
+
+    private static let appProperty: JSONValue = [
+        "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$",
+        "description": "An app id, reverse-DNS style (com.example.Notes).",
+    ]
+    private static let stateProperty: JSONValue = [
+        "type": "string", "enum": .array(LifecycleState.allCases.map { .string($0.rawValue) }),
+        "description": "A lifecycle state.",
+    ]
+
+    private static func details(_ name: Name) -> Details {
+        switch name {
+        case .fire:
+            return Details(
+                "Fire an interruption",
+                """
+                Inject an interruption or system event into the simulated iOS device and, by default, wait until \
+                every app it affects has been driven through its lifecycle callbacks. Events and their actions \
+                (the first is the default): call (ring, answer, decline, end); sms (show, banner, reply, dismiss); \
+                calendar (show, view, dismiss); sleep; wake; home; launch and activate (need app); memory-warning \
+                (level warning or critical); terminate (needs app; byUser true for a swipe-up kill). Returns the \
+                transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, killed, \
+                jetsam). Fails with the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…).
+                """,
+                [
+                    "event": [
+                        "type": "string",
+                        "enum": .array(FireParams.FireEvent.allCases.map { .string($0.rawValue) }),
+                        "description": "The event to inject.",
+                    ],
+                    "action": [
+                        "type": "string", "enum": .array(FireParams.Action.allCases.map { .string($0.rawValue) }),
+                        "description": .string(
+                            "call: ring|answer|decline|end; sms: show|banner|reply|dismiss; "
+                                + "calendar: show|view|dismiss. Omit for other events."
+                        ),
+                    ],
+                    "app": appProperty,
+                    "level": [
+                        "type": "string", "enum": .array(FireParams.MemoryLevel.allCases.map { .string($0.rawValue) }),
+                        "description": "memory-warning only: warning (default) or critical.",
+                    ],
+                    "byUser": ["type": "boolean", "description": "terminate only: the user killed the app."],
+                    "wait": [
+                        "type": "boolean", "default": true,
+                        "description": "Answer once every transition the event caused has completed (default).",
+                    ],
+                ],
+                ["event"], false
+            )
+        case .launch:
+            return Details(
+                "Launch or bring an app to the front",
+                """
+                Tap an app's icon: fire `launch` for the app. A running app comes to the front; one that is not \
+                running is launched when its process connects. Waits for the transitions unless wait is false.
+                """,
+                ["app": appProperty, "wait": ["type": "boolean", "default": true]],
+                ["app"], false
+            )
+        case .status:
+            return Details(
+                "Device and app status",
+                """
+                The device (profile, locked, call, alert, foreground app) and every app the broker knows with its \
+                state, pid and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
+                the broker's socket, which apps connect to (LIFEBUS_SOCKET).
+                """,
+                ["app": appProperty],
+                [], true
+            )
+        case .waitForState:
+            return Details(
+                "Wait for an app to reach a state",
+                """
+                Wait until the app is in the state (at once if it already is), up to timeoutMs (default 10000). \
+                On timeout the error lifebus.TimedOut carries the app's current state and last transitions. \
+                Sends progress notifications when given a progressToken, and stops when cancelled.
+                """,
+                [
+                    "app": appProperty, "state": stateProperty,
+                    "timeoutMs": ["type": "number", "minimum": 0, "default": 10000],
+                ],
+                ["app", "state"], true
+            )
+        case .history:
+            return Details(
+                "Journaled transitions and marks",
+                """
+                The journal, oldest first: each transition (app, callback, from, to, sentMs, answeredMs, \
+                handlerMs, budgetMs, outcome, cause) and each mark an app made (state-saved…). Times are ms since \
+                the broker started. limit keeps the newest entries (default 100).
+                """,
+                ["app": appProperty, "limit": ["type": "integer", "minimum": 1, "default": 100]],
+                [], true
+            )
+        case .advanceClock:
+            return Details(
+                "Advance the device clock",
+                """
+                Move the broker's virtual clock forward by a duration (250ms, 5s, 2m), firing every budget and \
+                timer that falls due. Only a broker started with a manual clock can do this; a broker on the real \
+                clock answers with an error saying so — then use wait_for_state and real time instead.
+                """,
+                ["by": ["type": "string", "description": "A duration: a number and ns, us, ms, s, m or h."]],
+                ["by"], false
+            )
+        case .timeline:
+            return Details(
+                "Timeline of the run",
+                """
+                The run as a timeline: text (default; one line per state, callback with latency against budget, \
+                mark and ending, per app), svg (a picture: a lane per app, states as coloured bars, events as \
+                lines, watchdog/jetsam/crash endings in red) or chrome (trace-event JSON for Perfetto). With path, \
+                writes the file there and returns its path.
+                """,
+                [
+                    "format": ["type": "string", "enum": ["text", "svg", "chrome"], "default": "text"],
+                    "apps": ["type": "array", "items": appProperty, "description": "Only these apps."],
+                    "path": ["type": "string", "description": "Write the timeline to this file."],
+                ],
+                [], true
+            )
+        }
+    }
+}

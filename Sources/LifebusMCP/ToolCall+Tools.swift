@@ -1,0 +1,174 @@
+import LifebusIO
+import LifebusProtocol
+import LifebusTimeline
+
+/// What each tool does: its arguments become the broker's own params (checked by the wire types, so a wrong
+/// argument is refused with the same `jsonrpc.InvalidParams` and field the broker would name), and the broker's
+/// answer becomes a tool result.
+extension ToolCall {
+    func run(_ tool: MCPToolCatalog.Name, _ arguments: JSONObject) {
+        do throws(RPCError) {
+            switch tool {
+            case .fire: try fire(arguments)
+            case .launch: try launch(arguments)
+            case .status: try status(arguments)
+            case .waitForState: try waitForState(arguments)
+            case .history: try history(arguments)
+            case .advanceClock: try advanceClock(arguments)
+            case .timeline: try timeline(arguments)
+            }
+        } catch {
+            finish(ToolResult.failure(error))
+        }
+    }
+
+    private func fire(_ arguments: JSONObject) throws(RPCError) {
+        var params = JSONObject()
+        for key in ["event", "action", "app", "level", "byUser", "wait"] {
+            if let value = arguments[key] { params.append(key, value) }
+        }
+        try fire(FireParams(json: .object(params)))
+    }
+
+    private func launch(_ arguments: JSONObject) throws(RPCError) {
+        var params: JSONObject = ["event": "launch", "app": arguments["app"] ?? .null]
+        if let wait = arguments["wait"] { params.append("wait", wait) }
+        try fire(FireParams(json: .object(params)))
+    }
+
+    private func fire(_ params: FireParams) throws(RPCError) {
+        progressMessage = "firing \(params.label)"
+        startProgress()
+        ask(LifebusMethod.fire, params.json) { value in
+            guard let result = try? FireResult(json: value) else {
+                return ToolResult.failure(.internalError("the broker's fire answer did not parse"))
+            }
+            var lines = ["\(result.event) (event \(result.eventID)): "
+                + (result.completed ? "completed" : "accepted") + ", \(result.transitions.count) transition(s)"]
+            lines += result.transitions.map(Self.describe)
+            return ToolResult.success(lines.joined(separator: "\n"), structured: value)
+        }
+    }
+
+    private func status(_ arguments: JSONObject) throws(RPCError) {
+        let params = try StatusParams(json: .object(arguments))
+        let socket = server.socketPath
+        ask(LifebusMethod.status, params.json) { value in
+            var structured = value.objectValue ?? [:]
+            structured.append("socket", .string(socket))
+            let apps = value["apps"]?.arrayValue ?? []
+            var lines = ["socket \(socket); device: \(Self.device(value))"]
+            lines += apps.map { app in
+                "\(app["id"]?.stringValue ?? "?"): \(app["state"]?.stringValue ?? "?") since "
+                    + "\(app["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?") ms, pid "
+                    + "\(app["pid"]?.int64Value.map(String.init) ?? "none")"
+                    + (app["connected"]?.boolValue == true ? "" : ", not connected")
+            }
+            return ToolResult.success(lines.joined(separator: "\n"), structured: .object(structured))
+        }
+    }
+
+    private func waitForState(_ arguments: JSONObject) throws(RPCError) {
+        var params = try WaitParams(json: .object(arguments))
+        params.timeoutMs = params.timeoutMs ?? 10_000
+        progressMessage = "waiting for \(params.app) to be \(params.state.rawValue)"
+        progressTotalMs = params.timeoutMs
+        startProgress()
+        ask(LifebusMethod.wait, params.json) { value in
+            let since = value["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?"
+            let text = "\(params.app) is \(params.state.rawValue) (since \(since) ms)"
+            return ToolResult.success(text, structured: value)
+        }
+    }
+
+    private func history(_ arguments: JSONObject) throws(RPCError) {
+        var params = try HistoryParams(json: .object(arguments))
+        params.limit = params.limit ?? 100
+        ask(LifebusMethod.history, params.json, maxLineLength: JournalEntries.maxHistoryAnswerBytes) { value in
+            let entries = (value["entries"]?.arrayValue ?? []).map(\.jsonText)
+            let text = entries.isEmpty ? "no transitions recorded" : entries.joined(separator: "\n")
+            return ToolResult.success(text, structured: value)
+        }
+    }
+
+    private func advanceClock(_ arguments: JSONObject) throws(RPCError) {
+        guard let text = arguments["by"]?.stringValue, let duration = DurationText.parse(text) else {
+            throw RPCError.invalidParams(field: "by", "must be a duration such as 250ms, 5s or 2m")
+        }
+        let milliseconds = Double(duration.components.seconds) * 1_000
+            + Double(duration.components.attoseconds) / 1e15
+        withBroker { [self] peer in
+            peer.request(Self.advanceMethod, params: ["byMs": .double(milliseconds)]) { [self] answer in
+                switch answer {
+                case .success(let value):
+                    finish(ToolResult.success("advanced the clock by \(text)", structured: value))
+                case .failure(let error) where error.code == RPCError.methodNotFoundCode:
+                    finish(ToolResult.failure(error, hint: Self.realClockHint))
+                case .failure(let error):
+                    finish(ToolResult.failure(error))
+                }
+            }
+        }
+    }
+
+    /// The controller method a broker with a manual clock serves (issue 8); today's broker answers MethodNotFound.
+    static let advanceMethod = "advance"
+    static let realClockHint = """
+        This broker runs on the real clock: it has no manual clock to advance (lifebusd has no `advance` method \
+        yet), so budgets and timers pass in real time. Use wait_for_state to let time pass until a state is \
+        reached, or start lifebusd with a smaller --time-scale to shorten every budget.
+        """
+
+    private func timeline(_ arguments: JSONObject) throws(RPCError) {
+        let format = arguments["format"]?.stringValue ?? "text"
+        guard ["text", "svg", "chrome"].contains(format) else {
+            throw RPCError.invalidParams(field: "format", "must be text, svg or chrome")
+        }
+        var apps: [String] = []
+        if let list = arguments["apps"] {
+            guard let values = list.arrayValue, values.allSatisfy({ $0.stringValue != nil }) else {
+                throw RPCError.invalidParams(field: "apps", "must be an array of app ids")
+            }
+            apps = values.compactMap(\.stringValue)
+        }
+        let path = arguments["path"]?.stringValue
+        ask(LifebusMethod.history, HistoryParams().json, maxLineLength: JournalEntries.maxHistoryAnswerBytes) { value in
+            let entries: [JournalEntry]
+            do throws(RPCError) {
+                entries = try JournalEntries.decodeHistory(value)
+            } catch {
+                return ToolResult.failure(error)
+            }
+            let timeline = Timeline(entries: entries, apps: apps)
+            let text = switch format {
+            case "svg": SVGTimeline(timeline).render()
+            case "chrome": ChromeTrace.render(timeline)
+            default: TimelineText.render(timeline)
+            }
+            guard let path else { return ToolResult.success(text) }
+            do throws(TextFile.Failure) {
+                try TextFile.write(text, to: path)
+            } catch {
+                return ToolResult.failure(RPCError.invalidParams(field: "path", error.description))
+            }
+            return ToolResult.success(
+                "wrote the \(format) timeline (\(timeline.lanes.count) app(s)) to \(path)",
+                structured: ["path": .string(path), "format": .string(format)]
+            )
+        }
+    }
+
+    static func describe(_ record: TransitionRecord) -> String {
+        let callback = record.callback?.rawValue ?? "(no callback)"
+        let latency = record.answeredMs.map { TimelineText.format($0 - record.sentMs) + " ms" } ?? "no answer"
+        return "\(record.app) \(callback) \(record.from.rawValue) → \(record.to.rawValue): \(latency) of "
+            + "\(TimelineText.format(record.budgetMs)) ms budget, \(record.outcome.rawValue)"
+    }
+
+    static func device(_ status: JSONValue) -> String {
+        let foreground = status["foreground"]?.stringValue ?? "none"
+        return "profile \(status["profile"]?.stringValue ?? "?"), locked \(status["locked"]?.boolValue ?? false), "
+            + "call \(status["call"]?.stringValue ?? "?"), alert \(status["alert"]?.stringValue ?? "none"), "
+            + "foreground \(foreground)"
+    }
+}

@@ -1,0 +1,35 @@
+import LifebusProtocol
+
+/// Builds `tools/call` results: text for the model to read, `structuredContent` for programs, and `isError` for
+/// failures the model should see and act on (the broker's refusal, bad arguments), as MCP asks. Stateless.
+enum ToolResult {
+    /// A success: `text` and, when given, the same facts as a JSON object.
+    static func success(_ text: String, structured: JSONValue? = nil) -> JSONValue {
+        var result: JSONObject = ["content": [["type": "text", "text": .string(text)]]]
+        if let structured { result.append("structuredContent", object(structured)) }
+        result.append("isError", false)
+        return .object(result)
+    }
+
+    /// A failure carrying the error's `data.name` (the broker's, or ours) in the text and in `structuredContent`.
+    static func failure(_ error: RPCError, hint: String? = nil) -> JSONValue {
+        let name = error.name ?? "lifebus.Error"
+        var text = "\(name): \(error.message)"
+        if let reason = error.data?["reason"]?.stringValue { text += " (reason: \(reason))" }
+        if let hint { text += "\n\(hint)" }
+        var details: JSONObject = ["code": .integer(Int64(error.code)), "name": .string(name),
+                                   "message": .string(error.message)]
+        if let data = error.data { details.append("data", data) }
+        return [
+            "content": [["type": "text", "text": .string(text)]],
+            "structuredContent": ["error": .object(details)],
+            "isError": true,
+        ]
+    }
+
+    /// `structuredContent` must be an object: other values are wrapped as `{"result": value}`.
+    private static func object(_ value: JSONValue) -> JSONValue {
+        if case .object = value { return value }
+        return ["result": value]
+    }
+}

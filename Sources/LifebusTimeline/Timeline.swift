@@ -1,0 +1,97 @@
+public import LifebusProtocol
+
+/// What happened on the bus, arranged for drawing: one lane per app (its states as spans, its callbacks, how it
+/// ended, its marks) and the controller events that caused transitions. Built from journal entries by
+/// `Timeline(entries:apps:)`; rendered by `SVGTimeline`, `ChromeTrace` and `TimelineText`.
+///
+/// A plain value (`Sendable`). Times are the journal's: milliseconds on the broker's monotonic clock since it
+/// started. Invariants: lanes are in order of each app's first entry; within a lane spans are in time order and do
+/// not overlap; `startMs <= endMs`, and every time in the timeline lies between them.
+public struct Timeline: Sendable, Equatable {
+    /// One app's row.
+    public struct Lane: Sendable, Equatable {
+        public var app: String
+        public var spans: [StateSpan] = []
+        public var callbacks: [CallbackRun] = []
+        public var endings: [Ending] = []
+        public var marks: [Mark] = []
+
+        public init(app: String) {
+            self.app = app
+        }
+    }
+
+    /// A stretch of time an app spent in one state.
+    public struct StateSpan: Sendable, Equatable {
+        public var state: LifecycleState
+        public var startMs: Double
+        public var endMs: Double
+    }
+
+    /// One callback: sent at `sentMs`, answered after `latencyMs` (`nil`: never answered), against `budgetMs`.
+    public struct CallbackRun: Sendable, Equatable {
+        public var seq: Int64
+        public var callback: LifecycleCallback
+        public var from: LifecycleState
+        public var to: LifecycleState
+        public var sentMs: Double
+        public var latencyMs: Double?
+        public var handlerMs: Double?
+        public var budgetMs: Double
+        public var outcome: TransitionOutcome
+        public var cause: EventCause?
+
+        /// Whether the callback used more than its budget: answered late, or never answered before the watchdog.
+        /// (One cut short by a crash, jetsam or a kill did not run out of time.)
+        public var overBudget: Bool {
+            guard let latencyMs else { return outcome == .watchdog }
+            return latencyMs > budgetMs || outcome == .late
+        }
+
+        /// How long the callback ran as drawn: its latency, or, never answered, up to when it was ended.
+        public var drawnMs: Double {
+            latencyMs ?? (outcome == .watchdog ? budgetMs : 0)
+        }
+    }
+
+    /// An app's process ended: by the watchdog, jetsam, a crash, or on purpose (`killed`).
+    public struct Ending: Sendable, Equatable {
+        public var seq: Int64
+        public var atMs: Double
+        public var outcome: TransitionOutcome
+        /// Why, for people: `watchdog: didEnterBackground not answered within 5000 ms`.
+        public var reason: String
+
+        /// Whether this ending is a failure (everything but an intended kill).
+        public var isFailure: Bool { outcome != .killed }
+    }
+
+    /// A named moment an app reported (`state-saved`).
+    public struct Mark: Sendable, Equatable {
+        public var seq: Int64
+        public var name: String
+        public var atMs: Double
+    }
+
+    /// A controller event (call, sms, home…) at the time it was fired.
+    public struct Event: Sendable, Equatable {
+        public var eventID: Int64
+        public var label: String
+        public var atMs: Double
+    }
+
+    public var lanes: [Lane]
+    public var events: [Event]
+    public var startMs: Double
+    public var endMs: Double
+
+    public init(lanes: [Lane], events: [Event], startMs: Double, endMs: Double) {
+        self.lanes = lanes
+        self.events = events
+        self.startMs = startMs
+        self.endMs = endMs
+    }
+
+    /// The duration the timeline covers.
+    public var durationMs: Double { endMs - startMs }
+}

@@ -1,0 +1,56 @@
+/// A timeline as plain text for a terminal or an agent: the events, then each app's lane in time order — states
+/// with how long they lasted, callbacks with latency against budget and outcome, marks, endings.
+///
+/// Stateless. Times are ms since the broker started, with up to three decimals; one line per item.
+public enum TimelineText {
+    public static func render(_ timeline: Timeline) -> String {
+        guard !timeline.lanes.isEmpty else { return "no transitions recorded\n" }
+        let range = "\(format(timeline.startMs))–\(format(timeline.endMs)) ms"
+        var lines = ["timeline: \(timeline.lanes.count) app(s), \(range)"]
+        if !timeline.events.isEmpty {
+            lines.append("events:")
+            for event in timeline.events {
+                lines.append(row(event.atMs, "#\(event.eventID) \(event.label)"))
+            }
+        }
+        for lane in timeline.lanes {
+            lines.append("\(lane.app):")
+            var items: [(atMs: Double, order: Int, text: String)] = []
+            for span in lane.spans {
+                let length = format(span.endMs - span.startMs)
+                items.append((span.startMs, 0, "state \(span.state.rawValue) for \(length) ms"))
+            }
+            for run in lane.callbacks {
+                let latency = run.latencyMs.map { "\(format($0)) ms" } ?? "no answer"
+                let cause = run.cause.map { " (\($0.event))" } ?? ""
+                items.append((
+                    run.sentMs, 1,
+                    "\(run.callback.rawValue) \(run.from.rawValue) → \(run.to.rawValue): \(latency) of "
+                        + "\(format(run.budgetMs)) ms budget, \(run.outcome.rawValue)"
+                        + (run.overBudget ? " OVER BUDGET" : "")
+                        + cause
+                ))
+            }
+            for mark in lane.marks {
+                items.append((mark.atMs, 2, "mark \(mark.name)"))
+            }
+            for ending in lane.endings {
+                items.append((ending.atMs, 3, "ENDED \(ending.reason)"))
+            }
+            items.sort { ($0.atMs, $0.order) < ($1.atMs, $1.order) }
+            lines += items.map { row($0.atMs, $0.text) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func row(_ atMs: Double, _ text: String) -> String {
+        let time = format(atMs)
+        return String(repeating: " ", count: max(0, 12 - time.count)) + time + "  " + text
+    }
+
+    /// Milliseconds with at most three decimals, no trailing zeros.
+    public static func format(_ value: Double) -> String {
+        let rounded = (value * 1_000).rounded() / 1_000
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+}

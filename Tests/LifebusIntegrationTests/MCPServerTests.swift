@@ -1,0 +1,19 @@
+import Testing
+
+/// `lifebus mcp` driven by clients: PyPI's `mcp` package (a client nobody here wrote) against a broker the server
+/// starts itself, and raw JSON-RPC lines for the protocol's edges (lifecycle order, parse errors, batches,
+/// cancellation, the end of input). The scripts are in `Fixtures/`; each prints its checks.
+@Suite struct MCPServerTests {
+    @Test func theMCPClientFiresACallAndWaitsForTheAppToLeave() throws {
+        let run = try HelperScripts.python("mcp_client.py", [ChildProcess.productsFolder])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+
+    @Test func rawJSONRPCEdgesAreAnsweredAsTheSpecSays() throws {
+        let broker = try BrokerFixture()
+        let run = try HelperScripts.python("mcp_raw.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+}

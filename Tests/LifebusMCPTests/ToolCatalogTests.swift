@@ -1,0 +1,50 @@
+import LifebusProtocol
+import Testing
+
+@testable import LifebusMCP
+
+/// What `tools/list` promises and how tool errors look.
+@Suite struct ToolCatalogTests {
+    @Test func everyToolHasATitleADescriptionAndAnObjectSchemaWhoseRequiredArgumentsExist() throws {
+        let tools = MCPToolCatalog.tools
+        #expect(tools.compactMap { $0["name"]?.stringValue } == [
+            "fire", "launch", "status", "wait_for_state", "history", "advance_clock", "timeline",
+        ])
+        for tool in tools {
+            let schema = try #require(tool["inputSchema"])
+            #expect(schema["type"] == "object")
+            let properties = try #require(schema["properties"]?.objectValue)
+            for required in schema["required"]?.arrayValue ?? [] {
+                #expect(properties[required.stringValue ?? ""] != nil, "\(tool["name"]!) requires \(required)")
+            }
+            #expect((tool["description"]?.stringValue?.count ?? 0) > 60)
+            #expect(tool["title"]?.stringValue != nil)
+        }
+    }
+
+    @Test func fireListsEveryEventActionAndLevelTheBrokerAccepts() throws {
+        let fire = MCPToolCatalog.definition(.fire)
+        let properties = fire["inputSchema"]?["properties"]
+        let events = properties?["event"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(events == FireParams.FireEvent.allCases.map(\.rawValue))
+        let actions = properties?["action"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(actions == FireParams.Action.allCases.map(\.rawValue))
+        #expect(properties?["level"]?["enum"] == ["warning", "critical"])
+    }
+
+    @Test func aToolErrorCarriesTheBrokersErrorName() {
+        let error = RPCError(.eventRejected, "terminate --app X: no such app", data: ["reason": "unknownApp"])
+        let result = ToolResult.failure(error)
+        #expect(result["isError"] == true)
+        #expect(result["structuredContent"]?["error"]?["name"] == "lifebus.EventRejected")
+        #expect(result["structuredContent"]?["error"]?["data"]?["reason"] == "unknownApp")
+        let text = result["content"]?[0]?["text"]?.stringValue ?? ""
+        #expect(text.hasPrefix("lifebus.EventRejected: ") && text.contains("(reason: unknownApp)"))
+    }
+
+    @Test func aSuccessWrapsANonObjectInStructuredContent() {
+        let result = ToolResult.success("three", structured: 3)
+        #expect(result["isError"] == false)
+        #expect(result["structuredContent"] == ["result": 3])
+    }
+}

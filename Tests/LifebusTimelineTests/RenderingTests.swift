@@ -1,0 +1,94 @@
+import LifebusProtocol
+import LifebusTimeline
+import Testing
+
+/// The three renderings of a timeline: SVG, Chrome trace-event JSON, text.
+@Suite struct RenderingTests {
+    static func fixture() throws -> Timeline {
+        Timeline(entries: try TimelineFixture.entries())
+    }
+
+    @Test func theSVGIsSelfContained() throws {
+        let svg = SVGTimeline(try Self.fixture()).render()
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("href"))
+        #expect(!svg.contains("@import"))
+    }
+
+    @Test func theSVGShowsEveryStateColourInItsLegendAndTheEndingsWithTheirReasons() throws {
+        let svg = SVGTimeline(try Self.fixture()).render()
+        for state in LifecycleState.allCases {
+            #expect(svg.contains(TimelinePalette.color(of: state)))
+            #expect(svg.contains(">\(state.rawValue)</text>"))
+        }
+        #expect(svg.contains("watchdog: didEnterBackground not answered within 5000 ms"))
+        #expect(svg.contains("jetsam: killed for memory"))
+        #expect(svg.contains(">state-saved</text>"))
+        #expect(svg.contains(">call --answer</text>"))
+        #expect(svg.contains("ms since the broker started"))
+        #expect(svg.contains("class=\"break\""))
+    }
+
+    @Test func theSVGEscapesWhatItQuotes() {
+        let record = TransitionRecord(
+            seq: 1, app: "com.example.A", pid: nil, callback: .didBecomeActive,
+            cause: EventCause(eventID: 1, event: "<&\"'>"), from: .inactive, to: .active, firedMs: 0, sentMs: 1,
+            answeredMs: 2, handlerMs: nil, budgetMs: 5, outcome: .ok, wallMs: 0
+        )
+        let svg = SVGTimeline(Timeline(entries: [.transition(record)])).render()
+        #expect(svg.contains("&lt;&amp;&quot;&apos;&gt;"))
+        #expect(!svg.contains("<&"))
+    }
+
+    @Test func overBudgetCallbacksAreRed() throws {
+        let svg = SVGTimeline(try Self.fixture()).render()
+        let red = "fill=\"\(TimelinePalette.failure)\""
+        let redFills = svg.split(separator: red, omittingEmptySubsequences: false).count - 1
+        // The unanswered didEnterBackground: its fill, its notch and its name; the watchdog's reason; the
+        // jetsam's reason.
+        #expect(redFills >= 5)
+    }
+
+    @Test func theChromeTraceHasATrackPerAppAndCompleteEventsForCallbacks() throws {
+        let trace = ChromeTrace.document(try Self.fixture())
+        let events = try #require(trace["traceEvents"]?.arrayValue)
+        let processNames = events.filter { $0["name"]?.stringValue == "process_name" }
+            .compactMap { $0["args"]?["name"]?.stringValue }
+        #expect(processNames == [
+            "device (controller events)", TimelineFixture.deepThoughts, TimelineFixture.returnMeTo,
+        ])
+        let callbacks = events.filter { $0["cat"]?.stringValue == "callback" }
+        #expect(callbacks.count == 8)
+        for callback in callbacks {
+            #expect(callback["ph"] == "X")
+            #expect(callback["dur"]?.doubleValue.map { $0 >= 0 } == true)
+            #expect(callback["args"]?["budgetMs"]?.doubleValue != nil)
+            #expect(callback["args"]?["outcome"]?.stringValue != nil)
+        }
+        let watchdog = try #require(callbacks.first { $0["args"]?["outcome"] == "watchdog" })
+        #expect(watchdog["dur"]?.doubleValue == 5_000_000)
+        #expect(watchdog["args"]?["overBudget"] == true)
+        #expect(events.filter { $0["cat"] == "event" }.allSatisfy { $0["ph"] == "i" && $0["s"] == "g" })
+        #expect(events.filter { $0["cat"] == "mark" }.count == 2)
+        #expect(events.filter { $0["cat"] == "state" }.allSatisfy { $0["ph"] == "X" })
+        #expect(trace["displayTimeUnit"] == "ms")
+    }
+
+    @Test func theChromeTraceRoundTripsThroughTheParser() throws {
+        let text = ChromeTrace.render(try Self.fixture())
+        #expect(try JSONParser.parse(text) == ChromeTrace.document(try Self.fixture()))
+    }
+
+    @Test func theTextTableListsEachLaneInTimeOrder() throws {
+        let text = TimelineText.render(try Self.fixture())
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "timeline: 2 app(s), 9.75–12000.375 ms")
+        #expect(lines.contains("    6001.125  didEnterBackground inactive → notRunning: no answer of 5000 ms budget, "
+            + "watchdog OVER BUDGET (call --answer)"))
+        #expect(lines.contains("   11001.125  ENDED watchdog: didEnterBackground not answered within 5000 ms"))
+        #expect(lines.contains("     402.875  mark state-saved"))
+    }
+}
