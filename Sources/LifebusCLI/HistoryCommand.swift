@@ -33,29 +33,15 @@ extension LifebusCommand {
             }
             let (app, limit, json) = (app, limit, global.json)
             try BrokerCall.run(path: global.socketPath) { peer, _, finish in
-                // Pages come newest first; each asks for the entries before the oldest one seen so far.
-                var pages: [[JournalEntry]] = []
-                var count = 0
-                func fetch(before: Int64?) {
-                    let wanted = min(limit.map { $0 - count } ?? HistoryParams.maxLimit, HistoryParams.maxLimit)
-                    let params = HistoryParams(app: app, limit: wanted, beforeSeq: before)
-                    peer.request(LifebusMethod.history, params: params.json) { answer in
-                        do throws(RPCError) {
-                            let page = try HistoryResult(json: try answer.get())
-                            pages.append(page.entries)
-                            count += page.entries.count
-                            if page.more, let oldest = page.entries.first, limit.map({ count < $0 }) ?? true {
-                                fetch(before: oldest.seq)
-                                return
-                            }
-                            HistoryOutput.print(pages.reversed().flatMap { $0 }, json: json)
-                            finish(.success)
-                        } catch {
-                            finish(.refused(error))
-                        }
+                peer.requestHistory(app: app, limit: limit) { answer in
+                    switch answer {
+                    case .success(let entries):
+                        HistoryOutput.print(entries, json: json)
+                        finish(.success)
+                    case .failure(let error):
+                        finish(.refused(error))
                     }
                 }
-                fetch(before: nil)
             }
         }
 

@@ -84,22 +84,17 @@ extension LifebusCommand {
             return allRuns ? reading.entries : JournalEntries.lastRun(reading.entries)
         }
 
-        /// The broker's whole history; the answer may be far longer than the 1 MiB a line is usually allowed.
+        /// The broker's whole history (all it retains), read page by page.
         private func fetchHistory() throws -> [JournalEntry] {
             var entries: [JournalEntry] = []
             try BrokerCall.run(path: global.socketPath) { peer, _, finish in
-                peer.connection.maxLineLength = JournalEntries.maxHistoryAnswerBytes
-                peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
+                peer.requestHistory { answer in
                     switch answer {
+                    case .success(let all):
+                        entries = all
+                        finish(.success)
                     case .failure(let error):
                         finish(.refused(error))
-                    case .success(let value):
-                        do throws(RPCError) {
-                            entries = try JournalEntries.decodeHistory(value)
-                            finish(.success)
-                        } catch {
-                            finish(.refused(error))
-                        }
                     }
                 }
             }

@@ -61,6 +61,7 @@ public final class BrokerProcess {
             }
         }
         unlink(socketPath)
+        unlink(socketPath + ".lock")  // the broker keeps its lock file; it is gone, so the folder can go
         unlink(journalPath)
         rmdir(folder)
     }

@@ -84,7 +84,7 @@ extension ToolCall {
     private func history(_ arguments: JSONObject) throws(RPCError) {
         var params = try HistoryParams(json: .object(arguments))
         params.limit = params.limit ?? 100
-        ask(LifebusMethod.history, params.json, maxLineLength: JournalEntries.maxHistoryAnswerBytes) { value in
+        ask(LifebusMethod.history, params.json) { value in
             let entries = (value["entries"]?.arrayValue ?? []).map(\.jsonText)
             let text = entries.isEmpty ? "no transitions recorded" : entries.joined(separator: "\n")
             return ToolResult.success(text, structured: value)
@@ -132,30 +132,34 @@ extension ToolCall {
             apps = values.compactMap(\.stringValue)
         }
         let path = arguments["path"]?.stringValue
-        ask(LifebusMethod.history, HistoryParams().json, maxLineLength: JournalEntries.maxHistoryAnswerBytes) { value in
-            let entries: [JournalEntry]
-            do throws(RPCError) {
-                entries = try JournalEntries.decodeHistory(value)
-            } catch {
-                return ToolResult.failure(error)
+        withBroker { [self] peer in
+            peer.requestHistory { [self] answer in
+                switch answer {
+                case .success(let entries): finish(render(entries, apps: apps, format: format, path: path))
+                case .failure(let error): finish(ToolResult.failure(error))
+                }
             }
-            let timeline = Timeline(entries: entries, apps: apps)
-            let text = switch format {
-            case "svg": SVGTimeline(timeline).render()
-            case "chrome": ChromeTrace.render(timeline)
-            default: TimelineText.render(timeline)
-            }
-            guard let path else { return ToolResult.success(text) }
-            do throws(TextFile.Failure) {
-                try TextFile.write(text, to: path)
-            } catch {
-                return ToolResult.failure(RPCError.invalidParams(field: "path", error.description))
-            }
-            return ToolResult.success(
-                "wrote the \(format) timeline (\(timeline.lanes.count) app(s)) to \(path)",
-                structured: ["path": .string(path), "format": .string(format)]
-            )
         }
+    }
+
+    /// The timeline of `entries` as `format`, returned as the tool's text or written to `path`.
+    private func render(_ entries: [JournalEntry], apps: [String], format: String, path: String?) -> JSONValue {
+        let timeline = Timeline(entries: entries, apps: apps)
+        let text = switch format {
+        case "svg": SVGTimeline(timeline).render()
+        case "chrome": ChromeTrace.render(timeline)
+        default: TimelineText.render(timeline)
+        }
+        guard let path else { return ToolResult.success(text) }
+        do throws(TextFile.Failure) {
+            try TextFile.write(text, to: path)
+        } catch {
+            return ToolResult.failure(RPCError.invalidParams(field: "path", error.description))
+        }
+        return ToolResult.success(
+            "wrote the \(format) timeline (\(timeline.lanes.count) app(s)) to \(path)",
+            structured: ["path": .string(path), "format": .string(format)]
+        )
     }
 
     static func describe(_ record: TransitionRecord) -> String {

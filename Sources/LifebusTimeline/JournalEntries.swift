@@ -5,9 +5,6 @@ public import LifebusProtocol
 ///
 /// Stateless.
 public enum JournalEntries {
-    /// The longest `history` answer a client reading the whole history accepts (10,000 entries, marks with data).
-    public static let maxHistoryAnswerBytes = 64 << 20
-
     /// The entry `json` holds, or `nil` when it is a well-formed record of another `type`. A transition or mark
     /// that is malformed, or a value without a string `type`, throws.
     public static func decode(_ json: JSONValue) throws(RPCError) -> JournalEntry? {
@@ -15,19 +12,6 @@ public enum JournalEntries {
             return nil
         }
         return try JournalEntry(json: json)
-    }
-
-    /// The entries of a `history` result (`{"entries":[…]}`), skipping records of other types.
-    public static func decodeHistory(_ result: JSONValue) throws(RPCError) -> [JournalEntry] {
-        guard let values = result["entries"]?.arrayValue else {
-            throw RPCError.invalidParams(field: "entries", "must be an array of journal entries")
-        }
-        var entries: [JournalEntry] = []
-        entries.reserveCapacity(values.count)
-        for value in values {
-            if let entry = try decode(value) { entries.append(entry) }
-        }
-        return entries
     }
 
     /// The entries of the last broker run in a journal that holds several (a broker numbers its entries from 1

@@ -18,8 +18,11 @@ import Testing
     }
 
     /// An app in the test process that makes `count` marks with `padding` bytes of data each.
+    /// Marks from one app; the app stays connected while the caller holds the returned peer (its end would add a
+    /// transition).
+    @discardableResult
     private func marks(_ broker: BrokerFixture, count: Int, padding: Int, app id: String = "com.example.Marker")
-        throws
+        throws -> RawPeer
     {
         let (app, hello) = try RawPeer.app(broker, id: id)
         #expect(hello?["result"] != nil)
@@ -27,6 +30,7 @@ import Testing
         for number in 1...count {
             #expect(app.call("mark", #"{"name":"m\#(number)","data":{"pad":"\#(pad)"}}"#)?["result"] != nil)
         }
+        return app
     }
 
     @Test func aBatchOfMoreThan64IsRefusedAnd64IsServed() throws {
@@ -57,7 +61,8 @@ import Testing
 
     @Test func historyComesInPagesBoundedInCountAndBytesAndTheCLIFollowsThem() throws {
         let broker = try BrokerFixture()
-        try marks(broker, count: 100, padding: 12 * 1024)  // 1.2 MB of marks: more than one line may carry
+        let marker = try marks(broker, count: 100, padding: 12 * 1024)  // 1.2 MB: more than one line may carry
+        defer { withExtendedLifetime(marker) {} }
         let controller = try RawPeer.controller(broker)
         let first = try #require(controller.call("history")?["result"])
         let firstEntries = try #require(first["entries"]?.arrayValue)

@@ -12,13 +12,6 @@ import Testing
         #expect(throws: RPCError.self) { try JournalEntries.decode(["type": "transition", "seq": 1]) }
     }
 
-    @Test func historyResultsSkipOtherKindsToo() throws {
-        let values = try TimelineFixture.lines()
-        let entries = try JournalEntries.decodeHistory(["entries": .array(values)])
-        #expect(entries.count == 12)
-        #expect(throws: RPCError.self) { try JournalEntries.decodeHistory(["entries": 3]) }
-    }
-
     @Test func aJournalOfSeveralBrokerRunsKeepsItsLast() throws {
         let entries = try TimelineFixture.entries()
         #expect(JournalEntries.lastRun(entries) == entries)
