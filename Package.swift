@@ -31,6 +31,9 @@ let package = Package(
         .library(name: "Lifebus", targets: ["Lifebus"]),
         .library(name: "LifebusProtocol", targets: ["LifebusProtocol"]),
         .library(name: "LifebusCore", targets: ["LifebusCore"]),
+        // For Fuzz/ (the whole-daemon fuzzer runs a broker in its own process).
+        .library(name: "LifebusBroker", targets: ["LifebusBroker"]),
+        .library(name: "LifebusIO", targets: ["LifebusIO"]),
         .executable(name: "lifebusd", targets: ["lifebusd"]),
         .executable(name: "lifebus", targets: ["lifebus"]),
     ],
@@ -104,7 +107,11 @@ let package = Package(
 
         // Tests
         .testTarget(
-            name: "LifebusBrokerTests", dependencies: ["LifebusBroker", "LifebusCore", "LifebusProtocol"],
+            name: "LifebusBrokerTests",
+            dependencies: [
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.

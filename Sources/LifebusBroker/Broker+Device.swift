@@ -132,7 +132,8 @@ extension Broker {
     private func kill(_ app: AppID, reason: KillReason) {
         let session = appSessions[app]
         let pid = session?.identity.pid ?? device.snapshot(of: app)?.pid ?? 0
-        if pid > 0, let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess {
+        // Never itself: an app connected from inside the broker's own process (the in-process fuzzer) shares its pid.
+        if pid > 0, pid != getpid(), let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess {
             logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
         }
         session?.rpc.close()

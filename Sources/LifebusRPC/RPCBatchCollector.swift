@@ -16,7 +16,9 @@ final class RPCBatchCollector {
         func fill(_ response: RPCResponse) { collector.add(response, owed: true) }
     }
 
-    unowned let peer: RPCPeer
+    /// Strong, as a lone request's responder holds its peer: an answer may come after the connection ended (a `fire`
+    /// that completes later), and the peer then drops it.
+    let peer: RPCPeer
     private var responses: [RPCMessage] = []
     private var answerBytes = 0
     private var owed = 0

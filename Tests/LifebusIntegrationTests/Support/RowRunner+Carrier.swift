@@ -1,23 +1,35 @@
 import Glibc
 
-/// The process behind one app connection of a row: a forked child connects the socket (so the broker's
-/// `SO_PEERCRED` names the child, never the test process) and then becomes `/bin/cat` reading a pipe from the test.
+/// The process behind app connections (one for a row, many for a drill's swarm): a forked child connects the sockets
+/// (so the broker's `SO_PEERCRED` names the child, never the test process) and then becomes `/bin/cat` reading a pipe
+/// from the test.
 ///
-/// The test keeps the connected socket and speaks the app's side of the protocol on it; the broker's kills hit the
+/// The test keeps the connected sockets and speaks the app's side of the protocol on them; the broker's kills hit the
 /// child. Owns the child's pid and the pipe's write end: closing it lets `cat` exit 0, and if the test process dies
 /// the child sees end of file and exits too, so no carrier outlives its test. Used by one runner at a time.
 /// Invariant: `reap` waits for the child once; the deinit kills and reaps a child still running.
 final class RowAppCarrier {
     let pid: pid_t
-    /// The test's end of the app's connection (close-on-exec, so no other child inherits it).
-    let socket: Int32
+    /// The test's ends of the app connections (close-on-exec, so no other child inherits them).
+    let sockets: [Int32]
+    /// The first (for a row: the only) connection.
+    var socket: Int32 { sockets[0] }
     private var stdinWrite: Int32
     private var exitStatus: Int32?
 
-    /// Forks a child that connects `socketPath` and execs `cat`; returns once the child has connected.
-    init(socketPath: String) throws {
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SpawnError(errno: errno) }
+    /// Forks a child that connects `connections` sockets to `socketPath` and execs `cat`; returns once the child has
+    /// connected them all.
+    init(socketPath: String, connections: Int = 1) throws {
+        var fds: [Int32] = []
+        for _ in 0..<connections {
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else {
+                let code = errno
+                fds.forEach { Glibc.close($0) }
+                throw SpawnError(errno: code)
+            }
+            fds.append(fd)
+        }
         // Everything the child touches is prepared before the fork: between fork and exec it only makes syscalls.
         let address = UnsafeMutablePointer<sockaddr_un>.allocate(capacity: 1)
         address.initialize(to: sockaddr_un())
@@ -36,30 +48,33 @@ final class RowAppCarrier {
         }
         var stdinPipe: [Int32] = [0, 0]
         var statusPipe: [Int32] = [0, 0]
-        let (child, spawnErrno): (pid_t, Int32) = ChildProcess.spawnMutex.withLock { _ in
-            guard pipe(&stdinPipe) == 0, pipe(&statusPipe) == 0 else { return (-1, errno) }
-            for descriptor in stdinPipe + statusPipe {
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            }
-            let child = fork()
-            if child == 0 {
-                var failure: Int32 = 0
-                let target = UnsafePointer<sockaddr>(OpaquePointer(address))
-                if connect(fd, target, socklen_t(MemoryLayout<sockaddr_un>.size)) != 0 {
-                    failure = errno
-                } else {
-                    dup2(stdinPipe[0], 0)
-                    sigprocmask(SIG_SETMASK, &noSignals, nil)
-                    execve("/bin/cat", argv, envp)
-                    failure = errno
+        let (child, spawnErrno): (pid_t, Int32) = fds.withUnsafeBufferPointer { fdList in
+            ChildProcess.spawnMutex.withLock { _ in
+                guard pipe(&stdinPipe) == 0, pipe(&statusPipe) == 0 else { return (-1, errno) }
+                for descriptor in stdinPipe + statusPipe {
+                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
                 }
-                _ = write(statusPipe[1], &failure, MemoryLayout<Int32>.size)
-                _exit(127)
+                let child = fork()
+                if child == 0 {
+                    var failure: Int32 = 0
+                    let target = UnsafePointer<sockaddr>(OpaquePointer(address))
+                    for fd in fdList where failure == 0 {
+                        if connect(fd, target, socklen_t(MemoryLayout<sockaddr_un>.size)) != 0 { failure = errno }
+                    }
+                    if failure == 0 {
+                        dup2(stdinPipe[0], 0)
+                        sigprocmask(SIG_SETMASK, &noSignals, nil)
+                        execve("/bin/cat", argv, envp)
+                        failure = errno
+                    }
+                    _ = write(statusPipe[1], &failure, MemoryLayout<Int32>.size)
+                    _exit(127)
+                }
+                return (child, child < 0 ? errno : 0)
             }
-            return (child, child < 0 ? errno : 0)
         }
         guard child > 0 else {
-            Glibc.close(fd)
+            fds.forEach { Glibc.close($0) }
             throw SpawnError(errno: spawnErrno)
         }
         Glibc.close(stdinPipe[0])
@@ -72,10 +87,10 @@ final class RowAppCarrier {
         } while count < 0 && errno == EINTR
         Glibc.close(statusPipe[0])
         pid = child
-        socket = fd
+        sockets = fds
         stdinWrite = stdinPipe[1]
         if count > 0 {
-            Glibc.close(fd)
+            fds.forEach { Glibc.close($0) }
             finishInput()
             _ = reap()
             throw SpawnError(errno: failure)
