@@ -19,7 +19,9 @@ final class AppSwarm {
         var ended = false
     }
 
-    static let batchSize = 50
+    /// The broker's cap on silent connections per uid (`Protocol/README.md` §15.1): a carrier connects its batch
+    /// before any of them says hello, so a larger batch would have its oldest connections sent away.
+    static let batchSize = 8
     private(set) var apps: [App] = []
     private var carriers: [RowAppCarrier] = []
     private var readBuffer = [UInt8](repeating: 0, count: 256 * 1024)
