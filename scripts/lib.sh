@@ -3,43 +3,41 @@
 
 lifebus_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# Installs Debian packages quietly (through sudo when not root): lifebus_apt_install [apt-get flags] PACKAGE...
+lifebus_apt_install() {
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
 # Installs libuv's development files (and pkg-config) when they are missing.
 lifebus_ensure_libuv() {
     if pkg-config --exists libuv 2>/dev/null; then
         return 0
     fi
     echo "lifebus: installing libuv1-dev and pkg-config" >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libuv1-dev pkg-config >/dev/null
+    lifebus_apt_install libuv1-dev pkg-config
     pkg-config --exists libuv || { echo "lifebus: libuv1-dev did not install" >&2; return 1; }
 }
 
 # Installs a C compiler when there is none (the benchmark baseline is C).
 lifebus_ensure_cc() {
     command -v cc >/dev/null 2>&1 && return 0
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc >/dev/null
+    lifebus_apt_install gcc
 }
 
 # Installs what the timeline and MCP tests drive: Debian's headless `chromium` (renders the SVG timeline to PNG),
 # and PyPI's `mcp` (an MCP client nobody here wrote) and `pillow` (reads the PNG). Quiet; skipped when present.
 lifebus_ensure_trace_tools() {
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
     if ! command -v chromium >/dev/null 2>&1; then
         echo "lifebus: installing chromium (headless SVG rendering for the timeline tests)" >&2
-        $sudo apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1
+        lifebus_apt_install --no-install-recommends chromium 2>/dev/null
     fi
     if ! python3 -c 'import mcp, PIL' >/dev/null 2>&1; then
         echo "lifebus: installing the Python packages mcp and pillow (MCP client, PNG reader for the tests)" >&2
         if ! python3 -m pip --version >/dev/null 2>&1; then
-            $sudo apt-get update -qq >/dev/null
-            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null 2>&1
+            lifebus_apt_install python3-pip 2>/dev/null
         fi
         local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
                    --no-warn-script-location)
@@ -57,17 +55,11 @@ lifebus_ensure_trace_tools() {
 lifebus_ensure_example_tools() {
     command -v python3 >/dev/null 2>&1 && return 0
     echo "lifebus: installing python3 (the example scripts run a Python app)" >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3 >/dev/null
+    lifebus_apt_install python3
 }
 
 # Installs strace when it is missing (the --journal-sync test watches the broker's fdatasync and writes with it).
 lifebus_ensure_strace() {
     command -v strace >/dev/null 2>&1 && return 0
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq strace >/dev/null
+    lifebus_apt_install strace
 }
