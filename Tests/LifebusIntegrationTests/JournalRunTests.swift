@@ -64,15 +64,21 @@ import Testing
         #expect(runLines.first?.contains("ios4, ×2") == true, "\(read.out)")
     }
 
-    @Test func aJournalAtItsCapIsRotatedKeepingThreeOldFiles() throws {
-        let broker = try BrokerFixture(arguments: ["--journal-max", "4KiB"])
-        let (app, _) = try RawPeer.app(broker, id: "com.example.Rotated")
-        let data = #"{"name":"big","data":{"text":"\#(String(repeating: "r", count: 900))"}}"#
-        for _ in 0..<40 {
+    /// A broker with `--journal-max journalMax` that one app gave `count` marks of `bytes` of data, then stopped.
+    private func stoppedAfterMarks(journalMax: String, count: Int, bytes: Int) throws -> BrokerFixture {
+        let broker = try BrokerFixture(arguments: ["--journal-max", journalMax])
+        let (app, _) = try RawPeer.app(broker, id: "com.example.Marker")
+        let data = #"{"name":"big","data":{"text":"\#(String(repeating: "m", count: bytes))"}}"#
+        for _ in 0..<count {
             #expect(app.call("mark", data)?["result"] != nil)
         }
         app.client.close()
         #expect(broker.stop() == 0)
+        return broker
+    }
+
+    @Test func aJournalAtItsCapIsRotatedKeepingThreeOldFiles() throws {
+        let broker = try stoppedAfterMarks(journalMax: "4KiB", count: 40, bytes: 900)
         let files = [".3", ".2", ".1", ""].map { broker.journalPath + $0 }
         #expect(fileSize(broker.journalPath + ".4") == 0, "at most three old files are kept")
         var seqs: [Int64] = []
@@ -97,14 +103,7 @@ import Testing
     }
 
     @Test func anUnboundedJournalIsNeverRotated() throws {
-        let broker = try BrokerFixture(arguments: ["--journal-max", "none"])
-        let (app, _) = try RawPeer.app(broker, id: "com.example.Unbounded")
-        let data = #"{"name":"big","data":{"text":"\#(String(repeating: "u", count: 8000))"}}"#
-        for _ in 0..<10 {
-            #expect(app.call("mark", data)?["result"] != nil)
-        }
-        app.client.close()
-        #expect(broker.stop() == 0)
+        let broker = try stoppedAfterMarks(journalMax: "none", count: 10, bytes: 8000)
         #expect(fileSize(broker.journalPath) > 80_000)
         #expect(fileSize(broker.journalPath + ".1") == 0)
     }
