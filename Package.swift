@@ -93,12 +93,7 @@ let package = Package(
 
         // Executables: thin mains
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
-        .executableTarget(
-            name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict,
-            // Not position-independent: the static binary's 40 k relative relocations, and the page faults of
-            // applying them, go from every one-shot command's start-up (scripts/bench).
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]
-        ),
+        .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
 
         .executableTarget(
             name: "DeepThoughts", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/DeepThoughts",
