@@ -8,7 +8,8 @@
 //   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
 //   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
+//   LifebusBrokerMachine -> LifebusCore, LifebusProtocol, Logging, HeapModule   the broker without its loop; pure
+//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, Logging, DequeModule   the libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, Lifebus (for `subscribe`), ArgumentParser,
 //                       LifebusTimeline, LifebusMCP
@@ -58,12 +59,20 @@ let package = Package(
         ),
         .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
         .target(
+            name: "LifebusBrokerMachine",
+            dependencies: [
+                "LifebusProtocol", "LifebusCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LifebusBroker",
             dependencies: [
-                "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
+                "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict
         ),
@@ -109,7 +118,15 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerTests",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                "LifebusBroker", "LifebusBrokerMachine", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusBrokerMachineTests",
+            dependencies: [
+                "LifebusBrokerMachine", "LifebusCore", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusBrokerMachine
 import LifebusProtocol
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
@@ -73,6 +74,21 @@ public struct BrokerConfiguration: Sendable {
 
     var journalSettings: JournalSettings {
         JournalSettings(path: journalPath, maxBytes: journalMaxBytes, syncs: journalSyncs)
+    }
+
+    /// What the broker machine is told: the device, the hello timeout and the admission bounds.
+    func machineSettings(connectionCap: Int, tcpToken: [UInt8]?) -> MachineSettings {
+        MachineSettings(
+            device: deviceConfiguration,
+            helloTimeout: helloTimeout,
+            connectionCap: connectionCap,
+            maxConnectionsBeforeHello: limits.maxConnectionsBeforeHello,
+            maxConnectionsBeforeHelloPerUID: limits.maxConnectionsBeforeHelloPerUID,
+            maxMessagesBeforeHello: limits.maxMessagesBeforeHello,
+            journalSyncs: journalSyncs,
+            tcpToken: tcpToken,
+            tcpTokenPath: TCPToken.path(besideSocket: socketPath)
+        )
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.

@@ -1,39 +1,41 @@
 import LifebusCore
-import LifebusIO
-import LifebusRPC
 
-/// The `wait` requests not yet answered: which app, which states, who asked, and the timer that gives up.
+/// The `wait` requests not yet answered: which app, which states, who asked, and how long it waits (its deadline
+/// is in the machine's one schedule, under `BrokerMachine.Deadline.wait(number)`).
 ///
-/// A value owned by the broker, on its loop; kept by app, so checking the apps an input touched costs nothing for
-/// the waiters of other apps. Invariant: a waiter is answered at most once and its timer is closed when it leaves
-/// the list, whichever way it leaves; `count(session:)` is the number of a session's waiters in the list.
+/// A value inside the broker machine; kept by app, so checking the apps an input touched costs nothing for the
+/// waiters of other apps. Invariant: a waiter leaves the list once, whichever way (answered, timed out, its session
+/// gone), and the machine cancels its deadline then; `count(session:)` is the number of a session's waiters in it.
 struct WaiterList {
     struct Waiter {
         let number: UInt64
-        let session: UInt64
+        let session: SessionID
         let app: AppID
         let states: Set<AppState>
-        let responder: RPCResponder
-        let timer: LoopTimer
+        let ticket: Ticket
+        /// What the timeout's error says it waited for, and how long.
+        let statesText: String
+        let timeout: Duration
     }
 
     private var byApp: [AppID: [Waiter]] = [:]
-    private var bySession: [UInt64: Int] = [:]
+    private var bySession: [SessionID: Int] = [:]
     private var nextNumber: UInt64 = 1
 
     /// How many waiters `session` has in the list.
-    func count(session: UInt64) -> Int { bySession[session] ?? 0 }
+    func count(session: SessionID) -> Int { bySession[session] ?? 0 }
 
     var isEmpty: Bool { byApp.isEmpty }
 
-    /// Adds a waiter; returns its number (for its timeout).
+    /// Adds a waiter; returns its number (for its deadline).
     mutating func add(
-        session: UInt64, app: AppID, states: Set<AppState>, responder: RPCResponder, timer: LoopTimer
+        session: SessionID, app: AppID, states: Set<AppState>, ticket: Ticket, statesText: String, timeout: Duration
     ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
-        byApp[app, default: []].append(
-            Waiter(number: number, session: session, app: app, states: states, responder: responder, timer: timer))
+        byApp[app, default: []].append(Waiter(
+            number: number, session: session, app: app, states: states, ticket: ticket, statesText: statesText,
+            timeout: timeout))
         bySession[session, default: 0] += 1
         return number
     }
@@ -45,7 +47,6 @@ struct WaiterList {
         var rest: [Waiter] = []
         for waiter in waiting {
             if waiter.states.contains(state) {
-                waiter.timer.close()
                 uncount(waiter.session)
                 satisfied.append(waiter)
             } else {
@@ -61,34 +62,35 @@ struct WaiterList {
         guard var waiting = byApp[app], let index = waiting.firstIndex(where: { $0.number == number }) else { return nil }
         let waiter = waiting.remove(at: index)
         byApp[app] = waiting.isEmpty ? nil : waiting
-        waiter.timer.close()
         uncount(waiter.session)
         return waiter
     }
 
-    /// Drops the waiters of a session that went away.
-    mutating func cancel(session: UInt64) {
+    /// Removes and returns the waiters of a session that went away.
+    mutating func cancel(session: SessionID) -> [Waiter] {
+        guard bySession[session] != nil else { return [] }
+        var cancelled: [Waiter] = []
         for (app, waiting) in byApp {
             let rest = waiting.filter { waiter in
                 guard waiter.session == session else { return true }
-                waiter.timer.close()
+                cancelled.append(waiter)
                 return false
             }
             if rest.count != waiting.count { byApp[app] = rest.isEmpty ? nil : rest }
         }
         bySession[session] = nil
+        return cancelled
     }
 
-    /// Removes and returns every waiter, their timers closed (the broker is stopping and answers them).
+    /// Removes and returns every waiter (the broker is stopping and answers them).
     mutating func takeAll() -> [Waiter] {
         let all = Array(byApp.values.joined())
-        for waiter in all { waiter.timer.close() }
         byApp.removeAll()
         bySession.removeAll()
         return all
     }
 
-    private mutating func uncount(_ session: UInt64) {
+    private mutating func uncount(_ session: SessionID) {
         let left = (bySession[session] ?? 1) - 1
         bySession[session] = left > 0 ? left : nil
     }

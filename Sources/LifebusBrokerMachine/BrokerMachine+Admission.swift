@@ -1,0 +1,120 @@
+import LifebusCore
+import LifebusProtocol
+import Logging
+
+/// Who gets in and on what terms: the connection cap, the room kept for peers that have not said `hello`, the hello
+/// deadline, the messages allowed before `hello`, and how a peer is sent away (`Protocol/README.md` §15).
+extension BrokerMachine {
+    static let shuttingDownError = RPCError(.brokerShuttingDown, "the broker is shutting down")
+
+    mutating func accept(
+        _ session: SessionID, identity: PeerIdentity, overTCP: Bool, spoke: Bool, into effects: inout [BrokerEffect]
+    ) {
+        guard !isShuttingDown else {
+            // Told the broker is stopping, then closed; never admitted.
+            effects.append(.notify(session, method: LifebusMethod.error, params: Self.shuttingDownError.json))
+            effects.append(.close(session, .afterFlush))
+            return
+        }
+        let record = SessionRecord(identity: identity, overTCP: overTCP, hasSpoken: spoke)
+        guard makeRoom(for: record, into: &effects) else {
+            refuse(session, identity: identity, into: &effects)
+            return
+        }
+        sessions[session] = record
+        unintroduced.append(session)
+        deadlines.arm(.hello(session), at: now + settings.helloTimeout)
+        logger.debug("peer connected", metadata: metadata(session))
+    }
+
+    /// A connection over the total cap with no unintroduced peer to make room: told why, then closed.
+    private mutating func refuse(_ session: SessionID, identity: PeerIdentity, into effects: inout [BrokerEffect]) {
+        let error = Self.limitError("connections", "\(settings.connectionCap) connections are open, the most it takes")
+        effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
+        effects.append(.close(session, .afterFlush))
+        logOnce("connections", uid: identity.uid, "connection refused: the broker is at its connection limit",
+                metadata: [:])
+    }
+
+    /// Makes room for a newcomer among the unintroduced peers; false when it cannot be let in.
+    ///
+    /// At the total cap the oldest unintroduced peer goes (a silent one first), so a newcomer always gets in while
+    /// any peer has not said `hello`; with none, the newcomer is refused. Silent peers (not a byte yet) are bounded
+    /// on their own: when its uid, or all, are at their cap, the oldest silent one goes. A peer that has spoken is
+    /// not pushed out by newcomers below the total cap: its `hello` is on its way (many apps starting at once), and
+    /// what it may send before `hello` is bounded (`maxMessagesBeforeHello`, the hello timeout).
+    private mutating func makeRoom(for newcomer: SessionRecord, into effects: inout [BrokerEffect]) -> Bool {
+        unintroduced.removeAll { sessions[$0]?.role != nil || sessions[$0] == nil }
+        if sessions.count >= settings.connectionCap {
+            let oldestSilent = unintroduced.first { sessions[$0]?.hasSpoken == false }
+            guard let oldest = oldestSilent ?? unintroduced.first else { return false }
+            sendAway(oldest, limit: "connections", into: &effects)
+        }
+        let silent = unintroduced.filter { sessions[$0]?.hasSpoken == false }
+        let sameUID = silent.filter { sessions[$0]?.identity.uid == newcomer.identity.uid }
+        if sameUID.count >= settings.maxConnectionsBeforeHelloPerUID, let oldest = sameUID.first {
+            sendAway(oldest, limit: "connectionsBeforeHelloPerUID", into: &effects)
+        } else if silent.count >= settings.maxConnectionsBeforeHello, let oldest = silent.first {
+            sendAway(oldest, limit: "connectionsBeforeHello", into: &effects)
+        }
+        return true
+    }
+
+    /// Closes an unintroduced peer to make room for a newcomer (it stays a session until its connection ends).
+    private mutating func sendAway(_ session: SessionID, limit: String, into effects: inout [BrokerEffect]) {
+        let uid = sessions[session]?.identity.uid ?? 0
+        logOnce(limit, uid: uid, "closed a connection that had not said hello to make room", metadata: metadata(session))
+        unintroduced.removeAll { $0 == session }
+        dismiss(session, Self.limitError(limit, "too many connections have not said hello; closing this one"),
+                into: &effects)
+    }
+
+    /// Counts a message that arrived before `hello`; past the cap the peer is sent away. Returns whether it was.
+    mutating func overMessagesBeforeHello(_ session: SessionID, into effects: inout [BrokerEffect]) -> Bool {
+        guard var record = sessions[session] else { return true }
+        record.messagesBeforeHello += 1
+        record.hasSpoken = true
+        sessions[session] = record
+        let limit = settings.maxMessagesBeforeHello
+        guard record.messagesBeforeHello > limit else { return false }
+        dismiss(session, Self.limitError("messagesBeforeHello", "more than \(limit) messages before hello; closing"),
+                into: &effects)
+        logOnce("messagesBeforeHello", uid: record.identity.uid, "peer closed: too many messages before hello",
+                metadata: metadata(session))
+        return true
+    }
+
+    mutating func helloTimedOut(_ session: SessionID, into effects: inout [BrokerEffect]) {
+        let timeout = DurationText.format(settings.helloTimeout)
+        dismiss(session, RPCError(.helloTimeout, "no hello within \(timeout); closing"), into: &effects)
+        logger.info("peer closed: no hello in time", metadata: metadata(session))
+    }
+
+    /// Tells the peer why (a `lifebus.error` notification) and closes it: after the flush when that line went out
+    /// whole, at once when output is stuck.
+    mutating func dismiss(_ session: SessionID, _ error: RPCError, into effects: inout [BrokerEffect]) {
+        deadlines.cancel(.hello(session))
+        effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
+        effects.append(.close(session, .afterFlushUnlessStuck))
+    }
+
+    static func limitError(_ limit: String, _ message: String) -> RPCError {
+        RPCError(.limitExceeded, message, data: ["limit": .string(limit)])
+    }
+
+    /// Logs the first violation of `limit` by peers of `uid` (a flood must not flood the log too).
+    mutating func logOnce(_ limit: String, uid: UInt32, _ message: Logger.Message, metadata: Logger.Metadata) {
+        guard loggedLimits.insert("\(limit)/\(uid)").inserted else { return }
+        logger.warning(message, metadata: metadata.merging(["lifebus.limit": "\(limit)"]) { $1 })
+    }
+
+    /// What the log says of a session.
+    func metadata(_ session: SessionID) -> Logger.Metadata {
+        let record = sessions[session]
+        return [
+            "lifebus.peer.session": "\(session)",
+            "lifebus.peer.pid": "\(record?.identity.pid ?? 0)",
+            "lifebus.peer.role": "\(record?.role.map(\.rawValue) ?? "none")",
+        ]
+    }
+}
