@@ -2,8 +2,9 @@ import LifebusCore
 import LifebusProtocol
 import Logging
 
-/// Who gets in and on what terms: the connection cap, the room kept for peers that have not said `hello`, the hello
-/// deadline, the messages allowed before `hello`, and how a peer is sent away (`Protocol/README.md` §15).
+/// Who gets in and on what terms, and how a session leaves: the connection cap, the room kept for peers that have
+/// not said `hello`, the hello deadline, the messages allowed before `hello`, how a peer is sent away
+/// (`Protocol/README.md` §15), and what a session's end drops.
 extension BrokerMachine {
     static let shuttingDownError = RPCError(.brokerShuttingDown, "the broker is shutting down")
 
@@ -25,6 +26,21 @@ extension BrokerMachine {
         unintroduced.append(session)
         deadlines.arm(.hello(session), at: now + settings.helloTimeout)
         logger.debug("peer connected", metadata: metadata(session))
+    }
+
+    /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects.
+    mutating func ended(_ session: SessionID, into effects: inout [BrokerEffect]) {
+        guard let record = sessions.removeValue(forKey: session) else { return }
+        deadlines.cancel(.hello(session))
+        observers.remove(session)
+        for waiter in waiters.cancel(session: session) {
+            deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
+            effects.append(.forget(waiter.ticket))
+        }
+        if let app = record.app, appSessions[app] == session {
+            appSessions[app] = nil
+            feedDevice(.appDisconnected(app), into: &effects)
+        }
     }
 
     /// A connection over the total cap with no unintroduced peer to make room: told why, then closed.

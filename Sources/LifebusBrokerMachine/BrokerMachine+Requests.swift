@@ -132,19 +132,4 @@ extension BrokerMachine {
         let reason = params.token == nil ? "presented no token" : "presented a wrong token"
         return RPCError(.unauthorized, "a TCP peer must present the token in \(settings.tcpTokenPath); this one \(reason)")
     }
-
-    /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects.
-    mutating func ended(_ session: SessionID, into effects: inout [BrokerEffect]) {
-        guard let record = sessions.removeValue(forKey: session) else { return }
-        deadlines.cancel(.hello(session))
-        observers.remove(session)
-        for waiter in waiters.cancel(session: session) {
-            deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
-            effects.append(.forget(waiter.ticket))
-        }
-        if let app = record.app, appSessions[app] == session {
-            appSessions[app] = nil
-            feedDevice(.appDisconnected(app), into: &effects)
-        }
-    }
 }

@@ -24,8 +24,8 @@ public struct BrokerMachine {
     static let defaultWaitTimeout: Duration = .seconds(30)
 
     public let settings: MachineSettings
-    /// Where transitions, marks and run records go; the driver may swap it for the file's journal before start.
-    public var journal: any JournalPort
+    /// Where transitions and marks go (the driver's journal writes run records to it too).
+    let journal: any JournalPort
     var logger: Logger
     /// The instant records count their milliseconds from (the broker's start).
     let epoch: Instant
