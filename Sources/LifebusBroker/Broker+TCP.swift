@@ -24,7 +24,8 @@ extension Broker {
         rpc.screen = { [unowned self, unowned rpc] line in
             rpc.screen = nil
             guard Self.looksLikeHTTP(line) else { return true }
-            self.logger.notice("closed a TCP connection that spoke HTTP", metadata: ["lifebus.peer.session": "\(session)"])
+            self.logger.notice("closed a TCP connection that spoke HTTP",
+                               metadata: ["lifebus.peer.session": "\(session)"])
             return false
         }
     }

@@ -79,7 +79,8 @@ extension BrokerMachine {
     /// Closes an unintroduced peer to make room for a newcomer (it stays a session until its connection ends).
     private mutating func sendAway(_ session: SessionID, limit: String, into effects: inout [BrokerEffect]) {
         let uid = sessions[session]?.identity.uid ?? 0
-        logOnce(limit, uid: uid, "closed a connection that had not said hello to make room", metadata: metadata(session))
+        logOnce(limit, uid: uid, "closed a connection that had not said hello to make room",
+                metadata: metadata(session))
         unintroduced.removeAll { $0 == session }
         dismiss(session, Self.limitError(limit, "too many connections have not said hello; closing this one"),
                 into: &effects)

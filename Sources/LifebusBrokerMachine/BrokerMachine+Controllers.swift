@@ -86,7 +86,8 @@ extension BrokerMachine {
             state: current.wire,
             transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
         )
-        let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(DurationText.format(waiter.timeout))"
+        let waited = DurationText.format(waiter.timeout)
+        let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"
         effects.append(.reply(waiter.ticket, .failure(timeout.error(message))))
     }
 

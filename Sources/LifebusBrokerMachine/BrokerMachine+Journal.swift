@@ -63,7 +63,8 @@ extension BrokerMachine {
         case .event(let ticket, let id, let label, let records):
             let eventID = Int64(id.rawValue)
             guard written && records.allSatisfy({ $0.seq > journal.droppedThrough }) else {
-                let error = journalUnavailable("\(label) happened but is not recorded", data: ["eventID": .integer(eventID)])
+                let error = journalUnavailable(
+                    "\(label) happened but is not recorded", data: ["eventID": .integer(eventID)])
                 effects.append(.reply(ticket, .failure(error)))
                 return
             }

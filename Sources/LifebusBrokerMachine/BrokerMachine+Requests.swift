@@ -32,8 +32,9 @@ extension BrokerMachine {
             effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
             return
         case false?:
-            effects.append(.reply(ticket, .failure(RPCError(
-                .notAllowedForRole, "a peer with role \(role.rawValue) may not call \(RPCError.echo(request.method))"))))
+            let method = RPCError.echo(request.method)
+            let error = RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(method)")
+            effects.append(.reply(ticket, .failure(error)))
             return
         case true?:
             break
@@ -92,10 +93,11 @@ extension BrokerMachine {
             return
         }
         guard params.protocolVersion == ProtocolVersion.current else {
+            let current = ProtocolVersion.current
             effects.append(.reply(ticket, .failure(RPCError(
                 .unsupportedProtocolVersion,
-                "protocol version \(params.protocolVersion) is not supported; this broker speaks \(ProtocolVersion.current)",
-                data: ["supported": [.integer(Int64(ProtocolVersion.current))]]
+                "protocol version \(params.protocolVersion) is not supported; this broker speaks \(current)",
+                data: ["supported": [.integer(Int64(current))]]
             ))))
             return
         }
@@ -130,6 +132,7 @@ extension BrokerMachine {
     private func refusal(ofTCPHello params: HelloParams, from record: SessionRecord) -> RPCError? {
         guard record.overTCP, !settings.tokenMatches(params.token) else { return nil }
         let reason = params.token == nil ? "presented no token" : "presented a wrong token"
-        return RPCError(.unauthorized, "a TCP peer must present the token in \(settings.tcpTokenPath); this one \(reason)")
+        let file = settings.tcpTokenPath
+        return RPCError(.unauthorized, "a TCP peer must present the token in \(file); this one \(reason)")
     }
 }

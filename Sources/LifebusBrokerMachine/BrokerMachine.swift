@@ -71,7 +71,9 @@ public struct BrokerMachine {
 
     /// Handles one input that happened at `now` (the monotonic instant; `wallMs` is Unix time in milliseconds, for
     /// records) and appends the effects to perform, in order, to `effects`.
-    public mutating func handle(_ input: BrokerInput, at now: Instant, wallMs: Int64, into effects: inout [BrokerEffect]) {
+    public mutating func handle(
+        _ input: BrokerInput, at now: Instant, wallMs: Int64, into effects: inout [BrokerEffect]
+    ) {
         self.now = now
         self.wallMs = wallMs
         switch input {

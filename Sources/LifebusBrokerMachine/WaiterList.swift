@@ -59,7 +59,9 @@ struct WaiterList {
 
     /// Removes and returns the waiter with `number` of `app` (its time is up).
     mutating func take(number: UInt64, app: AppID) -> Waiter? {
-        guard var waiting = byApp[app], let index = waiting.firstIndex(where: { $0.number == number }) else { return nil }
+        guard var waiting = byApp[app], let index = waiting.firstIndex(where: { $0.number == number }) else {
+            return nil
+        }
         let waiter = waiting.remove(at: index)
         byApp[app] = waiting.isEmpty ? nil : waiting
         uncount(waiter.session)
