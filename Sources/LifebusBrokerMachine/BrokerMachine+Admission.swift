@@ -17,13 +17,12 @@ extension BrokerMachine {
             effects.append(.close(session, .afterFlush))
             return
         }
-        let record = SessionRecord(identity: identity, overTCP: overTCP, hasSpoken: spoke)
-        guard makeRoom(for: record, into: &effects) else {
+        guard makeRoom(forUID: identity.uid, into: &effects) else {
             refuse(session, identity: identity, into: &effects)
             return
         }
-        sessions[session] = record
-        unintroduced.append(session)
+        sessions[session] = SessionRecord(identity: identity, overTCP: overTCP)
+        unintroduced.append(Newcomer(session: session, uid: identity.uid, hasSpoken: spoke))
         deadlines.arm(.hello(session), at: now + settings.helloTimeout)
         logger.debug("peer connected", metadata: metadata(session))
     }
@@ -31,7 +30,10 @@ extension BrokerMachine {
     /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects.
     mutating func ended(_ session: SessionID, into effects: inout [BrokerEffect]) {
         guard let record = sessions.removeValue(forKey: session) else { return }
-        deadlines.cancel(.hello(session))
+        if record.role == nil {
+            deadlines.cancel(.hello(session))
+            unintroduced.removeAll { $0.session == session }
+        }
         observers.remove(session)
         for waiter in waiters.cancel(session: session) {
             deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
@@ -59,21 +61,35 @@ extension BrokerMachine {
     /// on their own: when its uid, or all, are at their cap, the oldest silent one goes. A peer that has spoken is
     /// not pushed out by newcomers below the total cap: its `hello` is on its way (many apps starting at once), and
     /// what it may send before `hello` is bounded (`maxMessagesBeforeHello`, the hello timeout).
-    private mutating func makeRoom(for newcomer: SessionRecord, into effects: inout [BrokerEffect]) -> Bool {
-        unintroduced.removeAll { sessions[$0]?.role != nil || sessions[$0] == nil }
+    private mutating func makeRoom(forUID uid: UInt32, into effects: inout [BrokerEffect]) -> Bool {
         if sessions.count >= settings.connectionCap {
-            let oldestSilent = unintroduced.first { sessions[$0]?.hasSpoken == false }
+            let oldestSilent = unintroduced.first { !$0.hasSpoken }
             guard let oldest = oldestSilent ?? unintroduced.first else { return false }
-            sendAway(oldest, limit: "connections", into: &effects)
+            sendAway(oldest.session, limit: "connections", into: &effects)
         }
-        let silent = unintroduced.filter { sessions[$0]?.hasSpoken == false }
-        let sameUID = silent.filter { sessions[$0]?.identity.uid == newcomer.identity.uid }
-        if sameUID.count >= settings.maxConnectionsBeforeHelloPerUID, let oldest = sameUID.first {
+        var silent = 0
+        var sameUID = 0
+        var oldestSilent: SessionID?
+        var oldestOfUID: SessionID?
+        for newcomer in unintroduced where !newcomer.hasSpoken {
+            silent += 1
+            if oldestSilent == nil { oldestSilent = newcomer.session }
+            guard newcomer.uid == uid else { continue }
+            sameUID += 1
+            if oldestOfUID == nil { oldestOfUID = newcomer.session }
+        }
+        if sameUID >= settings.maxConnectionsBeforeHelloPerUID, let oldest = oldestOfUID {
             sendAway(oldest, limit: "connectionsBeforeHelloPerUID", into: &effects)
-        } else if silent.count >= settings.maxConnectionsBeforeHello, let oldest = silent.first {
+        } else if silent >= settings.maxConnectionsBeforeHello, let oldest = oldestSilent {
             sendAway(oldest, limit: "connectionsBeforeHello", into: &effects)
         }
         return true
+    }
+
+    /// Bytes came from an unintroduced session: it is silent no more.
+    mutating func noteSpoken(_ session: SessionID) {
+        guard let index = unintroduced.firstIndex(where: { $0.session == session }) else { return }
+        unintroduced[index].hasSpoken = true
     }
 
     /// Closes an unintroduced peer to make room for a newcomer (it stays a session until its connection ends).
@@ -81,7 +97,7 @@ extension BrokerMachine {
         let uid = sessions[session]?.identity.uid ?? 0
         logOnce(limit, uid: uid, "closed a connection that had not said hello to make room",
                 metadata: metadata(session))
-        unintroduced.removeAll { $0 == session }
+        unintroduced.removeAll { $0.session == session }
         dismiss(session, Self.limitError(limit, "too many connections have not said hello; closing this one"),
                 into: &effects)
     }
@@ -90,8 +106,8 @@ extension BrokerMachine {
     mutating func overMessagesBeforeHello(_ session: SessionID, into effects: inout [BrokerEffect]) -> Bool {
         guard var record = sessions[session] else { return true }
         record.messagesBeforeHello += 1
-        record.hasSpoken = true
         sessions[session] = record
+        noteSpoken(session)
         let limit = settings.maxMessagesBeforeHello
         guard record.messagesBeforeHello > limit else { return false }
         dismiss(session, Self.limitError("messagesBeforeHello", "more than \(limit) messages before hello; closing"),

@@ -107,6 +107,7 @@ extension BrokerMachine {
             return
         }
         deadlines.cancel(.hello(session))
+        unintroduced.removeAll { $0.session == session }
         record.role = params.role
         sessions[session] = record
         effects.append(.introduced(session))

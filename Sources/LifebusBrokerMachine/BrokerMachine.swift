@@ -31,8 +31,9 @@ public struct BrokerMachine {
     let epoch: Instant
 
     var sessions: [SessionID: SessionRecord] = [:]
-    /// Sessions in the order they connected that had not said `hello` when last looked at (pruned lazily).
-    var unintroduced: [SessionID] = []
+    /// The sessions that have not said `hello`, in the order they connected (a session leaves at its `hello`, at
+    /// its end, or when sent away to make room).
+    var unintroduced: [Newcomer] = []
     /// The live connection of each connected app.
     var appSessions: [AppID: SessionID] = [:]
     var observers: Set<SessionID> = []
@@ -80,7 +81,7 @@ public struct BrokerMachine {
         case .accepted(let session, let identity, let overTCP, let spoke):
             accept(session, identity: identity, overTCP: overTCP, spoke: spoke, into: &effects)
         case .spoke(let session):
-            sessions[session]?.hasSpoken = true
+            noteSpoken(session)
         case .request(let session, let request, let ticket):
             handle(request, from: session, ticket: ticket, into: &effects)
         case .callbackAnswered(let app, let id, let answer):
@@ -107,7 +108,7 @@ public struct BrokerMachine {
     /// The unintroduced sessions that have not sent a byte yet, oldest first (the driver reports those that since
     /// have, with `BrokerInput.spoke`, before it feeds the next `accepted`).
     public var silentSessions: [SessionID] {
-        unintroduced.filter { sessions[$0].map { $0.role == nil && !$0.hasSpoken } ?? false }
+        unintroduced.compactMap { $0.hasSpoken ? nil : $0.session }
     }
 
     /// The number of connected apps and of observers (for the daemon's status line).

@@ -16,12 +16,18 @@ struct SessionRecord {
     var app: AppID?
     /// Messages received while unintroduced (bounded by `MachineSettings.maxMessagesBeforeHello`).
     var messagesBeforeHello = 0
-    /// Whether any byte has come from the peer; a peer that has not spoken is "silent" (the pre-hello caps).
-    var hasSpoken: Bool
 
-    init(identity: PeerIdentity, overTCP: Bool, hasSpoken: Bool) {
+    init(identity: PeerIdentity, overTCP: Bool) {
         self.identity = identity
         self.overTCP = overTCP
-        self.hasSpoken = hasSpoken
     }
+}
+
+/// An admitted session that has not said `hello`, as admission weighs it: its uid and whether any byte has come from
+/// it (a peer that has not spoken is "silent", what the pre-hello caps bound). Kept inline in connection order, so
+/// making room for a newcomer hashes nothing.
+struct Newcomer {
+    let session: SessionID
+    let uid: UInt32
+    var hasSpoken: Bool
 }
