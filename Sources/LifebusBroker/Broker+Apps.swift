@@ -1,19 +1,15 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
 extension Broker {
-    func connect(_ app: AppID, flags: LifebusProtocol.AppFlags, session: PeerSession) {
+    func connect(_ app: AppID, flags: AppFlags, session: PeerSession) {
         session.appID = app
         appSessions[app] = session
-        let coreFlags = LifebusCore.AppFlags(
-            exitsOnSuspend: flags.exitsOnSuspend,
-            backgroundModes: flags.backgroundModes,
-            launchInBackground: flags.launchInBackground
-        )
         let pid = session.identity.pid > 0 ? session.identity.pid : nil
-        let rejections = feed(.appConnected(app, coreFlags, pid: pid))
+        let rejections = feed(.appConnected(app, flags, pid: pid))
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).
             appSessions[app] = nil

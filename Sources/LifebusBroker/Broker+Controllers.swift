@@ -1,5 +1,6 @@
 import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -43,14 +44,14 @@ extension Broker {
         return StatusResult(
             profile: configuration.profile.rawValue,
             locked: device.isLocked,
-            call: device.call.wire,
-            alert: device.alert?.wire,
+            call: device.call,
+            alert: device.alert,
             foreground: device.foregroundApp?.rawValue,
             apps: snapshots.map { snapshot in
                 AppStatus(
                     id: snapshot.id.rawValue,
                     pid: pid(of: snapshot.id),
-                    state: snapshot.state.wire,
+                    state: snapshot.state,
                     sinceMs: sinceMilliseconds(of: snapshot.id),
                     connected: appSessions[snapshot.id] != nil
                 )
@@ -60,10 +61,10 @@ extension Broker {
 
     func wait(_ params: WaitParams, session: PeerSession, responder: RPCResponder) throws(RPCError) {
         let app = AppID(params.app)
-        let wanted = Set(params.states.map(\.core))
+        let wanted = Set(params.states)
         let now = device.state(of: app)
         if wanted.contains(now) {
-            responder.succeed(WaitResult(app: params.app, state: now.wire, sinceMs: sinceMilliseconds(of: app)).json)
+            responder.succeed(WaitResult(app: params.app, state: now, sinceMs: sinceMilliseconds(of: app)).json)
             return
         }
         let limit = BrokerLimits.waitsPerConnection
@@ -83,7 +84,7 @@ extension Broker {
             let current = self.device.state(of: app)
             self.journal.flush()
             waiter.responder.fail(WaitTimeout(
-                state: current.wire,
+                state: current,
                 transitions: self.journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
             ).error("\(app) is \(current.rawValue), not \(params.statesText), after \(DurationText.format(timeout))"))
         }

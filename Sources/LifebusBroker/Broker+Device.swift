@@ -1,6 +1,7 @@
 import Glibc
 import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -66,19 +67,21 @@ extension Broker {
                 // A refusal records nothing itself, but it must not overtake the records made before it.
                 afterJournaled { _ in
                     responder.fail(
-                        EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
+                        EventRejection(reason: rejection.reason, eventID: Int64(id.rawValue))
                             .error("\(finished.label): \(rejection)"))
                 }
             }
         }
     }
 
-    private func sendCallback(app: AppID, id: CallbackID, callback: Callback, budget: Duration, cause: EventID?) {
+    private func sendCallback(
+        app: AppID, id: CallbackID, callback: LifecycleCallback, budget: Duration, cause: EventID?
+    ) {
         guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
         let params = CallbackParams(
             callbackID: Int64(id.rawValue),
-            callback: callback.wire,
-            state: device.state(of: app).wire,
+            callback: callback,
+            state: device.state(of: app),
             budgetMs: budget.milliseconds,
             cause: cause.map { events.cause($0) }
         )
@@ -146,16 +149,16 @@ extension Broker {
             seq: journal.nextSequence(),
             app: transition.app.rawValue,
             pid: pid(of: transition.app),
-            callback: transition.callback?.wire,
+            callback: transition.callback,
             cause: transition.cause.map { events.cause($0) },
-            from: transition.from.wire,
-            to: transition.to.wire,
+            from: transition.from,
+            to: transition.to,
             firedMs: transition.fired.map(clock.milliseconds),
             sentMs: clock.milliseconds(transition.sent),
             answeredMs: transition.answered.map(clock.milliseconds),
             handlerMs: transition.handlerDuration?.milliseconds,
             budgetMs: transition.budget.milliseconds,
-            outcome: transition.outcome.wire,
+            outcome: transition.outcome,
             wallMs: clock.wallMilliseconds(),
             handlerFailed: transition.handlerFailed
         )
@@ -195,11 +198,11 @@ extension Broker {
         }
     }
 
-    private func answerWaiters(of app: AppID, reached state: AppState) {
+    private func answerWaiters(of app: AppID, reached state: LifecycleState) {
         guard !waiters.isEmpty else { return }
         for waiter in waiters.takeSatisfied(app: app, state: state) {
             waiter.responder.succeed(WaitResult(
-                app: app.rawValue, state: state.wire, sinceMs: sinceMilliseconds(of: app)).json)
+                app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app)).json)
         }
     }
 

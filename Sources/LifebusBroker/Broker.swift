@@ -1,5 +1,6 @@
 import LifebusCore
 public import LifebusIO
+import LifebusLifecycle
 public import Logging
 import LifebusProtocol
 import LifebusRPC
@@ -47,7 +48,7 @@ public final class Broker {
     var events = EventBook()
     var waiters = WaiterList()
     /// Each app's state as last seen after an input, and when it entered it (for `status` and `wait`).
-    var stateSince: [AppID: (state: AppState, since: Instant)] = [:]
+    var stateSince: [AppID: (state: LifecycleState, since: Instant)] = [:]
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
     private var nextSessionNumber: UInt64 = 1

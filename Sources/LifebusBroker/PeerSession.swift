@@ -1,5 +1,6 @@
 import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 

@@ -1,5 +1,6 @@
 import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusRPC
 
 /// The `wait` requests not yet answered: which app, which states, who asked, and the timer that gives up.
@@ -12,7 +13,7 @@ struct WaiterList {
         let number: UInt64
         let session: UInt64
         let app: AppID
-        let states: Set<AppState>
+        let states: Set<LifecycleState>
         let responder: RPCResponder
         let timer: LoopTimer
     }
@@ -28,7 +29,7 @@ struct WaiterList {
 
     /// Adds a waiter; returns its number (for its timeout).
     mutating func add(
-        session: UInt64, app: AppID, states: Set<AppState>, responder: RPCResponder, timer: LoopTimer
+        session: UInt64, app: AppID, states: Set<LifecycleState>, responder: RPCResponder, timer: LoopTimer
     ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
@@ -39,7 +40,7 @@ struct WaiterList {
     }
 
     /// Removes and returns the waiters of `app` that wait for `state` (among others).
-    mutating func takeSatisfied(app: AppID, state: AppState) -> [Waiter] {
+    mutating func takeSatisfied(app: AppID, state: LifecycleState) -> [Waiter] {
         guard let waiting = byApp[app] else { return [] }
         var satisfied: [Waiter] = []
         var rest: [Waiter] = []
