@@ -2,6 +2,7 @@ import Glibc
 import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 

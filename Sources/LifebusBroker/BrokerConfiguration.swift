@@ -1,4 +1,5 @@
 public import LifebusCore
+public import LifebusLifecycle
 import LifebusBrokerMachine
 import LifebusProtocol
 
@@ -28,7 +29,7 @@ public struct BrokerConfiguration: Sendable {
     public var privateDirectory: String?
     /// Callback budgets set one by one (`lifebusd --budget CALLBACK=DUR`); they replace the profile's budget
     /// exactly and are not scaled by `timeScale`.
-    public var budgetOverrides: [Callback: Duration] = [:]
+    public var budgetOverrides: [LifecycleCallback: Duration] = [:]
     /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
     /// is killed.
     public var enforcesWatchdog = true

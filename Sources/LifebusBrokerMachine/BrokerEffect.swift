@@ -1,4 +1,5 @@
 public import LifebusCore
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// What the broker machine asks its driver to do, in order. Each is a value; the driver performs it and reports

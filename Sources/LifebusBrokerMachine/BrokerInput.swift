@@ -1,4 +1,5 @@
 public import LifebusCore
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// A connection as the broker machine knows it: a number the driver gives at accept and never reuses.

@@ -1,21 +1,17 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
 extension BrokerMachine {
     mutating func connect(
-        _ app: AppID, flags: LifebusProtocol.AppFlags, session: SessionID, into effects: inout [BrokerEffect]
+        _ app: AppID, flags: AppFlags, session: SessionID, into effects: inout [BrokerEffect]
     ) {
         guard let identity = sessions[session]?.identity else { return }
         sessions[session]?.app = app
         appSessions[app] = session
-        let coreFlags = LifebusCore.AppFlags(
-            exitsOnSuspend: flags.exitsOnSuspend,
-            backgroundModes: flags.backgroundModes,
-            launchInBackground: flags.launchInBackground
-        )
         let pid = identity.pid > 0 ? identity.pid : nil
-        let rejections = feedDevice(.appConnected(app, coreFlags, pid: pid), into: &effects)
+        let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).
             appSessions[app] = nil

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What controllers and observers ask: fire an event, the device's status, wait for a state, the history.
@@ -41,14 +42,14 @@ extension BrokerMachine {
         return StatusResult(
             profile: settings.device.profile.rawValue,
             locked: device.isLocked,
-            call: device.call.wire,
-            alert: device.alert?.wire,
+            call: device.call,
+            alert: device.alert,
             foreground: device.foregroundApp?.rawValue,
             apps: snapshots.map { snapshot in
                 AppStatus(
                     id: snapshot.id.rawValue,
                     pid: pid(of: snapshot.id),
-                    state: snapshot.state.wire,
+                    state: snapshot.state,
                     sinceMs: sinceMilliseconds(of: snapshot.id),
                     connected: appSessions[snapshot.id] != nil
                 )
@@ -60,10 +61,10 @@ extension BrokerMachine {
         _ params: WaitParams, session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
     ) throws(RPCError) {
         let app = AppID(params.app)
-        let wanted = Set(params.states.map(\.core))
+        let wanted = Set(params.states)
         let current = device.state(of: app)
         if wanted.contains(current) {
-            let result = WaitResult(app: params.app, state: current.wire, sinceMs: sinceMilliseconds(of: app))
+            let result = WaitResult(app: params.app, state: current, sinceMs: sinceMilliseconds(of: app))
             effects.append(.reply(ticket, .success(result.json)))
             return
         }
@@ -83,7 +84,7 @@ extension BrokerMachine {
         let current = device.state(of: app)
         journal.flush()
         let timeout = WaitTimeout(
-            state: current.wire,
+            state: current,
             transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
         )
         let waited = DurationText.format(waiter.timeout)
@@ -92,11 +93,11 @@ extension BrokerMachine {
     }
 
     /// Answers the waiters of `app` that wait for `state`.
-    mutating func answerWaiters(of app: AppID, reached state: AppState, into effects: inout [BrokerEffect]) {
+    mutating func answerWaiters(of app: AppID, reached state: LifecycleState, into effects: inout [BrokerEffect]) {
         guard !waiters.isEmpty else { return }
         for waiter in waiters.takeSatisfied(app: app, state: state) {
             deadlines.cancel(.wait(number: waiter.number, app: app))
-            let result = WaitResult(app: app.rawValue, state: state.wire, sinceMs: sinceMilliseconds(of: app))
+            let result = WaitResult(app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app))
             effects.append(.reply(waiter.ticket, .success(result.json)))
         }
     }

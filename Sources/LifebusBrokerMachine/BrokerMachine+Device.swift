@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The one path into the lifecycle machine, and what becomes of every action it returns: callbacks become requests
@@ -50,7 +51,7 @@ extension BrokerMachine {
                 let finished = events.finish(id)
                 guard let ticket = finished.ticket else { return }
                 // A refusal records nothing itself, but it must not overtake the records made before it.
-                let error = EventRejection(reason: rejection.reason.rawValue, eventID: Int64(id.rawValue))
+                let error = EventRejection(reason: rejection.reason, eventID: Int64(id.rawValue))
                     .error("\(finished.label): \(rejection)")
                 afterJournaled(.refusal(ticket, error), into: &effects)
             }
@@ -58,14 +59,14 @@ extension BrokerMachine {
     }
 
     private mutating func sendCallback(
-        app: AppID, id: CallbackID, callback: Callback, budget: Duration, cause: EventID?,
+        app: AppID, id: CallbackID, callback: LifecycleCallback, budget: Duration, cause: EventID?,
         into effects: inout [BrokerEffect]
     ) {
         guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
         let params = CallbackParams(
             callbackID: Int64(id.rawValue),
-            callback: callback.wire,
-            state: device.state(of: app).wire,
+            callback: callback,
+            state: device.state(of: app),
             budgetMs: budget.milliseconds,
             cause: cause.map { events.cause($0) }
         )
@@ -106,16 +107,16 @@ extension BrokerMachine {
             seq: journal.lastSequence + 1,
             app: transition.app.rawValue,
             pid: pid(of: transition.app),
-            callback: transition.callback?.wire,
+            callback: transition.callback,
             cause: transition.cause.map { events.cause($0) },
-            from: transition.from.wire,
-            to: transition.to.wire,
+            from: transition.from,
+            to: transition.to,
             firedMs: transition.fired.map(milliseconds),
             sentMs: milliseconds(transition.sent),
             answeredMs: transition.answered.map(milliseconds),
             handlerMs: transition.handlerDuration?.milliseconds,
             budgetMs: transition.budget.milliseconds,
-            outcome: transition.outcome.wire,
+            outcome: transition.outcome,
             wallMs: wallMs,
             handlerFailed: transition.handlerFailed
         )

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The machine's side of the journal: appending entries, and holding back what tells anyone of an entry (a `fire`

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// Request routing: `hello` first, then what each role may call (`MethodPolicy`), each to its handler.

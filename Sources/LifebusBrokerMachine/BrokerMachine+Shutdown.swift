@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// How a stopping broker keeps Protocol/README.md §4's promise that exactly one response follows each request:

@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 public import Logging
 
@@ -48,7 +49,7 @@ public struct BrokerMachine {
     var events = EventBook()
     var waiters = WaiterList()
     /// Each app's state as last seen after an input, and when it entered it (for `status` and `wait`).
-    var stateSince: [AppID: (state: AppState, since: Instant)] = [:]
+    var stateSince: [AppID: (state: LifecycleState, since: Instant)] = [:]
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
 

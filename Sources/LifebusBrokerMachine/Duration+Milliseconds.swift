@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusLifecycle
 
 extension Duration {
     /// The duration in milliseconds, as records carry it.

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The controller events in flight: their numbers, labels, the records their chains produced so far, and the

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 public import LifebusProtocol
 
 /// Picks one page of `history` from the retained entries: the newest ones before a cursor, bounded in count and in

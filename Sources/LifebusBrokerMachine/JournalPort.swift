@@ -1,3 +1,4 @@
+import LifebusLifecycle
 public import LifebusProtocol
 
 /// The journal as the broker machine uses it: entries appended in `seq` order, written (`flush`) before anyone is

@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusLifecycle
 
 /// What the broker machine is told at start: the device it plays and the rules of admission. A value, never
 /// changed after start; the driver derives it from `BrokerConfiguration`.

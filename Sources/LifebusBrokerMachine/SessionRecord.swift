@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// One admitted connection as the broker machine sees it: what the kernel says it is and how far it has introduced

@@ -1,5 +1,6 @@
 import HeapModule
 import LifebusCore
+import LifebusLifecycle
 
 /// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
 /// driver's one timer: which are armed, and their deadlines in order.

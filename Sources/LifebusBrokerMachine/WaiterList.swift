@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 
 /// The `wait` requests not yet answered: which app, which states, who asked, and how long it waits (its deadline
 /// is in the machine's one schedule, under `BrokerMachine.Deadline.wait(number)`).
@@ -11,7 +12,7 @@ struct WaiterList {
         let number: UInt64
         let session: SessionID
         let app: AppID
-        let states: Set<AppState>
+        let states: Set<LifecycleState>
         let ticket: Ticket
         /// What the timeout's error says it waited for, and how long.
         let statesText: String
@@ -29,7 +30,8 @@ struct WaiterList {
 
     /// Adds a waiter; returns its number (for its deadline).
     mutating func add(
-        session: SessionID, app: AppID, states: Set<AppState>, ticket: Ticket, statesText: String, timeout: Duration
+        session: SessionID, app: AppID, states: Set<LifecycleState>, ticket: Ticket, statesText: String,
+        timeout: Duration
     ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
@@ -41,7 +43,7 @@ struct WaiterList {
     }
 
     /// Removes and returns the waiters of `app` that wait for `state` (among others).
-    mutating func takeSatisfied(app: AppID, state: AppState) -> [Waiter] {
+    mutating func takeSatisfied(app: AppID, state: LifecycleState) -> [Waiter] {
         guard let waiting = byApp[app] else { return [] }
         var satisfied: [Waiter] = []
         var rest: [Waiter] = []

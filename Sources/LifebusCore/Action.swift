@@ -1,7 +1,9 @@
+public import LifebusLifecycle
+
 /// What the device asks its caller to do, in order. The caller performs every action it receives.
 public enum Action: Sendable, Equatable {
     /// Call the app's delegate method; the app must answer within `budget`.
-    case sendCallback(AppID, CallbackID, Callback, budget: Duration, cause: EventID?)
+    case sendCallback(AppID, CallbackID, LifecycleCallback, budget: Duration, cause: EventID?)
     /// Report `.timerFired(id)` at `deadline` unless the timer is cancelled first.
     case armTimer(TimerID, deadline: Instant)
     case cancelTimer(TimerID)

@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// Background execution: the budget an app gets when it enters the background, the tasks that keep it
 /// running, the expiration warning, and suspension once it has nothing left to do.
 extension Device {
@@ -100,7 +102,7 @@ extension Device {
         apps[i].taskExpiryTimer = nil
     }
 
-    private mutating func reject(_ app: AppID, _ reason: Rejection.Reason) {
+    private mutating func reject(_ app: AppID, _ reason: RejectionReason) {
         out.append(.reject(Rejection(app: app, reason: reason)))
     }
 }

@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// Running chains: one controller event (or connection) at a time, stage by stage; within a stage every
 /// app walks its own callbacks, one outstanding callback per app.
 extension Device {
@@ -42,7 +44,7 @@ extension Device {
     }
 
     /// Answers the event being planned with a rejection; the device is left as it was.
-    mutating func refuse(_ reason: Rejection.Reason, app: AppID? = nil) {
+    mutating func refuse(_ reason: RejectionReason, app: AppID? = nil) {
         let id = chain!.cause
         chain = nil
         if let id {
@@ -129,7 +131,9 @@ extension Device {
     }
 
     /// The next callback on the way from `state` to `target`, and the state it moves the app to.
-    static func nextStep(from state: AppState, to target: AppState, canBackground: Bool) -> (Callback, AppState)? {
+    static func nextStep(
+        from state: LifecycleState, to target: LifecycleState, canBackground: Bool
+    ) -> (LifecycleCallback, LifecycleState)? {
         switch (target, state) {
         case (.active, .notRunning), (.inactive, .notRunning):
             (.didFinishLaunching, .inactive)
@@ -154,7 +158,7 @@ extension Device {
     }
 
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog.
-    private mutating func send(_ i: Int, _ callback: Callback, to next: AppState) {
+    private mutating func send(_ i: Int, _ callback: LifecycleCallback, to next: LifecycleState) {
         var budget = configuration.budgets[callback]
         if callback == .didFinishLaunching, let deadline = apps[i].launchDeadline {
             budget = (deadline - now).clampedToZero

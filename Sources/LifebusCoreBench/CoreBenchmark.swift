@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 
 /// Drives 1,000 apps with a seeded random mix of controller events through one `Device`, answering
 /// every callback as a well-behaved app would, starting processes when asked and reporting kills as
@@ -101,7 +102,7 @@ struct CoreBenchmark {
         case 69..<72: event = .sleep
         case 72..<75: event = .wake
         case 75..<77: event = .terminate(app, byUser: roll == 76)
-        case 77: event = .memoryWarning(.normal)
+        case 77: event = .memoryWarning(.warning)
         case 78..<84: return .backgroundTaskBegan(app, taskID: UInt64(roll))
         case 84..<90: return .backgroundTaskEnded(app, taskID: UInt64(roll - 6))
         default: return .memoryFootprint(app, bytes: UInt64(random.below(1 << 30)))

@@ -1,5 +1,6 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 

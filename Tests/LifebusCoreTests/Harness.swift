@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import Testing
 
@@ -8,7 +9,7 @@ struct Harness {
     var device: Device
     var now = Instant.zero
     var timers: [TimerID: Instant] = [:]
-    var outstanding: [AppID: (CallbackID, Callback)] = [:]
+    var outstanding: [AppID: (CallbackID, LifecycleCallback)] = [:]
     var held: Set<AppID> = []
     var lingering: Set<AppID> = []
     var unspawnable: Set<AppID> = []
@@ -170,10 +171,10 @@ struct Harness {
         if device.isLocked {
             parts.append("locked")
         }
-        if device.call != .idle {
+        if device.call != .none {
             parts.append("call=\(device.call)")
         }
-        if let alert = device.alert, alert != .call {
+        if let alert = device.alert {
             parts.append("alert=\(alert)")
         }
         return parts.joined(separator: " ")

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import PropertyBased
 import Testing
@@ -32,7 +33,7 @@ struct InvariantTests {
         case 11, 12: return .fire(.home)
         case 13, 14: return .fire(.launch(app))
         case 15: return .fire(.activate(app))
-        case 16: return .fire(.memoryWarning(parameter % 2 == 0 ? .normal : .critical))
+        case 16: return .fire(.memoryWarning(parameter % 2 == 0 ? .warning : .critical))
         case 17: return .fire(.terminate(app, byUser: parameter % 2 == 0))
         case 18: return .hold(app)
         case 19, 20: return .release(app)

@@ -1,5 +1,6 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// Ways for a test to read a step's effects without matching every case.

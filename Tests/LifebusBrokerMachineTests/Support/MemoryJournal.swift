@@ -1,4 +1,5 @@
 import LifebusBrokerMachine
+import LifebusLifecycle
 import LifebusProtocol
 
 /// A journal in memory for machine tests: every entry appended, which of them are "written", and a switch that makes
