@@ -29,8 +29,10 @@ extension Broker {
 
     private func perform(_ action: Action, now: Instant, rejections: inout [Rejection]) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let budget, let cause):
-            sendCallback(app: app, id: id, callback: callback, budget: budget, cause: cause)
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
+            sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause)
+        case .stateChanged:
+            break  // `noteStateChanges` derives the same from the input and its actions
         case .armTimer(let id, let deadline):
             timerSchedule.arm(id, at: deadline)
         case .cancelTimer(let id):
@@ -45,7 +47,7 @@ extension Broker {
                 LifebusMethod.backgroundTaskExpiring, params: BackgroundTaskExpiringParams(taskID: Int64(taskID)).json)
         case .record(let transition):
             record(transition)
-        case .completeEvent(let id, _):
+        case .completeEvent(let id):
             let finished = events.finish(id)
             guard let responder = finished.responder else { return }
             afterJournaled { [unowned self] written in
@@ -75,13 +77,14 @@ extension Broker {
     }
 
     private func sendCallback(
-        app: AppID, id: CallbackID, callback: LifecycleCallback, budget: Duration, cause: EventID?
+        app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
+        cause: EventID?
     ) {
         guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
         let params = CallbackParams(
             callbackID: Int64(id.rawValue),
             callback: callback,
-            state: device.state(of: app),
+            state: state,
             budgetMs: budget.milliseconds,
             cause: cause.map { events.cause($0) }
         )
@@ -230,8 +233,8 @@ extension Action {
     /// The app the action concerns, if one.
     var app: AppID? {
         switch self {
-        case .sendCallback(let app, _, _, _, _), .startProcess(let app), .kill(let app, _),
-            .backgroundTaskExpiring(let app, _):
+        case .sendCallback(let app, _, _, _, _, _), .stateChanged(let app, _, _, _), .startProcess(let app),
+            .kill(let app, _), .backgroundTaskExpiring(let app, _):
             app
         case .record(let transition):
             transition.app
