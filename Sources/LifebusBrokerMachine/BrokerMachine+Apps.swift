@@ -90,9 +90,8 @@ extension BrokerMachine {
         return app
     }
 
-    /// The kernel's pid for the app's connection, else the one the core remembers.
+    /// The app's pid: the kernel's, for its last connection, as the core keeps it.
     func pid(of app: AppID) -> Int32? {
-        let pid = appSessions[app].flatMap { sessions[$0]?.identity.pid } ?? device.snapshot(of: app)?.pid
-        return pid.flatMap { $0 > 0 ? $0 : nil }
+        device.pid(of: app).flatMap { $0 > 0 ? $0 : nil }
     }
 }

@@ -17,15 +17,19 @@ extension BrokerMachine {
         for action in actions {
             perform(action, rejections: &rejections, into: &effects)
         }
-        noteStateChanges(input: input, actions: actions, into: &effects)
         actionBuffer = actions
+        answerWaitersOfChangedApps(into: &effects)
         return rejections
     }
 
     private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let budget, let cause):
-            sendCallback(app: app, id: id, callback: callback, budget: budget, cause: cause, into: &effects)
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
+            sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
+                         into: &effects)
+        case .stateChanged(let app, _, _, let at):
+            enteredAt[app] = at
+            if !waiters.isEmpty { changedApps.append(app) }
         case .armTimer(let id, let deadline):
             deadlines.arm(.device(id), at: deadline)
         case .cancelTimer(let id):
@@ -41,7 +45,7 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.backgroundTaskExpiring, params: params))
         case .record(let transition):
             record(transition, into: &effects)
-        case .completeEvent(let id, _):
+        case .completeEvent(let id):
             let finished = events.finish(id)
             guard let ticket = finished.ticket else { return }
             afterJournaled(.event(ticket, id, label: finished.label, records: finished.records), into: &effects)
@@ -59,14 +63,14 @@ extension BrokerMachine {
     }
 
     private mutating func sendCallback(
-        app: AppID, id: CallbackID, callback: LifecycleCallback, budget: Duration, cause: EventID?,
-        into effects: inout [BrokerEffect]
+        app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
+        cause: EventID?, into effects: inout [BrokerEffect]
     ) {
         guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
         let params = CallbackParams(
             callbackID: Int64(id.rawValue),
             callback: callback,
-            state: device.state(of: app),
+            state: state,
             budgetMs: budget.milliseconds,
             cause: cause.map { events.cause($0) }
         )
@@ -95,7 +99,7 @@ extension BrokerMachine {
 
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
         let session = appSessions[app]
-        let pid = session.flatMap { sessions[$0]?.identity.pid } ?? device.snapshot(of: app)?.pid ?? 0
+        let pid = device.pid(of: app) ?? 0
         effects.append(.kill(app, pid: pid, reason: reason))
         if let session { effects.append(.close(session, .now)) }
         logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
@@ -125,51 +129,21 @@ extension BrokerMachine {
         notifyObservers(LifebusMethod.transition, record.json, into: &effects)
     }
 
-    private mutating func noteStateChanges(input: Input, actions: [Action], into effects: inout [BrokerEffect]) {
-        if let app = input.app { noteState(of: app, into: &effects) }
-        for action in actions {
-            if let app = action.app { noteState(of: app, into: &effects) }
+    /// Answers the waits the input's state changes satisfy: each app that changed is looked at once, in its state
+    /// after the whole input (a state passed through within one input satisfies no wait).
+    private mutating func answerWaitersOfChangedApps(into effects: inout [BrokerEffect]) {
+        guard !changedApps.isEmpty else { return }
+        var changed = changedApps
+        changedApps = []
+        for (position, app) in changed.enumerated() where !changed[..<position].contains(app) {
+            answerWaiters(of: app, reached: device.state(of: app), into: &effects)
         }
-    }
-
-    private mutating func noteState(of app: AppID, into effects: inout [BrokerEffect]) {
-        let state = device.state(of: app)
-        guard stateSince[app]?.state != state else { return }
-        stateSince[app] = (state, now)
-        answerWaiters(of: app, reached: state, into: &effects)
+        changed.removeAll(keepingCapacity: true)
+        changedApps = changed
     }
 
     /// When the app entered its current state, in broker milliseconds.
     func sinceMilliseconds(of app: AppID) -> Double {
-        stateSince[app].map { milliseconds($0.since) } ?? 0
-    }
-}
-
-extension Input {
-    /// The app the input concerns, if one.
-    var app: AppID? {
-        switch self {
-        case .appConnected(let app, _, _), .appDisconnected(let app), .processExited(let app, _),
-            .callbackAnswered(let app, _, _, _), .backgroundTaskBegan(let app, _), .backgroundTaskEnded(let app, _),
-            .memoryFootprint(let app, _):
-            app
-        case .fire, .timerFired:
-            nil
-        }
-    }
-}
-
-extension Action {
-    /// The app the action concerns, if one.
-    var app: AppID? {
-        switch self {
-        case .sendCallback(let app, _, _, _, _), .startProcess(let app), .kill(let app, _),
-            .backgroundTaskExpiring(let app, _):
-            app
-        case .record(let transition):
-            transition.app
-        case .armTimer, .cancelTimer, .completeEvent, .reject:
-            nil
-        }
+        enteredAt[app].map(milliseconds) ?? 0
     }
 }

@@ -48,8 +48,11 @@ public struct BrokerMachine {
     var armedDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
-    /// Each app's state as last seen after an input, and when it entered it (for `status` and `wait`).
-    var stateSince: [AppID: (state: LifecycleState, since: Instant)] = [:]
+    /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
+    /// itself is the core's), for `status` and `wait`.
+    var enteredAt: [AppID: Instant] = [:]
+    /// The apps whose state changed during the input being fed while waits are pending (reused buffer).
+    var changedApps: [AppID] = []
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
 

@@ -68,7 +68,7 @@ extension Device {
         if app.state == .background, app.outstanding == nil, app.work == nil, app.tasks.isEmpty,
             app.flags.backgroundModes.isEmpty
         {
-            apps[i].state = .suspended
+            setState(i, .suspended)
             let cause = chain?.cause
             record(Transition(
                 app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,

@@ -63,7 +63,7 @@ extension Device {
         if let failure = finished.failure {
             out.append(.reject(failure))
         } else {
-            out.append(.completeEvent(id, finished.transitions))
+            out.append(.completeEvent(id))
         }
     }
 
@@ -171,8 +171,8 @@ extension Device {
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
             late: false
         )
-        apps[i].state = next
-        out.append(.sendCallback(apps[i].id, id, callback, budget: budget, cause: chain?.cause))
+        setState(i, next)
+        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: chain?.cause))
         switch callback {
         case .didEnterBackground:
             enteredBackground(i)
@@ -225,12 +225,19 @@ extension Device {
         settle(i)
     }
 
-    /// Journals `transition`, and adds it to the answer of the event that caused it.
+    /// Journals `transition`.
     mutating func record(_ transition: Transition) {
         out.append(.record(transition))
-        if let cause = transition.cause, chain?.cause == cause {
-            chain!.transitions.append(transition)
+    }
+
+    /// Moves app `i` to `state`, telling the caller when it changes.
+    mutating func setState(_ i: Int, _ state: LifecycleState) {
+        let from = apps[i].state
+        guard from != state else {
+            return
         }
+        apps[i].state = state
+        out.append(.stateChanged(apps[i].id, from: from, to: state, at: now))
     }
 
     mutating func armTimer(_ purpose: TimerPurpose, at deadline: Instant) -> TimerID {

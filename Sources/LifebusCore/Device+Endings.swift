@@ -32,7 +32,7 @@ extension Device {
         apps[i].launchDeadline = nil
         apps[i].tasks = []
         apps[i].backgroundDeadline = nil
-        apps[i].state = .notRunning
+        setState(i, .notRunning)
         apps[i].connection = kill == nil ? .none : .killed
         if front == i {
             front = nil

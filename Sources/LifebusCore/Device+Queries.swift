@@ -39,6 +39,11 @@ extension Device {
         index[app].map { AppSnapshot(apps[$0]) }
     }
 
+    /// The pid of the app's last connection (the kernel's, as given to `appConnected`), without a whole snapshot.
+    public func pid(of app: AppID) -> Int32? {
+        index[app].flatMap { apps[$0].pid }
+    }
+
     /// The app an armed timer belongs to; `nil` if the timer is not armed.
     public func owner(of timer: TimerID) -> AppID? {
         timers[timer].map { apps[$0.app].id }

@@ -82,7 +82,6 @@ struct Chain: Sendable {
     var next = 0
     /// Works started and not yet completed.
     var running = 0
-    var transitions: [Transition] = []
     var failure: Rejection?
 
     init(cause: EventID?, fired: Instant?) {

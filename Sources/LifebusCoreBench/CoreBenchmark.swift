@@ -118,7 +118,7 @@ struct CoreBenchmark {
         device.handle(input, at: now, into: &actions)
         for action in actions {
             switch action {
-            case .sendCallback(let app, let id, let callback, _, _):
+            case .sendCallback(let app, let id, let callback, _, _, _):
                 callbacks += 1
                 owed.append(.callbackAnswered(app, id, handlerDuration: nil))
                 if callback == .willTerminate {
@@ -136,7 +136,7 @@ struct CoreBenchmark {
                 completed += 1
             case .reject:
                 rejected += 1
-            case .backgroundTaskExpiring, .record:
+            case .backgroundTaskExpiring, .record, .stateChanged:
                 break
             }
         }

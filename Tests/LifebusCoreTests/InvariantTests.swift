@@ -78,7 +78,7 @@ struct InvariantTests {
             #expect(harness.device.armedTimerCount == 0 && harness.timers.isEmpty, "no timer left; after \(trace)")
             let answers = harness.journal.compactMap { action -> EventID? in
                 switch action {
-                case .completeEvent(let id, _): id
+                case .completeEvent(let id): id
                 case .reject(let rejection): rejection.event
                 default: nil
                 }
@@ -102,6 +102,9 @@ struct InvariantTests {
             }
             if app.state.isRunning && !app.hasProcess {
                 problems.append("\(app.id) is \(app.state) without a process")
+            }
+            if harness.states[app.id, default: .notRunning] != app.state {
+                problems.append("\(app.id) is \(app.state) but its reported state changes end at another")
             }
             if app.outstandingCallbackID != harness.outstanding[app.id]?.0 {
                 problems.append("\(app.id)'s outstanding callback differs from what was sent")
