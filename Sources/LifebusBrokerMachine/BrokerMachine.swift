@@ -10,9 +10,9 @@ public import Logging
 /// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
-/// Invariants: a session is in `sessions` from admission until its end (or until the machine closes it for good);
-/// each request is answered (or forgotten, its peer gone) exactly once; the armed timer is always the earliest
-/// deadline of `deadlines`.
+/// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
+/// each request is answered (or forgotten, its peer gone) exactly once; after each input the armed timer is the
+/// earliest deadline of `deadlines`.
 public struct BrokerMachine {
     /// A deadline in the one schedule.
     enum Deadline: Hashable {
