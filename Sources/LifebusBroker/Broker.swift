@@ -177,7 +177,7 @@ extension Broker {
             departing = departing.filter { !$0.value.connection.hasClosed }
             departing[session] = rpc
         }
-        let metadata: Logger.Metadata = ["lifebus.peer.session": "\(session)", "lifebus.end": "\(end)"]
+        let metadata = machine.metadata(session).merging(["lifebus.end": "\(end)"]) { $1 }
         switch end {
         case .outputLimitExceeded, .writeStalled:
             logger.warning("peer disconnected: it does not read what it is sent", metadata: metadata)

@@ -1,7 +1,7 @@
 import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
-import Logging
+public import Logging
 
 /// Who gets in and on what terms, and how a session leaves: the connection cap, the room kept for peers that have
 /// not said `hello`, the hello deadline, the messages allowed before `hello`, how a peer is sent away
@@ -142,8 +142,8 @@ extension BrokerMachine {
         logger.warning(message, metadata: metadata.merging(["lifebus.limit": "\(limit)"]) { $1 })
     }
 
-    /// What the log says of a session.
-    func metadata(_ session: SessionID) -> Logger.Metadata {
+    /// What the log says of a session (its number, the kernel's pid, its role).
+    public func metadata(_ session: SessionID) -> Logger.Metadata {
         let record = sessions[session]
         return [
             "lifebus.peer.session": "\(session)",
