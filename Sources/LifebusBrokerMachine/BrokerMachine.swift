@@ -60,7 +60,7 @@ public struct BrokerMachine {
     var pendingDeliveries: [Delivery] = []
     /// A `commitJournal` effect was given and its input has not come yet.
     var commitRequested = false
-    public internal(set) var isShuttingDown = false
+    var isShuttingDown = false
 
     /// The instant and wall time of the input being handled.
     var now = Instant.zero
@@ -102,9 +102,6 @@ public struct BrokerMachine {
         }
         rearm(into: &effects)
     }
-
-    /// The number of admitted sessions.
-    public var sessionCount: Int { sessions.count }
 
     /// Whether `session` is admitted (a refused connection never is).
     public func isAdmitted(_ session: SessionID) -> Bool { sessions[session] != nil }
