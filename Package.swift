@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerTests",
             dependencies: [
-                "LifebusBroker", "LifebusBrokerMachine", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

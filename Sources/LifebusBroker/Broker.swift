@@ -24,6 +24,8 @@ public final class Broker {
     /// The secret TCP peers present in `hello`, when the broker listens on TCP.
     var tcpToken: TCPToken?
     let clock = BrokerClock()
+    /// Decides everything; `start()` replaces the one made at `init` with one over the journal file and the
+    /// connection cap the descriptor limit allows.
     var machine: BrokerMachine
     var journal = Journal.inMemory()
     /// Each admitted connection's JSON-RPC peer, by session.

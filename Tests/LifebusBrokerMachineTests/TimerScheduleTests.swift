@@ -3,7 +3,7 @@ import Testing
 
 @testable import LifebusBrokerMachine
 
-/// The broker multiplexes the core's timers onto one libuv timer; these pin the schedule's rules.
+/// The broker machine keeps every deadline in one schedule served by one timer; these pin the schedule's rules.
 @Suite struct TimerScheduleTests {
     private func at(_ milliseconds: UInt64) -> Instant {
         Instant(nanoseconds: milliseconds * 1_000_000)
