@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 
 /// A `fire` subcommand: its options and the params it sends; running it fires them.
@@ -19,7 +20,7 @@ extension FireOptions {
         _ event: FireParams.FireEvent,
         action: FireParams.Action? = nil,
         app: String? = nil,
-        level: FireParams.MemoryLevel? = nil,
+        level: MemoryLevel? = nil,
         byUser: Bool = false
     ) -> FireParams {
         FireParams(event: event, action: action, app: app, level: level, byUser: byUser, wait: !noWait)
@@ -128,7 +129,7 @@ extension LifebusCommand.Fire {
 
         @OptionGroup var options: FireOptions
         @Option(help: "warning (the default) or critical.", transform: parseMemoryLevel)
-        var level: FireParams.MemoryLevel?
+        var level: MemoryLevel?
 
         var params: FireParams { options.params(.memoryWarning, level: level) }
     }
@@ -197,8 +198,8 @@ extension LifebusCommand.Fire {
 }
 
 /// Parses `--level`.
-func parseMemoryLevel(_ text: String) throws -> FireParams.MemoryLevel {
-    guard let level = FireParams.MemoryLevel(rawValue: text) else {
+func parseMemoryLevel(_ text: String) throws -> MemoryLevel {
+    guard let level = MemoryLevel(rawValue: text) else {
         throw ValidationError("'\(text)' is not a level; use warning or critical")
     }
     return level

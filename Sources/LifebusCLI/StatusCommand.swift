@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 

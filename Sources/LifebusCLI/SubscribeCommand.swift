@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Lifebus
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 
 extension LifebusCommand {

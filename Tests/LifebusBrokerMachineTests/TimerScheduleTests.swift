@@ -1,16 +1,16 @@
 import LifebusCore
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusBrokerMachine
 
-/// The broker multiplexes the core's timers onto one libuv timer; these pin the schedule's rules.
+/// The broker machine keeps every deadline in one schedule served by one timer; these pin the schedule's rules.
 @Suite struct TimerScheduleTests {
     private func at(_ milliseconds: UInt64) -> Instant {
         Instant(nanoseconds: milliseconds * 1_000_000)
     }
 
     @Test func dueTimersComeOutEarliestFirstAndOnlyOnce() {
-        var schedule = TimerSchedule()
+        var schedule = TimerSchedule<TimerID>()
         schedule.arm(TimerID(2), at: at(20))
         schedule.arm(TimerID(1), at: at(10))
         schedule.arm(TimerID(3), at: at(30))
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aCancelledTimerNeverComesDue() {
-        var schedule = TimerSchedule()
+        var schedule = TimerSchedule<TimerID>()
         schedule.arm(TimerID(1), at: at(10))
         schedule.arm(TimerID(2), at: at(20))
         schedule.cancel(TimerID(1))
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func reArmingMovesTheDeadline() {
-        var schedule = TimerSchedule()
+        var schedule = TimerSchedule<TimerID>()
         schedule.arm(TimerID(1), at: at(10))
         schedule.arm(TimerID(1), at: at(50))
         #expect(schedule.takeDue(at: at(20)).isEmpty, "the old deadline no longer counts")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func manyCancelledTimersDoNotAccumulate() {
-        var schedule = TimerSchedule()
+        var schedule = TimerSchedule<TimerID>()
         for number in 1...10_000 {
             schedule.arm(TimerID(UInt64(number)), at: at(UInt64(number)))
             schedule.cancel(TimerID(UInt64(number)))

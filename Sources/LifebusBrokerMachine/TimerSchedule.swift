@@ -1,37 +1,52 @@
 import HeapModule
 import LifebusCore
+import LifebusLifecycle
 
-/// The core's timers, multiplexed onto one libuv timer: which are armed, and their deadlines in order.
+/// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
+/// driver's one timer: which are armed, and their deadlines in order.
 ///
 /// A pure value (no clock, no I/O). Arming and cancelling are O(log n) and O(1): a cancelled or re-armed timer's old
 /// heap entry is dropped lazily when it reaches the top, and the heap is rebuilt when stale entries outnumber live
 /// ones, so memory stays proportional to the armed timers. Invariant: `takeDue` returns each armed timer once, at or
-/// after its latest deadline, and never a cancelled one.
-struct TimerSchedule {
+/// after its latest deadline, and never a cancelled one; timers due at the same instant come out in the order they
+/// were (last) armed.
+struct TimerSchedule<Key: Hashable> {
+    private struct Armed: Equatable {
+        let deadline: Instant
+        let order: UInt64
+    }
+
     private struct Entry: Comparable {
         let deadline: Instant
-        let id: TimerID
+        let order: UInt64
+        let id: Key
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.deadline == rhs.deadline && lhs.order == rhs.order
+        }
 
         static func < (lhs: Entry, rhs: Entry) -> Bool {
-            (lhs.deadline, lhs.id.rawValue) < (rhs.deadline, rhs.id.rawValue)
+            (lhs.deadline, lhs.order) < (rhs.deadline, rhs.order)
         }
     }
 
     private var heap = Heap<Entry>()
-    private var armed: [TimerID: Instant] = [:]
+    private var armed: [Key: Armed] = [:]
+    private var nextOrder: UInt64 = 0
 
     /// The number of armed timers.
     var count: Int { armed.count }
 
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
-    mutating func arm(_ id: TimerID, at deadline: Instant) {
-        armed[id] = deadline
-        heap.insert(Entry(deadline: deadline, id: id))
+    mutating func arm(_ id: Key, at deadline: Instant) {
+        nextOrder += 1
+        armed[id] = Armed(deadline: deadline, order: nextOrder)
+        heap.insert(Entry(deadline: deadline, order: nextOrder, id: id))
         compactIfMostlyStale()
     }
 
     /// Disarms `id`; unknown ids are ignored.
-    mutating func cancel(_ id: TimerID) {
+    mutating func cancel(_ id: Key) {
         armed[id] = nil
     }
 
@@ -48,11 +63,11 @@ struct TimerSchedule {
     }
 
     /// Removes and returns the timers whose deadline is at or before `now`, earliest first.
-    mutating func takeDue(at now: Instant) -> [TimerID] {
-        var due: [TimerID] = []
+    mutating func takeDue(at now: Instant) -> [Key] {
+        var due: [Key] = []
         while let top = heap.min, top.deadline <= now {
             heap.removeMin()
-            if armed[top.id] == top.deadline {
+            if armed[top.id] == Armed(deadline: top.deadline, order: top.order) {
                 armed[top.id] = nil
                 due.append(top.id)
             }
@@ -61,13 +76,13 @@ struct TimerSchedule {
     }
 
     private mutating func dropStaleTop() {
-        while let top = heap.min, armed[top.id] != top.deadline {
+        while let top = heap.min, armed[top.id] != Armed(deadline: top.deadline, order: top.order) {
             heap.removeMin()
         }
     }
 
     private mutating func compactIfMostlyStale() {
         guard heap.count > 64, heap.count > 2 * armed.count else { return }
-        heap = Heap(armed.map { Entry(deadline: $1, id: $0) })
+        heap = Heap(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) })
     }
 }

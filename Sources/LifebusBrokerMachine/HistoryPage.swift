@@ -1,4 +1,5 @@
-import LifebusProtocol
+import LifebusLifecycle
+public import LifebusProtocol
 
 /// Picks one page of `history` from the retained entries: the newest ones before a cursor, bounded in count and in
 /// bytes, so no answer grows with the journal (Protocol/README.md §11.4).
@@ -30,7 +31,7 @@ enum HistoryPage {
 
 extension JournalEntry {
     /// The length of the entry's journal line, newline included (what pages and the in-memory window count).
-    var encodedSize: Int {
+    public var encodedSize: Int {
         var bytes: [UInt8] = []
         write(to: &bytes)
         return bytes.count + 1

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The bounds on what one peer can make the broker keep or produce, beyond the wire's own (`RPCCodec.maxBatchCount`,

@@ -1,7 +1,7 @@
 import LifebusProtocol
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusBrokerMachine
 
 /// `history` pages: the newest entries before a cursor, bounded in count and bytes, never empty while one qualifies.
 @Suite struct HistoryPageTests {

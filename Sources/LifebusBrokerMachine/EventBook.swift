@@ -1,29 +1,29 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
-import LifebusRPC
 
 /// The controller events in flight: their numbers, labels, the records their chains produced so far, and the
 /// `fire` requests waiting for their answer.
 ///
-/// A value owned by the broker, on its loop. Invariant: an event's entries live from `begin` until `finish`, which
+/// A value inside the broker machine. Invariant: an event's entries live from `begin` until `finish`, which
 /// hands back everything it knew; numbers are never reused; `inFlight(session:)` counts the events a session began
 /// that have not finished (what `BrokerLimits.firesInFlightPerController` bounds).
 struct EventBook {
     private var nextNumber: UInt64 = 1
     private var labels: [EventID: String] = [:]
-    private var owners: [EventID: UInt64] = [:]
-    private var inFlightBySession: [UInt64: Int] = [:]
+    private var owners: [EventID: SessionID] = [:]
+    private var inFlightBySession: [SessionID: Int] = [:]
     private var records: [EventID: [TransitionRecord]] = [:]
-    private var waiting: [EventID: RPCResponder] = [:]
+    private var waiting: [EventID: Ticket] = [:]
 
-    /// Numbers a new event fired by `session`; `responder` (if any) gets the answer when the event's chain completes.
-    mutating func begin(label: String, session: UInt64, responder: RPCResponder?) -> EventID {
+    /// Numbers a new event fired by `session`; `ticket` (if any) gets the answer when the event's chain completes.
+    mutating func begin(label: String, session: SessionID, ticket: Ticket?) -> EventID {
         let id = EventID(nextNumber)
         nextNumber += 1
         labels[id] = label
         owners[id] = session
         inFlightBySession[session, default: 0] += 1
-        if let responder { waiting[id] = responder }
+        if let ticket { waiting[id] = ticket }
         return id
     }
 
@@ -39,19 +39,19 @@ struct EventBook {
     }
 
     /// How many events `session` fired that have not finished.
-    func inFlight(session: UInt64) -> Int {
+    func inFlight(session: SessionID) -> Int {
         inFlightBySession[session] ?? 0
     }
 
     /// Removes and returns every `fire` still waiting for its event's answer (the broker is stopping and answers
     /// them); the events stay numbered and labelled until they finish.
-    mutating func takeAllWaiting() -> [RPCResponder] {
+    mutating func takeAllWaiting() -> [Ticket] {
         defer { waiting.removeAll() }
         return Array(waiting.values)
     }
 
     /// Ends the event: its label, its records, and who waits for the answer.
-    mutating func finish(_ id: EventID) -> (label: String, records: [TransitionRecord], responder: RPCResponder?) {
+    mutating func finish(_ id: EventID) -> (label: String, records: [TransitionRecord], ticket: Ticket?) {
         if let session = owners.removeValue(forKey: id) {
             let left = (inFlightBySession[session] ?? 1) - 1
             inFlightBySession[session] = left > 0 ? left : nil
