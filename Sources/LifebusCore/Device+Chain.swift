@@ -96,7 +96,7 @@ extension Device {
                 step(i)
             } else if !canBackground(i) {
                 finishWork(i)
-            } else if state == .notRunning && apps[i].connection == .connected {
+            } else if state == .notRunning && apps[i].process == .connected {
                 send(i, .didFinishLaunching, to: .background)
             } else if state == .notRunning && front == i {
                 awaitLaunch(i)
@@ -114,7 +114,7 @@ extension Device {
                 finishWork(i)
                 return
             }
-            if state == .notRunning && apps[i].connection != .connected {
+            if state == .notRunning && apps[i].process != .connected {
                 if target.isForeground {
                     awaitLaunch(i)
                 } else {
@@ -160,9 +160,9 @@ extension Device {
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog.
     private mutating func send(_ i: Int, _ callback: LifecycleCallback, to next: LifecycleState) {
         var budget = configuration.budgets[callback]
-        if callback == .didFinishLaunching, let deadline = apps[i].launchDeadline {
-            budget = (deadline - now).clampedToZero
-            apps[i].launchDeadline = nil
+        if callback == .didFinishLaunching, let launch = apps[i].launch {
+            budget = (launch.deadline - now).clampedToZero
+            apps[i].launch = nil
         }
         lastCallbackID += 1
         let id = CallbackID(lastCallbackID)
@@ -204,8 +204,7 @@ extension Device {
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed
         ))
         if done.callback == .willTerminate {
-            apps[i].connection = .exiting
-            apps[i].exitGraceTimer = armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace)
+            apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))
         }
         switch apps[i].work {
         case .moveTo, .launchInBackground:

@@ -46,7 +46,7 @@ extension Device {
         phoneCall = .idle
         lastCriticalWarning = nil
         for i in apps.indices
-        where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
+        where index[apps[i].id] == i && apps[i].process == .none && apps[i].launch?.timer == nil {
             index[apps[i].id] = nil
             if front == i { front = nil }
         }
@@ -215,7 +215,7 @@ extension Device {
 
     /// An app connected on its own: connecting is launching (R70–R73).
     mutating func planConnection(_ i: Int) {
-        guard apps[i].connection == .connected, apps[i].state == .notRunning else {
+        guard apps[i].process == .connected, apps[i].state == .notRunning else {
             return  // launched meanwhile by an event, or already gone
         }
         if apps[i].flags.launchInBackground && canBackground(i) {
