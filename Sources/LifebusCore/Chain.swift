@@ -38,6 +38,51 @@ struct Chain: Sendable {
     }
 }
 
+/// What the device is doing: nothing (the next queued work starts at once), or carrying out one chain, from the
+/// moment its event or connection leaves the queue (and is planned) until every work of it completed. A refusal
+/// while planning ends the chain at once.
+enum Activity: Sendable {
+    case idle
+    case running(Chain)
+
+    /// The controller event being carried out; `nil` when idle or carrying out a connection.
+    var cause: EventID? {
+        if case .running(let chain) = self { chain.cause } else { nil }
+    }
+
+    /// When the event being carried out fired.
+    var fired: Instant? {
+        if case .running(let chain) = self { chain.fired } else { nil }
+    }
+
+    /// Changes the running chain. Only the device's own code calls it, and only while a chain runs (planning,
+    /// stages, answers and endings within a chain): a call while idle is a broken invariant of the device.
+    mutating func modifyChain(_ body: (inout Chain) -> Void) {
+        guard case .running(var chain) = self else {
+            preconditionFailure("no chain is being carried out")
+        }
+        self = .idle  // `chain` is now the only reference to its works: no copy on change
+        body(&chain)
+        self = .running(chain)
+    }
+
+    /// Takes the next work of `stage` off the running chain and counts it as running; `nil` once the stage has
+    /// started (or no chain runs).
+    mutating func startNextWork(of stage: Int) -> Work? {
+        guard case .running(let chain) = self, chain.next < chain.works.count, chain.works[chain.next].stage == stage
+        else {
+            return nil
+        }
+        var work: Work?
+        modifyChain { chain in
+            work = chain.works[chain.next]
+            chain.next += 1
+            chain.running += 1
+        }
+        return work
+    }
+}
+
 /// An entry of the device's queue: a controller event, or an app that connected on its own.
 enum QueuedWork: Sendable {
     case event(EventID, ControllerEvent, fired: Instant)

@@ -73,10 +73,10 @@ extension Device {
             app.flags.backgroundModes.isEmpty
         {
             setState(i, .suspended)
-            let cause = chain?.cause
+            let cause = activity.cause
             record(Transition(
                 app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,
-                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
                 budget: .zero, outcome: .ok
             ))
         }

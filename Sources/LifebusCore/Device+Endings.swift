@@ -15,14 +15,14 @@ extension Device {
             cancelTimer(done.timer)
             apps[i].outstanding = nil
             record(Transition(
-                app: app, callback: done.callback, cause: chain?.cause, from: done.from, to: .notRunning,
-                fired: chain?.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
+                app: app, callback: done.callback, cause: activity.cause, from: done.from, to: .notRunning,
+                fired: activity.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
                 outcome: outcome
             ))
         } else {
             record(Transition(
                 app: app, callback: nil, cause: cause, from: apps[i].state, to: .notRunning,
-                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
                 budget: .zero, outcome: outcome
             ))
         }
@@ -37,7 +37,7 @@ extension Device {
         }
         if apps[i].work != nil {
             apps[i].work = nil
-            chain!.running -= 1
+            activity.modifyChain { $0.running -= 1 }
         }
     }
 
@@ -77,7 +77,8 @@ extension Device {
             }
         case .launch:
             apps[i].launch = nil
-            chain!.failure = Rejection(event: chain!.cause, app: apps[i].id, reason: .launchTimedOut)
+            let app = apps[i].id
+            activity.modifyChain { $0.failure = Rejection(event: $0.cause, app: app, reason: .launchTimedOut) }
             if front == i {
                 front = nil
             }

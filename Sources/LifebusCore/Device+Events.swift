@@ -172,7 +172,7 @@ extension Device {
             let victims = apps.indices.filter { apps[$0].state == .suspended }
                 .sorted { (apps[$1].footprint, $0) < (apps[$0].footprint, $1) }  // largest first, then first connected
             for victim in victims {
-                end(victim, kill: .jetsam, outcome: .jetsam, cause: chain!.cause)
+                end(victim, kill: .jetsam, outcome: .jetsam, cause: activity.cause)
             }
             let window = configuration.budgets.pressureWindow
             let pressureStays = lastCriticalWarning.map { now - $0 <= window } ?? false
@@ -207,7 +207,7 @@ extension Device {
             phoneCall = .inProgress(returnTo: nil)
         }
         if byUser {
-            end(i, kill: .user, outcome: .killed, cause: chain!.cause)
+            end(i, kill: .user, outcome: .killed, cause: activity.cause)
         } else {
             schedule(i, .terminate, stage: 0)
         }

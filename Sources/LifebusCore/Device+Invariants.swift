@@ -35,7 +35,8 @@ extension Device {
             expect(
                 canBackground(i) || (app.state != .background && app.state != .suspended),
                 "\(app.id) is \(app.state) but may not run in the background")
-            expect(app.outstanding.map { $0.to == app.state } ?? true, "\(app.id)'s callback does not lead to its state")
+            expect(app.outstanding.map { $0.to == app.state } ?? true,
+                "\(app.id)'s callback does not lead to its state")
             expect(app.tasks.isEmpty || (app.state.isRunning && app.process == .connected),
                 "\(app.id) has tasks open but is \(app.state)")
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
@@ -52,10 +53,11 @@ extension Device {
         expect(foreground <= 1, "more than one app in the foreground")
         expect(index.allSatisfy { apps[$0.value].id == $0.key }, "the index points at another app's record")
         expect(front.map { index[apps[$0].id] == $0 } ?? true, "the front app is forgotten")
-        expect(working == (chain?.running ?? 0), "\(working) apps at work, the chain counts \(chain?.running ?? 0)")
+        let running = if case .running(let chain) = activity { chain.running } else { 0 }
+        expect(working == running, "\(working) apps at work, the chain counts \(running)")
         var queued = 0
         for case .event in queue { queued += 1 }
-        expect(unanswered.count == queued + (chain?.cause == nil ? 0 : 1),
+        expect(unanswered.count == queued + (activity.cause == nil ? 0 : 1),
             "\(unanswered.count) events unanswered, \(queued) queued and the running one")
         return broken
     }

@@ -14,7 +14,8 @@ import LifebusLifecycle
 ///   `reject`) comes once every callback it caused is answered or its app is gone;
 /// - at most one app is `active` or `inactive`; at most one callback per app is outstanding;
 /// - every callback sent is answered, or its app is killed (watchdog) or gone (crashed);
-/// - every armed timer belongs to an app that is connected or being waited for.
+/// - every armed timer belongs to an app that is connected or being waited for;
+/// - and the record-level ones `checkInvariants()` lists, asserted after every input in debug builds.
 ///
 /// Wrong client input returns `.reject`, never a trap; only a broken invariant of the device's own traps.
 public struct Device: Sendable {
@@ -30,7 +31,7 @@ public struct Device: Sendable {
     var phoneCall = PhoneCall.idle
     var lastCriticalWarning: Instant?
     var queue = Deque<QueuedWork>()
-    var chain: Chain?
+    var activity = Activity.idle
     var unanswered: Set<EventID> = []
     var timers: [TimerID: TimerPurpose] = [:]
     var lastCallbackID: UInt64 = 0
