@@ -14,6 +14,7 @@
 //                       LifebusTimeline, LifebusMCP
 //   LifebusTimeline  -> LifebusProtocol              journal entries -> timeline -> SVG, Chrome trace, text; pure
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline  `lifebus mcp`: an MCP server on stdio driving the broker
+//   LifebusSupervision -> LifebusIO, LifebusProtocol, CLifebusSystem   manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusIO, LifebusProtocol, Logging (arguments by hand: no
 //                       Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
@@ -68,6 +69,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusSupervision", dependencies: ["LifebusIO", "LifebusProtocol", "CLifebusSystem"],
+            swiftSettings: strict
+        ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol"], swiftSettings: strict),
         .target(
             name: "LifebusMCP",
@@ -128,6 +133,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusIOTests", dependencies: ["LifebusIO"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusSupervisionTests", dependencies: ["LifebusSupervision", "LifebusIO", "LifebusProtocol"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [

@@ -1,0 +1,96 @@
+import Glibc
+import LifebusIO
+import Testing
+
+/// The awaited condition did not hold before the deadline.
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+extension EventLoop {
+    /// Runs the loop until `condition` holds, checking it after every loop event and every `poll` (conditions on
+    /// other processes, such as `/proc` states and files, raise no loop event); fails after `timeout`.
+    func run(
+        until what: String, timeout: Duration = .seconds(20), poll: Duration = .milliseconds(5),
+        _ condition: () -> Bool
+    ) throws {
+        let ticker = try LoopTimer(loop: self)
+        ticker.start(after: poll, repeating: poll) {}
+        let deadline = EventLoop.monotonicNanoseconds() + UInt64(timeout.components.seconds) * 1_000_000_000
+        while !condition(), EventLoop.monotonicNanoseconds() < deadline {
+            runOnce(wait: true)
+        }
+        ticker.close()
+        runOnce(wait: false)  // runs the ticker's close callback
+        if !condition() { throw TimedOut(what: what) }
+    }
+}
+
+/// A fresh folder under /tmp for one test, removed with everything in it by `remove()`.
+struct TemporaryFolder {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/lifebus-supervision-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// Writes `text` to `name` in the folder with `mode`; returns the path.
+    @discardableResult
+    func write(_ name: String, _ text: String, mode: mode_t = 0o644) -> String {
+        let target = file(name)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        precondition(descriptor >= 0, "cannot write \(target)")
+        _ = text.utf8CString.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+        chmod(target, mode)
+        return target
+    }
+
+    /// The text of `name`, or `nil` when it does not exist.
+    func read(_ name: String) -> String? {
+        guard let handle = fopen(file(name), "r") else { return nil }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        while true {
+            let byte = fgetc(handle)
+            if byte == EOF { break }
+            bytes.append(UInt8(byte))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func remove() {
+        _ = system("rm -rf '\(path)'")
+    }
+}
+
+/// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
+func unreapedChildren() -> Set<Int32> {
+    var result: Set<Int32> = []
+    guard let tasks = opendir("/proc/self/task") else { return result }
+    defer { closedir(tasks) }
+    while let entry = readdir(tasks) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard Int32(name) != nil, let handle = fopen("/proc/self/task/\(name)/children", "r") else { continue }
+        var buffer = [CChar](repeating: 0, count: 65536)
+        let count = fread(&buffer, 1, buffer.count - 1, handle)
+        fclose(handle)
+        let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        result.formUnion(text.split(separator: " ").compactMap { Int32($0.filter(\.isNumber)) })
+    }
+    return result
+}
+
+/// The pid in the file at `path` once it holds one.
+func pid(inFile path: String) -> Int32? {
+    guard let handle = fopen(path, "r") else { return nil }
+    defer { fclose(handle) }
+    var buffer = [CChar](repeating: 0, count: 32)
+    guard fgets(&buffer, 32, handle) != nil else { return nil }
+    let text = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return Int32(text)
+}
