@@ -94,3 +94,17 @@ func pid(inFile path: String) -> Int32? {
     let text = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return Int32(text)
 }
+
+/// Runs `body` with a new loop, then closes the loop (which fails while a handle is still open). When either
+/// throws, the loop is leaked on purpose (a test that failed may leave a child running): releasing it would stop
+/// the whole run on `EventLoop`'s release assertion instead of reporting the failure.
+func withLoop(_ body: (EventLoop) throws -> Void) throws {
+    let loop = try EventLoop()
+    do {
+        try body(loop)
+        try loop.close()
+    } catch {
+        _ = Unmanaged.passRetained(loop)  // leaked: see above
+        throw error
+    }
+}
