@@ -44,7 +44,8 @@ public final class PeerProcess {
     public func send(_ signal: Int32) -> Int32? {
         switch hold {
         case .pidfd:
-            return descriptor?.send(signal) ?? ESRCH
+            guard let descriptor else { return ESRCH }
+            return descriptor.send(signal)
         case .pidAndStartTime(let startTime):
             guard let now = ProcStat.read(pid), now.startTime == startTime, !now.isZombie else { return ESRCH }
             return Glibc.kill(pid, signal) == 0 ? nil : errno
