@@ -38,8 +38,10 @@ public struct MemoryPressurePolicy: Sendable, Equatable {
         overLimit.forEach { plan($0, .memoryLimit, .none) }
         if level == .critical {
             let alive = apps.filter { $0.overshoot <= 0 }
-            for (standing, notice) in [(AppMemory.Standing.suspended, PlannedKill.Notice.none), (.background, .terminate)] {
-                for app in alive.filter({ $0.standing == standing }).stableSorted(by: { $0.residentBytes > $1.residentBytes })
+            let victims: [(AppMemory.Standing, PlannedKill.Notice)] = [(.suspended, .none), (.background, .terminate)]
+            for (standing, notice) in victims {
+                let candidates = alive.filter { $0.standing == standing }
+                for app in candidates.stableSorted(by: { $0.residentBytes > $1.residentBytes })
                 where remaining >= criticalBytes {
                     plan(app, .jetsam, notice)
                 }

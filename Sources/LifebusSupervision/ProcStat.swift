@@ -20,7 +20,8 @@ public struct ProcStat: Sendable, Equatable {
     /// Parses the text of a stat file; `nil` when it is not one.
     public init?(pid: Int32, text: [UInt8]) {
         guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = text[(close + 1)...].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
+            .map { String(decoding: $0, as: UTF8.self) }
         // After `)`: state is field 3 of the file, so field n sits at index n - 3; starttime is field 22.
         guard fields.count > 19, let state = fields[0].first, let parent = Int32(fields[1]),
               let group = Int32(fields[2]), let startTime = UInt64(fields[19])
