@@ -44,8 +44,9 @@ public struct AppManifest: Sendable, Equatable {
         "backgroundModes", "launchInBackground", "memoryLimit",
     ]
 
-    /// The longest app id accepted (it names the app's log file).
-    public static let maxIDLength = 200
+    /// The longest app id a manifest installs: the wire allows 255 (Protocol §15.2), but `<id>.log.1` must fit a file
+    /// name (255 bytes).
+    public static let maxIDLength = 249
 
     /// The largest manifest file read.
     public static let maxFileBytes = 64 * 1024

@@ -101,4 +101,12 @@ import Testing
     @Test func aFolderThatCannotBeListedIsAnError() {
         #expect(throws: SystemError.self) { _ = try ManifestDirectory.load("/no/such/folder") }
     }
+
+    @Test func theSchemaDeclaresExactlyTheMembersTheParserKnows() throws {
+        let text = try #require(readText(repositoryRoot + "/Protocol/schemas/manifest.schema.json"))
+        let schema = try JSONParser.parse(text)
+        #expect(Set(try #require(schema["properties"]?.objectValue).keys) == Set(AppManifest.members))
+        #expect(schema["required"] == ["id", "executable"])
+        #expect(schema["additionalProperties"] == false)
+    }
 }

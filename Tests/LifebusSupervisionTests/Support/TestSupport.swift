@@ -52,21 +52,33 @@ struct TemporaryFolder {
 
     /// The text of `name`, or `nil` when it does not exist.
     func read(_ name: String) -> String? {
-        guard let handle = fopen(file(name), "r") else { return nil }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        while true {
-            let byte = fgetc(handle)
-            if byte == EOF { break }
-            bytes.append(UInt8(byte))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        readText(file(name))
     }
 
     func remove() {
         _ = system("rm -rf '\(path)'")
     }
 }
+
+/// The text of the file at `path`, or `nil` when it does not exist.
+func readText(_ path: String) -> String? {
+    guard let handle = fopen(path, "r") else { return nil }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    while true {
+        let byte = fgetc(handle)
+        if byte == EOF { break }
+        bytes.append(UInt8(byte))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The repository's root folder (this file is `Tests/LifebusSupervisionTests/Support/TestSupport.swift`).
+let repositoryRoot: String = {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(4)
+    return parts.joined(separator: "/")
+}()
 
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
