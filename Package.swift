@@ -108,6 +108,10 @@ let package = Package(
             name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusProtocol"],
+            path: "Examples/MemoryGrower", swiftSettings: strict
+        ),
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
 
         // Tests
@@ -134,7 +138,9 @@ let package = Package(
         ),
         .testTarget(name: "LifebusIOTests", dependencies: ["LifebusIO"], swiftSettings: strict),
         .testTarget(
-            name: "LifebusSupervisionTests", dependencies: ["LifebusSupervision", "LifebusIO", "LifebusProtocol"],
+            name: "LifebusSupervisionTests",
+            // The executables are started by the memory story test (a real broker, CLI and example apps).
+            dependencies: ["LifebusSupervision", "LifebusIO", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -8,7 +8,8 @@ import Testing
     let policy = MemoryPressurePolicy(deviceMemory: 1000 * mib, warningAt: .fraction(0.8), criticalAt: .fraction(0.95))
 
     private func app(_ id: String, _ mebibytes: Int, _ standing: AppMemory.Standing, limit: Int? = nil) -> AppMemory {
-        AppMemory(appID: id, residentBytes: mebibytes * Self.mib, standing: standing, limit: limit.map { $0 * Self.mib })
+        AppMemory(appID: id, residentBytes: mebibytes * Self.mib, standing: standing,
+                  limit: limit.map { $0 * Self.mib })
     }
 
     @Test func belowTheWarningThresholdNothingHappens() {
@@ -69,7 +70,7 @@ import Testing
     @Test func equalSizesKeepTheInputOrderAndSizeThresholdsWork() {
         let policy = MemoryPressurePolicy(deviceMemory: 1000 * Self.mib, warningAt: .bytes(100 * Self.mib),
                                           criticalAt: .bytes(200 * Self.mib))
-        let assessment = policy.assess([app("a", 100, .suspended), app("b", 100, .suspended), app("c", 100, .suspended)])
+        let assessment = policy.assess(["a", "b", "c"].map { app($0, 100, .suspended) })
         #expect(assessment.level == .critical)
         #expect(assessment.kills.map(\.appID) == ["a", "b"])  // 300 → 200 → 100 < 200
     }
