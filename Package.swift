@@ -140,7 +140,15 @@ let package = Package(
         .testTarget(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
-            dependencies: ["LifebusSupervision", "LifebusIO", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower"],
+            dependencies: [
+                "LifebusSupervision", "LifebusIO", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower",
+                "SupervisionDrill",
+            ],
+            swiftSettings: strict
+        ),
+        // The PID-reuse drill, run by LifebusSupervisionTests in a pid namespace of its own.
+        .executableTarget(
+            name: "SupervisionDrill", dependencies: ["LifebusSupervision", "LifebusIO"], path: "Tests/SupervisionDrill",
             swiftSettings: strict
         ),
         .testTarget(

@@ -37,7 +37,8 @@ public final class AppProcess {
     /// Starts the app: checks the executable, opens the log file for append, spawns in a new process group with
     /// stdout and stderr to the log (stdin from `/dev/null`), and takes a pidfd. The child also gets `SIGKILL` if
     /// the loop's thread dies (`SpawnedProcess.Options.diesWithParent`). Throws, leaving nothing behind, when the
-    /// executable is missing or not executable, the log cannot be opened, or `uv_spawn` fails.
+    /// executable is missing or not executable, the log cannot be opened, or `uv_spawn` fails. An `execve` failure
+    /// past those checks (a missing `#!` interpreter) happens in `setpriv`: the app exits 127, its log says why.
     public static func launch(
         _ request: LaunchRequest, loop: EventLoop, onExit: @escaping (ProcessExit) -> Void
     ) throws(LaunchFailure) -> AppProcess {

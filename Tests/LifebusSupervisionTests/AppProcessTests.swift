@@ -123,7 +123,6 @@ import Testing
         default: executable = folder.path
         }
         try withLoop { loop in
-            let descriptorsBefore = openDescriptorCount()
             let childrenBefore = unreapedChildren()
             let request = LaunchRequest(appID: "com.test.app", executable: executable, socketPath: "/tmp/x.sock",
                                         logPath: folder.file("app.log"))
@@ -134,17 +133,46 @@ import Testing
             #expect(failure?.code == code)
             #expect(failure?.description.contains(executable) == true)
             #expect(failure?.description.contains(String(cString: strerror(code))) == true)
-            #expect(openDescriptorCount() == descriptorsBefore)
+            #expect(descriptorTargets().allSatisfy { !$0.hasPrefix(folder.path) })  // the log is not left open
             #expect(unreapedChildren() == childrenBefore)
             loop.run()  // runs a failed handle's close callback; withLoop's close throws EBUSY if one was left open
         }
     }
 
-    private func openDescriptorCount() -> Int {
-        guard let folder = opendir("/proc/self/fd") else { return -1 }
+    /// A program that passes the checks but cannot be executed (its interpreter is missing) fails in `execve`,
+    /// after `setpriv` (which gives the app its parent-death signal) started: the app exits 127 at once and its log
+    /// names the path and the error; nothing is left open.
+    @Test func anExecFailureAfterTheChecksEndsTheAppWith127AndALogLine() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let executable = folder.write("script.sh", "#!/no/such/shell\nexit 0\n", mode: 0o755)
+        try withLoop { loop in
+            var exits: [ProcessExit] = []
+            let request = LaunchRequest(appID: "com.test.app", executable: executable, socketPath: "/tmp/x.sock",
+                                        logPath: folder.file("app.log"))
+            _ = try AppProcess.launch(request, loop: loop) { exits.append($0) }
+            try loop.run(until: "the exit") { !exits.isEmpty }
+            #expect(exits.first?.termination == .exited(127))
+            let log = folder.read("app.log") ?? ""
+            #expect(log.contains(executable) && log.contains(String(cString: strerror(ENOENT))), "\(log)")
+            #expect(descriptorTargets().allSatisfy { !$0.hasPrefix(folder.path) })
+        }
+    }
+
+    /// What this process's descriptors name (`/proc/self/fd/*` resolved).
+    private func descriptorTargets() -> [String] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
         defer { closedir(folder) }
-        var count = 0
-        while readdir(folder) != nil { count += 1 }
-        return count
+        var targets: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            let length = readlink("/proc/self/fd/\(name)", &buffer, buffer.count - 1)
+            guard length > 0 else { continue }
+            targets.append(String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return targets
     }
 }

@@ -4,54 +4,49 @@ import LifebusSupervision
 import Testing
 
 /// After a process's exit was reaped, a signal meant for it reaches nothing, even when its pid now belongs to
-/// another process: the pid is really reused here by steering the kernel's next pid (`ns_last_pid`, root only).
+/// another process.
 @Suite(.serialized) struct PidReuseDrillTests {
-    /// Starts `sleep 60` in a group of its own until one gets `pid` (other processes on the machine race for it);
-    /// `nil` after `attempts` misses. The misses are killed and reaped.
-    private func occupy(_ pid: Int32, loop: EventLoop, attempts: Int = 200) throws -> SpawnedProcess? {
-        for _ in 0..<attempts {
-            guard let file = fopen("/proc/sys/kernel/ns_last_pid", "w") else { return nil }
-            fputs("\(pid - 1)", file)
-            fclose(file)
-            var ended = false
-            let process = try SpawnedProcess.spawn(
-                SpawnedProcess.Options(program: "/bin/sleep", arguments: ["60"], ownProcessGroup: true), loop: loop
-            ) { _ in ended = true }
-            if process.pid == pid { return process }
-            process.send(SIGKILL)
-            try loop.run(until: "a miss ends") { ended }
-        }
-        return nil
-    }
+    /// Whether this machine lets a test make pid namespaces and steer their next pid (root with `unshare`).
+    static let canMakePidNamespaces = getuid() == 0 && access("/usr/bin/unshare", X_OK) == 0
 
-    @Test func aKillAfterTheReapReachesNothingEvenWhenThePidIsReused() throws {
+    @Test func afterTheReapThePidfdNamesTheDeadProcessAndTheAppSignalsNothing() throws {
         try withLoop { loop in
             var exits: [ProcessExit] = []
             let request = LaunchRequest(appID: "com.test.gone", executable: "/bin/true", socketPath: "/tmp/x.sock",
                                         logPath: "/dev/null")
             let app = try AppProcess.launch(request, loop: loop) { exits.append($0) }
-            // A pidfd on the same process, as the supervisor holds one, kept past the reap.
-            let held = try ProcessDescriptor.open(app.pid)
+            let held = try ProcessDescriptor.open(app.pid)  // as the supervisor holds one, kept past the reap
             try loop.run(until: "the exit") { !exits.isEmpty }
             #expect(!unreapedChildren().contains(app.pid))
-
-            let canSteer = access("/proc/sys/kernel/ns_last_pid", W_OK) == 0
-            let victim = canSteer ? try occupy(app.pid, loop: loop) : nil
-            #expect(victim != nil || !canSteer, "pid \(app.pid) was never handed out again")
+            #expect(held.hasExited)
+            #expect(held.pid == nil)
+            #expect(held.send(0) == ESRCH)  // whoever has the pid now, the pidfd still names the dead process
             app.kill(.jetsam)
-            app.signal(SIGKILL)
             app.freeze()
-            #expect(held.send(SIGKILL) == ESRCH)  // the pidfd names the dead process, not the pid's new owner
+            #expect(!app.isFrozen)
+            loop.runOnce(wait: false)
             #expect(exits.count == 1)
-            guard let victim else { return }  // without root the drill is the pidfd's answer alone
+        }
+    }
 
-            // Had any SIGKILL or SIGSTOP reached the victim (another process, leading a group of the same number),
-            // it would be stopped or end by SIGKILL, which wins over the SIGTERM sent now.
-            #expect(victim.pid == app.pid)
-            #expect(ProcStat.read(victim.pid)?.isStopped == false)
-            victim.send(SIGTERM)
-            try loop.run(until: "the victim ends") { victim.termination != nil }
-            #expect(victim.termination == .signalled(SIGTERM))
+    /// The drill proper (`Tests/SupervisionDrill`) as pid 1 of a fresh pid namespace, where nothing competes for
+    /// the pid it hands again to a new group leader.
+    @Test(.enabled(if: canMakePidNamespaces))
+    func aKillAfterTheReapMissesTheProcessThatReusedThePid() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try withLoop { loop in
+            var exits: [ProcessExit] = []
+            let request = LaunchRequest(
+                appID: "drill", executable: "/usr/bin/unshare",
+                arguments: ["--pid", "--fork", "--mount-proc", "\(productsFolder)/SupervisionDrill"],
+                socketPath: "/tmp/x.sock", logPath: folder.file("drill.log"))
+            _ = try AppProcess.launch(request, loop: loop) { exits.append($0) }
+            try loop.run(until: "the drill's end") { !exits.isEmpty }
+            let log = folder.read("drill.log") ?? ""
+            #expect(exits.first?.termination == .exited(0), "\(log)")
+            #expect(log.contains("victim-stopped false\n"), "\(log)")
+            #expect(log.contains("victim-end signal 15 (Terminated)\n"), "\(log)")
         }
     }
 }

@@ -16,19 +16,6 @@ final class BrokerUnderSupervision {
     private var exits: [String: ProcessExit] = [:]
     private var counter = 0
 
-    /// The folder holding the package's executables (beside the test bundle; `/proc/self/exe` resolved).
-    static let productsFolder: String = {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        precondition(length > 0, "cannot read /proc/self/exe")
-        var path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        while let slash = path.lastIndex(of: "/") {
-            path = String(path[..<slash])
-            if !path.contains(".xctest") { break }
-        }
-        return path
-    }()
-
     /// Starts the broker and returns once it printed its `listening on` line.
     init(loop: EventLoop, folder: TemporaryFolder) throws {
         self.loop = loop
@@ -41,7 +28,7 @@ final class BrokerUnderSupervision {
 
     /// Starts product `product` as app `id` with `arguments`; its output goes to `<id>.log`.
     func start(_ product: String, id: String, _ arguments: [String]) throws -> AppProcess {
-        let request = LaunchRequest(appID: id, executable: "\(Self.productsFolder)/\(product)", arguments: arguments,
+        let request = LaunchRequest(appID: id, executable: "\(productsFolder)/\(product)", arguments: arguments,
                                     socketPath: socketPath, logPath: folder.file("\(id).log"))
         return try AppProcess.launch(request, loop: loop) { [weak self] in self?.exits[$0.appID] = $0 }
     }

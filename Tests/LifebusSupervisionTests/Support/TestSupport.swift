@@ -80,6 +80,19 @@ let repositoryRoot: String = {
     return parts.joined(separator: "/")
 }()
 
+/// The folder holding the package's executables (beside the test bundle; `/proc/self/exe` resolved).
+let productsFolder: String = {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    precondition(length > 0, "cannot read /proc/self/exe")
+    var path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    while let slash = path.lastIndex(of: "/") {
+        path = String(path[..<slash])
+        if !path.contains(".xctest") { break }
+    }
+    return path
+}()
+
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
     var result: Set<Int32> = []
