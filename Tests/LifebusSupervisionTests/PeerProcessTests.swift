@@ -14,13 +14,8 @@ import Testing
             var accepted: Connection?
             let listener = try Listener.listen(on: .unix(folder.file("bus.sock")), loop: loop) { accepted = $0 }
             defer { listener.close() }
-            // A client that connects and waits for the broker to say something (it never does).
-            let client = "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.recv(1)"
             var end: SpawnedProcess.Termination?
-            let process = try SpawnedProcess.spawn(
-                SpawnedProcess.Options(program: "python3", arguments: ["-c", client, folder.file("bus.sock")]),
-                loop: loop
-            ) { end = $0 }
+            let process = try startConnectingClient(folder.file("bus.sock"), loop: loop) { end = $0 }
             try loop.run(until: "the connection") { accepted != nil }
             let connection = try #require(accepted)
             defer { connection.close() }

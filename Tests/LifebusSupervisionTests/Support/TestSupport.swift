@@ -93,6 +93,16 @@ let productsFolder: String = {
     return path
 }()
 
+/// Starts a process that connects to the Unix socket at `path` and waits for a byte that never comes: an app
+/// started by hand, as the supervisor sees one.
+func startConnectingClient(
+    _ path: String, loop: EventLoop, onExit: @escaping (SpawnedProcess.Termination) -> Void
+) throws -> SpawnedProcess {
+    let client = "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.recv(1)"
+    return try SpawnedProcess.spawn(
+        SpawnedProcess.Options(program: "python3", arguments: ["-c", client, path]), loop: loop, onExit: onExit)
+}
+
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
     var result: Set<Int32> = []
