@@ -86,7 +86,8 @@ import Testing
             try loop.run(until: "the connection") { accepted != nil }
             let connection = try #require(accepted)
             defer { connection.close() }
-            #expect(supervisor.attach(appID: "byhand", socket: try #require(connection.fileDescriptor), pid: client.pid))
+            let socket = try #require(connection.fileDescriptor)
+            #expect(supervisor.attach(appID: "byhand", socket: socket, pid: client.pid))
             #expect(supervisor.pid(of: "byhand") == client.pid)
             supervisor.perform(.spawn(appID: "byhand"))
             #expect(reports.last == .refused(.spawn(appID: "byhand"), .alreadyRunning))
