@@ -20,17 +20,36 @@ public struct ProcStat: Sendable, Equatable {
     /// Parses the text of a stat file; `nil` when it is not one.
     public init?(pid: Int32, text: [UInt8]) {
         guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
-            .map { String(decoding: $0, as: UTF8.self) }
-        // After `)`: state is field 3 of the file, so field n sits at index n - 3; starttime is field 22.
-        guard fields.count > 19, let state = fields[0].first, let parent = Int32(fields[1]),
-              let group = Int32(fields[2]), let startTime = UInt64(fields[19])
+        // After `)`: state is field 3 of the file, so field n is the (n - 2)th word; starttime is field 22.
+        var words: [ArraySlice<UInt8>] = []
+        words.reserveCapacity(20)
+        for word in text[(close + 1)...].split(separator: UInt8(ascii: " ")) {
+            words.append(word)
+            if words.count == 20 { break }
+        }
+        guard words.count == 20, let state = words[0].first, let parent = Self.number(words[1]),
+              let group = Self.number(words[2]), let startTime = Self.number(words[19])
         else { return nil }
         self.pid = pid
-        self.state = state
-        self.parent = parent
-        self.group = group
+        self.state = Character(UnicodeScalar(state))
+        self.parent = Int32(truncatingIfNeeded: parent)
+        self.group = Int32(truncatingIfNeeded: group)
         self.startTime = startTime
+    }
+
+    /// An unsigned decimal number (the fields read here are never negative), `nil` for anything else.
+    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            let (sum, carry) = product.addingReportingOverflow(UInt64(byte - 0x30))
+            guard !carry else { return nil }
+            value = sum
+        }
+        return value
     }
 
     /// Reads `/proc/PID/stat`; `nil` when the process is gone (or the file is unreadable).

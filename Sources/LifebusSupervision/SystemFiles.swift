@@ -5,23 +5,26 @@ import Glibc
 /// Stateless. Every read is bounded: a file longer than the limit is refused (`EFBIG`), so a stray huge file
 /// costs at most the limit.
 enum SystemFiles {
-    /// The bytes of `path`, at most `limit` of them; `EFBIG` when there are more.
+    /// The bytes of `path`, at most `limit` of them; `EFBIG` when there are more. Reads into one buffer of
+    /// `limit + 1` bytes (the files read here are small: `/proc` records, manifests).
     static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError("open", path: path) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("read", path: path)
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
+            count = 0
+            while count <= limit {
+                let step = Glibc.read(descriptor, buffer.baseAddress! + count, limit + 1 - count)
+                if step < 0, errno == EINTR { continue }
+                if step < 0 { failure = errno }
+                if step <= 0 { return }
+                count += step
             }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw SystemError("read", path: path, code: EFBIG) }
-            bytes += chunk[0..<count]
         }
+        if let failure { throw SystemError("read", path: path, code: failure) }
+        guard bytes.count <= limit else { throw SystemError("read", path: path, code: EFBIG) }
+        return bytes
     }
 
     /// The names in folder `path` (without `.` and `..`), in no particular order.
