@@ -33,6 +33,9 @@ enum GroupSignal {
     /// yet killed, so one forking meanwhile does not escape; at most `rounds` passes. Returns how many were killed.
     @discardableResult
     static func killMembers(of group: Int32, rounds: Int = 20) -> Int {
+        // Signal 0 delivers nothing: it only asks whether the group has a member, which spares the `/proc` pass
+        // (milliseconds) in the usual case of an app that leaves nothing behind.
+        guard kill(-group, 0) == 0 || errno == EPERM else { return 0 }
         var killed: Set<Member> = []
         for _ in 0..<rounds {
             let now = toMembers(of: group, SIGKILL, skipping: killed)

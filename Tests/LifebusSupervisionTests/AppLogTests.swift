@@ -49,7 +49,7 @@ import Testing
             _ = try AppProcess.launch(request, loop: loop) { exits.append($0) }
             try loop.run(until: "the first line") { folder.read("a.log") == "before\n" }
             #expect(try files.rotateIfOver(for: "a"))
-            folder.write("go", "\n")
+            try loop.release(fifo: go)
             try loop.run(until: "the exit") { !exits.isEmpty }
             #expect(folder.read("a.log.1") == "before\n")
             #expect(folder.read("a.log") == "after\n")  // O_APPEND: at the new end, no hole

@@ -73,12 +73,12 @@ import Testing
             var exits: [ProcessExit] = []
             let child = folder.file("grandchild.pid")
             // The shell starts a sleep that outlives it, waits until the test holds a pidfd on it, and exits 0.
+            mkfifo(folder.file("go"), 0o600)
             let app = try launch("\(sleeping(pidFile: child)); read go < \(folder.file("go"))",
                                  in: folder, loop: loop) { exits.append($0) }
-            mkfifo(folder.file("go"), 0o600)
             try loop.run(until: "the grandchild's pid") { pid(inFile: child) != nil }
             let grandchild = try ProcessDescriptor.open(try #require(pid(inFile: child)))
-            folder.write("go", "go\n")  // the shell reads the line and exits
+            try loop.release(fifo: folder.file("go"))  // the shell reads the line and exits
             try loop.run(until: "the exit") { !exits.isEmpty }
             #expect(exits.first?.termination == .exited(0))
             #expect(exits.first?.strayProcessesKilled == 1)

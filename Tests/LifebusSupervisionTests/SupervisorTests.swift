@@ -31,6 +31,7 @@ import Testing
                 .refused(.spawn(appID: "a"), .alreadyRunning), .refused(.spawn(appID: "nobody"), .notInstalled),
                 .refused(.thaw(appID: "nobody"), .notRunning),
             ])
+            try loop.run(until: "the app's first line") { folder.read("logs/a.log") == "started\n" }
             supervisor.perform(.freeze(appID: "a"))
             #expect(supervisor.isFrozen("a"))
             supervisor.perform(.kill(appID: "a", reason: .watchdog))
@@ -38,7 +39,6 @@ import Testing
             guard case .exited(let exit) = reports.last else { throw TimedOut(what: "an exit report") }
             #expect(exit.pid == pid && exit.killReason == .watchdog && exit.termination == .signalled(SIGKILL))
             #expect(supervisor.pid(of: "a") == nil)
-            #expect(folder.read("logs/a.log") == "started\n")
             supervisor.perform(.kill(appID: "a", reason: .jetsam))
             #expect(reports.last == .refused(.kill(appID: "a", reason: .jetsam), .notRunning))
             supervisor.close()

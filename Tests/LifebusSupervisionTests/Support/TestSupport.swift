@@ -103,6 +103,20 @@ func startConnectingClient(
         SpawnedProcess.Options(program: "python3", arguments: ["-c", client, path]), loop: loop, onExit: onExit)
 }
 
+extension EventLoop {
+    /// Writes a line into the FIFO at `path` once a reader has opened it (until then opening it for writing fails
+    /// with `ENXIO`), so the test never blocks on a reader that is not there.
+    func release(fifo path: String) throws {
+        var descriptor: Int32 = -1
+        try run(until: "a reader of \(path)") {
+            descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            return descriptor >= 0
+        }
+        _ = Glibc.write(descriptor, "\n", 1)
+        Glibc.close(descriptor)
+    }
+}
+
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
     var result: Set<Int32> = []
