@@ -41,7 +41,7 @@ import Testing
             let sampler = try MemorySampler(loop: loop, period: .milliseconds(20), targets: { targets }) {
                 samples.append($0)
             }
-            try loop.run(until: "all four allocators ready") {
+            try loop.run(until: "all four allocators ready", timeout: .seconds(60)) {
                 ["idle-1", "idle-2", "busy-1", "busy-2"].allSatisfy { folder.read($0) == "ready" }
             }
             let readyAt = samples.count
