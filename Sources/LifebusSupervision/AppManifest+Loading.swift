@@ -41,20 +41,13 @@ extension AppManifest {
             guard let bytes = ByteSize.parse(text), bytes > 0 else { throw reader.error("memoryLimit", .badSize(text)) }
             manifest.memoryLimit = bytes
         }
-        if let problem = executableProblem(manifest.executable) {
+        if let problem = SystemFiles.executableProblem(manifest.executable) {
             throw reader.error("executable", .unusablePath(problem))
         }
         if let directory = manifest.workingDirectory, !SystemFiles.isFolder(directory) {
             throw reader.error("workingDirectory", .unusablePath(SystemError("chdir", path: directory, code: ENOTDIR)))
         }
         return manifest
-    }
-
-    /// Why `path` cannot be run, or `nil`: missing (`ENOENT`), not executable or a folder (`EACCES`).
-    static func executableProblem(_ path: String) -> SystemError? {
-        if access(path, X_OK) != 0 { return SystemError("access", path: path) }
-        if SystemFiles.isFolder(path) { return SystemError("exec", path: path, code: EACCES) }
-        return nil
     }
 
     private static func absolute(_ path: String, in folder: String) -> String {

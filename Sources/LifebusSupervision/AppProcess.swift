@@ -46,8 +46,9 @@ public final class AppProcess {
         func failure(_ function: String, _ path: String, _ code: Int32 = errno) -> LaunchFailure {
             LaunchFailure(appID: request.appID, cause: SystemError(function, path: path, code: code))
         }
-        guard access(request.executable, X_OK) == 0 else { throw failure("access", request.executable) }
-        guard !SystemFiles.isFolder(request.executable) else { throw failure("exec", request.executable, EACCES) }
+        if let problem = SystemFiles.executableProblem(request.executable) {
+            throw LaunchFailure(appID: request.appID, cause: problem)
+        }
         let log = open(request.logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
         guard log >= 0 else { throw failure("open", request.logPath) }
         defer { close(log) }  // the child has its own copy

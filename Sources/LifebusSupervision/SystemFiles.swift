@@ -41,6 +41,13 @@ enum SystemFiles {
         return names
     }
 
+    /// Why `path` cannot be run, or `nil`: missing (`ENOENT`), not executable or a folder (`EACCES`).
+    static func executableProblem(_ path: String) -> SystemError? {
+        if access(path, X_OK) != 0 { return SystemError("access", path: path) }
+        if isFolder(path) { return SystemError("exec", path: path, code: EACCES) }
+        return nil
+    }
+
     /// Whether `path` names a folder.
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
