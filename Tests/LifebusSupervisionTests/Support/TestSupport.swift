@@ -117,6 +117,14 @@ extension EventLoop {
     }
 }
 
+/// Whether this test process runs under AddressSanitizer (`./scripts/test --asan`), whose quarantine keeps freed
+/// memory resident for a while.
+let runsUnderAddressSanitizer: Bool = {
+    guard let program = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(program) }
+    return dlsym(program, "__asan_init") != nil
+}()
+
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
     var result: Set<Int32> = []
