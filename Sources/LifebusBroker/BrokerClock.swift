@@ -1,4 +1,5 @@
 import Glibc
+import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
 
@@ -7,7 +8,7 @@ import LifebusIO
 ///
 /// A value fixed at broker start; reading it has no side effect on the core, which never reads a clock itself.
 struct BrokerClock {
-    let start: UInt64 = EventLoop.monotonicNanoseconds()
+    let start = Instant(nanoseconds: EventLoop.monotonicNanoseconds())
 
     func now() -> Instant {
         Instant(nanoseconds: EventLoop.monotonicNanoseconds())
@@ -15,7 +16,7 @@ struct BrokerClock {
 
     /// Milliseconds from broker start to `instant`.
     func milliseconds(_ instant: Instant) -> Double {
-        Double(Int64(bitPattern: instant.nanoseconds &- start)) / 1_000_000
+        instant.milliseconds(since: start)
     }
 
     /// Unix time in milliseconds.
@@ -23,23 +24,5 @@ struct BrokerClock {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-    }
-}
-
-extension Duration {
-    /// The duration in milliseconds, as records carry it.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-
-    /// The duration from `milliseconds`, as apps report handler times: saturating, so no number traps (a value
-    /// that is not finite, or beyond ±`Int64.max` nanoseconds, becomes the nearest bound; NaN becomes zero).
-    static func fromMilliseconds(_ milliseconds: Double) -> Duration {
-        let nanoseconds = (milliseconds * 1_000_000).rounded()
-        guard !nanoseconds.isNaN else { return .zero }
-        guard nanoseconds < 0x1p63 else { return .nanoseconds(Int64.max) }
-        guard nanoseconds >= -0x1p63 else { return .nanoseconds(Int64.min) }
-        return .nanoseconds(Int64(nanoseconds))
     }
 }
