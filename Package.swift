@@ -104,6 +104,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
+        // Codable over JSONValue against the hand-written wire conversions (issue 14 item 6; numbers in Protocol/README).
+        .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
         // Tests
         .testTarget(
@@ -128,6 +130,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusIOTests", dependencies: ["LifebusIO"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [

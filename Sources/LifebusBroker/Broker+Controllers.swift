@@ -77,7 +77,7 @@ extension Broker {
             throw .internalError("cannot arm the wait's timer: \(error)")
         }
         let number = waiters.add(session: session.number, app: app, states: wanted, responder: responder, timer: timer)
-        let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
+        let timeout = params.timeoutMs.map(Duration.init(clampingMilliseconds:)) ?? Self.defaultWaitTimeout
         timer.start(after: timeout) { [unowned self] in
             guard let waiter = self.waiters.take(number: number, app: app) else { return }
             let current = self.device.state(of: app)

@@ -79,7 +79,7 @@ extension Broker {
             callbackID: Int64(id.rawValue),
             callback: callback.wire,
             state: device.state(of: app).wire,
-            budgetMs: budget.milliseconds,
+            budgetMs: budget.inMilliseconds,
             cause: cause.map { events.cause($0) }
         )
         session.rpc.request(callback.rawValue, params: params.json) { [unowned self] answer in
@@ -88,7 +88,7 @@ extension Broker {
             switch answer {
             case .success(let value):
                 let parsed = try? CallbackAnswer(json: value)
-                handler = parsed?.handlerMs.map(Duration.fromMilliseconds)
+                handler = parsed?.handlerMs.map(Duration.init(clampingMilliseconds:))
                 failed = parsed?.handlerFailed ?? false
             case .failure(let error) where error.lifebusCode == .connectionClosed:
                 return  // the connection's end reaches the core as a disconnect
@@ -153,8 +153,8 @@ extension Broker {
             firedMs: transition.fired.map(clock.milliseconds),
             sentMs: clock.milliseconds(transition.sent),
             answeredMs: transition.answered.map(clock.milliseconds),
-            handlerMs: transition.handlerDuration?.milliseconds,
-            budgetMs: transition.budget.milliseconds,
+            handlerMs: transition.handlerDuration?.inMilliseconds,
+            budgetMs: transition.budget.inMilliseconds,
             outcome: transition.outcome.wire,
             wallMs: clock.wallMilliseconds(),
             handlerFailed: transition.handlerFailed

@@ -25,21 +25,3 @@ struct BrokerClock {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
-
-extension Duration {
-    /// The duration in milliseconds, as records carry it.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-
-    /// The duration from `milliseconds`, as apps report handler times: saturating, so no number traps (a value
-    /// that is not finite, or beyond ±`Int64.max` nanoseconds, becomes the nearest bound; NaN becomes zero).
-    static func fromMilliseconds(_ milliseconds: Double) -> Duration {
-        let nanoseconds = (milliseconds * 1_000_000).rounded()
-        guard !nanoseconds.isNaN else { return .zero }
-        guard nanoseconds < 0x1p63 else { return .nanoseconds(Int64.max) }
-        guard nanoseconds >= -0x1p63 else { return .nanoseconds(Int64.min) }
-        return .nanoseconds(Int64(nanoseconds))
-    }
-}
