@@ -115,9 +115,6 @@ public final class Connection: UVHandleOwner {
     /// Whether the connection is gone for good (its close callback has run).
     public var hasClosed: Bool { state == .closed }
 
-    /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
-    public var pendingWriteCount: Int { queuedWriteCount }
-
     /// Whether any byte was read from the peer.
     public var hasReceivedBytes: Bool { hasReadBytes }
 

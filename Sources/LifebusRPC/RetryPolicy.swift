@@ -75,7 +75,7 @@ extension BrokerSession.Failure {
     public var isBusy: Bool {
         switch self {
         case .unreachable(_, let error):
-            return error.name == "EAGAIN"
+            return error.isAgain
         case .refused(let error):
             guard error.lifebusCode == .limitExceeded, let limit = error.data?["limit"]?.stringValue else {
                 return false
