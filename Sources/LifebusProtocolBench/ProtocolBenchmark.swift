@@ -3,8 +3,9 @@ import LifebusProtocol
 
 /// Times, per message, today's hand-written conversion (`init(json:)` and `.json`) against `Codable` over
 /// `JSONValue` (`JSONValueDecoder`/`JSONValueEncoder`) for four messages, from a parsed `JSONValue` to the type and
-/// back: the question of issue 14 item 6 (convert if `Codable` costs under ~0.3 µs more per message).
-/// Stateless; prints one table.
+/// back: the question of issue 14 item 6 (convert if `Codable` costs under ~0.3 µs more per message). It costs
+/// 3.6 to 30 µs more (`ARCHITECTURE.md`, LifebusProtocol): the wire types stay hand-written. Stateless; prints one
+/// table.
 enum ProtocolBenchmark {
     struct Message {
         let name: String
