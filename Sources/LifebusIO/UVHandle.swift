@@ -7,7 +7,7 @@ protocol UVHandleOwner: AnyObject {
 }
 
 /// One libuv handle of one owner object: the ownership rule of `ARCHITECTURE.md`, written once for `LoopTimer`,
-/// `SignalWatcher`, `Listener` and `Connection`.
+/// `SignalWatcher`, `Listener`, `Connection` and `NextTurnQueue`.
 ///
 /// Owns the `uv_*_t` memory. A handle whose `uv_*_init` fails is freed at once (its close callback never comes).
 /// From `adopt(_:)` until the close callback, `data` holds a retain of the owner, so libuv's callbacks always find
