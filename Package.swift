@@ -104,7 +104,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
-        // Codable over JSONValue against the hand-written wire conversions (numbers and the decision in ARCHITECTURE.md).
+        // Codable over JSONValue against the hand-written wire conversions (numbers, decision: ARCHITECTURE.md).
         .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
         // Tests

@@ -7,9 +7,9 @@ import LifebusRPC
 /// main actor and their answers back, and carries the app's own requests.
 ///
 /// Owns the `RPCPeer` (while connected) and the `BrokerConnector` that (re)connects under one `RetryPolicy`: the
-/// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. Bound to its loop's thread. Invariants: at
-/// most one connection or connection attempt at a time; after `shutdown()` nothing reconnects and every libuv
-/// handle it opened is closed, so the loop's `run()` returns.
+/// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. Bound to its loop's
+/// thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
+/// and every libuv handle it opened is closed, so the loop's `run()` returns.
 final class BrokerLink {
     static let notConnected = RPCError(.connectionClosed, "the app is not connected to the broker")
 

@@ -5,10 +5,11 @@ import LifebusRPC
 
 /// One command's conversation with the broker, run on a loop of its own on the calling thread.
 ///
-/// Owns the loop, the peer and the `BrokerConnector`. Connects (under `RetryPolicy.command`: retrying until
-/// `retryFor` runs out, so a script can start the broker and call at once, and riding out a busy broker), says hello in the given role, hands the peer to the body, and returns when the body
-/// calls `finish` (or, with `endOnInterrupt`, when SIGINT arrives: a success). Inbound requests and notifications
-/// (an observer's `transition`/`mark`) go to `onRequest`. Invariant: the loop is closed clean before `run` returns.
+/// Owns the loop, the peer and the `BrokerConnector`. Connects (under `RetryPolicy.command`: retrying until `retryFor`
+/// runs out, so a script can start the broker and call at once, and riding out a busy broker), says hello in the given
+/// role, hands the peer to the body, and returns when the body calls `finish` (or, with `endOnInterrupt`, when SIGINT
+/// arrives: a success). Inbound requests and notifications (an observer's `transition`/`mark`) go to `onRequest`.
+/// Invariant: the loop is closed clean before `run` returns.
 final class BrokerCall {
     enum Outcome {
         case success

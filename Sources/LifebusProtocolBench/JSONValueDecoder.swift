@@ -17,7 +17,9 @@ struct JSONValueDecoder: Decoder {
         return Unkeyed(elements: elements, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, codingPath: codingPath) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(value: value, codingPath: codingPath)
+    }
 
     private func mismatch(_ expected: String) -> DecodingError {
         .typeMismatch(JSONValue.self, .init(codingPath: codingPath, debugDescription: "expected \(expected)"))

@@ -1,13 +1,14 @@
 import LifebusProtocol
 import Testing
 
-/// Each plain schema in `Protocol/schemas/` is compared with what its Swift type does, so the two cannot drift.
-/// Every type: the members it writes are declared, and its enum members' values are the Swift enum's cases
-/// (`CaseIterable` and `rawValue`, whichever module the enum lives in). A type a peer sends and the receiver checks
-/// (`.checked`: params, the callback answer) — the members its `init(json:)` reads, requires and refuses values of,
-/// its minimums, found by probing it with a sample varied one member at a time. A type the broker writes and
-/// readers take leniently (`.written`: results, records) — the members it always writes (its sample leaves every
-/// optional `nil`) are the required ones, but for those with a `default` (absent from older brokers' output). Nested objects (`$ref`, `anyOf` of objects) are their own schemas'.
+/// Each plain schema in `Protocol/schemas/` is compared with what its Swift type does, so the two cannot drift. Every
+/// type: the members it writes are declared, and its enum members' values are the Swift enum's cases (`CaseIterable`
+/// and `rawValue`, whichever module the enum lives in). A type a peer sends and the receiver checks (`.checked`:
+/// params, the callback answer) — the members its `init(json:)` reads, requires and refuses values of, its minimums,
+/// found by probing it with a sample varied one member at a time. A type the broker writes and readers take leniently
+/// (`.written`: results, records) — the members it always writes (its sample leaves every optional `nil`) are the
+/// required ones, but for those with a `default` (absent from older brokers' output). Nested objects (`$ref`, `anyOf`
+/// of objects) are their own schemas'.
 @Suite struct SchemaDerivationTests {
     /// One wire type: its schema's name, a sample it wrote, its reader (if it reads its wire form), and the Swift
     /// enum behind each member whose values are an enum.
@@ -49,7 +50,9 @@ import Testing
             enums: ["role": cases(PeerRole.self)]
         ) { _ = try HelloResult(json: $0) },
         WireType("ping.result", .written, PingResult(brokerTime: 5).json) { _ = try PingResult(json: $0) },
-        WireType("event-cause", .checked, EventCause(eventID: 3, event: "call --answer").json) { _ = try EventCause(json: $0) },
+        WireType("event-cause", .checked, EventCause(eventID: 3, event: "call --answer").json) {
+            _ = try EventCause(json: $0)
+        },
         WireType(
             "callback.params", .checked,
             CallbackParams(callbackID: 1, callback: .didBecomeActive, state: .active, budgetMs: 1).json,
@@ -71,7 +74,9 @@ import Testing
             _ = try BackgroundTaskExpiringParams(json: $0)
         },
         WireType("mark.params", .checked, MarkParams(name: "m", data: [:]).json) { _ = try MarkParams(json: $0) },
-        WireType("reportMemory.params", .checked, ReportMemoryParams(bytes: 1).json) { _ = try ReportMemoryParams(json: $0) },
+        WireType("reportMemory.params", .checked, ReportMemoryParams(bytes: 1).json) {
+            _ = try ReportMemoryParams(json: $0)
+        },
         WireType("empty.result", .written, EmptyResult.json),
         WireType(
             "fire.params", .checked, FireParams(event: .call, action: .answer).json,
@@ -112,7 +117,10 @@ import Testing
                 "to": cases(LifecycleState.self), "outcome": cases(TransitionOutcome.self),
             ]
         ) { _ = try TransitionRecord(json: $0) },
-        WireType("mark.record", .written, MarkRecord(seq: 1, app: "com.x", pid: nil, name: "m", data: nil, atMs: 0, wallMs: 0).json) {
+        WireType(
+            "mark.record", .written,
+            MarkRecord(seq: 1, app: "com.x", pid: nil, name: "m", data: nil, atMs: 0, wallMs: 0).json
+        ) {
             _ = try MarkRecord(json: $0)
         },
         WireType(
@@ -132,7 +140,8 @@ import Testing
         let required: Set<String>
 
         init(_ name: String) throws {
-            let json = try JSONParser.parse(try Fixtures.bytes(Fixtures.schemas.appendingPathComponent("\(name).schema.json")))
+            let url = Fixtures.schemas.appendingPathComponent("\(name).schema.json")
+            let json = try JSONParser.parse(try Fixtures.bytes(url))
             properties = try #require(json["properties"]?.objectValue, "\(name) has no properties")
             required = Set((json["required"]?.arrayValue ?? []).compactMap(\.stringValue))
         }
@@ -219,7 +228,7 @@ import Testing
             }
             guard let minimum = definition["minimum"]?.doubleValue else {
                 let low: JSONValue = isInteger ? .integer(Int64.min) : .double(-1e300)
-                #expect(probe.rejectedField(probe.sample(member, low)) != member, "\(member) has a minimum in Swift only")
+                #expect(probe.rejectedField(probe.sample(member, low)) != member, "\(member): a minimum in Swift only")
                 continue
             }
             let atMinimum: JSONValue = isInteger ? .integer(Int64(minimum)) : .double(minimum)

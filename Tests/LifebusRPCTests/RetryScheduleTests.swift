@@ -7,7 +7,8 @@ import Testing
 /// failures are worth another attempt.
 @Suite struct RetryScheduleTests {
     static let absent = BrokerSession.Failure.unreachable(path: "/x", UVError(code: -2, function: "uv_pipe_connect"))
-    static let queueFull = BrokerSession.Failure.unreachable(path: "/x", UVError(code: -11, function: "uv_pipe_connect"))
+    static let queueFull = BrokerSession.Failure.unreachable(
+        path: "/x", UVError(code: -11, function: "uv_pipe_connect"))
     static let pushedOut = BrokerSession.Failure.refused(
         RPCError(.limitExceeded, "room made", data: ["limit": "connectionsBeforeHello"]))
     static let refused = BrokerSession.Failure.refused(.invalidParams(field: "role", "must be app"))
