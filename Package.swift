@@ -5,17 +5,21 @@
 //
 //   CLibUV, CLifebusSystem          C only: libuv and the few syscalls Glibc does not import
 //   LifebusIO        -> CLibUV, CLifebusSystem       bytes, timers, signals, processes; knows no lifecycle
-//   LifebusProtocol  -> (nothing)                    JSON, JSON-RPC 2.0, wire types; pure
-//   LifebusCore      -> (DequeModule)                the lifecycle state machine; pure, never reads a clock
+//   LifebusLifecycle -> (nothing)                    the one vocabulary: states, callbacks, outcomes, flags, events
+//   LifebusProtocol  -> LifebusLifecycle             JSON, JSON-RPC 2.0, wire types; pure
+//   LifebusCore      -> LifebusLifecycle, DequeModule   the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBroker    -> LifebusRPC, LifebusCore, Logging, DequeModule, HeapModule
-//   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol
-//   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, Lifebus (for `subscribe`), ArgumentParser,
-//                       LifebusTimeline, LifebusMCP
-//   LifebusTimeline  -> LifebusProtocol              journal entries -> timeline -> SVG, Chrome trace, text; pure
-//   LifebusMCP       -> LifebusRPC, LifebusTimeline  `lifebus mcp`: an MCP server on stdio driving the broker
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusIO, LifebusProtocol, Logging (arguments by hand: no
-//                       Foundation in the daemon)
+//   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, HeapModule
+//                       the broker without its loop; pure
+//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule
+//                       its libuv driver
+//   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
+//   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
+//                       ArgumentParser, LifebusTimeline, LifebusMCP
+//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
+//   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging (arguments
+//                       by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -29,6 +33,7 @@ let package = Package(
     name: "Lifebus",
     products: [
         .library(name: "Lifebus", targets: ["Lifebus"]),
+        .library(name: "LifebusLifecycle", targets: ["LifebusLifecycle"]),
         .library(name: "LifebusProtocol", targets: ["LifebusProtocol"]),
         .library(name: "LifebusCore", targets: ["LifebusCore"]),
         // For Fuzz/ (the whole-daemon fuzzer runs a broker in its own process).
@@ -50,34 +55,47 @@ let package = Package(
 
         // Libraries
         .target(name: "LifebusIO", dependencies: ["CLibUV", "CLifebusSystem"], swiftSettings: strict),
-        .target(name: "LifebusProtocol", swiftSettings: strict),
+        .target(name: "LifebusLifecycle", swiftSettings: strict),
+        .target(name: "LifebusProtocol", dependencies: ["LifebusLifecycle"], swiftSettings: strict),
         .target(
             name: "LifebusCore",
-            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            dependencies: ["LifebusLifecycle", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
         .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
         .target(
-            name: "LifebusBroker",
+            name: "LifebusBrokerMachine",
             dependencies: [
-                "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
+                "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict),
-        .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusBroker",
+            dependencies: [
+                "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
+        ),
+        .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
             name: "LifebusMCP",
-            dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusTimeline"],
+            dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline"],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusRPC", "LifebusIO", "LifebusProtocol", "Lifebus", "LifebusTimeline", "LifebusMCP",
+                "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
+                "LifebusMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -85,7 +103,7 @@ let package = Package(
         .target(
             name: "LifebusDaemon",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusProtocol",
+                "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -103,7 +121,9 @@ let package = Package(
             name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
             swiftSettings: strict
         ),
-        .executableTarget(name: "LifebusCoreBench", dependencies: ["LifebusCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "LifebusCoreBench", dependencies: ["LifebusCore", "LifebusLifecycle"], swiftSettings: strict
+        ),
         // Codable over JSONValue against the hand-written wire conversions (numbers, decision: ARCHITECTURE.md).
         .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
@@ -116,15 +136,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LifebusBrokerMachineTests",
+            dependencies: [
+                "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The rows of Protocol/lifecycle.md as data, shared by the core's table test and the end-to-end row test.
         .target(
-            name: "LifecycleContract", dependencies: ["LifebusCore"], path: "Tests/LifecycleContract",
-            swiftSettings: strict
+            name: "LifecycleContract", dependencies: ["LifebusCore", "LifebusLifecycle"],
+            path: "Tests/LifecycleContract", swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusProtocolTests",
             dependencies: [
-                "LifebusProtocol",
+                "LifebusProtocol", "LifebusLifecycle",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -136,32 +164,34 @@ let package = Package(
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [
-                "LifebusCore", "LifecycleContract",
+                "LifebusCore", "LifebusLifecycle", "LifecycleContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusSDKTests",
-            dependencies: ["Lifebus", "LifebusIO", "LifebusRPC", "LifebusProtocol"],
+            dependencies: ["Lifebus", "LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol"], swiftSettings: strict
+            name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
-                "LifebusCore", "LifecycleContract", "LifebusTimeline",
+                "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
             swiftSettings: strict

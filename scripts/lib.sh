@@ -63,3 +63,38 @@ lifebus_ensure_strace() {
     command -v strace >/dev/null 2>&1 && return 0
     lifebus_apt_install strace
 }
+
+# Installs dbus-daemon and dbus-send (Debian's dbus): the one-shot CLI's baseline in ./scripts/bench.
+lifebus_ensure_dbus() {
+    command -v dbus-daemon >/dev/null 2>&1 && command -v dbus-send >/dev/null 2>&1 && return 0
+    echo "lifebus: installing dbus (dbus-send is the benchmark's one-shot baseline)" >&2
+    lifebus_apt_install --no-install-recommends dbus
+}
+
+# Builds release products as users run them and as ./scripts/bench measures them: the Swift runtime linked statically
+# and, when the C++ toolchain has its static archive, libstdc++ too (as a shared library it costs every start-up
+# ~1,600 symbol look-ups, and the daemon ~1 MiB of resident pages). GNU ld searches every -L folder before its own,
+# so a folder holding only libstdc++.a makes the runtime's -lstdc++ static. Prints the products' folder.
+# lifebus_build_release SCRATCH PRODUCT...
+lifebus_build_release() {
+    local scratch=$1; shift
+    local archive flags=()
+    archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || true)
+    if [ -f "$archive" ]; then
+        mkdir -p "$scratch/static-libstdc++"
+        ln -sf "$archive" "$scratch/static-libstdc++/libstdc++.a"
+        flags=(-Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)")
+    else
+        echo "lifebus: no static libstdc++ (libstdc++-dev); linking it as a shared library" >&2
+    fi
+    local product extra
+    for product in "$@"; do
+        # The one-shot CLI is linked without PIE: its start-up applies no relocations (40 k of them). Only here, with
+        # the runtime static: against a shared libswiftCore, a position-dependent executable makes ld.so warn.
+        extra=()
+        if [ "$product" = lifebus ]; then extra=(-Xlinker -no-pie); fi
+        swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" "${extra[@]}" \
+            --product "$product" >/dev/null
+    done
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" --show-bin-path
+}

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// One app on the bus: the counterpart of `UIApplication`. Owns the app's identity and options, its delegate, its

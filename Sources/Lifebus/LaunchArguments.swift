@@ -1,4 +1,5 @@
 import Glibc
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The command line every SDK app understands, parsed without Foundation: `--socket PATH`, `--state-file PATH`,

@@ -1,11 +1,9 @@
 import Glibc
 import LifebusIO
-import LifebusProtocol
-import LifebusRPC
 import Logging
 
-/// Who gets in and on what terms: the connection caps, the room kept for peers that have not said `hello`, the
-/// per-connection flow limits before and after `hello`, and how a peer is sent away.
+/// The connection bounds only the driver can apply: the descriptor limit under the connection cap, and each
+/// connection's flow limits before and after `hello` (who gets in is the machine's: `BrokerMachine+Admission`).
 extension Broker {
     /// Descriptors kept free for the journal, the listeners and the loop's own, and for the peers sent away in one
     /// turn to make room (at most `maxAcceptsPerTurn`), which close a little later.
@@ -36,15 +34,6 @@ extension Broker {
         return min(wanted, fits)
     }
 
-    /// A connection over the total cap with no unintroduced peer to make room: told why, then closed.
-    func refuse(_ session: PeerSession) {
-        let error = Self.limitError("connections", "\(connectionCap) connections are open, the most it takes")
-        session.rpc.notify(LifebusMethod.error, params: error.json)
-        session.rpc.closeAfterFlush()
-        logOnce("connections", uid: session.identity.uid, "connection refused: the broker is at its connection limit",
-                metadata: [:])
-    }
-
     /// Before `hello`: the short line limit, the small output cap, the stall timeout and the turn's line budget.
     func applyLimitsBeforeHello(to connection: Connection) {
         let limits = configuration.limits
@@ -63,71 +52,5 @@ extension Broker {
         connection.maxPendingWriteBytes = configuration.limits.maxOutputBytes
         connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(
             forOutputCap: configuration.limits.maxOutputBytes)
-    }
-
-    /// Makes room for `session` among the unintroduced peers; false when it cannot be let in.
-    ///
-    /// At the total cap the oldest unintroduced peer goes (a silent one first), so a newcomer always gets in while
-    /// any peer has not said `hello`; with none, the newcomer is refused. Silent peers (not a byte yet) are bounded
-    /// on their own: when its uid, or all, are at their cap, the oldest silent one goes. A peer that has spoken is
-    /// not pushed out by newcomers below the total cap: its `hello` is on its way (many apps starting at once), and
-    /// what it may send before `hello` is bounded (`maxMessagesBeforeHello`, the hello timeout).
-    func makeRoom(for session: PeerSession) -> Bool {
-        let limits = configuration.limits
-        unintroduced.removeAll { $0.role != nil || sessions[$0.number] == nil }
-        if sessions.count >= connectionCap {
-            guard let oldest = unintroduced.first(where: \.isSilent) ?? unintroduced.first else { return false }
-            sendAway(oldest, limit: "connections")
-        }
-        let silent = unintroduced.filter(\.isSilent)
-        let sameUID = silent.filter { $0.identity.uid == session.identity.uid }
-        if sameUID.count >= limits.maxConnectionsBeforeHelloPerUID, let oldest = sameUID.first {
-            sendAway(oldest, limit: "connectionsBeforeHelloPerUID")
-        } else if silent.count >= limits.maxConnectionsBeforeHello, let oldest = silent.first {
-            sendAway(oldest, limit: "connectionsBeforeHello")
-        }
-        return true
-    }
-
-    /// Closes an unintroduced peer to make room for a newcomer.
-    private func sendAway(_ session: PeerSession, limit: String) {
-        unintroduced.removeAll { $0 === session }
-        dismiss(session, Self.limitError(limit, "too many connections have not said hello; closing this one"))
-        logOnce(limit, uid: session.identity.uid, "closed a connection that had not said hello to make room",
-                metadata: session.metadata)
-    }
-
-    /// Counts a message that arrived before `hello`; past the cap the peer is sent away. Returns whether it was.
-    func overMessagesBeforeHello(_ session: PeerSession) -> Bool {
-        session.messagesBeforeHello += 1
-        guard session.messagesBeforeHello > configuration.limits.maxMessagesBeforeHello else { return false }
-        let limit = configuration.limits.maxMessagesBeforeHello
-        dismiss(session, Self.limitError("messagesBeforeHello", "more than \(limit) messages before hello; closing"))
-        logOnce("messagesBeforeHello", uid: session.identity.uid, "peer closed: too many messages before hello",
-                metadata: session.metadata)
-        return true
-    }
-
-    /// Tells the peer why (a `lifebus.error` notification) and closes: after the flush when that line went out
-    /// whole, at once when output is stuck (a peer that does not read must not hold its connection open).
-    func dismiss(_ session: PeerSession, _ error: RPCError) {
-        session.stopHelloTimer()
-        session.rpc.notify(LifebusMethod.error, params: error.json)
-        if session.rpc.connection.pendingWriteBytes == 0 {
-            session.rpc.closeAfterFlush()
-        } else {
-            session.rpc.close()
-        }
-    }
-
-    static func limitError(_ limit: String, _ message: String) -> RPCError {
-        RPCError(.limitExceeded, message, data: ["limit": .string(limit)])
-    }
-
-    /// Logs the first violation of `limit` by peers of `uid` (a flood must not flood the log too); later ones only
-    /// count toward nothing but their effect.
-    func logOnce(_ limit: String, uid: UInt32, _ message: Logger.Message, metadata: Logger.Metadata) {
-        guard loggedLimits.insert("\(limit)/\(uid)").inserted else { return }
-        logger.warning(message, metadata: metadata.merging(["lifebus.limit": "\(limit)"]) { $1 })
     }
 }

@@ -8,8 +8,8 @@ extension Broker {
     /// Logs how many apps, observers and waiters the broker serves and the journal's last `seq`.
     public func logStatus() {
         logger.info("status", metadata: [
-            "lifebus.apps": "\(appSessions.count)",
-            "lifebus.observers": "\(observers.count)",
+            "lifebus.apps": "\(machine.appCount)",
+            "lifebus.observers": "\(machine.observerCount)",
             "lifebus.journal.seq": "\(journal.lastSequence)",
             "lifebus.shuttingDown": "\(isShuttingDown)",
         ])

@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusBrokerMachine
 import LifebusRPC
 import Logging
 
@@ -18,24 +18,15 @@ extension Broker {
         }
     }
 
-    /// Marks the session as a TCP peer (its `hello` needs the token) and screens its first line: HTTP closes the
-    /// connection at once, unanswered.
-    func screenTCP(_ session: PeerSession) {
-        session.overTCP = true
-        session.rpc.screen = { [unowned self, unowned session] line in
-            session.rpc.screen = nil
+    /// Screens a TCP peer's first line: HTTP closes the connection at once, unanswered (its `hello` needs the
+    /// token: the machine checks that).
+    func screenTCP(_ rpc: RPCPeer, session: SessionID) {
+        rpc.screen = { [unowned self, unowned rpc] line in
+            rpc.screen = nil
             guard Self.looksLikeHTTP(line) else { return true }
-            self.logger.notice("closed a TCP connection that spoke HTTP", metadata: session.metadata)
+            self.logger.notice("closed a TCP connection that spoke HTTP",
+                               metadata: ["lifebus.peer.session": "\(session)"])
             return false
         }
-    }
-
-    /// `nil` when the peer may say hello: any Unix-socket peer, or a TCP peer presenting the token.
-    func refusal(ofTCPHello params: HelloParams, from session: PeerSession) -> RPCError? {
-        guard session.overTCP else { return nil }
-        if let tcpToken, tcpToken.matches(params.token) { return nil }
-        let reason = params.token == nil ? "presented no token" : "presented a wrong token"
-        let file = TCPToken.path(besideSocket: configuration.socketPath)
-        return RPCError(.unauthorized, "a TCP peer must present the token in \(file); this one \(reason)")
     }
 }

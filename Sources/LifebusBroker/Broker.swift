@@ -1,3 +1,4 @@
+import LifebusBrokerMachine
 import LifebusCore
 public import LifebusIO
 public import Logging
@@ -5,11 +6,14 @@ import LifebusProtocol
 import LifebusRPC
 import Glibc
 
-/// The broker: accepts peers on its socket, introduces them, and answers their requests.
+/// The broker's libuv driver: listeners, one `RPCPeer` per connection, one timer, the journal file, and the broker
+/// machine (`BrokerMachine`) that decides everything. Every event of the loop becomes a `BrokerInput` fed with the
+/// monotonic instant (`feed(_:)`); the `BrokerEffect`s that come back are performed in order.
 ///
-/// Owns its listeners and every peer session. Bound to the loop it is given: every method runs on that loop's
-/// thread. Invariants: a session is in `sessions` from accept until its connection ends; after `shutdown()` nothing
-/// is accepted and the socket file is gone.
+/// Bound to the loop it is given: every method runs on that loop's thread. Invariants: a connection is in `peers`
+/// from accept until it ends (a refused one is dropped at once); a responder is in `responders` from its request
+/// until the machine answers or forgets it; after `shutdown()` nothing is accepted and, once every peer has gone,
+/// the socket file is gone.
 public final class Broker {
     public let configuration: BrokerConfiguration
     let loop: EventLoop
@@ -19,38 +23,25 @@ public final class Broker {
     private var socketClaim: SocketClaim?
     /// The secret TCP peers present in `hello`, when the broker listens on TCP.
     var tcpToken: TCPToken?
-    var sessions: [UInt64: PeerSession] = [:]
-    /// Sessions in the order they connected that had not said `hello` when last looked at (pruned lazily).
-    var unintroduced: [PeerSession] = []
-    /// `limits.maxConnections`, lowered to fit the descriptor limit at start.
-    var connectionCap = 0
-    /// The (limit, uid) pairs whose first violation was logged.
-    var loggedLimits: Set<String> = []
+    let clock = BrokerClock()
+    /// Decides everything; `start()` replaces the one made at `init` with one over the journal file and the
+    /// connection cap the descriptor limit allows.
+    var machine: BrokerMachine
+    var journal = Journal.inMemory()
+    /// Each admitted connection's JSON-RPC peer, by session.
+    var peers: [SessionID: RPCPeer] = [:]
+    /// The way back to each request the machine holds a ticket for.
+    var responders: [Ticket: RPCResponder] = [:]
     /// Peers dropped for their output cap that are still flushing what was queued (pruned as they close; a stop
     /// closes them at once).
-    private var departing: [UInt64: RPCPeer] = [:]
-    let clock = BrokerClock()
-    /// The lifecycle machine; fed only through `feed(_:)`.
-    var device: Device
-    var journal = Journal.inMemory()
-    /// The live connection of each connected app.
-    var appSessions: [AppID: PeerSession] = [:]
-    var observers: [UInt64: PeerSession] = [:]
-    /// The core's timers, all served by `deviceTimer`.
-    var timerSchedule = TimerSchedule()
-    var deviceTimer: LoopTimer?
-    /// Writes the journal's gathered lines at the end of the loop turn that appended them.
-    var journalFlushTimer: LoopTimer?
-    /// Answers and notifications waiting for the turn's journal commit (`--journal-sync` only; one loop turn's).
-    var journalDeliveries: [(Bool) -> Void] = []
-    var scheduledDeadline: Instant?
-    var events = EventBook()
-    var waiters = WaiterList()
-    /// Each app's state as last seen after an input, and when it entered it (for `status` and `wait`).
-    var stateSince: [AppID: (state: AppState, since: Instant)] = [:]
-    var nextTaskNumber: UInt64 = 1
-    var actionBuffer: [Action] = []
+    var departing: [SessionID: RPCPeer] = [:]
+    /// Serves the machine's earliest deadline.
+    var machineTimer: LoopTimer?
+    /// Feeds `commitJournal` at the end of the loop turn that asked for it.
+    var journalCommitTimer: LoopTimer?
+    var effectBuffer: [BrokerEffect] = []
     private var nextSessionNumber: UInt64 = 1
+    private var nextTicketNumber: UInt64 = 1
     private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.
@@ -60,7 +51,9 @@ public final class Broker {
         self.configuration = configuration
         self.loop = loop
         self.logger = logger
-        self.device = Device(configuration: configuration.deviceConfiguration)
+        self.machine = BrokerMachine(
+            settings: configuration.machineSettings(connectionCap: configuration.limits.maxConnections, tcpToken: nil),
+            journal: journal, logger: logger, epoch: clock.start)
     }
 
     /// Takes the socket path (removing a stale socket left by a dead broker) and starts accepting.
@@ -80,7 +73,9 @@ public final class Broker {
         } catch {
             throw BrokerStartError(description: "\(error)")
         }
-        connectionCap = Self.connectionCap(configuration.limits, logger: logger)
+        let settings = configuration.machineSettings(
+            connectionCap: Self.connectionCap(configuration.limits, logger: logger), tcpToken: tcpToken?.value)
+        machine = BrokerMachine(settings: settings, journal: journal, logger: logger, epoch: clock.start)
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
@@ -108,108 +103,95 @@ public final class Broker {
     /// told the broker is stopping, then closed).
     public func shutdown() {
         guard !isShuttingDown else { return }
+        feed(.shutdown)
         isShuttingDown = true
-        deviceTimer?.close()
-        deviceTimer = nil
-        commitJournal()
-        journalFlushTimer?.close()
-        journalFlushTimer = nil
-        timerSchedule.removeAll()
-        answerPendingRequestsShuttingDown()
-        for session in sessions.values {
-            session.stopHelloTimer()
-            session.rpc.closeAfterFlush()
-        }
+        machineTimer?.close()
+        machineTimer = nil
+        journalCommitTimer?.close()
+        journalCommitTimer = nil
         for peer in departing.values {
             peer.close()
         }
         departing.removeAll()
-        logger.info("broker stopping: peers are answered and closed", metadata: ["lifebus.peers": "\(sessions.count)"])
-        if !sessions.isEmpty {
+        logger.info("broker stopping: peers are answered and closed", metadata: ["lifebus.peers": "\(peers.count)"])
+        if !peers.isEmpty {
             shutdownTimer = try? LoopTimer(loop: loop)
             shutdownTimer?.start(after: configuration.shutdownGrace) { [unowned self] in
                 // Graceful time is up: peers that have not let go are closed regardless.
-                for session in self.sessions.values { session.rpc.close() }
+                for peer in self.peers.values { peer.close() }
             }
         }
         reportDrainedIfDone()
+    }
+
+    /// Feeds one input to the machine at the current instant and performs its effects.
+    func feed(_ input: BrokerInput) {
+        var effects = effectBuffer
+        effectBuffer = []
+        effects.removeAll(keepingCapacity: true)
+        machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
+        for effect in effects {
+            perform(effect)
+        }
+        effects.removeAll(keepingCapacity: true)
+        effectBuffer = effects
     }
 }
 
 extension Broker {
     private func accept(_ connection: Connection, overTCP: Bool) {
-        guard !isShuttingDown else {
-            refuseShuttingDown(connection)
-            return
-        }
-        applyLimitsBeforeHello(to: connection)
-        let session = PeerSession(number: nextSessionNumber, rpc: RPCPeer(connection: connection))
-        session.rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
-        session.spokeAtAccept = connection.unreadByteCount > 0
-        guard makeRoom(for: session) else {
-            refuse(session)
-            return
-        }
+        let session = SessionID(nextSessionNumber)
         nextSessionNumber += 1
-        sessions[session.number] = session
-        if overTCP { screenTCP(session) }
-        unintroduced.append(session)
-        session.rpc.onRequest = { [unowned self, unowned session] request, responder in
-            self.handle(request, from: session, responder: responder)
+        let rpc = RPCPeer(connection: connection)
+        peers[session] = rpc
+        applyLimitsBeforeHello(to: connection)
+        rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
+        // The pre-hello caps count silent peers: tell the machine which of them have spoken since.
+        for silent in machine.silentSessions where peers[silent]?.connection.hasReceivedBytes == true {
+            feed(.spoke(silent))
         }
-        session.rpc.onEnd = { [unowned self, unowned session] end in
+        let credentials = connection.peerCredentials
+        let identity = PeerIdentity(pid: credentials?.pid ?? 0, uid: credentials?.uid ?? 0, gid: credentials?.gid ?? 0)
+        feed(.accepted(session, identity: identity, overTCP: overTCP, spoke: connection.unreadByteCount > 0))
+        guard machine.isAdmitted(session) else {
+            peers[session] = nil  // refused: told why and closing after the flush; never read
+            return
+        }
+        if overTCP { screenTCP(rpc, session: session) }
+        rpc.onRequest = { [unowned self] request, responder in
+            var ticket = Ticket.none
+            if responder.expectsAnswer {
+                ticket = Ticket(self.nextTicketNumber)
+                self.nextTicketNumber += 1
+                self.responders[ticket] = responder
+            }
+            self.feed(.request(session, request, ticket))
+        }
+        rpc.onEnd = { [unowned self] end in
             self.ended(session, end)
         }
-        startHelloTimer(for: session)
-        session.rpc.start()
-        logger.debug("peer connected", metadata: session.metadata)
+        rpc.start()
     }
 
-    private func startHelloTimer(for session: PeerSession) {
-        do {
-            let timer = try LoopTimer(loop: loop)
-            timer.start(after: configuration.helloTimeout) { [unowned self, unowned session] in
-                self.helloTimedOut(session)
-            }
-            session.helloTimer = timer
-        } catch {
-            logger.error("cannot arm the hello timer; closing the peer", metadata: ["lifebus.error": "\(error)"])
-            session.rpc.close()
-        }
-    }
-
-    private func helloTimedOut(_ session: PeerSession) {
-        session.stopHelloTimer()
-        let timeout = DurationText.format(configuration.helloTimeout)
-        dismiss(session, RPCError(.helloTimeout, "no hello within \(timeout); closing"))
-        logger.info("peer closed: no hello in time", metadata: session.metadata)
-    }
-
-    private func ended(_ session: PeerSession, _ end: ConnectionEnd) {
-        session.stopHelloTimer()
-        sessions[session.number] = nil
-        observers[session.number] = nil
-        waiters.cancel(session: session.number)
-        if let app = session.appID, appSessions[app] === session {
-            appSessions[app] = nil
-            feed(.appDisconnected(app))
-        }
+    private func ended(_ session: SessionID, _ end: ConnectionEnd) {
+        guard let rpc = peers.removeValue(forKey: session) else { return }
         if end == .outputLimitExceeded {
             departing = departing.filter { !$0.value.connection.hasClosed }
-            departing[session.number] = session.rpc
+            departing[session] = rpc
         }
+        let metadata = machine.metadata(session).merging(["lifebus.end": "\(end)"]) { $1 }
         switch end {
         case .outputLimitExceeded, .writeStalled:
-            logger.warning("peer disconnected: it does not read what it is sent",
-                           metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+            logger.warning("peer disconnected: it does not read what it is sent", metadata: metadata)
         default:
-            logger.debug("peer disconnected", metadata: session.metadata.merging(["lifebus.end": "\(end)"]) { $1 })
+            logger.debug("peer disconnected", metadata: metadata)
         }
+        feed(.ended(session))
         reportDrainedIfDone()
     }
 
     private func reportDrainedIfDone() {
-        guard isShuttingDown, sessions.isEmpty else { return }
+        guard isShuttingDown, peers.isEmpty else { return }
         for listener in listeners {
             listener.close()
         }
@@ -222,16 +204,6 @@ extension Broker {
             onDrained = nil
             drained()
         }
-    }
-}
-
-extension PeerSession {
-    var metadata: Logger.Metadata {
-        [
-            "lifebus.peer.session": "\(number)",
-            "lifebus.peer.pid": "\(identity.pid)",
-            "lifebus.peer.role": "\(role.map(\.rawValue) ?? "none")",
-        ]
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
 
@@ -7,7 +8,7 @@ import LifebusIO
 ///
 /// A value fixed at broker start; reading it has no side effect on the core, which never reads a clock itself.
 struct BrokerClock {
-    let start: UInt64 = EventLoop.monotonicNanoseconds()
+    let start = Instant(nanoseconds: EventLoop.monotonicNanoseconds())
 
     func now() -> Instant {
         Instant(nanoseconds: EventLoop.monotonicNanoseconds())
@@ -15,7 +16,7 @@ struct BrokerClock {
 
     /// Milliseconds from broker start to `instant`.
     func milliseconds(_ instant: Instant) -> Double {
-        Double(Int64(bitPattern: instant.nanoseconds &- start)) / 1_000_000
+        instant.milliseconds(since: start)
     }
 
     /// Unix time in milliseconds.

@@ -1,4 +1,6 @@
 public import LifebusCore
+public import LifebusLifecycle
+import LifebusBrokerMachine
 import LifebusProtocol
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
@@ -27,7 +29,7 @@ public struct BrokerConfiguration: Sendable {
     public var privateDirectory: String?
     /// Callback budgets set one by one (`lifebusd --budget CALLBACK=DUR`); they replace the profile's budget
     /// exactly and are not scaled by `timeScale`.
-    public var budgetOverrides: [Callback: Duration] = [:]
+    public var budgetOverrides: [LifecycleCallback: Duration] = [:]
     /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
     /// is killed.
     public var enforcesWatchdog = true
@@ -73,6 +75,21 @@ public struct BrokerConfiguration: Sendable {
 
     var journalSettings: JournalSettings {
         JournalSettings(path: journalPath, maxBytes: journalMaxBytes, syncs: journalSyncs)
+    }
+
+    /// What the broker machine is told: the device, the hello timeout and the admission bounds.
+    func machineSettings(connectionCap: Int, tcpToken: [UInt8]?) -> MachineSettings {
+        MachineSettings(
+            device: deviceConfiguration,
+            helloTimeout: helloTimeout,
+            connectionCap: connectionCap,
+            maxConnectionsBeforeHello: limits.maxConnectionsBeforeHello,
+            maxConnectionsBeforeHelloPerUID: limits.maxConnectionsBeforeHelloPerUID,
+            maxMessagesBeforeHello: limits.maxMessagesBeforeHello,
+            journalSyncs: journalSyncs,
+            tcpToken: tcpToken,
+            tcpTokenPath: TCPToken.path(besideSocket: socketPath)
+        )
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.

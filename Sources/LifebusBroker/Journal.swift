@@ -1,5 +1,6 @@
 import DequeModule
 import Glibc
+import LifebusBrokerMachine
 import LifebusProtocol
 import Logging
 

@@ -9,7 +9,8 @@ import LifebusIO
 /// socket's lock, and removed by `remove()`; a comparison takes the same time wherever the presented token differs.
 final class TCPToken {
     let path: String
-    private let value: [UInt8]
+    /// The secret, as the file holds it (hex digits); the broker machine compares what a TCP peer presents.
+    let value: [UInt8]
 
     private init(path: String, value: [UInt8]) {
         self.path = path
@@ -41,16 +42,6 @@ final class TCPToken {
             throw .cannotInspect(path, errno: code)
         }
         return TCPToken(path: path, value: hex)
-    }
-
-    /// True when `presented` is the token.
-    func matches(_ presented: String?) -> Bool {
-        guard let presented else { return false }
-        let bytes = Array(presented.utf8)
-        guard bytes.count == value.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(bytes, value) { difference |= left ^ right }
-        return difference == 0
     }
 
     /// Removes the token file (the broker is stopping).

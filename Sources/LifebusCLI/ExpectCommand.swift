@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -8,6 +9,7 @@ extension LifebusCommand {
     /// `lifebus expect APP …`: an assertion for shell tests; exit 0 when it holds, 1 when not.
     struct Expect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "expect",
             abstract: "Assert what an app went through: callbacks, state, outcomes, marks; exit 0 or 1.",
             discussion: """
                 Looks at APP's journal entries since the last event fired (the last one that caused a \

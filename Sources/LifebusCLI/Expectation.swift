@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What `lifebus expect` asserts about one app, and the checking of it against what the broker recorded.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 
 /// A `fire` subcommand: its options and the params it sends; running it fires them.
@@ -19,7 +20,7 @@ extension FireOptions {
         _ event: FireParams.FireEvent,
         action: FireParams.Action? = nil,
         app: String? = nil,
-        level: FireParams.MemoryLevel? = nil,
+        level: MemoryLevel? = nil,
         byUser: Bool = false
     ) -> FireParams {
         FireParams(event: event, action: action, app: app, level: level, byUser: byUser, wait: !noWait)
@@ -39,6 +40,7 @@ private func requireAtMostOneAction(_ flags: [(action: FireParams.Action, isSet:
 extension LifebusCommand.Fire {
     struct Call: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "call",
             abstract: "An incoming call: rings (the default), or is answered, declined or ended."
         )
 
@@ -78,6 +80,7 @@ extension LifebusCommand.Fire {
 
     struct Calendar: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "calendar",
             abstract: "A calendar alert: shown (the default), then viewed or dismissed."
         )
 
@@ -95,21 +98,24 @@ extension LifebusCommand.Fire {
     }
 
     struct Sleep: FireSubcommand {
-        static let configuration = CommandConfiguration(abstract: "The sleep/wake button locks the device.")
+        static let configuration = CommandConfiguration(
+            commandName: "sleep", abstract: "The sleep/wake button locks the device.")
         @OptionGroup var options: FireOptions
 
         var params: FireParams { options.params(.sleep) }
     }
 
     struct Wake: FireSubcommand {
-        static let configuration = CommandConfiguration(abstract: "The device wakes and is unlocked.")
+        static let configuration = CommandConfiguration(
+            commandName: "wake", abstract: "The device wakes and is unlocked.")
         @OptionGroup var options: FireOptions
 
         var params: FireParams { options.params(.wake) }
     }
 
     struct Home: FireSubcommand {
-        static let configuration = CommandConfiguration(abstract: "The home button: the foreground app leaves.")
+        static let configuration = CommandConfiguration(
+            commandName: "home", abstract: "The home button: the foreground app leaves.")
         @OptionGroup var options: FireOptions
 
         var params: FireParams { options.params(.home) }
@@ -117,18 +123,20 @@ extension LifebusCommand.Fire {
 
     struct MemoryWarning: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "memory-warning",
             abstract: "A low-memory warning to every running app; critical also ends suspended apps (jetsam)."
         )
 
         @OptionGroup var options: FireOptions
         @Option(help: "warning (the default) or critical.", transform: parseMemoryLevel)
-        var level: FireParams.MemoryLevel?
+        var level: MemoryLevel?
 
         var params: FireParams { options.params(.memoryWarning, level: level) }
     }
 
     struct Terminate: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "terminate",
             abstract: "Terminate an app: by the system (willTerminate), or with --by-user as from the app switcher.",
             usage: "lifebus fire terminate APP [--by-user]"
         )
@@ -158,6 +166,7 @@ extension LifebusCommand.Fire {
 
     struct Launch: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "launch",
             abstract: "The user taps an app's icon: it comes to the front (launching when connected but not running)."
         )
 
@@ -173,6 +182,7 @@ extension LifebusCommand.Fire {
 
     struct Activate: FireSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "activate",
             abstract: "Bring a running app to the front (as the app switcher does)."
         )
 
@@ -188,8 +198,8 @@ extension LifebusCommand.Fire {
 }
 
 /// Parses `--level`.
-func parseMemoryLevel(_ text: String) throws -> FireParams.MemoryLevel {
-    guard let level = FireParams.MemoryLevel(rawValue: text) else {
+func parseMemoryLevel(_ text: String) throws -> MemoryLevel {
+    guard let level = MemoryLevel(rawValue: text) else {
         throw ValidationError("'\(text)' is not a level; use warning or critical")
     }
     return level

@@ -7,6 +7,7 @@ extension LifebusCommand {
     /// `lifebus fire EVENT`: injects one interruption and prints the transitions it caused.
     struct Fire: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fire",
             abstract: "Fire an interruption and print the transitions it caused.",
             discussion: """
                 Waits until every transition the event caused has completed (their callbacks answered or their \
@@ -89,8 +90,14 @@ func requireAppID(_ id: String, option: String) throws {
 /// Sends one `fire` request and prints its `FireResult`: the conversation shared by every `fire` subcommand.
 enum FireRunner {
     static func fire(_ params: FireParams, options: FireOptions) throws {
-        let json = options.global.json
-        try BrokerCall.run(path: options.global.socketPath, json: options.global.json) { peer, _, finish in
+        try fire(params, path: options.global.socketPath, json: options.global.json, check: options.badTransitions)
+    }
+
+    /// Fires `params` at the broker at `path` and prints the result; `check` picks the transitions that ended badly.
+    static func fire(
+        _ params: FireParams, path: String, json: Bool, check: @escaping ([TransitionRecord]) -> [TransitionRecord]
+    ) throws {
+        try BrokerCall.run(path: path, json: json) { peer, _, finish in
             peer.request(LifebusMethod.fire, params: params.json) { answer in
                 switch answer {
                 case .failure(let error):
@@ -99,7 +106,7 @@ enum FireRunner {
                     do throws(RPCError) {
                         let result = try FireResult(json: value)
                         print(json ? result.json.jsonText : describe(result, style: .standardOutput))
-                        let bad = options.badTransitions(result.transitions)
+                        let bad = check(result.transitions)
                         for record in bad {
                             CLIErrorReport(json: json).write(
                                 name: "lifebus.OutcomeNotExpected",

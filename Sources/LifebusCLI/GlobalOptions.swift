@@ -12,8 +12,12 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     /// The socket path, resolved as the broker resolves it.
-    var socketPath: String {
-        BrokerSocketPath.resolve(explicit: socket, environment: ProcessEnvironment.current, uid: getuid())
+    var socketPath: String { Self.socketPath(explicit: socket) }
+
+    /// The socket path for an explicit `--socket` (or none), resolved as the broker resolves it.
+    static func socketPath(explicit socket: String?) -> String {
+        let environment = ProcessEnvironment.values(of: BrokerSocketPath.environmentVariables)
+        return BrokerSocketPath.resolve(explicit: socket, environment: environment, uid: getuid())
     }
 }
 

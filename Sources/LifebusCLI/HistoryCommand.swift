@@ -7,6 +7,7 @@ extension LifebusCommand {
     /// `lifebus history [APP]`: the journaled transitions and marks, from the broker or straight from a journal file.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Show the transitions (times in ms, outcomes) and marks, oldest first.",
             discussion: """
                 Asks the running broker (which keeps the last 10,000 entries, at most 8 MiB of them; the answer \

@@ -36,23 +36,28 @@ public struct LifebusCommand: AsyncParsableCommand {
                 try command.run()
             }
             Glibc.exit(0)
-        } catch let status as CLIExitStatus {
-            Glibc.exit(status.rawValue)
         } catch {
-            let status = exitStatus(for: error)
-            let words = arguments ?? Array(CommandLine.arguments.dropFirst())
-            if status == 0 {
-                print(fullMessage(for: error))
-            } else if words.contains("--json") {
-                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
-                CLIErrorReport(json: true).write(
-                    name: "lifebus.UsageError", message(for: error), extra: hint.map { ["hint": .string($0)] } ?? [:])
-            } else {
-                let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
-                StandardError.writeLine(fullMessage(for: error) + (hint.map { "\n" + $0 } ?? ""))
-            }
-            Glibc.exit(status)
+            exitReporting(error, words: arguments ?? Array(CommandLine.arguments.dropFirst()))
         }
+    }
+
+    /// Prints what `error` says (help, a usage error with a hint, nothing for a status) and exits with its status.
+    static func exitReporting(_ error: any Error, words: [String]) -> Never {
+        if let status = error as? CLIExitStatus {
+            Glibc.exit(status.rawValue)
+        }
+        let status = exitStatus(for: error)
+        if status == 0 {
+            print(fullMessage(for: error))
+        } else if words.contains("--json") {
+            let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+            CLIErrorReport(json: true).write(
+                name: "lifebus.UsageError", message(for: error), extra: hint.map { ["hint": .string($0)] } ?? [:])
+        } else {
+            let hint = CommandSuggestion.hint(for: words, root: LifebusCommand.self)
+            StandardError.writeLine(fullMessage(for: error) + (hint.map { "\n" + $0 } ?? ""))
+        }
+        Glibc.exit(status)
     }
 
     /// The documented exit status for an error thrown by parsing or running: usage errors are 2, help is 0.

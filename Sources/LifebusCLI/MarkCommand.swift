@@ -8,6 +8,7 @@ extension LifebusCommand {
     /// `lifebus mark NAME [--data JSON]`: journals a mark as the app that runs this command under `subscribe`.
     struct Mark: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "mark",
             abstract: "Journal a mark (e.g. state-saved) as the app, from a subscribe hook or program.",
             discussion: """
                 Works inside `lifebus subscribe`: from an --on hook or the program run after --. The mark goes \

@@ -7,6 +7,7 @@ extension LifebusCommand {
     /// `lifebus ping`: measures round trips to the broker; with `--wait`, first waits for it to come up.
     struct Ping: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "ping",
             abstract: "Check that the broker answers and print the round-trip time.",
             discussion: "With --wait, retries until the broker answers or the time is up (exit 3 then)."
         )
@@ -24,17 +25,13 @@ extension LifebusCommand {
         }
 
         func run() throws {
-            let json = global.json
-            let total = count
-            try BrokerCall.run(path: global.socketPath, json: global.json, retryFor: wait) { peer, _, finish in
-                PingSeries(peer: peer, total: total, json: json, finish: finish).next()
-            }
+            try PingSeries.run(path: global.socketPath, json: global.json, count: count, retryFor: wait)
         }
     }
 }
 
 /// Sends pings one after another and prints each round trip; owns the count and the samples.
-private final class PingSeries {
+final class PingSeries {
     let peer: RPCPeer
     let total: Int
     let json: Bool
@@ -46,6 +43,13 @@ private final class PingSeries {
         self.total = total
         self.json = json
         self.finish = finish
+    }
+
+    /// Pings the broker at `path` `count` times, printing each round trip (the whole of `lifebus ping`).
+    static func run(path: String, json: Bool, count: Int, retryFor: Duration?) throws {
+        try BrokerCall.run(path: path, json: json, retryFor: retryFor) { peer, _, finish in
+            PingSeries(peer: peer, total: count, json: json, finish: finish).next()
+        }
     }
 
     func next() {

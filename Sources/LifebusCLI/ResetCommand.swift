@@ -6,6 +6,7 @@ extension LifebusCommand {
     /// `lifebus reset`: the broker's device back to fresh, without restarting it.
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Back to a fresh device: no call, no alert, unlocked, apps without a process forgotten.",
             discussion: """
                 The broker keeps running and connected apps stay connected; the app in front (if any) goes where a \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -6,6 +7,7 @@ extension LifebusCommand {
     /// `lifebus status [APP]`: the device (lock, call, alert, foreground) and each app's pid, state and since when.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the device and every app: pid, state, since when, foreground, lock, call.",
             discussion: "With APP, only that app (exit 4 when the broker knows no such app)."
         )

@@ -2,12 +2,14 @@ import ArgumentParser
 import Glibc
 import Lifebus
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 
 extension LifebusCommand {
     /// `lifebus subscribe`: a ready-made app on the bus for scripts and programs in any language.
     struct Subscribe: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "subscribe",
             abstract: "Join the bus as an app, or run a program as one; answer each callback after a delay or a hook.",
             usage: "lifebus subscribe --id ID [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... "
                 + "[-- PROGRAM ARGS...]",

@@ -21,7 +21,7 @@ struct TerminalStyle: Equatable {
 
     /// The style for file descriptor 1 in this process.
     static var standardOutput: TerminalStyle {
-        decide(isTerminal: isatty(1) == 1, environment: ProcessEnvironment.current)
+        decide(isTerminal: isatty(1) == 1, environment: ProcessEnvironment.values(of: ["NO_COLOR"]))
     }
 
     /// Colour when the stream is a terminal and `NO_COLOR` is absent (any value, even empty, turns colour off).

@@ -9,6 +9,7 @@ extension LifebusCommand {
     /// `lifebus trace`: the journal drawn as a timeline — an SVG picture, a Chrome/Perfetto trace, or text.
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "trace",
             abstract: "Draw the transitions as a timeline: an SVG picture, a Chrome trace (Perfetto), or text.",
             discussion: """
                 Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// How the CLI shows transitions and marks to people: one table layout shared by `fire`, `wait`, `history` and

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// How a transition ended for an assertion: its outcome, plus `failed` when the app said its handler failed

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -6,6 +7,7 @@ extension LifebusCommand {
     /// `lifebus wait APP STATE[|STATE…]`: returns when APP is in one of the states (now or later), exit 1 on timeout.
     struct Wait: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "wait",
             abstract: "Wait until an app is in a state, or in any of several (now or later).",
             discussion: """
                 Exit 0 when APP is in STATE (or in any state of background|suspended); exit 1 when --timeout \

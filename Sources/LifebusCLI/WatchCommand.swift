@@ -8,6 +8,7 @@ extension LifebusCommand {
     /// `lifebus watch`: follows the broker as an observer, one line per transition or mark, until interrupted.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Print one line per transition and mark as it happens, until interrupted (Ctrl-C: exit 0).",
             discussion: "Exit 3 when the broker cannot be reached or goes away."
         )

@@ -1,7 +1,13 @@
+public import LifebusLifecycle
+
 /// What the device asks its caller to do, in order. The caller performs every action it receives.
 public enum Action: Sendable, Equatable {
-    /// Call the app's delegate method; the app must answer within `budget`.
-    case sendCallback(AppID, CallbackID, Callback, budget: Duration, cause: EventID?)
+    /// Call the app's delegate method; the app must answer within `budget`. `to` is the state the callback moves
+    /// the app to (the device's state for the app from now on: the callback tells the app where it is going).
+    case sendCallback(AppID, CallbackID, LifecycleCallback, to: LifecycleState, budget: Duration, cause: EventID?)
+    /// The app's state changed at `at` (the input's instant). Emitted for every change, in the order the changes
+    /// happen, so the last one for an app is the device's `state(of:)`.
+    case stateChanged(AppID, from: LifecycleState, to: LifecycleState, at: Instant)
     /// Report `.timerFired(id)` at `deadline` unless the timer is cancelled first.
     case armTimer(TimerID, deadline: Instant)
     case cancelTimer(TimerID)
@@ -14,8 +20,9 @@ public enum Action: Sendable, Equatable {
     case backgroundTaskExpiring(AppID, taskID: UInt64)
     /// Journal one completed transition.
     case record(Transition)
-    /// Answer the controller: the event and the whole chain of callbacks it caused have completed.
-    case completeEvent(EventID, [Transition])
+    /// Answer the controller: the event and the whole chain of callbacks it caused have completed. Its
+    /// transitions are the `record` actions before it whose `cause` is this event.
+    case completeEvent(EventID)
     /// The input was refused; when it was a controller event, this is the event's answer.
     case reject(Rejection)
 }

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The watchdog budgets and the other durations the device enforces: plain data, per profile,
 /// overridable per broker and scalable by a time factor for fast tests.
 ///
@@ -60,7 +62,7 @@ public struct Budgets: Sendable, Hashable {
     }
 
     /// The watchdog budget of one callback.
-    public subscript(callback: Callback) -> Duration {
+    public subscript(callback: LifecycleCallback) -> Duration {
         get {
             switch callback {
             case .didFinishLaunching: didFinishLaunching
@@ -95,7 +97,7 @@ public struct Budgets: Sendable, Hashable {
             return product >= Double(Int64.max) ? .nanoseconds(Int64.max) : .nanoseconds(Int64(product + 0.5))
         }
         var copy = self
-        for callback in Callback.allCases {
+        for callback in LifecycleCallback.allCases {
             copy[callback] = scale(self[callback])
         }
         copy.backgroundTask = backgroundTask.map(scale)

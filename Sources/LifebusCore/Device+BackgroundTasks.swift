@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// Background execution: the budget an app gets when it enters the background, the tasks that keep it
 /// running, the expiration warning, and suspension once it has nothing left to do.
 extension Device {
@@ -66,7 +68,7 @@ extension Device {
         if app.state == .background, app.outstanding == nil, app.work == nil, app.tasks.isEmpty,
             app.flags.backgroundModes.isEmpty
         {
-            apps[i].state = .suspended
+            setState(i, .suspended)
             let cause = chain?.cause
             record(Transition(
                 app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,
@@ -100,7 +102,7 @@ extension Device {
         apps[i].taskExpiryTimer = nil
     }
 
-    private mutating func reject(_ app: AppID, _ reason: Rejection.Reason) {
+    private mutating func reject(_ app: AppID, _ reason: RejectionReason) {
         out.append(.reject(Rejection(app: app, reason: reason)))
     }
 }

@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// Running chains: one controller event (or connection) at a time, stage by stage; within a stage every
 /// app walks its own callbacks, one outstanding callback per app.
 extension Device {
@@ -42,7 +44,7 @@ extension Device {
     }
 
     /// Answers the event being planned with a rejection; the device is left as it was.
-    mutating func refuse(_ reason: Rejection.Reason, app: AppID? = nil) {
+    mutating func refuse(_ reason: RejectionReason, app: AppID? = nil) {
         let id = chain!.cause
         chain = nil
         if let id {
@@ -61,7 +63,7 @@ extension Device {
         if let failure = finished.failure {
             out.append(.reject(failure))
         } else {
-            out.append(.completeEvent(id, finished.transitions))
+            out.append(.completeEvent(id))
         }
     }
 
@@ -129,7 +131,9 @@ extension Device {
     }
 
     /// The next callback on the way from `state` to `target`, and the state it moves the app to.
-    static func nextStep(from state: AppState, to target: AppState, canBackground: Bool) -> (Callback, AppState)? {
+    static func nextStep(
+        from state: LifecycleState, to target: LifecycleState, canBackground: Bool
+    ) -> (LifecycleCallback, LifecycleState)? {
         switch (target, state) {
         case (.active, .notRunning), (.inactive, .notRunning):
             (.didFinishLaunching, .inactive)
@@ -154,7 +158,7 @@ extension Device {
     }
 
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog.
-    private mutating func send(_ i: Int, _ callback: Callback, to next: AppState) {
+    private mutating func send(_ i: Int, _ callback: LifecycleCallback, to next: LifecycleState) {
         var budget = configuration.budgets[callback]
         if callback == .didFinishLaunching, let deadline = apps[i].launchDeadline {
             budget = (deadline - now).clampedToZero
@@ -167,8 +171,8 @@ extension Device {
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
             late: false
         )
-        apps[i].state = next
-        out.append(.sendCallback(apps[i].id, id, callback, budget: budget, cause: chain?.cause))
+        setState(i, next)
+        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: chain?.cause))
         switch callback {
         case .didEnterBackground:
             enteredBackground(i)
@@ -221,12 +225,19 @@ extension Device {
         settle(i)
     }
 
-    /// Journals `transition`, and adds it to the answer of the event that caused it.
+    /// Journals `transition`.
     mutating func record(_ transition: Transition) {
         out.append(.record(transition))
-        if let cause = transition.cause, chain?.cause == cause {
-            chain!.transitions.append(transition)
+    }
+
+    /// Moves app `i` to `state`, telling the caller when it changes.
+    mutating func setState(_ i: Int, _ state: LifecycleState) {
+        let from = apps[i].state
+        guard from != state else {
+            return
         }
+        apps[i].state = state
+        out.append(.stateChanged(apps[i].id, from: from, to: state, at: now))
     }
 
     mutating func armTimer(_ purpose: TimerPurpose, at deadline: Instant) -> TimerID {

@@ -1,10 +1,12 @@
+import LifebusLifecycle
+
 /// How apps end (killed, crashed, exited), how the device waits for a process to start, and what each
 /// timer does when it fires.
 extension Device {
     /// App `i` ends now: its outstanding callback (or, without one, its end) is journalled with `outcome`,
     /// its part of the chain completes, its timers are cancelled, and it becomes `notRunning`.
     /// With `kill`, the caller is asked to kill its process.
-    mutating func end(_ i: Int, kill: KillReason?, outcome: Outcome, cause: EventID?) {
+    mutating func end(_ i: Int, kill: KillReason?, outcome: TransitionOutcome, cause: EventID?) {
         let app = apps[i].id
         if let kill {
             out.append(.kill(app, reason: kill))
@@ -30,7 +32,7 @@ extension Device {
         apps[i].launchDeadline = nil
         apps[i].tasks = []
         apps[i].backgroundDeadline = nil
-        apps[i].state = .notRunning
+        setState(i, .notRunning)
         apps[i].connection = kill == nil ? .none : .killed
         if front == i {
             front = nil

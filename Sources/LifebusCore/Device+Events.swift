@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// The transition table: how each controller event changes the device and which apps it moves.
 /// Each case names its rows in `Protocol/lifecycle.md`. Planning runs when the event reaches the head
 /// of the queue, so it sees every app idle; a refused event leaves the device untouched.
@@ -41,8 +43,7 @@ extension Device {
     private mutating func planReset() {
         locked = false
         alertOnScreen = nil
-        callInProgress = false
-        returnAfterCall = nil
+        phoneCall = .idle
         lastCriticalWarning = nil
         for i in apps.indices
         where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
@@ -54,11 +55,11 @@ extension Device {
 
     /// The state the front app should be in: behind the lock as the profile says, `inactive` under an
     /// alert, else `active`.
-    func frontTarget(_ i: Int) -> AppState {
+    func frontTarget(_ i: Int) -> LifecycleState {
         if locked {
             return configuration.profile == .ios7 && canBackground(i) ? .background : .inactive
         }
-        return alertOnScreen == nil ? .active : .inactive
+        return alertOnScreen == nil && phoneCall != .ringing ? .active : .inactive
     }
 
     private mutating func refreshFront(stage: Int) {
@@ -81,50 +82,47 @@ extension Device {
     private mutating func planCall(_ action: CallAction) {
         switch action {
         case .ring:  // R01, R02, R30, R31
-            guard alertOnScreen != .call && !callInProgress else {
+            guard phoneCall == .idle else {
                 return refuse(.callAlreadyActive)
             }
-            alertOnScreen = .call
+            alertOnScreen = nil  // the ringing call takes the screen
+            phoneCall = .ringing
             refreshFront(stage: 0)
         case .answer:  // R03, R04
-            guard alertOnScreen == .call else {
+            guard phoneCall == .ringing else {
                 return refuse(.noRingingCall)
             }
-            alertOnScreen = nil
-            callInProgress = true
-            returnAfterCall = front
+            phoneCall = .inProgress(returnTo: front)
             if let f = front {
                 front = nil
                 schedule(f, .moveTo(.background), stage: 0)
             }
         case .decline:  // R05
-            guard alertOnScreen == .call else {
+            guard phoneCall == .ringing else {
                 return refuse(.noRingingCall)
             }
-            alertOnScreen = nil
+            phoneCall = .idle
             refreshFront(stage: 0)
         case .end:  // R06–R08
-            if alertOnScreen == .call {
-                alertOnScreen = nil
+            switch phoneCall {
+            case .idle:
+                refuse(.noCall)
+            case .ringing:
+                phoneCall = .idle
                 refreshFront(stage: 0)
-                return
-            }
-            guard callInProgress else {
-                return refuse(.noCall)
-            }
-            callInProgress = false
-            let previous = returnAfterCall
-            returnAfterCall = nil
-            if front == nil, let previous {
-                bringToFront(previous)
+            case .inProgress(let previous):
+                phoneCall = .idle
+                if front == nil, let previous {
+                    bringToFront(previous)
+                }
             }
         }
     }
 
-    private mutating func planAlert(_ kind: Alert, _ action: AlertAction) {
+    private mutating func planAlert(_ kind: AlertKind, _ action: AlertAction) {
         switch action {
         case .show:  // R10, R11, R12
-            guard !locked, alertOnScreen == nil else { return }
+            guard !locked, alertOnScreen == nil, phoneCall != .ringing else { return }
             alertOnScreen = kind
             refreshFront(stage: 0)
         case .banner:  // R13
@@ -205,8 +203,8 @@ extension Device {
         if front == i {
             front = nil
         }
-        if returnAfterCall == i {
-            returnAfterCall = nil
+        if phoneCall == .inProgress(returnTo: i) {
+            phoneCall = .inProgress(returnTo: nil)
         }
         if byUser {
             end(i, kill: .user, outcome: .killed, cause: chain!.cause)

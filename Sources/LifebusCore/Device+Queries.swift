@@ -1,7 +1,9 @@
+public import LifebusLifecycle
+
 /// Read-only views of the device, for the broker's status reports and for tests.
 extension Device {
     /// The state of `app`; `notRunning` for an app the device has never heard of.
-    public func state(of app: AppID) -> AppState {
+    public func state(of app: AppID) -> LifecycleState {
         index[app].map { apps[$0].state } ?? .notRunning
     }
 
@@ -16,14 +18,15 @@ extension Device {
     }
 
     public var call: CallStatus {
-        if alertOnScreen == .call {
-            return .ringing
+        switch phoneCall {
+        case .idle: .none
+        case .ringing: .ringing
+        case .inProgress: .inProgress
         }
-        return callInProgress ? .inProgress : .idle
     }
 
-    /// The alert on screen (a ringing call is one).
-    public var alert: Alert? {
+    /// The SMS or calendar alert on screen (a ringing call is reported by `call`).
+    public var alert: AlertKind? {
         alertOnScreen
     }
 
@@ -34,6 +37,11 @@ extension Device {
 
     public func snapshot(of app: AppID) -> AppSnapshot? {
         index[app].map { AppSnapshot(apps[$0]) }
+    }
+
+    /// The pid of the app's last connection (the kernel's, as given to `appConnected`), without a whole snapshot.
+    public func pid(of app: AppID) -> Int32? {
+        index[app].flatMap { apps[$0].pid }
     }
 
     /// The app an armed timer belongs to; `nil` if the timer is not armed.
@@ -55,13 +63,13 @@ extension Device {
 /// One app as the device sees it at one moment.
 public struct AppSnapshot: Sendable, Hashable {
     public var id: AppID
-    public var state: AppState
+    public var state: LifecycleState
     public var flags: AppFlags
     public var pid: Int32?
     /// Whether a process is attached (connected, exiting after `willTerminate`, or killed and not yet gone).
     public var hasProcess: Bool
     /// The callback the app is running, if any.
-    public var outstandingCallback: Callback?
+    public var outstandingCallback: LifecycleCallback?
     public var outstandingCallbackID: CallbackID?
     public var openBackgroundTasks: [UInt64]
     public var footprint: UInt64

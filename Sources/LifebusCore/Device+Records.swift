@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// What the device knows about one app. Records are never removed: an app that ends keeps its identity
 /// (so it can be relaunched) and its flags until it connects again. `reset` forgets an app without a process by
 /// dropping it from `index`: its record stays as a tombstone, and a later mention creates a fresh record.
@@ -16,7 +18,7 @@ struct AppRecord: Sendable {
     var flags = AppFlags()
     var pid: Int32?
     var connection = Connection.none
-    var state = AppState.notRunning
+    var state = LifecycleState.notRunning
     /// The app's part of the running chain, if it has one.
     var work: Intent?
     var outstanding: Outstanding?
@@ -40,9 +42,9 @@ struct AppRecord: Sendable {
 /// The one callback an app is running.
 struct Outstanding: Sendable {
     var id: CallbackID
-    var callback: Callback
-    var from: AppState
-    var to: AppState
+    var callback: LifecycleCallback
+    var from: LifecycleState
+    var to: LifecycleState
     var sent: Instant
     var budget: Duration
     /// The watchdog; `nil` once it fired while the watchdog only observes.
@@ -54,7 +56,7 @@ struct Outstanding: Sendable {
 /// and after each answer, so the callbacks always start from where the app really is.
 enum Intent: Sendable, Equatable {
     /// Walk the callbacks from the current state to `target` (`background` means "leave the front").
-    case moveTo(AppState)
+    case moveTo(LifecycleState)
     /// Launch without coming to the front: `didFinishLaunching` runs in the background, then
     /// `didEnterBackground` (Apple's "launching into the background").
     case launchInBackground
@@ -80,7 +82,6 @@ struct Chain: Sendable {
     var next = 0
     /// Works started and not yet completed.
     var running = 0
-    var transitions: [Transition] = []
     var failure: Rejection?
 
     init(cause: EventID?, fired: Instant?) {
@@ -108,18 +109,4 @@ enum TimerPurpose: Sendable, Equatable {
         case .watchdog(let i), .launch(let i), .taskWarning(let i), .taskExpiry(let i), .exitGrace(let i): i
         }
     }
-}
-
-/// The alert on screen.
-public enum Alert: String, Sendable, Hashable, CaseIterable {
-    case call
-    case sms
-    case calendar
-}
-
-/// The phone call's state.
-public enum CallStatus: String, Sendable, Hashable, CaseIterable {
-    case idle
-    case ringing
-    case inProgress
 }

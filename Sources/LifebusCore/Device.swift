@@ -1,4 +1,5 @@
 import DequeModule
+import LifebusLifecycle
 
 /// The simulated iOS device: the apps and their life-cycle states, the foreground app, the lock, the
 /// on-screen alert and the phone call, background tasks, memory pressure and the watchdog.
@@ -23,11 +24,10 @@ public struct Device: Sendable {
     var index: [AppID: Int] = [:]
     /// The app that owns the screen (foreground, or behind the lock), by index into `apps`.
     var front: Int?
-    /// The app that was in front when the call in progress was answered.
-    var returnAfterCall: Int?
     var locked = false
-    var alertOnScreen: Alert?
-    var callInProgress = false
+    /// The SMS or calendar alert on screen (a ringing call is `phoneCall`).
+    var alertOnScreen: AlertKind?
+    var phoneCall = PhoneCall.idle
     var lastCriticalWarning: Instant?
     var queue = Deque<QueuedWork>()
     var chain: Chain?

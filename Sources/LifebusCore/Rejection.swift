@@ -1,35 +1,17 @@
+public import LifebusLifecycle
+
 /// An input the device refused. Clients are untrusted: every wrong input ends here, never in a trap.
 public struct Rejection: Sendable, Hashable, CustomStringConvertible {
     /// The refused controller event, when the input was one (this rejection is then its answer).
     public var event: EventID?
     /// The app the input named, when it named one.
     public var app: AppID?
-    public var reason: Reason
+    public var reason: RejectionReason
 
-    public init(event: EventID? = nil, app: AppID? = nil, reason: Reason) {
+    public init(event: EventID? = nil, app: AppID? = nil, reason: RejectionReason) {
         self.event = event
         self.app = app
         self.reason = reason
-    }
-
-    public enum Reason: String, Sendable, Hashable, CaseIterable {
-        case duplicateEvent
-        case unknownApp
-        case appNotRunning
-        case appSuspended
-        case alreadyConnected
-        case unexpectedAnswer
-        case unknownTimer
-        case deviceLocked
-        case noRingingCall
-        case noCall
-        case callAlreadyActive
-        case noSuchAlert
-        case launchTimedOut
-        case backgroundTasksUnavailable
-        case backgroundTimeExpired
-        case duplicateTask
-        case unknownTask
     }
 
     public var description: String {

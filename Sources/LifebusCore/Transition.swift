@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The journal entry for one callback (or, with `callback == nil`, for an app that ended without one:
 /// killed without notice or crashed while idle).
 ///
@@ -7,11 +9,11 @@
 /// (`notRunning → notRunning`, `killed`).
 public struct Transition: Sendable, Hashable {
     public var app: AppID
-    public var callback: Callback?
+    public var callback: LifecycleCallback?
     /// The controller event that caused it; `nil` for connections, crashes and background-task expiry.
     public var cause: EventID?
-    public var from: AppState
-    public var to: AppState
+    public var from: LifecycleState
+    public var to: LifecycleState
     /// When the cause event fired.
     public var fired: Instant?
     /// When the callback was sent (for `callback == nil`: when the app ended).
@@ -19,13 +21,13 @@ public struct Transition: Sendable, Hashable {
     public var answered: Instant?
     public var handlerDuration: Duration?
     public var budget: Duration
-    public var outcome: Outcome
+    public var outcome: TransitionOutcome
     /// The app answered but said its handler failed.
     public var handlerFailed: Bool
 
     public init(
-        app: AppID, callback: Callback?, cause: EventID?, from: AppState, to: AppState, fired: Instant?,
-        sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: Outcome,
+        app: AppID, callback: LifecycleCallback?, cause: EventID?, from: LifecycleState, to: LifecycleState,
+        fired: Instant?, sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: TransitionOutcome,
         handlerFailed: Bool = false
     ) {
         self.app = app
@@ -41,20 +43,4 @@ public struct Transition: Sendable, Hashable {
         self.outcome = outcome
         self.handlerFailed = handlerFailed
     }
-}
-
-/// How a transition ended.
-public enum Outcome: String, Sendable, Hashable, CaseIterable {
-    /// Answered within budget.
-    case ok
-    /// Answered after its budget while the watchdog only observes (`enforcesWatchdog == false`).
-    case late
-    /// Not answered (or a background task not ended) within budget: the app was killed.
-    case watchdog
-    /// The process exited or its connection dropped without being told to.
-    case crashed
-    /// Killed by the user or the system (terminate, a suspended app, a callback interrupted by a kill).
-    case killed
-    /// Killed without notice to relieve memory pressure.
-    case jetsam
 }

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 
 /// Drives 1,000 apps with a seeded random mix of controller events through one `Device`, answering
 /// every callback as a well-behaved app would, starting processes when asked and reporting kills as
@@ -101,7 +102,7 @@ struct CoreBenchmark {
         case 69..<72: event = .sleep
         case 72..<75: event = .wake
         case 75..<77: event = .terminate(app, byUser: roll == 76)
-        case 77: event = .memoryWarning(.normal)
+        case 77: event = .memoryWarning(.warning)
         case 78..<84: return .backgroundTaskBegan(app, taskID: UInt64(roll))
         case 84..<90: return .backgroundTaskEnded(app, taskID: UInt64(roll - 6))
         default: return .memoryFootprint(app, bytes: UInt64(random.below(1 << 30)))
@@ -117,7 +118,7 @@ struct CoreBenchmark {
         device.handle(input, at: now, into: &actions)
         for action in actions {
             switch action {
-            case .sendCallback(let app, let id, let callback, _, _):
+            case .sendCallback(let app, let id, let callback, _, _, _):
                 callbacks += 1
                 owed.append(.callbackAnswered(app, id, handlerDuration: nil))
                 if callback == .willTerminate {
@@ -135,7 +136,7 @@ struct CoreBenchmark {
                 completed += 1
             case .reject:
                 rejected += 1
-            case .backgroundTaskExpiring, .record:
+            case .backgroundTaskExpiring, .record, .stateChanged:
                 break
             }
         }

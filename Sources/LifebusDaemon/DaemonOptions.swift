@@ -1,5 +1,6 @@
 import LifebusBroker
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 import Logging
 
@@ -22,7 +23,7 @@ struct DaemonOptions: Equatable {
     var limits = ConnectionLimits()
     var showHelp = false
     var showVersion = false
-    var budgets: [Callback: Duration] = [:]
+    var budgets: [LifecycleCallback: Duration] = [:]
     var enforcesWatchdog = true
 
     /// The accepted `--time-scale` factors.
@@ -158,8 +159,9 @@ struct DaemonOptions: Equatable {
         case "journal":
             journal = text
         case "budget":
-            let known = Callback.allCases.map(\.rawValue).joined(separator: ", ")
-            guard let equals = text.firstIndex(of: "="), let callback = Callback(rawValue: String(text[..<equals])),
+            let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let equals = text.firstIndex(of: "="),
+                let callback = LifecycleCallback(rawValue: String(text[..<equals])),
                 let duration = DurationText.parse(String(text[text.index(after: equals)...]))
             else {
                 throw invalid("CALLBACK=DURATION, e.g. didEnterBackground=1s; callbacks: \(known)")

@@ -15,4 +15,14 @@ public enum ProcessEnvironment {
         }
         return result
     }
+
+    /// The named variables that are set, read with `getenv` (cheaper than `current` for a few: the rest of the
+    /// environment is neither copied nor hashed).
+    public static func values(of names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
 }

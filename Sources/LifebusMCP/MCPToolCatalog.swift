@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The tools `lifebus mcp` offers, as `tools/list` returns them: a name, a title, a description an agent can act
@@ -92,7 +93,7 @@ enum MCPToolCatalog {
                     ],
                     "app": appProperty,
                     "level": [
-                        "type": "string", "enum": .array(FireParams.MemoryLevel.allCases.map { .string($0.rawValue) }),
+                        "type": "string", "enum": .array(MemoryLevel.allCases.map { .string($0.rawValue) }),
                         "description": "memory-warning only: warning (default) or critical.",
                     ],
                     "byUser": ["type": "boolean", "description": "terminate only: the user killed the app."],

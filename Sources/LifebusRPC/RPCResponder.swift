@@ -18,6 +18,12 @@ public struct RPCResponder {
         self.target = target
     }
 
+    /// Whether the request expects an answer (it is not a notification).
+    public var expectsAnswer: Bool {
+        if case .none = target { return false }
+        return true
+    }
+
     /// Answers with a result or an error.
     public func answer(_ result: Result<JSONValue, RPCError>) {
         guard !answered.isSet else { return }

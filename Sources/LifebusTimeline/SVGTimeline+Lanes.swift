@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// Drawing one app's lane: its name, its state bars, its callback gauges, its marks and its endings.

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// A timeline drawn as one self-contained SVG document (no scripts, no external fonts or images): a lane per app

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 public import LifebusProtocol
 
 extension Timeline {

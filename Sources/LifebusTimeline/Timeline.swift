@@ -1,3 +1,4 @@
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// What happened on the bus, arranged for drawing: one lane per app (its states as spans, its callbacks, how it

@@ -1,4 +1,4 @@
-public import LifebusProtocol
+public import LifebusLifecycle
 
 /// The colours of the timeline pictures: one per lifecycle state (the same in every lane and in the legend), and
 /// the few marks drawn over them. Stateless; colours are `#rrggbb` so tests can look for them in rendered pixels.

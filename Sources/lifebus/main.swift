@@ -1,3 +1,4 @@
 import LifebusCLI
 
+OneShotCommand.runIfOneShot()
 await LifebusCommand.runAsMain()

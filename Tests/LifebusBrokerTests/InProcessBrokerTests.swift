@@ -8,7 +8,8 @@ import Testing
 
 /// A broker and its peers on one loop in the test's own process, as the daemon fuzzer (`Fuzz/`) runs them.
 @Suite struct InProcessBrokerTests {
-    /// Without the guard in `Broker.kill`, the SIGKILL meant for the app would end the test runner itself.
+    /// Without the guard in the broker's kill (`Broker+Effects`), the SIGKILL meant for the app would end the test
+    /// runner itself.
     @Test func anAppInTheBrokersOwnProcessIsKilledWithoutSignallingIt() throws {
         let loop = try EventLoop()
         let path = "/tmp/lifebus-broker-test-\(getpid()).sock"

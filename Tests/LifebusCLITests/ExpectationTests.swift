@@ -1,4 +1,5 @@
 @testable import LifebusCLI
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 

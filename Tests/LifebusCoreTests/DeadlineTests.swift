@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import Testing
 
@@ -28,7 +29,9 @@ struct DeadlineTests {
             app: "A", callback: .willTerminate, cause: event, from: .active, to: .notRunning, fired: .zero,
             sent: .zero, answered: nil, handlerDuration: nil, budget: .seconds(5), outcome: .watchdog
         )
-        #expect(harness.journal.contains(.completeEvent(event, [killed])))
+        let recorded = harness.journal.firstIndex(of: .record(killed))
+        let answered = harness.journal.firstIndex(of: .completeEvent(event))
+        #expect(recorded != nil && answered != nil && recorded ?? 0 < answered ?? 0, "recorded, then answered")
     }
 
     @Test("a background task never ended is warned 5 s before its budget and killed at it",
@@ -71,7 +74,7 @@ struct DeadlineTests {
         let start = harness.journal.count
         harness.fire(.terminate("A", byUser: false))
         let send = harness.journal[start...].first { if case .sendCallback = $0 { true } else { false } }
-        guard case .sendCallback(_, _, .willTerminate, let budget, _) = send else {
+        guard case .sendCallback(_, _, .willTerminate, _, let budget, _) = send else {
             Issue.record("willTerminate was not sent first: \(harness.journal[start...])")
             return
         }
@@ -90,7 +93,7 @@ struct DeadlineTests {
         let start = harness.journal.count
         harness.run(.connect("B"))
         let sent = harness.journal[start...].compactMap { action -> Duration? in
-            if case .sendCallback(_, _, .didFinishLaunching, let budget, _) = action { budget } else { nil }
+            if case .sendCallback(_, _, .didFinishLaunching, _, let budget, _) = action { budget } else { nil }
         }
         #expect(sent == [.seconds(15)])
     }
@@ -99,7 +102,7 @@ struct DeadlineTests {
     func watchdogArmedAtBudget() {
         var device = Device()
         let actions = device.handle(.appConnected("A", AppFlags(), pid: 42), at: Instant(nanoseconds: 1_000))
-        guard case .sendCallback(_, let id, .didFinishLaunching, let budget, nil) = actions.first(where: {
+        guard case .sendCallback(_, let id, .didFinishLaunching, .inactive, let budget, nil) = actions.first(where: {
             if case .sendCallback = $0 { true } else { false }
         }), case .armTimer(let timer, _) = actions.first(where: { if case .armTimer = $0 { true } else { false } })
         else {

@@ -1,39 +1,41 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import Testing
 
 /// Plain value tests of the device's answers, journal fields and rejections.
 @Suite("device inputs and answers")
 struct DeviceTests {
-    @Test("an event's answer lists its transitions with their instants")
-    func completeEventListsTransitions() {
+    @Test("an event's answer follows its transitions' records, each state change reported with its instant")
+    func completeEventFollowsItsRecords() {
         var device = Device()
         let connect = device.handle(.appConnected("A", AppFlags(), pid: 7), at: .zero)
-        guard case .sendCallback(_, let launched, _, _, _) = connect.first(where: isSend) else {
+        guard case .sendCallback(_, let launched, _, _, _, _) = connect.first(where: isSend) else {
             Issue.record("no callback on connect")
             return
         }
         let activate = device.handle(.callbackAnswered("A", launched, handlerDuration: nil), at: .zero)
-        guard case .sendCallback(_, let active, _, _, _) = activate.first(where: isSend) else {
+        guard case .sendCallback(_, let active, _, _, _, _) = activate.first(where: isSend) else {
             Issue.record("no didBecomeActive")
             return
         }
         _ = device.handle(.callbackAnswered("A", active, handlerDuration: nil), at: .zero)
         let fired = Instant(nanoseconds: 100)
         let ring = device.handle(.fire(EventID(9), .call(.ring)), at: fired)
-        guard case .sendCallback("A", let resign, .willResignActive, .seconds(10), EventID(9)) = ring.first(where: isSend)
+        guard case .sendCallback("A", let resign, .willResignActive, .inactive, .seconds(10), EventID(9))
+            = ring.first(where: isSend)
         else {
             Issue.record("no willResignActive: \(ring)")
             return
         }
+        #expect(ring.contains(.stateChanged("A", from: .active, to: .inactive, at: fired)))
         let answered = Instant(nanoseconds: 400)
         let done = device.handle(.callbackAnswered("A", resign, handlerDuration: .nanoseconds(250)), at: answered)
         let transition = Transition(
             app: "A", callback: .willResignActive, cause: EventID(9), from: .active, to: .inactive, fired: fired,
             sent: fired, answered: answered, handlerDuration: .nanoseconds(250), budget: .seconds(10), outcome: .ok
         )
-        #expect(done.contains(.record(transition)))
-        #expect(done.last == .completeEvent(EventID(9), [transition]))
+        #expect(done.suffix(2) == [.record(transition), .completeEvent(EventID(9))])
         #expect(device.state(of: "A") == .inactive)
         #expect(device.call == .ringing)
     }

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import Testing
 
@@ -8,7 +9,9 @@ struct Harness {
     var device: Device
     var now = Instant.zero
     var timers: [TimerID: Instant] = [:]
-    var outstanding: [AppID: (CallbackID, Callback)] = [:]
+    var outstanding: [AppID: (CallbackID, LifecycleCallback)] = [:]
+    /// Each app's state as the `stateChanged` actions tell it.
+    var states: [AppID: LifecycleState] = [:]
     var held: Set<AppID> = []
     var lingering: Set<AppID> = []
     var unspawnable: Set<AppID> = []
@@ -38,11 +41,19 @@ struct Harness {
 
     private mutating func observe(_ action: Action) {
         switch action {
-        case .sendCallback(let app, let id, let callback, _, _):
+        case .sendCallback(let app, let id, let callback, let target, _, _):
             if outstanding[app] != nil {
                 violations.append("second outstanding callback for \(app)")
             }
+            if states[app, default: .notRunning] != target {
+                violations.append("\(callback) sent to \(app) for \(target), but its state changes say otherwise")
+            }
             outstanding[app] = (id, callback)
+        case .stateChanged(let app, let from, let to, let at):
+            if states[app, default: .notRunning] != from || from == to || at != now {
+                violations.append("\(app) reported \(from)→\(to) at \(at), but was \(states[app, default: .notRunning])")
+            }
+            states[app] = to
         case .armTimer(let id, let deadline):
             timers[id] = deadline
         case .cancelTimer(let id):
@@ -157,7 +168,7 @@ struct Harness {
                 "expiring \(app) \(task)"
             case .reject(let rejection):
                 "reject \(rejection.reason)"
-            case .sendCallback, .armTimer, .cancelTimer, .completeEvent:
+            case .sendCallback, .armTimer, .cancelTimer, .completeEvent, .stateChanged:
                 nil
             }
         }
@@ -170,10 +181,10 @@ struct Harness {
         if device.isLocked {
             parts.append("locked")
         }
-        if device.call != .idle {
+        if device.call != .none {
             parts.append("call=\(device.call)")
         }
-        if let alert = device.alert, alert != .call {
+        if let alert = device.alert {
             parts.append("alert=\(alert)")
         }
         return parts.joined(separator: " ")

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import PropertyBased
 import Testing
@@ -32,7 +33,7 @@ struct InvariantTests {
         case 11, 12: return .fire(.home)
         case 13, 14: return .fire(.launch(app))
         case 15: return .fire(.activate(app))
-        case 16: return .fire(.memoryWarning(parameter % 2 == 0 ? .normal : .critical))
+        case 16: return .fire(.memoryWarning(parameter % 2 == 0 ? .warning : .critical))
         case 17: return .fire(.terminate(app, byUser: parameter % 2 == 0))
         case 18: return .hold(app)
         case 19, 20: return .release(app)
@@ -77,7 +78,7 @@ struct InvariantTests {
             #expect(harness.device.armedTimerCount == 0 && harness.timers.isEmpty, "no timer left; after \(trace)")
             let answers = harness.journal.compactMap { action -> EventID? in
                 switch action {
-                case .completeEvent(let id, _): id
+                case .completeEvent(let id): id
                 case .reject(let rejection): rejection.event
                 default: nil
                 }
@@ -101,6 +102,9 @@ struct InvariantTests {
             }
             if app.state.isRunning && !app.hasProcess {
                 problems.append("\(app.id) is \(app.state) without a process")
+            }
+            if harness.states[app.id, default: .notRunning] != app.state {
+                problems.append("\(app.id) is \(app.state) but its reported state changes end at another")
             }
             if app.outstandingCallbackID != harness.outstanding[app.id]?.0 {
                 problems.append("\(app.id)'s outstanding callback differs from what was sent")

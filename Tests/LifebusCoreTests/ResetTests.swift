@@ -14,7 +14,7 @@ struct ResetTests {
         let start = harness.journal.count
         harness.run(.fire(.reset))
         #expect(harness.describe(from: start) == ["A didBecomeActive inactive→active ok"])
-        #expect(harness.device.call == .idle)
+        #expect(harness.device.call == .none)
         #expect(!harness.device.isLocked)
         #expect(harness.device.appSnapshots.map(\.id) == ["A"], "B had no process: forgotten")
         #expect(harness.device.foregroundApp == "A")

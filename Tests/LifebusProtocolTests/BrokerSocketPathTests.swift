@@ -34,4 +34,18 @@ import Testing
         #expect(BrokerSocketPath.resolve(explicit: nil, environment: ["TMPDIR": "/t"], uid: 5)
             == "/t/lifebus-5/lifebus.sock")
     }
+
+    /// The CLI reads only `environmentVariables` from its environment: the path must not depend on any other.
+    @Test func readsOnlyTheVariablesItNames() {
+        let names = BrokerSocketPath.environmentVariables
+        let environments: [[String: String]] = [
+            full, ["XDG_RUNTIME_DIR": "/r", "TMPDIR": "/t", "HOME": "/h"], ["TMPDIR": "/t", "PATH": "/bin"],
+            ["LIFEBUS_SOCKET": "", "XDG_RUNTIME_DIR": "", "TMPDIR": "/var/tmp", "USER": "u"],
+        ]
+        for environment in environments {
+            let named = environment.filter { names.contains($0.key) }
+            #expect(BrokerSocketPath.resolve(explicit: nil, environment: named, uid: 3)
+                == BrokerSocketPath.resolve(explicit: nil, environment: environment, uid: 3))
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
         #expect(FireParams.FireEvent.call.actions == [.ring, .answer, .decline, .end])
         #expect(FireParams.FireEvent.sms.actions == [.show, .banner, .reply, .dismiss])
         #expect(FireParams.FireEvent.calendar.actions == [.show, .view, .dismiss])
-        #expect(FireParams.MemoryLevel.allCases.map(\.rawValue) == ["warning", "critical"])
+        #expect(MemoryLevel.allCases.map(\.rawValue) == ["warning", "critical"])
     }
 
     @Test func fireResultRoundTripsWithItsTransitions() throws {

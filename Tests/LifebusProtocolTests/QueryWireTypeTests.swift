@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         #expect(idle.json.jsonText
             == #"{"profile":"ios3","locked":true,"call":"none","alert":null,"foreground":null,"apps":[]}"#)
         #expect(try StatusResult(json: idle.json) == idle)
-        #expect(StatusResult.CallState.allCases.map(\.rawValue) == ["none", "ringing", "inProgress"])
+        #expect(CallStatus.allCases.map(\.rawValue) == ["none", "ringing", "inProgress"])
     }
 
     @Test func appStatusWithoutAProcessWritesANullPid() throws {

@@ -77,10 +77,10 @@ import Testing
     }
 
     @Test func eventRejectionCarriesReasonAndEventID() throws {
-        let error = EventRejection(reason: "appNotRunning", eventID: 3).error("com.x is not running")
+        let error = EventRejection(reason: .appNotRunning, eventID: 3).error("com.x is not running")
         #expect(error.code == -32008)
         #expect(error.data == ["name": "lifebus.EventRejected", "reason": "appNotRunning", "eventID": 3])
-        #expect(EventRejection(error) == EventRejection(reason: "appNotRunning", eventID: 3))
+        #expect(EventRejection(error) == EventRejection(reason: .appNotRunning, eventID: 3))
         #expect(EventRejection(.invalidParams("x")) == nil)
     }
 

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -82,7 +83,7 @@ import Testing
             "fire.params", .checked, FireParams(event: .call, action: .answer).json,
             enums: [
                 "event": cases(FireParams.FireEvent.self), "action": cases(FireParams.Action.self),
-                "level": cases(FireParams.MemoryLevel.self),
+                "level": cases(MemoryLevel.self),
             ]
         ) { _ = try FireParams(json: $0) },
         WireType("fire.result", .written, FireResult(eventID: 3, event: "call", completed: true).json) {
@@ -92,7 +93,7 @@ import Testing
         WireType(
             "status.result", .written,
             StatusResult(profile: "ios7", locked: false, call: .none, alert: nil, foreground: nil, apps: []).json,
-            enums: ["call": cases(StatusResult.CallState.self), "alert": cases(StatusResult.Alert.self)]
+            enums: ["call": cases(CallStatus.self), "alert": cases(AlertKind.self)]
         ) { _ = try StatusResult(json: $0) },
         WireType(
             "app-status", .written, AppStatus(id: "com.x", pid: nil, state: .active, sinceMs: 0, connected: true).json,

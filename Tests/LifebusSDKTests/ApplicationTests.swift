@@ -1,5 +1,6 @@
 import Glibc
 import Lifebus
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 

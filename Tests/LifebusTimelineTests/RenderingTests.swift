@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusTimeline
 import Testing

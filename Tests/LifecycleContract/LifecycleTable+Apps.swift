@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 
 private func same(_ situation: String, _ journal: String...) -> [Profile: Expected] {
     let expected = Expected(journal: journal, situation: situation)
@@ -85,7 +86,7 @@ extension LifecycleTable {
 
     package static let memory: [Row] = [
         Row(id: "R50", title: "memory warning", setup: [.connect("C", audio), .connect("B"), .connect("A")],
-            steps: [.fire(.memoryWarning(.normal))],
+            steps: [.fire(.memoryWarning(.warning))],
             expected: split(
                 ios3: E("C=notRunning B=notRunning A=active front=A", "A didReceiveMemoryWarning active→active ok"),
                 multitasking: E("C=background B=suspended A=active front=A",
@@ -117,7 +118,7 @@ extension LifecycleTable {
                                 "C willTerminate background→notRunning ok",
                                 "A didReceiveMemoryWarning active→active ok"))),
         Row(id: "R54", title: "memory warning while a callback is pending", setup: [.connect("A")],
-            steps: [.hold("A"), .fire(.call(.ring)), .fire(.memoryWarning(.normal)), .release("A")],
+            steps: [.hold("A"), .fire(.call(.ring)), .fire(.memoryWarning(.warning)), .release("A")],
             expected: same("A=inactive front=A call=ringing", "A willResignActive active→inactive ok",
                            "A didReceiveMemoryWarning inactive→inactive ok")),
     ]

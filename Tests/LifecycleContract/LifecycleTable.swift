@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 
 private func same(_ situation: String, _ journal: String...) -> [Profile: Expected] {
     let expected = Expected(journal: journal, situation: situation)

@@ -1,4 +1,4 @@
-package import LifebusCore
+package import LifebusLifecycle
 
 /// One scripted thing that happens to the device in a test.
 package enum Step: Sendable, CustomStringConvertible {

@@ -8,6 +8,8 @@ public enum BrokerSocketPath {
     public static let environmentVariable = "LIFEBUS_SOCKET"
     public static let runtimeDirectoryVariable = "XDG_RUNTIME_DIR"
     public static let socketFileName = "lifebus.sock"
+    /// Every variable `resolve` reads.
+    public static let environmentVariables = [environmentVariable, runtimeDirectoryVariable, "TMPDIR"]
 
     public static func resolve(explicit: String?, environment: [String: String], uid: UInt32) -> String {
         if let explicit, !explicit.isEmpty { return explicit }

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The params of a broker → app callback request, whose method is the callback's name
 /// (`LifebusMethod.callback(_:)`).
 ///

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The params of `fire` (controller → broker): one interruption or system event to inject.
 ///
 /// A plain value (`Sendable`). Wire form (the writer emits every member, `null` for the absent ones):
@@ -64,12 +66,6 @@ public struct FireParams: Sendable, Equatable {
         case dismiss
         /// calendar: the user views the event (opens Calendar).
         case view
-    }
-
-    /// The severity of a `memory-warning`.
-    public enum MemoryLevel: String, Sendable, CaseIterable {
-        case warning
-        case critical
     }
 
     public var event: FireEvent

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The params of `hello`, the first request on every connection: who the peer says it is.
 ///
 /// A plain value (`Sendable`). Invariant enforced by `init(json:)`: `appID` is present exactly when

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The method names of the Lifebus protocol. A namespace of constants; who may call which: `MethodPolicy`.
 public enum LifebusMethod {
     /// Introduces the peer; must be the first request on a connection.

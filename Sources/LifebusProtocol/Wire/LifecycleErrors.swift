@@ -1,13 +1,15 @@
+public import LifebusLifecycle
+
 /// The details `fire` carries in a `lifebus.EventRejected` error: why the broker refused to inject the event.
 ///
 /// A plain value (`Sendable`). Error `data`: `{"name":"lifebus.EventRejected","reason":"appNotRunning",
-/// "eventID":3}` — `reason` is a camelCase word chosen by the broker (`appNotRunning`, `noCall`, …); `eventID`
-/// is the id minted for the refused event.
+/// "eventID":3}` — `reason` says why (`RejectionReason`: `appNotRunning`, `noCall`, …); `eventID` is the id minted
+/// for the refused event.
 public struct EventRejection: Sendable, Equatable {
-    public var reason: String
+    public var reason: RejectionReason
     public var eventID: Int64
 
-    public init(reason: String, eventID: Int64) {
+    public init(reason: RejectionReason, eventID: Int64) {
         self.reason = reason
         self.eventID = eventID
     }
@@ -15,7 +17,7 @@ public struct EventRejection: Sendable, Equatable {
     /// The details of `error`, or `nil` when it is not a well-formed `lifebus.EventRejected`.
     public init?(_ error: RPCError) {
         guard error.code == LifebusErrorCode.eventRejected.code,
-            let reason = error.data?["reason"]?.stringValue,
+            let reason = error.data?["reason"]?.stringValue.flatMap(RejectionReason.init(rawValue:)),
             let eventID = error.data?["eventID"]?.int64Value
         else { return nil }
         self.init(reason: reason, eventID: eventID)
@@ -23,7 +25,7 @@ public struct EventRejection: Sendable, Equatable {
 
     /// The error to answer `fire` with; `message` is for people.
     public func error(_ message: String) -> RPCError {
-        RPCError(.eventRejected, message, data: ["reason": .string(reason), "eventID": .integer(eventID)])
+        RPCError(.eventRejected, message, data: ["reason": .string(reason.rawValue), "eventID": .integer(eventID)])
     }
 }
 

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The params of `status` (controller, observer → broker): `{"app":"com.example.x"}` or `{}`.
 ///
 /// A plain value (`Sendable`). `app`, when given, must be a well-formed app id; the result then holds just that

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The result of `status`: the simulated device and its apps.
 ///
 /// A plain value (`Sendable`). Wire form:
@@ -6,31 +8,18 @@
 /// call's state; `alert` the alert on screen (`null` for none); `foreground` the id of the app in the foreground
 /// (`null` for the home screen); `apps` every app the broker knows, or just the one asked for.
 public struct StatusResult: Sendable, Equatable {
-    /// The state of the phone call.
-    public enum CallState: String, Sendable, CaseIterable {
-        case none
-        case ringing
-        case inProgress
-    }
-
-    /// The kind of alert on screen.
-    public enum Alert: String, Sendable, CaseIterable {
-        case sms
-        case calendar
-    }
-
     public var profile: String
     public var locked: Bool
-    public var call: CallState
-    public var alert: Alert?
+    public var call: CallStatus
+    public var alert: AlertKind?
     public var foreground: String?
     public var apps: [AppStatus]
 
     public init(
         profile: String,
         locked: Bool,
-        call: CallState,
-        alert: Alert?,
+        call: CallStatus,
+        alert: AlertKind?,
         foreground: String?,
         apps: [AppStatus]
     ) {
@@ -46,8 +35,8 @@ public struct StatusResult: Sendable, Equatable {
         let reader = try ParamsReader(json)
         profile = try reader.string("profile")
         locked = try reader.bool("locked", default: false)
-        call = try reader.choice("call", as: CallState.self)
-        alert = try reader.optionalChoice("alert", as: Alert.self)
+        call = try reader.choice("call", as: CallStatus.self)
+        alert = try reader.optionalChoice("alert", as: AlertKind.self)
         foreground = try reader.optionalString("foreground")
         apps = try reader.array("apps") { value, path throws(RPCError) in
             try AppStatus(reader: try ParamsReader(value, path: path))

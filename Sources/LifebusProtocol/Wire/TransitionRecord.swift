@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// One completed lifecycle transition of one app: a journal line and the params of the `transition`
 /// notification observers receive.
 ///

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 import LifecycleContract
 
@@ -80,7 +81,7 @@ extension RowRunner {
             app(name)
         case .memoryWarning(let level):
             params.append("event", "memory-warning")
-            params.append("level", level == .critical ? "critical" : "warning")
+            params.append("level", .string(level.rawValue))
         case .terminate(let name, let byUser):
             params.append("event", "terminate")
             app(name)

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 
 /// One app connection of a row as the test drives it: the socket (read through a `LineReader`) and its carrier.

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusLifecycle
 import LifebusProtocol
 import LifecycleContract
 
@@ -25,7 +26,7 @@ final class RowRunner {
     var held: Set<AppID> = []
     var lingering: Set<AppID> = []
     var unspawnable: Set<AppID> = []
-    var flags: [AppID: LifebusCore.AppFlags] = [:]
+    var flags: [AppID: AppFlags] = [:]
     /// The broker's task id for each of an app's row task numbers.
     var taskIDs: [AppID: [UInt64: Int64]] = [:]
     /// Requests sent and not yet answered, by id.
@@ -159,7 +160,7 @@ final class RowRunner {
     func connect(_ app: AppID) throws {
         let live = RowApp(name: app, carrier: try RowAppCarrier(socketPath: broker.socketPath))
         connections.append(live)
-        let appFlags = flags[app] ?? LifebusCore.AppFlags()
+        let appFlags = flags[app] ?? AppFlags()
         let identity: JSONValue = [
             "id": .string(Self.appIDPrefix + app.rawValue),
             "exitsOnSuspend": .bool(appFlags.exitsOnSuspend),

@@ -1,0 +1,76 @@
+import Glibc
+import LifebusBrokerMachine
+import LifebusCore
+import LifebusIO
+import LifebusLifecycle
+import LifebusProtocol
+import LifebusRPC
+
+/// The performing of every effect the machine asks for: answers through the responder kept for the ticket, lines
+/// and callback requests to a session's peer, closes, SIGKILL, the one timer and the end-of-turn journal commit.
+extension Broker {
+    func perform(_ effect: BrokerEffect) {
+        switch effect {
+        case .reply(let ticket, let result):
+            responders.removeValue(forKey: ticket)?.answer(result)
+        case .replyFire(let ticket, let result):
+            responders.removeValue(forKey: ticket)?.succeed(writing: result.write)
+        case .forget(let ticket):
+            responders[ticket] = nil
+        case .notify(let session, let method, let params):
+            peers[session]?.notify(method, params: params)
+        case .sendCallback(let session, let method, let params, let app, let id):
+            peers[session]?.request(method, params: params) { [unowned self] answer in
+                self.feed(.callbackAnswered(app, id, answer))
+            }
+        case .introduced(let session):
+            if let connection = peers[session]?.connection { applyLimitsAfterHello(to: connection) }
+        case .close(let session, let closing):
+            close(session, closing)
+        case .kill(let app, let pid, let reason):
+            kill(app, pid: pid, reason: reason)
+        case .armTimer(let deadline):
+            armMachineTimer(at: deadline)
+        case .commitJournal:
+            scheduleJournalCommit()
+        }
+    }
+
+    private func close(_ session: SessionID, _ closing: BrokerEffect.Closing) {
+        guard let peer = peers[session] else { return }
+        switch closing {
+        case .now:
+            peer.close()
+        case .afterFlush:
+            peer.closeAfterFlush()
+        case .afterFlushUnlessStuck:
+            if peer.connection.pendingWriteBytes == 0 { peer.closeAfterFlush() } else { peer.close() }
+        }
+    }
+
+    private func kill(_ app: AppID, pid: Int32, reason: KillReason) {
+        // Never itself: an app connected from inside the broker's own process (the in-process fuzzer) shares its pid.
+        guard pid > 0, pid != getpid(), let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess
+        else { return }
+        logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
+    }
+
+    /// Points the one libuv timer at the machine's earliest deadline (or stops it).
+    private func armMachineTimer(at deadline: Instant?) {
+        guard !isShuttingDown else { return }
+        guard let deadline else {
+            machineTimer?.stop()
+            return
+        }
+        do throws(UVError) {
+            if machineTimer == nil { machineTimer = try LoopTimer(loop: loop) }
+        } catch {
+            logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
+            return
+        }
+        let now = clock.now()
+        machineTimer?.start(after: deadline > now ? deadline - now : .zero) { [unowned self] in
+            self.feed(.timerFired)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+public import LifebusCore
+public import LifebusLifecycle
+public import LifebusProtocol
+
+/// A connection as the broker machine knows it: a number the driver gives at accept and never reuses.
+public struct SessionID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { "\(rawValue)" }
+}
+
+/// The request a peer is owed an answer for: the driver keeps the way back (its responder) under this number, the
+/// machine keeps the number until it answers. `none` is a notification's: answering it does nothing.
+public struct Ticket: Hashable, Sendable {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public static let none = Ticket(0)
+}
+
+/// Everything that happens to the broker machine. The driver feeds each one with the instant it happened
+/// (`BrokerMachine.handle(_:at:wallMs:into:)`); nothing else changes the machine.
+public enum BrokerInput: Sendable {
+    /// A connection was accepted; `identity` is the kernel's (`SO_PEERCRED`), `spoke` whether bytes were already
+    /// waiting. The machine admits it (maybe sending an unintroduced peer away to make room) or refuses it.
+    case accepted(SessionID, identity: PeerIdentity, overTCP: Bool, spoke: Bool)
+    /// An unintroduced peer has sent bytes (not yet a whole line): it is no longer silent.
+    case spoke(SessionID)
+    /// A request or notification decoded from the session's connection; `ticket` answers it.
+    case request(SessionID, RPCRequest, Ticket)
+    /// The answer to a callback request the machine sent (`BrokerEffect.sendCallback`).
+    case callbackAnswered(AppID, CallbackID, Result<JSONValue, RPCError>)
+    /// The session's connection has ended (for any reason); nothing more is sent to it.
+    case ended(SessionID)
+    /// The timer armed by the last `BrokerEffect.armTimer` went off.
+    case timerFired
+    /// The end of the loop turn the machine asked for (`BrokerEffect.commitJournal`): commit the journal, deliver
+    /// what waited for it.
+    case commitJournal
+    /// Stop: answer what is pending, close every session after its output.
+    case shutdown
+}

@@ -1,0 +1,109 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// What controllers and observers ask: fire an event, the device's status, wait for a state, the history.
+extension BrokerMachine {
+    mutating func fire(
+        _ params: FireParams, session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
+    ) throws(RPCError) {
+        try requireRoomForAnEvent(params.label, from: session)
+        let id = events.begin(label: params.label, session: session, ticket: params.wait ? ticket : nil)
+        if !params.wait {
+            let result = FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false)
+            effects.append(.reply(ticket, .success(result.json)))
+        }
+        feedDevice(.fire(id, params.controllerEvent), into: &effects)
+    }
+
+    /// `reset`: back to a fresh device, carried out as an event (answered when its transitions completed).
+    mutating func reset(session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]) throws(RPCError) {
+        try requireRoomForAnEvent("reset", from: session)
+        feedDevice(.fire(events.begin(label: "reset", session: session, ticket: ticket), .reset), into: &effects)
+    }
+
+    /// An event is refused when its controller has too many in flight, or while the journal fails (what waits to
+    /// be written is retried first): nothing is injected that could not be recorded.
+    private func requireRoomForAnEvent(_ label: String, from session: SessionID) throws(RPCError) {
+        guard journal.flush() else { throw journalUnavailable("\(label) was not fired") }
+        let limit = BrokerLimits.firesInFlightPerController
+        guard events.inFlight(session: session) < limit else {
+            throw .limitExceeded(
+                "firesInFlightPerController", maximum: limit, "this controller has too many events in flight")
+        }
+    }
+
+    func status(_ params: StatusParams) throws(RPCError) -> StatusResult {
+        var snapshots = device.appSnapshots
+        if let app = params.app {
+            snapshots = snapshots.filter { $0.id.rawValue == app }
+            guard !snapshots.isEmpty else { throw RPCError(.appNotFound, "no app \(app) is known") }
+        }
+        return StatusResult(
+            profile: settings.device.profile.rawValue,
+            locked: device.isLocked,
+            call: device.call,
+            alert: device.alert,
+            foreground: device.foregroundApp?.rawValue,
+            apps: snapshots.map { snapshot in
+                AppStatus(
+                    id: snapshot.id.rawValue,
+                    pid: pid(of: snapshot.id),
+                    state: snapshot.state,
+                    sinceMs: sinceMilliseconds(of: snapshot.id),
+                    connected: appSessions[snapshot.id] != nil
+                )
+            }
+        )
+    }
+
+    mutating func wait(
+        _ params: WaitParams, session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
+    ) throws(RPCError) {
+        let app = AppID(params.app)
+        let wanted = Set(params.states)
+        let current = device.state(of: app)
+        if wanted.contains(current) {
+            let result = WaitResult(app: params.app, state: current, sinceMs: sinceMilliseconds(of: app))
+            effects.append(.reply(ticket, .success(result.json)))
+            return
+        }
+        let limit = BrokerLimits.waitsPerConnection
+        guard waiters.count(session: session) < limit else {
+            throw .limitExceeded("waitsPerConnection", maximum: limit, "this connection has too many waits pending")
+        }
+        let timeout = params.timeoutMs.map(Duration.init(clampingMilliseconds:)) ?? Self.defaultWaitTimeout
+        let number = waiters.add(
+            session: session, app: app, states: wanted, ticket: ticket, statesText: params.statesText, timeout: timeout)
+        deadlines.arm(.wait(number: number, app: app), at: now + max(timeout, .zero))
+    }
+
+    /// A `wait` whose time is up: answered with the state the app is in and its last transitions.
+    mutating func waitTimedOut(number: UInt64, app: AppID, into effects: inout [BrokerEffect]) {
+        guard let waiter = waiters.take(number: number, app: app) else { return }
+        let current = device.state(of: app)
+        journal.flush()
+        let timeout = WaitTimeout(
+            state: current,
+            transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
+        )
+        let waited = DurationText.format(waiter.timeout)
+        let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"
+        effects.append(.reply(waiter.ticket, .failure(timeout.error(message))))
+    }
+
+    /// Answers the waiters of `app` that wait for `state`.
+    mutating func answerWaiters(of app: AppID, reached state: LifecycleState, into effects: inout [BrokerEffect]) {
+        guard !waiters.isEmpty else { return }
+        for waiter in waiters.takeSatisfied(app: app, state: state) {
+            deadlines.cancel(.wait(number: waiter.number, app: app))
+            let result = WaitResult(app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app))
+            effects.append(.reply(waiter.ticket, .success(result.json)))
+        }
+    }
+
+    func history(_ params: HistoryParams) -> HistoryResult {
+        journal.flush()
+        return HistoryPage.select(journal.entries(app: params.app), params)
+    }
+}

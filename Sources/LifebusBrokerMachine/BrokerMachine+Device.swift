@@ -1,0 +1,149 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The one path into the lifecycle machine, and what becomes of every action it returns: callbacks become requests
+/// to apps, timers join the one schedule, kills go to the kernel-reported pid, records go to the journal and the
+/// observers, completed events answer their `fire`.
+extension BrokerMachine {
+    /// Feeds one input to the device at `now` and turns its actions into effects; returns the rejections.
+    @discardableResult
+    mutating func feedDevice(_ input: Input, into effects: inout [BrokerEffect]) -> [Rejection] {
+        var actions = actionBuffer
+        actionBuffer = []
+        actions.removeAll(keepingCapacity: true)
+        device.handle(input, at: now, into: &actions)
+        var rejections: [Rejection] = []
+        for action in actions {
+            perform(action, rejections: &rejections, into: &effects)
+        }
+        actionBuffer = actions
+        answerWaitersOfChangedApps(into: &effects)
+        return rejections
+    }
+
+    private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
+        switch action {
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
+            sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
+                         into: &effects)
+        case .stateChanged(let app, _, _, let at):
+            enteredAt[app] = at
+            if !waiters.isEmpty { changedApps.append(app) }
+        case .armTimer(let id, let deadline):
+            deadlines.arm(.device(id), at: deadline)
+        case .cancelTimer(let id):
+            deadlines.cancel(.device(id))
+        case .startProcess(let app):
+            logger.info("waiting for the app to connect (the broker does not start processes)",
+                        metadata: ["lifebus.app.id": "\(app)"])
+        case .kill(let app, let reason):
+            kill(app, reason: reason, into: &effects)
+        case .backgroundTaskExpiring(let app, let taskID):
+            guard let session = appSessions[app] else { return }
+            let params = BackgroundTaskExpiringParams(taskID: Int64(taskID)).json
+            effects.append(.notify(session, method: LifebusMethod.backgroundTaskExpiring, params: params))
+        case .record(let transition):
+            record(transition, into: &effects)
+        case .completeEvent(let id):
+            let finished = events.finish(id)
+            guard let ticket = finished.ticket else { return }
+            afterJournaled(.event(ticket, id, label: finished.label, records: finished.records), into: &effects)
+        case .reject(let rejection):
+            rejections.append(rejection)
+            if let id = rejection.event {
+                let finished = events.finish(id)
+                guard let ticket = finished.ticket else { return }
+                // A refusal records nothing itself, but it must not overtake the records made before it.
+                let error = EventRejection(reason: rejection.reason, eventID: Int64(id.rawValue))
+                    .error("\(finished.label): \(rejection)")
+                afterJournaled(.refusal(ticket, error), into: &effects)
+            }
+        }
+    }
+
+    private mutating func sendCallback(
+        app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
+        cause: EventID?, into effects: inout [BrokerEffect]
+    ) {
+        guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
+        let params = CallbackParams(
+            callbackID: Int64(id.rawValue),
+            callback: callback,
+            state: state,
+            budgetMs: budget.inMilliseconds,
+            cause: cause.map { events.cause($0) }
+        )
+        effects.append(.sendCallback(session, method: callback.rawValue, params: params.json, app: app, id: id))
+    }
+
+    /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
+    mutating func callbackAnswered(
+        _ app: AppID, _ id: CallbackID, _ answer: Result<JSONValue, RPCError>, into effects: inout [BrokerEffect]
+    ) {
+        let handler: Duration?
+        let failed: Bool
+        switch answer {
+        case .success(let value):
+            let parsed = try? CallbackAnswer(json: value)
+            handler = parsed?.handlerMs.map(Duration.init(clampingMilliseconds:))
+            failed = parsed?.handlerFailed ?? false
+        case .failure(let error) where error.lifebusCode == .connectionClosed:
+            return  // the connection's end reaches the core as a disconnect
+        case .failure:
+            handler = nil  // the delegate method returned, with an error: still an answer, a failed one
+            failed = true
+        }
+        feedDevice(.callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed), into: &effects)
+    }
+
+    private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
+        let session = appSessions[app]
+        let pid = device.pid(of: app) ?? 0
+        effects.append(.kill(app, pid: pid, reason: reason))
+        if let session { effects.append(.close(session, .now)) }
+        logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
+                                         "lifebus.kill.reason": "\(reason.rawValue)"])
+    }
+
+    private mutating func record(_ transition: Transition, into effects: inout [BrokerEffect]) {
+        let record = TransitionRecord(
+            seq: journal.lastSequence + 1,
+            app: transition.app.rawValue,
+            pid: pid(of: transition.app),
+            callback: transition.callback,
+            cause: transition.cause.map { events.cause($0) },
+            from: transition.from,
+            to: transition.to,
+            firedMs: transition.fired.map(milliseconds),
+            sentMs: milliseconds(transition.sent),
+            answeredMs: transition.answered.map(milliseconds),
+            handlerMs: transition.handlerDuration?.inMilliseconds,
+            budgetMs: transition.budget.inMilliseconds,
+            outcome: transition.outcome,
+            wallMs: wallMs,
+            handlerFailed: transition.handlerFailed
+        )
+        appendToJournal(.transition(record), into: &effects)
+        if let cause = transition.cause { events.add(record, to: cause) }
+        notifyObservers(LifebusMethod.transition, record.json, into: &effects)
+    }
+
+    /// Answers the waits the input's state changes satisfy: each app that changed is looked at once, in its state
+    /// after the whole input (a state passed through within one input satisfies no wait).
+    private mutating func answerWaitersOfChangedApps(into effects: inout [BrokerEffect]) {
+        guard !changedApps.isEmpty else { return }
+        var changed = changedApps
+        changedApps = []
+        for (position, app) in changed.enumerated() where !changed[..<position].contains(app) {
+            answerWaiters(of: app, reached: device.state(of: app), into: &effects)
+        }
+        changed.removeAll(keepingCapacity: true)
+        changedApps = changed
+    }
+
+    /// When the app entered its current state, in broker milliseconds.
+    func sinceMilliseconds(of app: AppID) -> Double {
+        enteredAt[app].map(milliseconds) ?? 0
+    }
+}

@@ -1,0 +1,101 @@
+import Glibc
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The machine's side of the journal: appending entries, and holding back what tells anyone of an entry (a `fire`
+/// or `mark` answer, an observer's notification) until the entry is in the file — at once by default, after the loop
+/// turn's one commit (fdatasync, group commit) under `--journal-sync`.
+extension BrokerMachine {
+    /// What tells someone of journal entries, held until they are written.
+    enum Delivery {
+        /// A `fire` (or `reset`) answered with its event's records.
+        case event(Ticket, EventID, label: String, records: [TransitionRecord])
+        /// A `fire` refused by the core (after the records made before the refusal).
+        case refusal(Ticket, RPCError)
+        /// A `mark` answered once its record is in.
+        case mark(Ticket, seq: Int64, name: String)
+        /// An entry told to every observer (recorded or not: they watch what happens).
+        case observers(method: String, params: JSONValue)
+    }
+
+    /// Appends to the journal; the line is written before anyone hears of it, at the latest when this turn ends.
+    mutating func appendToJournal(_ entry: JournalEntry, into effects: inout [BrokerEffect]) {
+        journal.append(entry)
+        if journal.hasUnwrittenLines { requestCommit(into: &effects) }
+    }
+
+    /// Tells every observer of an entry once the entry is in the journal.
+    mutating func notifyObservers(_ method: String, _ params: JSONValue, into effects: inout [BrokerEffect]) {
+        guard !observers.isEmpty else { return }
+        afterJournaled(.observers(method: method, params: params), into: &effects)
+    }
+
+    /// Delivers once everything appended so far is in the journal file (and on disk under `--journal-sync`), or
+    /// once that failed. Without `--journal-sync` that is now.
+    mutating func afterJournaled(_ delivery: Delivery, into effects: inout [BrokerEffect]) {
+        guard settings.journalSyncs, !isShuttingDown else {
+            deliver(delivery, written: journal.flush(), into: &effects)
+            return
+        }
+        pendingDeliveries.append(delivery)
+        requestCommit(into: &effects)
+    }
+
+    /// Writes (and under `--journal-sync` syncs) the turn's lines, then delivers what waited for them.
+    mutating func commitJournal(into effects: inout [BrokerEffect]) {
+        commitRequested = false
+        let committed = journal.commit()
+        let deliveries = pendingDeliveries
+        pendingDeliveries.removeAll()
+        for delivery in deliveries {
+            deliver(delivery, written: committed, into: &effects)
+        }
+    }
+
+    private mutating func requestCommit(into effects: inout [BrokerEffect]) {
+        guard !commitRequested, !isShuttingDown else { return }
+        commitRequested = true
+        effects.append(.commitJournal)
+    }
+
+    private func deliver(_ delivery: Delivery, written: Bool, into effects: inout [BrokerEffect]) {
+        switch delivery {
+        case .event(let ticket, let id, let label, let records):
+            let eventID = Int64(id.rawValue)
+            guard written && records.allSatisfy({ $0.seq > journal.droppedThrough }) else {
+                let error = journalUnavailable(
+                    "\(label) happened but is not recorded", data: ["eventID": .integer(eventID)])
+                effects.append(.reply(ticket, .failure(error)))
+                return
+            }
+            effects.append(.replyFire(ticket, FireResult(
+                eventID: eventID, event: label, completed: true, transitions: records)))
+        case .refusal(let ticket, let error):
+            effects.append(.reply(ticket, .failure(error)))
+        case .mark(let ticket, let seq, let name):
+            guard written && seq > journal.droppedThrough else {
+                effects.append(.reply(ticket, .failure(journalUnavailable("the mark \(name) is not recorded"))))
+                return
+            }
+            effects.append(.reply(ticket, .success(EmptyResult.json)))
+        case .observers(let method, let params):
+            for observer in observers {
+                effects.append(.notify(observer, method: method, params: params))
+            }
+        }
+    }
+
+    /// The error a request gets when what it asked for cannot be recorded.
+    func journalUnavailable(_ what: String, data: JSONObject = [:]) -> RPCError {
+        var data = data
+        let reason: String
+        if let code = journal.failure {
+            data["errno"] = .integer(Int64(code))
+            reason = String(cString: strerror(code))
+        } else {
+            reason = "a write failed"
+        }
+        return RPCError(.journalUnavailable, "\(what): the journal cannot be written (\(reason))", data: data)
+    }
+}

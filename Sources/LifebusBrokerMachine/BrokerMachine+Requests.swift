@@ -1,0 +1,140 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Request routing: `hello` first, then what each role may call (`MethodPolicy`), each to its handler.
+extension BrokerMachine {
+    mutating func handle(
+        _ request: RPCRequest, from session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
+    ) {
+        guard !isShuttingDown else {
+            effects.append(.reply(ticket, .failure(Self.shuttingDownError)))
+            return
+        }
+        guard let record = sessions[session] else {
+            effects.append(.forget(ticket))  // a refused connection's line: it is closing unanswered
+            return
+        }
+        guard let role = record.role else {
+            if overMessagesBeforeHello(session, into: &effects) {
+                effects.append(.forget(ticket))
+                return
+            }
+            if request.method == LifebusMethod.hello {
+                introduce(session, request: request, ticket: ticket, into: &effects)
+            } else {
+                let error = RPCError(.helloRequired, "say hello before calling \(RPCError.echo(request.method))")
+                effects.append(.reply(ticket, .failure(error)))
+            }
+            return
+        }
+        switch MethodPolicy.allowed(request.method, for: role) {
+        case nil:
+            effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
+            return
+        case false?:
+            let method = RPCError.echo(request.method)
+            let error = RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(method)")
+            effects.append(.reply(ticket, .failure(error)))
+            return
+        case true?:
+            break
+        }
+        let params = request.params ?? .object([:])
+        do throws(RPCError) {
+            switch request.method {
+            case LifebusMethod.ping:
+                effects.append(.reply(ticket, .success(PingResult(brokerTime: Int64(now.nanoseconds)).json)))
+            case LifebusMethod.hello:
+                effects.append(.reply(ticket, .failure(RPCError(
+                    .alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))))
+            case LifebusMethod.fire:
+                try fire(FireParams(json: params), session: session, ticket: ticket, into: &effects)
+            case LifebusMethod.reset:
+                try reset(session: session, ticket: ticket, into: &effects)
+            case LifebusMethod.status:
+                effects.append(.reply(ticket, .success(try status(StatusParams(json: params)).json)))
+            case LifebusMethod.wait:
+                try wait(WaitParams(json: params), session: session, ticket: ticket, into: &effects)
+            case LifebusMethod.history:
+                effects.append(.reply(ticket, .success(history(try HistoryParams(json: params)).json)))
+            case LifebusMethod.mark:
+                try mark(MarkParams(json: params), from: session, ticket: ticket, into: &effects)
+            case LifebusMethod.beginBackgroundTask:
+                try beginBackgroundTask(BackgroundTaskBeginParams(json: params), from: session, ticket: ticket,
+                                        into: &effects)
+            case LifebusMethod.endBackgroundTask:
+                try endBackgroundTask(BackgroundTaskEndParams(json: params), from: session, ticket: ticket,
+                                      into: &effects)
+            case LifebusMethod.reportMemory:
+                try reportMemory(ReportMemoryParams(json: params), from: session, ticket: ticket, into: &effects)
+            default:
+                effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
+            }
+        } catch {
+            effects.append(.reply(ticket, .failure(error)))
+        }
+    }
+
+    private mutating func introduce(
+        _ session: SessionID, request: RPCRequest, ticket: Ticket, into effects: inout [BrokerEffect]
+    ) {
+        let params: HelloParams
+        do {
+            params = try HelloParams(json: request.params ?? .null)
+        } catch {
+            effects.append(.reply(ticket, .failure(error)))
+            return
+        }
+        guard var record = sessions[session] else { return }
+        if let refusal = refusal(ofTCPHello: params, from: record) {
+            effects.append(.reply(ticket, .failure(refusal)))
+            effects.append(.close(session, .afterFlush))
+            logger.notice("closed a TCP peer without the token", metadata: metadata(session))
+            return
+        }
+        guard params.protocolVersion == ProtocolVersion.current else {
+            let current = ProtocolVersion.current
+            effects.append(.reply(ticket, .failure(RPCError(
+                .unsupportedProtocolVersion,
+                "protocol version \(params.protocolVersion) is not supported; this broker speaks \(current)",
+                data: ["supported": [.integer(Int64(current))]]
+            ))))
+            return
+        }
+        let app = params.appID.map { AppID($0) }
+        if let app, appSessions[app] != nil {
+            effects.append(.reply(ticket, .failure(RPCError(.appIDInUse, "another live connection is app \(app)"))))
+            return
+        }
+        deadlines.cancel(.hello(session))
+        unintroduced.removeAll { $0.session == session }
+        record.role = params.role
+        sessions[session] = record
+        effects.append(.introduced(session))
+        effects.append(.reply(ticket, .success(HelloResult(
+            brokerVersion: LifebusVersion.current,
+            protocolVersion: ProtocolVersion.current,
+            role: params.role,
+            peer: record.identity,
+            profile: settings.device.profile.rawValue
+        ).json)))
+        logger.debug("peer introduced", metadata: metadata(session))
+        switch params.role {
+        case .app:
+            if let app { connect(app, flags: params.flags, session: session, into: &effects) }
+        case .observer:
+            observers.insert(session)
+        case .controller:
+            break
+        }
+    }
+
+    /// `nil` when the peer may say hello: any Unix-socket peer, or a TCP peer presenting the token.
+    private func refusal(ofTCPHello params: HelloParams, from record: SessionRecord) -> RPCError? {
+        guard record.overTCP, !settings.tokenMatches(params.token) else { return nil }
+        let reason = params.token == nil ? "presented no token" : "presented a wrong token"
+        let file = settings.tcpTokenPath
+        return RPCError(.unauthorized, "a TCP peer must present the token in \(file); this one \(reason)")
+    }
+}

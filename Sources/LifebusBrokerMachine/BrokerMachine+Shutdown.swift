@@ -1,0 +1,26 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// How a stopping broker keeps Protocol/README.md §4's promise that exactly one response follows each request:
+/// every request still pending is answered `lifebus.BrokerShuttingDown` before its connection closes, a request
+/// that arrives while the peers drain is answered the same, and a connection opened meanwhile is told so and closed.
+extension BrokerMachine {
+    mutating func shutdown(into effects: inout [BrokerEffect]) {
+        guard !isShuttingDown else { return }
+        commitJournal(into: &effects)
+        isShuttingDown = true
+        deadlines.removeAll()
+        armedDeadline = nil
+        effects.append(.armTimer(nil))
+        for ticket in events.takeAllWaiting() {
+            effects.append(.reply(ticket, .failure(Self.shuttingDownError)))
+        }
+        for waiter in waiters.takeAll() {
+            effects.append(.reply(waiter.ticket, .failure(Self.shuttingDownError)))
+        }
+        for session in sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            effects.append(.close(session, .afterFlush))
+        }
+    }
+}

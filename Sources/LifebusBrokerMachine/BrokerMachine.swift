@@ -1,0 +1,146 @@
+public import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+public import Logging
+
+/// The broker without its loop: sessions and roles, the hello rules, what each role may call, the events in flight,
+/// `wait`s and their deadlines, every deadline in one schedule, the lifecycle machine (`Device`) it drives, and the
+/// order that keeps the journal ahead of anyone told of an entry.
+///
+/// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
+/// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
+/// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
+/// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
+/// each request is answered (or forgotten, its peer gone) exactly once; after each input the armed timer is the
+/// earliest deadline of `deadlines`.
+public struct BrokerMachine {
+    /// A deadline in the one schedule.
+    enum Deadline: Hashable {
+        case device(TimerID)
+        case hello(SessionID)
+        case wait(number: UInt64, app: AppID)
+    }
+
+    /// How long `wait` waits when the request names no timeout.
+    static let defaultWaitTimeout: Duration = .seconds(30)
+
+    public let settings: MachineSettings
+    /// Where transitions and marks go (the driver's journal writes run records to it too).
+    let journal: any JournalPort
+    var logger: Logger
+    /// The instant records count their milliseconds from (the broker's start).
+    let epoch: Instant
+
+    var sessions: [SessionID: SessionRecord] = [:]
+    /// The sessions that have not said `hello`, in the order they connected (a session leaves at its `hello`, at
+    /// its end, or when sent away to make room).
+    var unintroduced: [Newcomer] = []
+    /// The live connection of each connected app.
+    var appSessions: [AppID: SessionID] = [:]
+    var observers: Set<SessionID> = []
+    /// The (limit, uid) pairs whose first violation was logged.
+    var loggedLimits: Set<String> = []
+
+    /// The lifecycle machine; fed only through `feedDevice`.
+    public internal(set) var device: Device
+    var deadlines = TimerSchedule<Deadline>()
+    /// The deadline the driver's timer is armed for.
+    var armedDeadline: Instant?
+    var events = EventBook()
+    var waiters = WaiterList()
+    /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
+    /// itself is the core's), for `status` and `wait`.
+    var enteredAt: [AppID: Instant] = [:]
+    /// The apps whose state changed during the input being fed while waits are pending (reused buffer).
+    var changedApps: [AppID] = []
+    var nextTaskNumber: UInt64 = 1
+    var actionBuffer: [Action] = []
+
+    /// What waits for the loop turn's journal commit (`--journal-sync` only).
+    var pendingDeliveries: [Delivery] = []
+    /// A `commitJournal` effect was given and its input has not come yet.
+    var commitRequested = false
+    var isShuttingDown = false
+
+    /// The instant and wall time of the input being handled.
+    var now = Instant.zero
+    var wallMs: Int64 = 0
+
+    public init(settings: MachineSettings, journal: any JournalPort, logger: Logger, epoch: Instant) {
+        self.settings = settings
+        self.journal = journal
+        self.logger = logger
+        self.epoch = epoch
+        self.device = Device(configuration: settings.device)
+    }
+
+    /// Handles one input that happened at `now` (the monotonic instant; `wallMs` is Unix time in milliseconds, for
+    /// records) and appends the effects to perform, in order, to `effects`.
+    public mutating func handle(
+        _ input: BrokerInput, at now: Instant, wallMs: Int64, into effects: inout [BrokerEffect]
+    ) {
+        self.now = now
+        self.wallMs = wallMs
+        switch input {
+        case .accepted(let session, let identity, let overTCP, let spoke):
+            accept(session, identity: identity, overTCP: overTCP, spoke: spoke, into: &effects)
+        case .spoke(let session):
+            noteSpoken(session)
+        case .request(let session, let request, let ticket):
+            handle(request, from: session, ticket: ticket, into: &effects)
+        case .callbackAnswered(let app, let id, let answer):
+            callbackAnswered(app, id, answer, into: &effects)
+        case .ended(let session):
+            ended(session, into: &effects)
+        case .timerFired:
+            armedDeadline = nil
+            timerFired(into: &effects)
+        case .commitJournal:
+            commitJournal(into: &effects)
+        case .shutdown:
+            shutdown(into: &effects)
+        }
+        rearm(into: &effects)
+    }
+
+    /// Whether `session` is admitted (a refused connection never is).
+    public func isAdmitted(_ session: SessionID) -> Bool { sessions[session] != nil }
+
+    /// The unintroduced sessions that have not sent a byte yet, oldest first (the driver reports those that since
+    /// have, with `BrokerInput.spoke`, before it feeds the next `accepted`).
+    public var silentSessions: [SessionID] {
+        unintroduced.compactMap { $0.hasSpoken ? nil : $0.session }
+    }
+
+    /// The number of connected apps and of observers (for the daemon's status line).
+    public var appCount: Int { appSessions.count }
+    public var observerCount: Int { observers.count }
+
+    /// Points the driver's timer at the earliest deadline when it moved.
+    private mutating func rearm(into effects: inout [BrokerEffect]) {
+        guard !isShuttingDown else { return }
+        let earliest = deadlines.earliestDeadline()
+        guard earliest != armedDeadline else { return }
+        armedDeadline = earliest
+        effects.append(.armTimer(earliest))
+    }
+
+    /// Takes every deadline due at `now`, in order, and handles each.
+    private mutating func timerFired(into effects: inout [BrokerEffect]) {
+        for deadline in deadlines.takeDue(at: now) {
+            switch deadline {
+            case .device(let id):
+                feedDevice(.timerFired(id), into: &effects)
+            case .hello(let session):
+                helloTimedOut(session, into: &effects)
+            case .wait(let number, let app):
+                waitTimedOut(number: number, app: app, into: &effects)
+            }
+        }
+    }
+
+    /// Milliseconds from the broker's start to `instant`, as records carry them.
+    func milliseconds(_ instant: Instant) -> Double {
+        instant.milliseconds(since: epoch)
+    }
+}

@@ -1,0 +1,58 @@
+public import LifebusCore
+import LifebusLifecycle
+
+/// What the broker machine is told at start: the device it plays and the rules of admission. A value, never
+/// changed after start; the driver derives it from `BrokerConfiguration`.
+///
+/// Invariant (checked by `lifebusd`'s options, assumed here): every count is at least 1.
+public struct MachineSettings: Sendable {
+    /// The lifecycle machine's configuration (profile, budgets, watchdog).
+    public var device: DeviceConfiguration
+    /// How long a new connection may stay without `hello`.
+    public var helloTimeout: Duration
+    /// Connections at once (`ConnectionLimits.maxConnections`, lowered to fit the descriptor limit).
+    public var connectionCap: Int
+    /// Silent connections (no `hello`, not a byte yet), in all, and of one uid.
+    public var maxConnectionsBeforeHello: Int
+    public var maxConnectionsBeforeHelloPerUID: Int
+    /// Messages a connection may send before its `hello` succeeds (the `hello` included).
+    public var maxMessagesBeforeHello: Int
+    /// Whether answers and notifications wait for the loop turn's journal commit (`--journal-sync`).
+    public var journalSyncs: Bool
+    /// The secret a TCP peer presents in `hello` (the contents of `tcpTokenPath`), when the broker listens on TCP.
+    public var tcpToken: [UInt8]?
+    /// Where the token is, for the error a TCP peer without it gets.
+    public var tcpTokenPath: String
+
+    public init(
+        device: DeviceConfiguration,
+        helloTimeout: Duration = .seconds(5),
+        connectionCap: Int = 1024,
+        maxConnectionsBeforeHello: Int = 64,
+        maxConnectionsBeforeHelloPerUID: Int = 8,
+        maxMessagesBeforeHello: Int = 16,
+        journalSyncs: Bool = false,
+        tcpToken: [UInt8]? = nil,
+        tcpTokenPath: String = ""
+    ) {
+        self.device = device
+        self.helloTimeout = helloTimeout
+        self.connectionCap = connectionCap
+        self.maxConnectionsBeforeHello = maxConnectionsBeforeHello
+        self.maxConnectionsBeforeHelloPerUID = maxConnectionsBeforeHelloPerUID
+        self.maxMessagesBeforeHello = maxMessagesBeforeHello
+        self.journalSyncs = journalSyncs
+        self.tcpToken = tcpToken
+        self.tcpTokenPath = tcpTokenPath
+    }
+
+    /// Whether `presented` is the TCP token, compared in constant time.
+    func tokenMatches(_ presented: String?) -> Bool {
+        guard let tcpToken, let presented else { return false }
+        let bytes = Array(presented.utf8)
+        guard bytes.count == tcpToken.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(bytes, tcpToken) { difference |= left ^ right }
+        return difference == 0
+    }
+}

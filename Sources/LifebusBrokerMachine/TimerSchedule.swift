@@ -1,0 +1,88 @@
+import HeapModule
+import LifebusCore
+import LifebusLifecycle
+
+/// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
+/// driver's one timer: which are armed, and their deadlines in order.
+///
+/// A pure value (no clock, no I/O). Arming and cancelling are O(log n) and O(1): a cancelled or re-armed timer's old
+/// heap entry is dropped lazily when it reaches the top, and the heap is rebuilt when stale entries outnumber live
+/// ones, so memory stays proportional to the armed timers. Invariant: `takeDue` returns each armed timer once, at or
+/// after its latest deadline, and never a cancelled one; timers due at the same instant come out in the order they
+/// were (last) armed.
+struct TimerSchedule<Key: Hashable> {
+    private struct Armed: Equatable {
+        let deadline: Instant
+        let order: UInt64
+    }
+
+    private struct Entry: Comparable {
+        let deadline: Instant
+        let order: UInt64
+        let id: Key
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.deadline == rhs.deadline && lhs.order == rhs.order
+        }
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.deadline, lhs.order) < (rhs.deadline, rhs.order)
+        }
+    }
+
+    private var heap = Heap<Entry>()
+    private var armed: [Key: Armed] = [:]
+    private var nextOrder: UInt64 = 0
+
+    /// The number of armed timers.
+    var count: Int { armed.count }
+
+    /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
+    mutating func arm(_ id: Key, at deadline: Instant) {
+        nextOrder += 1
+        armed[id] = Armed(deadline: deadline, order: nextOrder)
+        heap.insert(Entry(deadline: deadline, order: nextOrder, id: id))
+        compactIfMostlyStale()
+    }
+
+    /// Disarms `id`; unknown ids are ignored.
+    mutating func cancel(_ id: Key) {
+        armed[id] = nil
+    }
+
+    /// Disarms every timer.
+    mutating func removeAll() {
+        armed.removeAll()
+        heap = Heap()
+    }
+
+    /// The earliest deadline of an armed timer.
+    mutating func earliestDeadline() -> Instant? {
+        dropStaleTop()
+        return heap.min?.deadline
+    }
+
+    /// Removes and returns the timers whose deadline is at or before `now`, earliest first.
+    mutating func takeDue(at now: Instant) -> [Key] {
+        var due: [Key] = []
+        while let top = heap.min, top.deadline <= now {
+            heap.removeMin()
+            if armed[top.id] == Armed(deadline: top.deadline, order: top.order) {
+                armed[top.id] = nil
+                due.append(top.id)
+            }
+        }
+        return due
+    }
+
+    private mutating func dropStaleTop() {
+        while let top = heap.min, armed[top.id] != Armed(deadline: top.deadline, order: top.order) {
+            heap.removeMin()
+        }
+    }
+
+    private mutating func compactIfMostlyStale() {
+        guard heap.count > 64, heap.count > 2 * armed.count else { return }
+        heap = Heap(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) })
+    }
+}

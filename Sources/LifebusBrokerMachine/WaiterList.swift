@@ -1,0 +1,101 @@
+import LifebusCore
+import LifebusLifecycle
+
+/// The `wait` requests not yet answered: which app, which states, who asked, and how long it waits (its deadline
+/// is in the machine's one schedule, under `BrokerMachine.Deadline.wait(number)`).
+///
+/// A value inside the broker machine; kept by app, so checking the apps an input touched costs nothing for the
+/// waiters of other apps. Invariant: a waiter leaves the list once, whichever way (answered, timed out, its session
+/// gone), and the machine cancels its deadline then; `count(session:)` is the number of a session's waiters in it.
+struct WaiterList {
+    struct Waiter {
+        let number: UInt64
+        let session: SessionID
+        let app: AppID
+        let states: Set<LifecycleState>
+        let ticket: Ticket
+        /// What the timeout's error says it waited for, and how long.
+        let statesText: String
+        let timeout: Duration
+    }
+
+    private var byApp: [AppID: [Waiter]] = [:]
+    private var bySession: [SessionID: Int] = [:]
+    private var nextNumber: UInt64 = 1
+
+    /// How many waiters `session` has in the list.
+    func count(session: SessionID) -> Int { bySession[session] ?? 0 }
+
+    var isEmpty: Bool { byApp.isEmpty }
+
+    /// Adds a waiter; returns its number (for its deadline).
+    mutating func add(
+        session: SessionID, app: AppID, states: Set<LifecycleState>, ticket: Ticket, statesText: String,
+        timeout: Duration
+    ) -> UInt64 {
+        let number = nextNumber
+        nextNumber += 1
+        byApp[app, default: []].append(Waiter(
+            number: number, session: session, app: app, states: states, ticket: ticket, statesText: statesText,
+            timeout: timeout))
+        bySession[session, default: 0] += 1
+        return number
+    }
+
+    /// Removes and returns the waiters of `app` that wait for `state` (among others).
+    mutating func takeSatisfied(app: AppID, state: LifecycleState) -> [Waiter] {
+        guard let waiting = byApp[app] else { return [] }
+        var satisfied: [Waiter] = []
+        var rest: [Waiter] = []
+        for waiter in waiting {
+            if waiter.states.contains(state) {
+                uncount(waiter.session)
+                satisfied.append(waiter)
+            } else {
+                rest.append(waiter)
+            }
+        }
+        byApp[app] = rest.isEmpty ? nil : rest
+        return satisfied
+    }
+
+    /// Removes and returns the waiter with `number` of `app` (its time is up).
+    mutating func take(number: UInt64, app: AppID) -> Waiter? {
+        guard var waiting = byApp[app], let index = waiting.firstIndex(where: { $0.number == number }) else {
+            return nil
+        }
+        let waiter = waiting.remove(at: index)
+        byApp[app] = waiting.isEmpty ? nil : waiting
+        uncount(waiter.session)
+        return waiter
+    }
+
+    /// Removes and returns the waiters of a session that went away.
+    mutating func cancel(session: SessionID) -> [Waiter] {
+        guard bySession[session] != nil else { return [] }
+        var cancelled: [Waiter] = []
+        for (app, waiting) in byApp {
+            let rest = waiting.filter { waiter in
+                guard waiter.session == session else { return true }
+                cancelled.append(waiter)
+                return false
+            }
+            if rest.count != waiting.count { byApp[app] = rest.isEmpty ? nil : rest }
+        }
+        bySession[session] = nil
+        return cancelled
+    }
+
+    /// Removes and returns every waiter (the broker is stopping and answers them).
+    mutating func takeAll() -> [Waiter] {
+        let all = Array(byApp.values.joined())
+        byApp.removeAll()
+        bySession.removeAll()
+        return all
+    }
+
+    private mutating func uncount(_ session: SessionID) {
+        let left = (bySession[session] ?? 1) - 1
+        bySession[session] = left > 0 ? left : nil
+    }
+}

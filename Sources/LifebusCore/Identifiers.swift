@@ -1,0 +1,39 @@
+/// A controller event's identity, chosen by the caller (the broker numbers its events).
+/// Must be unique among the events the device has not answered yet.
+public struct EventID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String {
+        "#\(rawValue)"
+    }
+}
+
+/// One callback request, minted by the device; the app's answer must quote it.
+public struct CallbackID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String {
+        "cb\(rawValue)"
+    }
+}
+
+/// One timer, minted by the device; the caller arms it and reports it back with `Input.timerFired`.
+public struct TimerID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String {
+        "t\(rawValue)"
+    }
+}

@@ -1,0 +1,27 @@
+/// What an app declares about itself when it connects (the Info.plist keys iOS reads).
+///
+/// A plain value. Background mode names are passed through unchecked: the device only asks whether the list is
+/// empty.
+public struct AppFlags: Sendable, Hashable {
+    /// `UIApplicationExitsOnSuspend`: the app behaves as under `ios3` wherever it would enter the background.
+    public var exitsOnSuspend: Bool
+    /// `UIBackgroundModes` (e.g. `audio`, `voip`, `location`): a non-empty list keeps the app `background`
+    /// instead of `suspended`.
+    public var backgroundModes: [String]
+    /// The app was started for background work: it launches into the background instead of the front
+    /// (ignored where it cannot run in the background).
+    public var launchInBackground: Bool
+
+    /// The `UIBackgroundModes` values iOS knows: what the command lines (`lifebus subscribe`, the SDK's
+    /// `LaunchArguments`) accept. The wire passes any name through.
+    public static let knownBackgroundModes = [
+        "audio", "location", "voip", "fetch", "remote-notification", "newsstand-content", "external-accessory",
+        "bluetooth-central", "bluetooth-peripheral", "processing",
+    ]
+
+    public init(exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false) {
+        self.exitsOnSuspend = exitsOnSuspend
+        self.backgroundModes = backgroundModes
+        self.launchInBackground = launchInBackground
+    }
+}

@@ -1,0 +1,48 @@
+/// What the controller asks the device to do (the `lifebus fire` interruptions), in the device's terms: the wire's
+/// `fire` params (`FireParams`) say the same with the command line's spellings (`sms --reply` is `.sms(.open)`).
+public enum ControllerEvent: Sendable, Hashable {
+    case call(CallAction)
+    case sms(AlertAction)
+    case calendar(AlertAction)
+    /// The sleep/wake button locks the device.
+    case sleep
+    /// Unlocks the device.
+    case wake
+    case home
+    /// Start APP if it is not running, else bring it to the front.
+    case launch(AppID)
+    /// Bring a running APP to the front.
+    case activate(AppID)
+    case memoryWarning(MemoryLevel)
+    case terminate(AppID, byUser: Bool)
+    /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
+    /// (if any) goes where a fresh device puts it (`active`).
+    case reset
+}
+
+/// A phone call's progress as the controller drives it. The raw value is the wire spelling.
+public enum CallAction: String, Sendable, Hashable, CaseIterable {
+    /// An incoming call starts ringing.
+    case ring
+    case answer
+    case decline
+    /// The call in progress ends; while ringing, the caller hangs up (as `decline`).
+    case end
+}
+
+/// An SMS or calendar alert's progress.
+public enum AlertAction: String, Sendable, Hashable, CaseIterable {
+    /// The alert appears on screen.
+    case show
+    /// The notification is a banner: no alert, no transition.
+    case banner
+    /// `sms --reply` / `calendar --view`: Messages or Calendar opens and the front app leaves.
+    case open
+    case dismiss
+}
+
+/// The severity of a memory warning. The raw value is the wire spelling (`fire`'s `level`).
+public enum MemoryLevel: String, Sendable, Hashable, CaseIterable {
+    case warning
+    case critical
+}

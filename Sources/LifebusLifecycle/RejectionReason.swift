@@ -1,0 +1,21 @@
+/// Why the device refused an input. The raw value is the wire spelling: the `reason` of a `lifebus.EventRejected`
+/// error (`fire`, `hello`).
+public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
+    case duplicateEvent
+    case unknownApp
+    case appNotRunning
+    case appSuspended
+    case alreadyConnected
+    case unexpectedAnswer
+    case unknownTimer
+    case deviceLocked
+    case noRingingCall
+    case noCall
+    case callAlreadyActive
+    case noSuchAlert
+    case launchTimedOut
+    case backgroundTasksUnavailable
+    case backgroundTimeExpired
+    case duplicateTask
+    case unknownTask
+}
