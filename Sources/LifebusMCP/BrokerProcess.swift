@@ -1,6 +1,6 @@
 import Glibc
 public import LifebusIO
-import LifebusProtocol
+import LifebusLifecycle
 
 /// A private `lifebusd` for `lifebus mcp --start-broker`: found beside the running executable or on `PATH`, started
 /// on a socket in a fresh temporary folder (its journal beside it), and stopped — SIGTERM, then SIGKILL after a

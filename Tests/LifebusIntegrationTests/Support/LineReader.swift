@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusLifecycle
 
 /// Reads newline-terminated lines from a file descriptor, waiting with `poll` up to a deadline.
 ///
