@@ -133,6 +133,8 @@ let package = Package(
         .executableTarget(
             name: "LifebusCoreBench", dependencies: ["LifebusCore", "LifebusLifecycle"], swiftSettings: strict
         ),
+        // Codable over JSONValue against the hand-written wire conversions (numbers, decision: ARCHITECTURE.md).
+        .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
         // Tests
         .testTarget(
@@ -178,6 +180,9 @@ let package = Package(
         .executableTarget(
             name: "SupervisionDrill", dependencies: ["LifebusSupervision", "LifebusIO"], path: "Tests/SupervisionDrill",
             swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusCoreTests",
