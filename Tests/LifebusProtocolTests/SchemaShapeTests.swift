@@ -29,6 +29,11 @@ import Testing
         ("mark.record", MarkRecord(seq: 1, app: "com.x", pid: nil, name: "m", data: nil, atMs: 0, wallMs: 0).json),
         ("run.record", RunRecord(seq: 1, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: "ios7",
                                  timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json),
+        ("advance.params", AdvanceParams(byMs: 5).json),
+        ("advance.result", ClockResult(clock: .manual, nowMs: 5, outstanding: [
+            OutstandingCallback(app: "com.x", callback: .willResignActive, callbackID: 3),
+        ]).json),
+        ("clock.result", ClockResult(clock: .real, nowMs: 5).json),
     ]
 
     @Test(arguments: samples)
