@@ -97,15 +97,19 @@ import Testing
         let expiring = try #require(advanced.firstIndex { effect in
             if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = effect { true } else { false }
         })
-        let suspended = try #require(advanced.firstIndex { effect in
-            guard case .notify(observer, LifebusMethod.transition, let record) = effect else { return false }
-            return record["to"]?.stringValue == "suspended"
+        let killed = try #require(advanced.firstIndex { effect in
+            if case .kill(_, pid: 900, reason: .watchdog) = effect { true } else { false }
         })
-        #expect(expiring < suspended, "the expiry warning (175 s) comes before the suspension (180 s)")
+        #expect(expiring < killed, "the expiry warning (175 s) comes before the kill of the unended task (180 s)")
+        let record = advanced.compactMap { effect -> JSONValue? in
+            guard case .notify(observer, LifebusMethod.transition, let record) = effect else { return nil }
+            return record
+        }.last
+        #expect(record?["to"]?.stringValue == "notRunning")
+        #expect(record?["sentMs"]?.doubleValue == 180_000, "recorded at the task's expiry, not at the target")
         let (status, answered) = harness.request(controller, "status", #"{"app":"com.example.Notes"}"#)
         let entry = try #require(try answered.reply(to: status)?.get())["apps"]?.arrayValue?.first
-        #expect(entry?["state"]?.stringValue == "suspended")
-        #expect(entry?["sinceMs"]?.doubleValue == 180_000, "suspended at the task's expiry, not at the target")
+        #expect(entry?["sinceMs"]?.doubleValue == 180_000)
     }
 
     @Test func helloTimeoutRunsOnRealTimeUnaffectedByAdvance() {
