@@ -36,8 +36,8 @@ import Testing
         let fromBroker = try broker.cli(["history", "--json", "--reproducible"])
         let fromFile = try runCLI(["history", "--journal", broker.journalPath, "--json", "--reproducible"])
         let raw = try broker.cli(["history", "--json"])
-        #expect(broker.stop() == 0)
-        _ = (player.waitForExit(), notes.waitForExit())
+        #expect(player.isAlive, "the player plays on")
+        #expect(notes.waitForExit() == 128 + SIGKILL, "the critical warning jetsammed the suspended app")
         return (fromBroker.out, fromFile.out, raw.out)
     }
 
