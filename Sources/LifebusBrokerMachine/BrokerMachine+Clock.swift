@@ -48,7 +48,8 @@ extension BrokerMachine {
     /// `advance`: starts moving virtual time on by `params.byMs` (carried on by `progressAdvance`).
     mutating func advance(_ params: AdvanceParams, session: SessionID, ticket: Ticket) throws(RPCError) {
         guard settings.clock == .manual else {
-            throw RPCError(.clockNotManual, "this broker runs on the real clock; start lifebusd --clock manual to advance")
+            throw RPCError(
+                .clockNotManual, "this broker runs on the real clock; start lifebusd --clock manual to advance")
         }
         guard pendingAdvance == nil else {
             throw .limitExceeded("advancesInFlight", maximum: 1, "another advance is being carried out")

@@ -26,7 +26,7 @@ extension LifebusCommand {
         @Argument(help: "Show only this app's entries.") var app: String?
         @Option(help: "Read this journal file instead of asking the broker.") var journal: String?
         @Option(help: "Show at most the last N entries.") var limit: Int?
-        @Flag(help: "JSON without what differs between runs (seq, pids, handler times, wall clock), in canonical order.")
+        @Flag(help: "JSON without what differs between runs (seq, pids, handler times, wall clocks), canonical order.")
         var reproducible = false
 
         func validate() throws {

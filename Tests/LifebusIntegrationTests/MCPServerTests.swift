@@ -19,7 +19,8 @@ import Testing
 
     @Test func advanceClockMovesAManualClock() throws {
         let broker = try BrokerFixture(arguments: ["--clock", "manual"])
-        let run = try HelperScripts.python("mcp_clock.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath])
+        let lifebus = "\(ChildProcess.productsFolder)/lifebus"
+        let run = try HelperScripts.python("mcp_clock.py", [lifebus, broker.socketPath])
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
