@@ -4,8 +4,9 @@ import LifebusProtocol
 public import Logging
 
 /// The broker without its loop: sessions and roles, the hello rules, what each role may call, the events in flight,
-/// `wait`s and their deadlines, every deadline in one schedule, the lifecycle machine (`Device`) it drives, and the
-/// order that keeps the journal ahead of anyone told of an entry.
+/// `wait`s and their deadlines, every real-time deadline in one schedule (the core's in a second, virtual one under
+/// the manual clock: `BrokerMachine+Clock`), the lifecycle machine (`Device`) it drives, and the order that keeps
+/// the journal ahead of anyone told of an entry.
 ///
 /// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
