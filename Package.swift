@@ -18,6 +18,7 @@
 //                       ArgumentParser, LifebusTimeline, LifebusMCP
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
+//   LifebusSupervision -> LifebusIO, LifebusProtocol, CLifebusSystem   manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging (arguments
 //                       by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
@@ -85,6 +86,10 @@ let package = Package(
             name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
+        .target(
+            name: "LifebusSupervision", dependencies: ["LifebusIO", "LifebusProtocol", "CLifebusSystem"],
+            swiftSettings: strict
+        ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
             name: "LifebusMCP",
@@ -122,8 +127,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusProtocol"],
+            path: "Examples/MemoryGrower", swiftSettings: strict
+        ),
+        .executableTarget(
             name: "LifebusCoreBench", dependencies: ["LifebusCore", "LifebusLifecycle"], swiftSettings: strict
         ),
+        // Codable over JSONValue against the hand-written wire conversions (numbers, decision: ARCHITECTURE.md).
+        .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
         // Tests
         .testTarget(
@@ -156,6 +167,23 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusIOTests", dependencies: ["LifebusIO"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusSupervisionTests",
+            // The executables are started by the memory story test (a real broker, CLI and example apps).
+            dependencies: [
+                "LifebusSupervision", "LifebusIO", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower",
+                "SupervisionDrill",
+            ],
+            swiftSettings: strict
+        ),
+        // The PID-reuse drill, run by LifebusSupervisionTests in a pid namespace of its own.
+        .executableTarget(
+            name: "SupervisionDrill", dependencies: ["LifebusSupervision", "LifebusIO"], path: "Tests/SupervisionDrill",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict
+        ),
         .testTarget(
             name: "LifebusCoreTests",
             dependencies: [

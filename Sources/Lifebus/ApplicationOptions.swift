@@ -43,28 +43,3 @@ public struct ApplicationOptions: Sendable {
         self.diagnostics = diagnostics
     }
 }
-
-/// The reconnection delays: `initial`, doubling after each failure, capped at `maximum`. A plain value.
-struct Backoff: Equatable {
-    let initial: Duration
-    let maximum: Duration
-    private(set) var next: Duration
-
-    init(initial: Duration, maximum: Duration) {
-        self.initial = max(initial, .milliseconds(1))
-        self.maximum = max(maximum, self.initial)
-        next = self.initial
-    }
-
-    /// The delay to wait now; the following one doubles (up to `maximum`).
-    mutating func take() -> Duration {
-        let delay = next
-        next = min(next * 2, maximum)
-        return delay
-    }
-
-    /// Back to `initial`, after a successful connection.
-    mutating func reset() {
-        next = initial
-    }
-}

@@ -7,9 +7,10 @@ import LifebusRPC
 /// when the broker goes away, routes the broker's callback requests and notifications to the `Application` on the
 /// main actor and their answers back, and carries the app's own requests.
 ///
-/// Owns the `RPCPeer` (while connected) and the reconnection timer. Bound to its loop's thread. Invariants: at
-/// most one connection or connection attempt at a time; after `shutdown()` nothing reconnects and every libuv
-/// handle it opened is closed, so the loop's `run()` returns.
+/// Owns the `RPCPeer` (while connected) and the `BrokerConnector` that (re)connects under one `RetryPolicy`: the
+/// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. Bound to its loop's
+/// thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
+/// and every libuv handle it opened is closed, so the loop's `run()` returns.
 final class BrokerLink {
     static let notConnected = RPCError(.connectionClosed, "the app is not connected to the broker")
 
@@ -18,11 +19,10 @@ final class BrokerLink {
     private let hello: HelloParams
     private let application: Application
     private let diagnostics: (@Sendable (String) -> Void)?
-    private var backoff: Backoff
-    /// When the first connection must have succeeded (`ApplicationOptions.connectTimeout`); `nil` once it has.
-    private var firstConnectionDeadline: UInt64?
+    private let connector: BrokerConnector
+    /// The first connection's policy (bounded by `connectTimeout`); reconnections use it without a deadline.
+    private let firstPolicy: RetryPolicy
     private var peer: RPCPeer?
-    private var retryTimer: LoopTimer?
     private var isShuttingDown = false
 
     init(loop: EventLoop, path: String, hello: HelloParams, options: ApplicationOptions, application: Application) {
@@ -30,39 +30,33 @@ final class BrokerLink {
         self.path = path
         self.hello = hello
         self.application = application
-        self.diagnostics = options.diagnostics
-        self.backoff = Backoff(initial: options.reconnectDelay, maximum: options.maxReconnectDelay)
-        self.firstConnectionDeadline = options.connectTimeout.map { timeout in
-            let (seconds, attoseconds) = timeout.components
-            return EventLoop.monotonicNanoseconds() + UInt64(max(0, seconds)) * 1_000_000_000
-                + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let diagnostics = options.diagnostics
+        self.diagnostics = diagnostics
+        self.firstPolicy = RetryPolicy(
+            initialDelay: options.reconnectDelay, maximumDelay: options.maxReconnectDelay,
+            deadline: options.connectTimeout, busyDeadline: options.connectTimeout, retriesRefusals: true)
+        self.connector = BrokerConnector(path: path, hello: hello, loop: loop)
+        connector.onRetry = { failure, delay in
+            diagnostics?("lifebus: \(failure); retrying in \(DurationText.format(delay))")
         }
     }
 
-    /// Connects and says hello; on failure, tries again after the next backoff delay.
+    /// Connects and says hello, trying again under the first connection's policy; gives up when it does.
     func connect() {
+        open(policy: firstPolicy, waitingFirst: false)
+    }
+
+    private func open(policy: RetryPolicy, waitingFirst: Bool) {
         loop.preconditionInLoop()
-        BrokerSession.open(path: path, hello: hello, loop: loop, onRequest: { [self] request, responder in
-            received(request, responder)
-        }) { [self] opened in
+        connector.connect(policy: policy, waitingFirst: waitingFirst) { [self] opened in
             switch opened {
-            case .success(let (peer, _)) where isShuttingDown:
-                peer.close()
             case .success(let (peer, _)):
                 self.peer = peer
-                firstConnectionDeadline = nil
-                backoff.reset()
+                peer.onRequest = { [self] request, responder in received(request, responder) }
                 peer.onEnd = { [self] end in lost(end) }
                 diagnostics?("lifebus: connected to \(path) as \(hello.appID ?? "?")")
             case .failure(let failure):
-                guard !isShuttingDown else { return }
-                if let deadline = firstConnectionDeadline, EventLoop.monotonicNanoseconds() >= deadline {
-                    giveUp(failure)
-                    return
-                }
-                let delay = backoff.take()
-                diagnostics?("lifebus: \(failure); retrying in \(DurationText.format(delay))")
-                scheduleReconnect(after: delay)
+                giveUp(failure)
             }
         }
     }
@@ -79,8 +73,7 @@ final class BrokerLink {
     /// Stops for good: no reconnection; the connection closes once what is queued (the last answer) is written.
     func shutdown() {
         isShuttingDown = true
-        retryTimer?.close()
-        retryTimer = nil
+        connector.cancel()
         peer?.closeAfterFlush()  // the peer stays referenced until its onEnd (`lost`): it must outlive its reads
     }
 
@@ -97,18 +90,12 @@ final class BrokerLink {
         guard !isShuttingDown else { return }
         let application = application
         Task { @MainActor in application.connectionLost() }
-        let delay = backoff.take()
-        diagnostics?("lifebus: the broker connection ended (\(end)); reconnecting in \(DurationText.format(delay))")
-        scheduleReconnect(after: delay)
-    }
-
-    private func scheduleReconnect(after delay: Duration) {
-        do throws(UVError) {
-            if retryTimer == nil { retryTimer = try LoopTimer(loop: loop) }
-            retryTimer?.start(after: delay) { [self] in connect() }
-        } catch {
-            preconditionFailure("the Lifebus SDK cannot create a timer: \(error)")
-        }
+        var forever = firstPolicy
+        forever.deadline = nil
+        forever.busyDeadline = nil
+        diagnostics?("lifebus: the broker connection ended (\(end)); reconnecting in "
+            + DurationText.format(forever.initialDelay))
+        open(policy: forever, waitingFirst: true)
     }
 }
 

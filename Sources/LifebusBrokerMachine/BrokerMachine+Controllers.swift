@@ -72,7 +72,7 @@ extension BrokerMachine {
         guard waiters.count(session: session) < limit else {
             throw .limitExceeded("waitsPerConnection", maximum: limit, "this connection has too many waits pending")
         }
-        let timeout = params.timeoutMs.map(Duration.fromMilliseconds) ?? Self.defaultWaitTimeout
+        let timeout = params.timeoutMs.map(Duration.init(clampingMilliseconds:)) ?? Self.defaultWaitTimeout
         let number = waiters.add(
             session: session, app: app, states: wanted, ticket: ticket, statesText: params.statesText, timeout: timeout)
         deadlines.arm(.wait(number: number, app: app), at: now + max(timeout, .zero))

@@ -71,7 +71,7 @@ extension BrokerMachine {
             callbackID: Int64(id.rawValue),
             callback: callback,
             state: state,
-            budgetMs: budget.milliseconds,
+            budgetMs: budget.inMilliseconds,
             cause: cause.map { events.cause($0) }
         )
         effects.append(.sendCallback(session, method: callback.rawValue, params: params.json, app: app, id: id))
@@ -86,7 +86,7 @@ extension BrokerMachine {
         switch answer {
         case .success(let value):
             let parsed = try? CallbackAnswer(json: value)
-            handler = parsed?.handlerMs.map(Duration.fromMilliseconds)
+            handler = parsed?.handlerMs.map(Duration.init(clampingMilliseconds:))
             failed = parsed?.handlerFailed ?? false
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
@@ -118,8 +118,8 @@ extension BrokerMachine {
             firedMs: transition.fired.map(milliseconds),
             sentMs: milliseconds(transition.sent),
             answeredMs: transition.answered.map(milliseconds),
-            handlerMs: transition.handlerDuration?.milliseconds,
-            budgetMs: transition.budget.milliseconds,
+            handlerMs: transition.handlerDuration?.inMilliseconds,
+            budgetMs: transition.budget.inMilliseconds,
             outcome: transition.outcome,
             wallMs: wallMs,
             handlerFailed: transition.handlerFailed

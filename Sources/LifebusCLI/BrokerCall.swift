@@ -5,10 +5,11 @@ import LifebusRPC
 
 /// One command's conversation with the broker, run on a loop of its own on the calling thread.
 ///
-/// Owns the loop, the peer and the retry timer. Connects (retrying until `retryFor` runs out, so a script can start
-/// the broker and call at once), says hello in the given role, hands the peer to the body, and returns when the body
-/// calls `finish` (or, with `endOnInterrupt`, when SIGINT arrives: a success). Inbound requests and notifications
-/// (an observer's `transition`/`mark`) go to `onRequest`. Invariant: the loop is closed clean before `run` returns.
+/// Owns the loop, the peer and the `BrokerConnector`. Connects (under `RetryPolicy.command`: retrying until `retryFor`
+/// runs out, so a script can start the broker and call at once, and riding out a busy broker), says hello in the given
+/// role, hands the peer to the body, and returns when the body calls `finish` (or, with `endOnInterrupt`, when SIGINT
+/// arrives: a success). Inbound requests and notifications (an observer's `transition`/`mark`) go to `onRequest`.
+/// Invariant: the loop is closed clean before `run` returns.
 final class BrokerCall {
     enum Outcome {
         case success
@@ -18,23 +19,19 @@ final class BrokerCall {
 
     typealias Body = (RPCPeer, HelloResult, _ finish: @escaping (Outcome) -> Void) -> Void
 
-    private let path: String
-    private let hello: HelloParams
     private let loop: EventLoop
-    private let deadline: UInt64?
-    private var retryTimer: LoopTimer?
+    private let connector: BrokerConnector
+    private let policy: RetryPolicy
     private var interruptWatcher: SignalWatcher?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
-    /// Connects retried because the broker's accept queue was full (`EAGAIN`), each after 20 ms.
-    private var busyRetries = 0
-    private static let maxBusyRetries = 100
 
-    private init(path: String, hello: HelloParams, retryFor: Duration?) throws {
-        self.path = path
-        self.hello = hello
+    private init(
+        path: String, hello: HelloParams, retryFor: Duration?, onRequest: ((RPCRequest, RPCResponder) -> Void)?
+    ) throws {
         self.loop = try EventLoop()
-        self.deadline = retryFor.map { EventLoop.monotonicNanoseconds() + $0.nanoseconds }
+        self.connector = BrokerConnector(path: path, hello: hello, loop: loop, onRequest: onRequest)
+        self.policy = .command(retryFor: retryFor)
     }
 
     /// Runs `body` against the broker at `path`; throws the `CLIExitStatus` that ends the command on failure, after
@@ -50,13 +47,13 @@ final class BrokerCall {
     ) throws {
         signal(SIGPIPE, SIG_IGN)
         let hello = HelloParams(role: role, protocolVersion: ProtocolVersion.current, clientName: "lifebus-cli")
-        let call = try BrokerCall(path: path, hello: hello, retryFor: retryFor)
+        let call = try BrokerCall(path: path, hello: hello, retryFor: retryFor, onRequest: onRequest)
         if endOnInterrupt {
             call.interruptWatcher = try SignalWatcher(loop: call.loop, signal: SIGINT) { [unowned call] _ in
                 call.finish(.success(.success))
             }
         }
-        call.attempt(onRequest: onRequest, body)
+        call.connect(body)
         call.loop.run()
         try call.loop.close()
         let report = CLIErrorReport(json: json)
@@ -100,63 +97,28 @@ final class BrokerCall {
         }
     }
 
-    private func attempt(onRequest: ((RPCRequest, RPCResponder) -> Void)?, _ body: @escaping Body) {
-        BrokerSession.open(path: path, hello: hello, loop: loop, onRequest: onRequest) { [self] opened in
+    private func connect(_ body: @escaping Body) {
+        connector.connect(policy: policy) { [self] opened in
             switch opened {
-            case .success(let (peer, _)) where result != nil:
-                peer.close()  // interrupted while connecting
             case .success(let (peer, helloResult)):
                 self.peer = peer
                 peer.onEnd = { [unowned self] _ in
                     self.finish(.success(.refused(RPCError(.connectionClosed, "the broker closed the connection"))))
                 }
                 body(peer, helloResult) { [unowned self] outcome in self.finish(.success(outcome)) }
-            case .failure(.unreachable) where deadline.map { EventLoop.monotonicNanoseconds() < $0 } ?? false:
-                retry(onRequest: onRequest, body)
-            case .failure(.unreachable(_, let error)) where error.name == "EAGAIN" && busyRetries < Self.maxBusyRetries:
-                busyRetries += 1  // the broker's accept queue is full: it is busy, not gone
-                retry(onRequest: onRequest, body)
-            case .failure(.refused(let error)) where Self.wasSentAwayAsSilent(error) && busyRetries < Self.maxBusyRetries:
-                busyRetries += 1  // pushed out as a silent newcomer before our hello was read: a flood, not a refusal
-                retry(onRequest: onRequest, body)
             case .failure(let failure):
                 finish(.failure(failure))
             }
         }
     }
 
-    /// The broker closed this connection to make room for newer ones because it had not sent a byte yet
-    /// (`Protocol/README.md` §15.1): it took the connection for a silent flooder before reading its `hello`.
-    private static func wasSentAwayAsSilent(_ error: RPCError) -> Bool {
-        guard error.lifebusCode == .limitExceeded, let limit = error.data?["limit"]?.stringValue else { return false }
-        return limit == "connectionsBeforeHello" || limit == "connectionsBeforeHelloPerUID"
-    }
-
-    private func retry(onRequest: ((RPCRequest, RPCResponder) -> Void)?, _ body: @escaping Body) {
-        do throws(UVError) {
-            if retryTimer == nil { retryTimer = try LoopTimer(loop: loop) }
-            retryTimer?.start(after: .milliseconds(20)) { [unowned self] in self.attempt(onRequest: onRequest, body) }
-        } catch {
-            finish(.failure(.unreachable(path: path, error)))
-        }
-    }
-
     private func finish(_ outcome: Result<Outcome, BrokerSession.Failure>) {
         guard result == nil else { return }
         result = outcome
-        retryTimer?.close()
-        retryTimer = nil
+        connector.cancel()
         interruptWatcher?.close()
         interruptWatcher = nil
         peer?.onEnd = nil
         peer?.close()
     }
 }
-
-extension Duration {
-    var nanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds)) / 1_000_000_000
-    }
-}
-

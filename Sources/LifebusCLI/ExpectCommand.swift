@@ -102,7 +102,7 @@ extension LifebusCommand {
 
         func run() throws {
             let expectation = try expectation()
-            let deadline = EventLoop.monotonicNanoseconds() + within.nanoseconds
+            let deadline = EventLoop.monotonicNanoseconds() + within.clampedNanoseconds
             while true {
                 let (results, scope) = try check(expectation)
                 let passed = results.allSatisfy(\.passed)

@@ -32,7 +32,7 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            let params = WaitParams(app: app, states: states, timeoutMs: Double(timeout.nanoseconds) / 1_000_000)
+            let params = WaitParams(app: app, states: states, timeoutMs: timeout.inMilliseconds)
             try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.wait, params: params.json) { answer in
                     switch answer {

@@ -13,17 +13,17 @@ extension Device {
         guard apps[i].state != .suspended else {
             return reject(app, .appSuspended)
         }
-        guard apps[i].state.isRunning, apps[i].connection == .connected else {
+        guard apps[i].state.isRunning, apps[i].process == .connected else {
             return reject(app, .appNotRunning)
         }
         guard !apps[i].tasks.contains(task) else {
             return reject(app, .duplicateTask)
         }
-        if let deadline = apps[i].backgroundDeadline, now >= deadline {
+        if let background = apps[i].background, now >= background.deadline {
             return reject(app, .backgroundTimeExpired)
         }
         apps[i].tasks.append(task)
-        if apps[i].taskExpiryTimer != nil && apps[i].taskWarningTimer == nil {
+        if let background = apps[i].background, background.expiry != nil && background.warning == nil {
             out.append(.backgroundTaskExpiring(app, taskID: task))  // the warning was already given
         }
         armTaskTimers(i)
@@ -51,14 +51,18 @@ extension Device {
 
     /// `didEnterBackground` was sent: the background budget starts now.
     mutating func enteredBackground(_ i: Int) {
-        apps[i].backgroundDeadline = configuration.budgets.backgroundTask.map { now + $0 }
+        if let budget = configuration.budgets.backgroundTask {
+            let armed = apps[i].background
+            apps[i].background = AppRecord.BackgroundTime(
+                deadline: now + budget, warning: armed?.warning, expiry: armed?.expiry)
+        }
         armTaskTimers(i)
     }
 
     /// `willEnterForeground` was sent: tasks run on without a budget while in the foreground.
     mutating func leftBackground(_ i: Int) {
-        apps[i].backgroundDeadline = nil
         cancelTaskTimers(i)
+        apps[i].background = nil
     }
 
     /// A background app with nothing to do becomes `suspended` (unless a background mode keeps it running);
@@ -69,18 +73,18 @@ extension Device {
             app.flags.backgroundModes.isEmpty
         {
             setState(i, .suspended)
-            let cause = chain?.cause
+            let cause = activity.cause
             record(Transition(
                 app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,
-                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
                 budget: .zero, outcome: .ok
             ))
         }
     }
 
     private mutating func armTaskTimers(_ i: Int) {
-        guard apps[i].state == .background, !apps[i].tasks.isEmpty, apps[i].taskExpiryTimer == nil,
-            let deadline = apps[i].backgroundDeadline
+        guard apps[i].state == .background, !apps[i].tasks.isEmpty, let deadline = apps[i].background?.deadline,
+            apps[i].background?.expiry == nil
         else {
             return
         }
@@ -90,16 +94,19 @@ extension Device {
                 out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
             }
         } else {
-            apps[i].taskWarningTimer = armTimer(.taskWarning(i), at: warning)
+            let timer = armTimer(.taskWarning(i), at: warning)
+            apps[i].background?.warning = timer
         }
-        apps[i].taskExpiryTimer = armTimer(.taskExpiry(i), at: deadline)
+        let timer = armTimer(.taskExpiry(i), at: deadline)
+        apps[i].background?.expiry = timer
     }
 
-    private mutating func cancelTaskTimers(_ i: Int) {
-        cancelTimer(apps[i].taskWarningTimer)
-        cancelTimer(apps[i].taskExpiryTimer)
-        apps[i].taskWarningTimer = nil
-        apps[i].taskExpiryTimer = nil
+    /// Cancels the expiration warning and the expiry of app `i`'s background tasks; the budget itself runs on.
+    mutating func cancelTaskTimers(_ i: Int) {
+        cancelTimer(apps[i].background?.warning)
+        cancelTimer(apps[i].background?.expiry)
+        apps[i].background?.warning = nil
+        apps[i].background?.expiry = nil
     }
 
     private mutating func reject(_ app: AppID, _ reason: RejectionReason) {

@@ -6,47 +6,44 @@ extension Device {
     /// Runs the device until it must wait for an answer, a connection or a timer.
     mutating func advance() {
         while true {
-            if chain != nil {
-                if chain!.running > 0 {
+            guard case .running(let chain) = activity else {
+                guard let entry = queue.popFirst() else {
                     return
                 }
-                if chain!.next < chain!.works.count {
-                    let stage = chain!.works[chain!.next].stage
-                    while chain != nil, chain!.next < chain!.works.count, chain!.works[chain!.next].stage == stage {
-                        let work = chain!.works[chain!.next]
-                        chain!.next += 1
-                        apps[work.app].work = work.intent
-                        chain!.running += 1
-                        step(work.app)
-                    }
-                    continue
+                switch entry {
+                case .event(let id, let event, let fired):
+                    activity = .running(Chain(cause: id, fired: fired))
+                    plan(event)
+                case .connected(let i):
+                    activity = .running(Chain(cause: nil, fired: nil))
+                    planConnection(i)
                 }
-                finishChain()
                 continue
             }
-            guard let entry = queue.popFirst() else {
+            if chain.running > 0 {
                 return
             }
-            switch entry {
-            case .event(let id, let event, let fired):
-                chain = Chain(cause: id, fired: fired)
-                plan(event)
-            case .connected(let i):
-                chain = Chain(cause: nil, fired: nil)
-                planConnection(i)
+            if chain.next < chain.works.count {
+                let stage = chain.works[chain.next].stage
+                while let work = activity.startNextWork(of: stage) {
+                    apps[work.app].work = work.intent
+                    step(work.app)
+                }
+            } else {
+                finishChain()
             }
         }
     }
 
     /// Adds `intent` for app `i` to the chain being planned.
     mutating func schedule(_ i: Int, _ intent: Intent, stage: Int) {
-        chain!.works.append(Work(app: i, intent: intent, stage: stage))
+        activity.modifyChain { $0.works.append(Work(app: i, intent: intent, stage: stage)) }
     }
 
     /// Answers the event being planned with a rejection; the device is left as it was.
     mutating func refuse(_ reason: RejectionReason, app: AppID? = nil) {
-        let id = chain!.cause
-        chain = nil
+        let id = activity.cause
+        activity = .idle
         if let id {
             unanswered.remove(id)
         }
@@ -54,8 +51,10 @@ extension Device {
     }
 
     private mutating func finishChain() {
-        let finished = chain!
-        chain = nil
+        guard case .running(let finished) = activity else {
+            return
+        }
+        activity = .idle
         guard let id = finished.cause else {
             return
         }
@@ -67,88 +66,29 @@ extension Device {
         }
     }
 
-    /// Sends app `i` its next callback for its work, or completes the work.
+    /// Carries app `i`'s work one move further (`move(for:_:)` says which).
     mutating func step(_ i: Int) {
         guard let intent = apps[i].work else {
             return
         }
-        let state = apps[i].state
-        switch intent {
-        case .memoryWarning:
-            if state.isForeground || state == .background {
-                send(i, .didReceiveMemoryWarning, to: state)
-            } else {
-                finishWork(i)
-            }
-        case .terminate:
-            switch state {
-            case .notRunning:
-                finishWork(i)
-            case .suspended:
-                end(i, kill: .system, outcome: .killed, cause: chain?.cause)
-            case .active, .inactive, .background:
-                send(i, .willTerminate, to: .notRunning)
-            }
-        case .launchInBackground:
-            if !canBackground(i) && front == i {
-                // The process that connected may not run in the background: it launches as the front app.
-                apps[i].work = .moveTo(frontTarget(i))
-                step(i)
-            } else if !canBackground(i) {
-                finishWork(i)
-            } else if state == .notRunning && apps[i].connection == .connected {
-                send(i, .didFinishLaunching, to: .background)
-            } else if state == .notRunning && front == i {
-                awaitLaunch(i)
-            } else if state == .background {
-                apps[i].work = .enterBackground
-                send(i, .didEnterBackground, to: .background)
-            } else {
-                finishWork(i)
-            }
-        case .enterBackground:
+        let situation = Situation(
+            state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
+            isFront: front == i)
+        switch Self.move(for: intent, situation) {
+        case .send(let callback, let next):
+            send(i, callback, to: next)
+        case .sendAs(let then, let callback, let next):
+            apps[i].work = then
+            send(i, callback, to: next)
+        case .awaitLaunch:
+            awaitLaunch(i)
+        case .killSuspended:
+            end(i, kill: .system, outcome: .killed, cause: activity.cause)
+        case .launchInFront:
+            apps[i].work = .moveTo(frontTarget(i))
+            step(i)
+        case .finish:
             finishWork(i)
-        case .moveTo(let target):
-            if target.isForeground && front != i {
-                // The app ended while waiting for its stage and is no longer F: the event completes without it.
-                finishWork(i)
-                return
-            }
-            if state == .notRunning && apps[i].connection != .connected {
-                if target.isForeground {
-                    awaitLaunch(i)
-                } else {
-                    finishWork(i)
-                }
-                return
-            }
-            if let (callback, next) = Self.nextStep(from: state, to: target, canBackground: canBackground(i)) {
-                send(i, callback, to: next)
-            } else {
-                finishWork(i)
-            }
-        }
-    }
-
-    /// The next callback on the way from `state` to `target`, and the state it moves the app to.
-    static func nextStep(
-        from state: LifecycleState, to target: LifecycleState, canBackground: Bool
-    ) -> (LifecycleCallback, LifecycleState)? {
-        switch (target, state) {
-        case (.active, .notRunning), (.inactive, .notRunning):
-            (.didFinishLaunching, .inactive)
-        case (.active, .inactive):
-            (.didBecomeActive, .active)
-        case (.active, .background), (.active, .suspended), (.inactive, .background), (.inactive, .suspended):
-            (.willEnterForeground, .inactive)
-        case (.inactive, .active), (.background, .active), (.suspended, .active):
-            (.willResignActive, .inactive)
-        case (.background, .inactive), (.suspended, .inactive):
-            canBackground ? (.didEnterBackground, .background) : (.willTerminate, .notRunning)
-        case (.active, .active), (.inactive, .inactive), (.background, .background), (.background, .suspended),
-            (.suspended, .background), (.suspended, .suspended), (.background, .notRunning), (.suspended, .notRunning),
-            (.notRunning, _):
-            nil
         }
     }
 
@@ -160,9 +100,9 @@ extension Device {
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog.
     private mutating func send(_ i: Int, _ callback: LifecycleCallback, to next: LifecycleState) {
         var budget = configuration.budgets[callback]
-        if callback == .didFinishLaunching, let deadline = apps[i].launchDeadline {
-            budget = (deadline - now).clampedToZero
-            apps[i].launchDeadline = nil
+        if callback == .didFinishLaunching, let launch = apps[i].launch {
+            budget = (launch.deadline - now).clampedToZero
+            apps[i].launch = nil
         }
         lastCallbackID += 1
         let id = CallbackID(lastCallbackID)
@@ -172,7 +112,7 @@ extension Device {
             late: false
         )
         setState(i, next)
-        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: chain?.cause))
+        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause))
         switch callback {
         case .didEnterBackground:
             enteredBackground(i)
@@ -199,13 +139,12 @@ extension Device {
         cancelTimer(done.timer)
         apps[i].outstanding = nil
         record(Transition(
-            app: app, callback: done.callback, cause: chain?.cause, from: done.from, to: done.to,
-            fired: chain?.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
+            app: app, callback: done.callback, cause: activity.cause, from: done.from, to: done.to,
+            fired: activity.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed
         ))
         if done.callback == .willTerminate {
-            apps[i].connection = .exiting
-            apps[i].exitGraceTimer = armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace)
+            apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))
         }
         switch apps[i].work {
         case .moveTo, .launchInBackground:
@@ -219,9 +158,9 @@ extension Device {
 
     /// App `i` has done its part of the chain.
     mutating func finishWork(_ i: Int) {
-        precondition(apps[i].work != nil && chain != nil, "finishing work that is not running")
+        precondition(apps[i].work != nil, "finishing work that is not running")
         apps[i].work = nil
-        chain!.running -= 1
+        activity.modifyChain { $0.running -= 1 }
         settle(i)
     }
 

@@ -15,50 +15,47 @@ extension Device {
             cancelTimer(done.timer)
             apps[i].outstanding = nil
             record(Transition(
-                app: app, callback: done.callback, cause: chain?.cause, from: done.from, to: .notRunning,
-                fired: chain?.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
+                app: app, callback: done.callback, cause: activity.cause, from: done.from, to: .notRunning,
+                fired: activity.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
                 outcome: outcome
             ))
         } else {
             record(Transition(
                 app: app, callback: nil, cause: cause, from: apps[i].state, to: .notRunning,
-                fired: cause == nil ? nil : chain?.fired, sent: now, answered: nil, handlerDuration: nil,
+                fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
                 budget: .zero, outcome: outcome
             ))
         }
-        cancelProcessTimers(i)
-        cancelTimer(apps[i].launchTimer)
-        apps[i].launchTimer = nil
-        apps[i].launchDeadline = nil
+        leaveProcess(i, as: kill == nil ? .none : .killed)
+        cancelTimer(apps[i].launch?.timer)
+        apps[i].launch = nil
         apps[i].tasks = []
-        apps[i].backgroundDeadline = nil
+        apps[i].background = nil
         setState(i, .notRunning)
-        apps[i].connection = kill == nil ? .none : .killed
         if front == i {
             front = nil
         }
         if apps[i].work != nil {
             apps[i].work = nil
-            chain!.running -= 1
+            activity.modifyChain { $0.running -= 1 }
         }
     }
 
-    /// Cancels the timers that belong to app `i`'s current process (not the watchdog of its outstanding
-    /// callback, nor a launch timer, which waits for the next process).
-    mutating func cancelProcessTimers(_ i: Int) {
-        cancelTimer(apps[i].taskWarningTimer)
-        cancelTimer(apps[i].taskExpiryTimer)
-        cancelTimer(apps[i].exitGraceTimer)
-        apps[i].taskWarningTimer = nil
-        apps[i].taskExpiryTimer = nil
-        apps[i].exitGraceTimer = nil
+    /// App `i`'s process is now `process` (gone, or killed and waited for): cancels the timers that belong to
+    /// the process it had (not the watchdog of its outstanding callback, nor a launch timer, which waits for the
+    /// next process).
+    mutating func leaveProcess(_ i: Int, as process: AppRecord.Process) {
+        cancelTaskTimers(i)
+        if case .exiting(let grace) = apps[i].process {
+            cancelTimer(grace)
+        }
+        apps[i].process = process
     }
 
     /// App `i` must come to the front but has no process: ask for one and wait, counting the launch budget.
     mutating func awaitLaunch(_ i: Int) {
         let deadline = now + configuration.budgets.didFinishLaunching
-        apps[i].launchDeadline = deadline
-        apps[i].launchTimer = armTimer(.launch(i), at: deadline)
+        apps[i].launch = AppRecord.PendingLaunch(deadline: deadline, timer: armTimer(.launch(i), at: deadline))
         out.append(.startProcess(apps[i].id))
     }
 
@@ -79,26 +76,24 @@ extension Device {
                 apps[i].outstanding!.late = true
             }
         case .launch:
-            apps[i].launchTimer = nil
-            apps[i].launchDeadline = nil
-            chain!.failure = Rejection(event: chain!.cause, app: apps[i].id, reason: .launchTimedOut)
+            apps[i].launch = nil
+            let app = apps[i].id
+            activity.modifyChain { $0.failure = Rejection(event: $0.cause, app: app, reason: .launchTimedOut) }
             if front == i {
                 front = nil
             }
             finishWork(i)
         case .taskWarning:
-            apps[i].taskWarningTimer = nil
+            apps[i].background?.warning = nil
             for task in apps[i].tasks {
                 out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
             }
         case .taskExpiry:
-            apps[i].taskExpiryTimer = nil
-            cancelTimer(apps[i].taskWarningTimer)
-            apps[i].taskWarningTimer = nil
+            apps[i].background?.expiry = nil
+            cancelTaskTimers(i)
             end(i, kill: .watchdog, outcome: .watchdog, cause: nil)
         case .exitGrace:
-            apps[i].exitGraceTimer = nil
-            apps[i].connection = .killed
+            apps[i].process = .killed
             out.append(.kill(apps[i].id, reason: .system))
             record(Transition(
                 app: apps[i].id, callback: nil, cause: nil, from: .notRunning, to: .notRunning, fired: nil,

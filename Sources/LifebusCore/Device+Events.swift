@@ -46,7 +46,7 @@ extension Device {
         phoneCall = .idle
         lastCriticalWarning = nil
         for i in apps.indices
-        where index[apps[i].id] == i && apps[i].connection == .none && apps[i].launchTimer == nil {
+        where index[apps[i].id] == i && apps[i].process == .none && apps[i].launch?.timer == nil {
             index[apps[i].id] = nil
             if front == i { front = nil }
         }
@@ -172,7 +172,7 @@ extension Device {
             let victims = apps.indices.filter { apps[$0].state == .suspended }
                 .sorted { (apps[$1].footprint, $0) < (apps[$0].footprint, $1) }  // largest first, then first connected
             for victim in victims {
-                end(victim, kill: .jetsam, outcome: .jetsam, cause: chain!.cause)
+                end(victim, kill: .jetsam, outcome: .jetsam, cause: activity.cause)
             }
             let window = configuration.budgets.pressureWindow
             let pressureStays = lastCriticalWarning.map { now - $0 <= window } ?? false
@@ -207,7 +207,7 @@ extension Device {
             phoneCall = .inProgress(returnTo: nil)
         }
         if byUser {
-            end(i, kill: .user, outcome: .killed, cause: chain!.cause)
+            end(i, kill: .user, outcome: .killed, cause: activity.cause)
         } else {
             schedule(i, .terminate, stage: 0)
         }
@@ -215,7 +215,7 @@ extension Device {
 
     /// An app connected on its own: connecting is launching (R70–R73).
     mutating func planConnection(_ i: Int) {
-        guard apps[i].connection == .connected, apps[i].state == .notRunning else {
+        guard apps[i].process == .connected, apps[i].state == .notRunning else {
             return  // launched meanwhile by an event, or already gone
         }
         if apps[i].flags.launchInBackground && canBackground(i) {

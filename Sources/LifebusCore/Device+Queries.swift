@@ -81,11 +81,11 @@ public struct AppSnapshot: Sendable, Hashable {
         state = record.state
         flags = record.flags
         pid = record.pid
-        hasProcess = record.connection != .none
+        hasProcess = record.process != .none
         outstandingCallback = record.outstanding?.callback
         outstandingCallbackID = record.outstanding?.id
         openBackgroundTasks = record.tasks
         footprint = record.footprint
-        isAwaitingLaunch = record.launchTimer != nil
+        isAwaitingLaunch = record.launch?.timer != nil
     }
 }

@@ -14,7 +14,8 @@ import LifebusLifecycle
 ///   `reject`) comes once every callback it caused is answered or its app is gone;
 /// - at most one app is `active` or `inactive`; at most one callback per app is outstanding;
 /// - every callback sent is answered, or its app is killed (watchdog) or gone (crashed);
-/// - every armed timer belongs to an app that is connected or being waited for.
+/// - every armed timer belongs to an app that is connected or being waited for;
+/// - and the record-level ones `checkInvariants()` lists, asserted after every input in debug builds.
 ///
 /// Wrong client input returns `.reject`, never a trap; only a broken invariant of the device's own traps.
 public struct Device: Sendable {
@@ -30,7 +31,7 @@ public struct Device: Sendable {
     var phoneCall = PhoneCall.idle
     var lastCriticalWarning: Instant?
     var queue = Deque<QueuedWork>()
-    var chain: Chain?
+    var activity = Activity.idle
     var unanswered: Set<EventID> = []
     var timers: [TimerID: TimerPurpose] = [:]
     var lastCallbackID: UInt64 = 0
@@ -39,6 +40,8 @@ public struct Device: Sendable {
     var now = Instant.zero
     /// The caller's action buffer while an input is handled.
     var out: [Action] = []
+    /// Inputs left before debug builds check the invariants again (`checkInvariantsWhenDue`).
+    var invariantCheckCountdown = 0
 
     public init(configuration: DeviceConfiguration = DeviceConfiguration()) {
         self.configuration = configuration
@@ -80,6 +83,7 @@ public struct Device: Sendable {
             reportFootprint(app, bytes)
         }
         advance()
+        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
     // MARK: Inputs that are not controller events
@@ -94,18 +98,18 @@ public struct Device: Sendable {
 
     private mutating func connect(_ app: AppID, flags: AppFlags, pid: Int32?) {
         let i = record(for: app)
-        guard apps[i].connection == .none else {
+        guard apps[i].process == .none else {
             out.append(.reject(Rejection(app: app, reason: .alreadyConnected)))
             return
         }
-        apps[i].connection = .connected
+        apps[i].process = .connected
         apps[i].flags = flags
         apps[i].pid = pid
         apps[i].footprint = 0
-        if let timer = apps[i].launchTimer {
+        if let timer = apps[i].launch?.timer {
             // A chain is waiting for this app: its launch continues now, within what is left of its budget.
             cancelTimer(timer)
-            apps[i].launchTimer = nil
+            apps[i].launch?.timer = nil
             step(i)
         } else {
             queue.append(.connected(i))
@@ -117,15 +121,14 @@ public struct Device: Sendable {
             out.append(.reject(Rejection(app: app, reason: .unknownApp)))
             return
         }
-        switch apps[i].connection {
+        switch apps[i].process {
         case .none:
             return  // the other half of disconnect + exit: already handled
         case .exiting, .killed:
-            cancelProcessTimers(i)
-            apps[i].connection = .none
+            leaveProcess(i, as: .none)
         case .connected:
             if apps[i].state == .notRunning && apps[i].outstanding == nil {
-                apps[i].connection = .none  // connected but never launched: nothing to record
+                apps[i].process = .none  // connected but never launched: nothing to record
             } else {
                 end(i, kill: nil, outcome: .crashed, cause: nil)
             }
@@ -137,7 +140,7 @@ public struct Device: Sendable {
             out.append(.reject(Rejection(app: app, reason: .unknownApp)))
             return
         }
-        guard apps[i].connection == .connected else {
+        guard apps[i].process == .connected else {
             out.append(.reject(Rejection(app: app, reason: .appNotRunning)))
             return
         }

@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// A point on a monotonic clock, in nanoseconds since an arbitrary origin chosen by the caller.
 ///
 /// `LifebusCore` never reads a clock: every input arrives with its `Instant`, and deadlines leave as timer
@@ -43,20 +45,6 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds, saturating at the bounds of `Int64`.
-    var signedNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow {
-            return seconds < 0 ? .min : .max
-        }
-        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflow2 {
-            return seconds < 0 ? .min : .max
-        }
-        return sum
-    }
-
     /// The larger of `self` and zero.
     var clampedToZero: Duration {
         self < .zero ? .zero : self

@@ -27,8 +27,8 @@ public struct Transition: Sendable, Hashable {
 
     public init(
         app: AppID, callback: LifecycleCallback?, cause: EventID?, from: LifecycleState, to: LifecycleState,
-        fired: Instant?, sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration, outcome: TransitionOutcome,
-        handlerFailed: Bool = false
+        fired: Instant?, sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration,
+        outcome: TransitionOutcome, handlerFailed: Bool = false
     ) {
         self.app = app
         self.callback = callback

@@ -52,8 +52,7 @@ extension Connection {
     private static func didConnect(_ request: UnsafeMutablePointer<uv_connect_t>, _ status: Int32, function: String) {
         let stream = request.pointee.handle!
         uvFree(request)
-        // Unretained: the handle holds the reference until the close callback.
-        let connection = Unmanaged<Connection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
+        let connection = uvOwner(of: stream, as: Connection.self)
         guard connection.state == .connecting else { return }
         guard status == 0 else {
             connection.failConnect(UVError(code: status, function: function))

@@ -26,8 +26,7 @@ extension Connection {
     }
 
     static let didRead: uv_read_cb = { stream, count, buffer in
-        // Unretained: the handle holds the reference until the close callback.
-        let connection = Unmanaged<Connection>.fromOpaque(stream!.pointee.data).takeUnretainedValue()
+        let connection = uvOwner(of: stream!, as: Connection.self)
         if count > 0 {
             connection.hasReadBytes = true
             connection.received(UnsafeRawBufferPointer(start: buffer!.pointee.base, count: count))

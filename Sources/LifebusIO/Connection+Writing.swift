@@ -79,8 +79,8 @@ enum WriteRequest {
     static func completed(_ request: UnsafeMutablePointer<uv_write_t>, _ status: Int32) {
         let stream = request.pointee.handle!
         UnsafeMutableRawPointer(request).deallocate()
-        // Unretained: the handle holds the reference until its close callback, which comes after this one.
-        let connection = Unmanaged<Connection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
+        // Held: a write callback comes before the handle's close callback.
+        let connection = uvOwner(of: stream, as: Connection.self)
         connection.writeCompleted()
         guard status < 0, status != UV_ECANCELED.rawValue else { return }
         connection.writeFailed(UVError(code: status, function: "uv_write"))

@@ -13,7 +13,7 @@ import CLifebusSystem
 /// reading is not paused; every queued write is released by its write callback (with `ECANCELED` on close); the
 /// handlers are released in the close callback, which breaks any cycle through them. Reads go into the loop's
 /// shared read buffer, so an idle connection costs no read memory.
-public final class Connection {
+public final class Connection: UVHandleOwner {
     enum State {
         case connecting
         case open
@@ -28,7 +28,8 @@ public final class Connection {
 
     let loop: EventLoop
     let kind: StreamKind
-    let stream: UnsafeMutablePointer<uv_stream_t>
+    let handle: UVHandle<uv_stream_t>
+    var stream: UnsafeMutablePointer<uv_stream_t> { handle.pointer }
     // The properties marked `@exclusivity(unchecked)` are read per line on the hot path. They are touched only on
     // the loop thread, and no access to them overlaps another: the one long access, `framer` during `consume`,
     // cannot be reached from the line handler it calls. The dynamic checks would cost ~20 % of a round trip.
@@ -98,9 +99,8 @@ public final class Connection {
     init(loop: EventLoop, kind: StreamKind) throws(UVError) {
         self.loop = loop
         self.kind = kind
-        stream = try kind.makeHandle(on: loop)
-        // Retained by the handle until the close callback, the only release.
-        stream.pointee.data = Unmanaged.passRetained(self).toOpaque()
+        handle = try kind.makeHandle(on: loop)
+        handle.adopt(self)
     }
 
     deinit {
@@ -114,9 +114,6 @@ public final class Connection {
 
     /// Whether the connection is gone for good (its close callback has run).
     public var hasClosed: Bool { state == .closed }
-
-    /// Lines accepted by `writeLine` that libuv still holds (the kernel has not taken all of them).
-    public var pendingWriteCount: Int { queuedWriteCount }
 
     /// Whether any byte was read from the peer.
     public var hasReceivedBytes: Bool { hasReadBytes }
@@ -167,7 +164,7 @@ extension Connection {
             state = .closing
             stallTimer?.close()
             stallTimer = nil
-            uv_close(uvCast(stream)) { handle in Connection.didClose(handle!) }
+            handle.close()
         }
     }
 
@@ -185,8 +182,7 @@ extension Connection {
         let status = uv_shutdown(request, stream) { request, _ in
             let stream = request!.pointee.handle!
             uvFree(request!)
-            // Unretained: the handle holds the reference until the close callback, which has not run yet.
-            let connection = Unmanaged<Connection>.fromOpaque(stream.pointee.data).takeUnretainedValue()
+            let connection = uvOwner(of: stream, as: Connection.self)
             if connection.state == .shuttingDown {
                 connection.close()
             }
@@ -205,21 +201,19 @@ extension Connection {
         close()
     }
 
-    private static func didClose(_ handle: UnsafeMutablePointer<uv_handle_t>) {
-        // The one release, balancing passRetained in init; the handle memory is freed after reading `data`.
-        let connection = Unmanaged<Connection>.fromOpaque(handle.pointee.data).takeRetainedValue()
-        uvFree(handle)
-        connection.state = .closed
-        let onEnd = connection.onEnd
-        let completion = connection.connectCompletion
-        connection.onEnd = nil
-        connection.onLine = nil
-        connection.connectCompletion = nil
-        connection.readingFinished = true
-        connection.held = []
+    /// The close callback (through `UVHandle`): the end is reported, a pending connect fails.
+    func handleDidClose() {
+        state = .closed
+        let onEnd = onEnd
+        let completion = connectCompletion
+        self.onEnd = nil
+        onLine = nil
+        connectCompletion = nil
+        readingFinished = true
+        held = []
         if let completion {
-            completion(.failure(connection.connectFailure ?? UVError(UV_ECANCELED, function: "uv_connect")))
+            completion(.failure(connectFailure ?? UVError(UV_ECANCELED, function: "uv_connect")))
         }
-        onEnd?(connection.endReason ?? .closedLocally)
+        onEnd?(endReason ?? .closedLocally)
     }
 }

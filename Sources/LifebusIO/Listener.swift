@@ -12,12 +12,12 @@ import Glibc
 /// reserve-descriptor trick closes the waiting connections, so there is no busy loop). At most `maxAcceptsPerTurn`
 /// connections are accepted per loop turn: past it the listener is not polled (libuv keeps the one it had) until the
 /// next turn, so the peers already accepted are read between bursts.
-public final class Listener {
+public final class Listener: UVHandleOwner {
     private let loop: EventLoop
     private let kind: StreamKind
-    private let stream: UnsafeMutablePointer<uv_stream_t>
+    private let handle: UVHandle<uv_stream_t>
+    private var stream: UnsafeMutablePointer<uv_stream_t> { handle.pointer }
     private var onConnection: ((Connection) -> Void)?
-    private var closing = false
     private var acceptedThisTurn = 0
     /// libuv holds a connection we did not accept (the turn's budget was spent); it stops polling until we do.
     private var acceptDeferred = false
@@ -35,13 +35,8 @@ public final class Listener {
         self.kind = StreamKind(address)
         self.boundAddress = address
         self.onConnection = onConnection
-        stream = try kind.makeHandle(on: loop)
-        // Retained by the handle until the close callback, the only release.
-        stream.pointee.data = Unmanaged.passRetained(self).toOpaque()
-    }
-
-    deinit {
-        assert(closing, "Listener released without close()")
+        handle = try kind.makeHandle(on: loop)
+        handle.adopt(self)
     }
 
     /// Binds and listens. A Unix path is bound, then chmod'ed to 0600, then listened on (nobody can connect
@@ -77,14 +72,11 @@ public final class Listener {
     /// it bound. Connections already accepted are unaffected. Idempotent.
     public func close() {
         loop.preconditionInLoop()
-        guard !closing else { return }
-        closing = true
-        uv_close(uvCast(stream)) { handle in
-            // The one release, balancing passRetained in init; the memory is freed after reading `data`.
-            let listener = Unmanaged<Listener>.fromOpaque(handle!.pointee.data).takeRetainedValue()
-            listener.onConnection = nil
-            uvFree(handle!)
-        }
+        handle.close()
+    }
+
+    func handleDidClose() {
+        onConnection = nil
     }
 
     private func bindUnix(path: String, keepsSocketFile: Bool) throws(UVError) {
@@ -125,9 +117,8 @@ public final class Listener {
     }
 
     private static func connectionArrived(_ server: UnsafeMutablePointer<uv_stream_t>, _ status: Int32) {
-        // Unretained: the handle holds the reference until the close callback.
-        let listener = Unmanaged<Listener>.fromOpaque(server.pointee.data).takeUnretainedValue()
-        guard status == 0, !listener.closing else { return }
+        let listener = uvOwner(of: server, as: Listener.self)
+        guard status == 0, !listener.handle.isClosing else { return }
         guard listener.acceptedThisTurn < listener.maxAcceptsPerTurn else {
             listener.acceptDeferred = true
             return
@@ -141,7 +132,7 @@ public final class Listener {
         if acceptedThisTurn == 0 {
             loop.nextTurn { [self] in
                 acceptedThisTurn = 0
-                if acceptDeferred, !closing {
+                if acceptDeferred, !handle.isClosing {
                     acceptDeferred = false
                     acceptOne()
                 }

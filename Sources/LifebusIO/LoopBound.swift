@@ -1,6 +1,7 @@
 /// Carries a loop-bound (non-`Sendable`) value through `LoopExecutor.execute` closures.
 ///
-/// Owns `value`; the value may be read or changed only on `loop`'s thread, which `value` checks in debug builds.
+/// Owns `value`; the value may be read or changed only on `loop`'s thread, which `value` checks in every build
+/// (as swift-nio's `NIOLoopBound`).
 /// This is what makes the `@unchecked Sendable` honest: the box may travel between threads, its content is only
 /// touched on the loop.
 public struct LoopBound<Value>: @unchecked Sendable {  // unchecked: access is confined to the loop thread

@@ -46,10 +46,16 @@ public final class SpawnedProcess {
         /// parent (`PR_SET_PDEATHSIG`, kept across `exec`). `uv_spawn` runs no code in the child, so the child is
         /// started through util-linux's `setpriv --pdeathsig KILL`; where `setpriv` is missing this does nothing.
         public var diesWithParent: Bool
+        /// The child's working directory; `nil` keeps the parent's.
+        public var workingDirectory: String?
+        /// When set, the child's stdout and stderr both go to this descriptor (e.g. a log file opened for append)
+        /// and its stdin reads `/dev/null`; the caller keeps (and closes) its own copy. Wins over `stdoutToStderr`.
+        public var outputDescriptor: Int32?
 
         public init(
             program: String, arguments: [String] = [], environment: [String: String]? = nil,
-            stdoutToStderr: Bool = false, ownProcessGroup: Bool = false, diesWithParent: Bool = false
+            stdoutToStderr: Bool = false, ownProcessGroup: Bool = false, diesWithParent: Bool = false,
+            workingDirectory: String? = nil, outputDescriptor: Int32? = nil
         ) {
             self.program = program
             self.arguments = arguments
@@ -57,6 +63,8 @@ public final class SpawnedProcess {
             self.stdoutToStderr = stdoutToStderr
             self.ownProcessGroup = ownProcessGroup
             self.diesWithParent = diesWithParent
+            self.workingDirectory = workingDirectory
+            self.outputDescriptor = outputDescriptor
         }
 
         /// The command `uv_spawn` runs: the program, or `setpriv` starting it.
@@ -142,9 +150,11 @@ public final class SpawnedProcess {
         let variables: [UnsafeMutablePointer<CChar>?]? = options.environment.map { environment in
             environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         }
+        let directory = options.workingDirectory.flatMap { strdup($0) }
         defer {
             arguments.forEach { free($0) }
             variables?.forEach { free($0) }
+            free(directory)
         }
         var stdio = [uv_stdio_container_t](repeating: uv_stdio_container_t(), count: 3)
         for fd in 0..<3 {
@@ -152,6 +162,11 @@ public final class SpawnedProcess {
             stdio[fd].data.fd = Int32(fd)
         }
         if options.stdoutToStderr { stdio[1].data.fd = 2 }
+        if let output = options.outputDescriptor {
+            stdio[0].flags = UV_IGNORE  // libuv opens /dev/null for it
+            stdio[1].data.fd = output
+            stdio[2].data.fd = output
+        }
         return arguments.withUnsafeBufferPointer { argv in
             stdio.withUnsafeMutableBufferPointer { stdioBuffer in
                 func run(_ env: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -160,6 +175,7 @@ public final class SpawnedProcess {
                     raw.file = UnsafePointer(argv[0])
                     raw.args = UnsafeMutablePointer(mutating: argv.baseAddress)
                     raw.env = env
+                    raw.cwd = directory.map { UnsafePointer($0) }
                     raw.flags = options.ownProcessGroup ? UInt32(UV_PROCESS_DETACHED.rawValue) : 0
                     raw.stdio_count = 3
                     raw.stdio = stdioBuffer.baseAddress

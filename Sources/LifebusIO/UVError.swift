@@ -33,17 +33,13 @@ public struct UVError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `"uv_listen: EADDRINUSE (address already in use)"`.
     public var description: String { "\(function): \(name) (\(message))" }
 
-    public var isEOF: Bool { code == UV_EOF.rawValue }
     public var isAgain: Bool { code == UV_EAGAIN.rawValue }
-    public var isCanceled: Bool { code == UV_ECANCELED.rawValue }
     public var isNotFound: Bool { code == UV_ENOENT.rawValue }
     public var isConnectionRefused: Bool { code == UV_ECONNREFUSED.rawValue }
     public var isConnectionReset: Bool { code == UV_ECONNRESET.rawValue }
-    public var isBrokenPipe: Bool { code == UV_EPIPE.rawValue }
     public var isAddressInUse: Bool { code == UV_EADDRINUSE.rawValue }
     public var isBusy: Bool { code == UV_EBUSY.rawValue }
     public var isNoSuchProcess: Bool { code == UV_ESRCH.rawValue }
-    public var isPermissionDenied: Bool { code == UV_EACCES.rawValue || code == UV_EPERM.rawValue }
 }
 
 extension UVError {

@@ -1,5 +1,6 @@
 import Glibc
 public import LifebusIO
+import LifebusLifecycle
 
 /// A private `lifebusd` for `lifebus mcp --start-broker`: found beside the running executable or on `PATH`, started
 /// on a socket in a fresh temporary folder (its journal beside it), and stopped — SIGTERM, then SIGKILL after a
@@ -67,7 +68,7 @@ public final class BrokerProcess {
     }
 
     private func waitUntilListening() throws(Failure) {
-        let deadline = EventLoop.monotonicNanoseconds() + Self.startTimeout.nanosecondCount
+        let deadline = EventLoop.monotonicNanoseconds() + Self.startTimeout.clampedNanoseconds
         while EventLoop.monotonicNanoseconds() < deadline {
             if let child = pid, waitpid(child, nil, WNOHANG) == child {
                 pid = nil
@@ -136,19 +137,12 @@ public final class BrokerProcess {
 
     /// Waits up to `limit` for `child` to exit; whether it did (and was reaped).
     private static func reap(_ child: pid_t, within limit: Duration) -> Bool {
-        let deadline = EventLoop.monotonicNanoseconds() + limit.nanosecondCount
+        let deadline = EventLoop.monotonicNanoseconds() + limit.clampedNanoseconds
         repeat {
             let result = waitpid(child, nil, WNOHANG)
             if result == child || (result < 0 && errno != EINTR) { return true }
             usleep(5_000)
         } while EventLoop.monotonicNanoseconds() < deadline
         return false
-    }
-}
-
-extension Duration {
-    fileprivate var nanosecondCount: UInt64 {
-        let (seconds, attoseconds) = components
-        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds)) / 1_000_000_000
     }
 }

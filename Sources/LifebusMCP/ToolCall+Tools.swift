@@ -1,4 +1,5 @@
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusTimeline
 
@@ -96,8 +97,7 @@ extension ToolCall {
         guard let text = arguments["by"]?.stringValue, let duration = DurationText.parse(text) else {
             throw RPCError.invalidParams(field: "by", "must be a duration such as 250ms, 5s or 2m")
         }
-        let milliseconds = Double(duration.components.seconds) * 1_000
-            + Double(duration.components.attoseconds) / 1e15
+        let milliseconds = duration.inMilliseconds
         withBroker { [self] peer in
             peer.request(Self.advanceMethod, params: ["byMs": .double(milliseconds)]) { [self] answer in
                 switch answer {

@@ -18,14 +18,6 @@ public struct RPCResponder {
         self.target = target
     }
 
-    /// The id of the request this answers (`nil` for a notification).
-    public var requestID: RPCID? {
-        switch target {
-        case .none: nil
-        case .peer(_, let id), .batch(_, let id): id
-        }
-    }
-
     /// Whether the request expects an answer (it is not a notification).
     public var expectsAnswer: Bool {
         if case .none = target { return false }

@@ -70,6 +70,16 @@ import Testing
 
 /// What `runAsMain` would exit with for a parse failure, without running anything.
 enum CLIUsage {
+    /// What the CLI prints for a usage error in `arguments`; `nil` when they parse.
+    static func message(of arguments: [String]) -> String? {
+        do {
+            _ = try LifebusCommand.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return LifebusCommand.message(for: error)
+        }
+    }
+
     static func exitStatus(of arguments: [String]) -> Int32? {
         do {
             _ = try LifebusCommand.parseAsRoot(arguments)

@@ -58,17 +58,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ["wait", "com.example.A"],
-        ["wait", "com.example.A", "asleep"],
-        ["wait", "com.example.A", "active", "--timeout", "soon"],
-        ["wait", "bad id", "active"],
-        ["status", "a/b"],
-        ["history", "--limit", "0"],
-        ["history", "--limit", "many"],
-        ["watch", "extra"],
+        (["wait", "com.example.A"], "Missing expected argument '<state>'"),
+        (["wait", "com.example.A", "asleep"], "asleep"),
+        (["wait", "com.example.A", "active", "--timeout", "soon"], "'soon' is not a duration"),
+        (["wait", "bad id", "active"], "bad id"),
+        (["status", "a/b"], "a/b"),
+        (["history", "--limit", "0"], "--limit"),
+        (["history", "--limit", "many"], "many"),
+        (["watch", "extra"], "Unexpected argument 'extra'"),
     ])
-    func badArgumentsExitWithUsage(arguments: [String]) {
+    func badArgumentsExitWithUsageNamingTheProblem(arguments: [String], problem: String) {
         #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue)
+        let message = CLIUsage.message(of: arguments) ?? "parsed"
+        #expect(message.contains(problem), "\(message)")
     }
 
     @Test func aThrownExitStatusKeepsItsDocumentedValue() {

@@ -51,7 +51,8 @@ struct Harness {
             outstanding[app] = (id, callback)
         case .stateChanged(let app, let from, let to, let at):
             if states[app, default: .notRunning] != from || from == to || at != now {
-                violations.append("\(app) reported \(from)→\(to) at \(at), but was \(states[app, default: .notRunning])")
+                let was = states[app, default: .notRunning]
+                violations.append("\(app) reported \(from)→\(to) at \(at), but was \(was)")
             }
             states[app] = to
         case .armTimer(let id, let deadline):

@@ -70,8 +70,10 @@ import Testing
 
         #expect(app.call("endBackgroundTask", #"{"taskID":\#(taskID)}"#)?["result"] == .object([:]))
         #expect(try broker.reached("com.example.Upload", "suspended", timeout: "2s"))
-        #expect(app.call("endBackgroundTask", #"{"taskID":\#(taskID)}"#)?["error"] != nil,
-                "a suspended app cannot end a task again")
+        let again = app.call("endBackgroundTask", #"{"taskID":\#(taskID)}"#)?["error"]
+        #expect(again?["data"]?["name"]?.stringValue == "jsonrpc.InvalidParams",
+                "a task ends once: \(again.map(\.jsonText) ?? "no error")")
+        #expect(again?["data"]?["field"]?.stringValue == "taskID", "the error names the ended task's id")
     }
 
     @Test func aBackgroundTaskNeverEndedExpiresAndTheAppIsKilled() throws {

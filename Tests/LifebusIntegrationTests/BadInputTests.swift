@@ -120,14 +120,26 @@ import Testing
     @Test func aThousandRequestsInOneWriteOrByteByByteGetIdenticalAnswers() throws {
         let broker = try BrokerFixture()
         var stream: [UInt8] = []
+        // Each line, and what its answer must be: the id it echoes and the error code (nil: a result).
+        var expected: [String] = []
         for number in 1...1000 {
             let line: String
             switch number % 5 {
-            case 0: line = #"{"jsonrpc":"2.0","id":\#(number),"method":"ping"}"#
-            case 1: line = #"{"jsonrpc":"2.0","id":"s\#(number)","method":"nope"}"#
-            case 2: line = #"{"jsonrpc":"2.0","id":\#(number),"method":"ping""#
-            case 3: line = #"[{"jsonrpc":"2.0","id":\#(number),"method":"ping"},{"jsonrpc":"2.0","method":"ping"}]"#
-            default: line = #"{"jsonrpc":"2.0","id":\#(number),"method":"hello","params":{"role":"app"}}"#
+            case 0:
+                line = #"{"jsonrpc":"2.0","id":\#(number),"method":"ping"}"#
+                expected.append("\(number) result")
+            case 1:
+                line = #"{"jsonrpc":"2.0","id":"s\#(number)","method":"nope"}"#
+                expected.append("\"s\(number)\" error -32601")
+            case 2:
+                line = #"{"jsonrpc":"2.0","id":\#(number),"method":"ping""#
+                expected.append("null error -32700")
+            case 3:
+                line = #"[{"jsonrpc":"2.0","id":\#(number),"method":"ping"},{"jsonrpc":"2.0","method":"ping"}]"#
+                expected.append("[\(number) result]")
+            default:
+                line = #"{"jsonrpc":"2.0","id":\#(number),"method":"hello","params":{"role":"app"}}"#
+                expected.append("\(number) error -32001")
             }
             stream += Array(line.utf8) + [0x0A]
         }
@@ -139,11 +151,24 @@ import Testing
             } else {
                 client.send(stream)
             }
-            return (0..<1000).map { _ in withoutBrokerTime(parsed(client.readLine()) ?? "missing") }
+            // Answers missing at the end are missing for good: the first wait that finds none ends the reading.
+            var answers: [JSONValue] = []
+            while answers.count < 1000, let line = client.readLine(timeout: .seconds(5)) {
+                answers.append(withoutBrokerTime(parsed(line) ?? "unparsable"))
+            }
+            return answers
+        }
+        /// `id result`, `id error CODE`, or a batch's answers in brackets: what distinguishes one answer.
+        func summary(_ answer: JSONValue) -> String {
+            if let batch = answer.arrayValue { return "[" + batch.map(summary).joined(separator: ", ") + "]" }
+            let id = answer["id"].map(\.jsonText) ?? "no id"
+            if answer["result"] != nil { return "\(id) result" }
+            return answer["error"]?["code"]?.int64Value.map { "\(id) error \($0)" } ?? "\(answer)"
         }
         let whole = try answers(byteByByte: false)
         let dripped = try answers(byteByByte: true)
-        #expect(whole.count == 1000)
+        #expect(whole.map(summary) == expected)
+        #expect(dripped.map(summary) == expected)
         #expect(whole == dripped)
     }
 }

@@ -109,9 +109,17 @@ import Testing
         #expect(lines.compactMap { parsed($0)?["rttMs"]?.doubleValue }.count == 3)
     }
 
-    @Test(arguments: [["ping", "--count", "0"], ["ping", "--wait", "soon"], ["nonsense"]])
-    func cliUsageErrorsExitTwo(arguments: [String]) throws {
-        #expect(try runCLI(arguments).status == 2)
+    @Test(arguments: [
+        (["ping", "--count", "0"], "--count must be at least 1"),
+        (["ping", "--wait", "soon"], "'soon' is not a duration"),
+        (["nonsense"], "Unexpected argument 'nonsense'"),
+    ])
+    func cliUsageErrorsExitTwoSayingWhatIsWrong(arguments: [String], problem: String) throws {
+        let result = try runCLI(arguments)
+        #expect(result.status == 2)
+        #expect(result.err.contains(problem), "\(result.err)")
+        #expect(result.err.contains("Usage: lifebus"), "\(result.err)")
+        #expect(result.out.isEmpty, "a usage error runs nothing: \(result.out)")
     }
 }
 

@@ -44,12 +44,4 @@ struct LaunchArgumentsTests {
         rmdir(directory + "/nested")
         rmdir(directory)
     }
-
-    @Test func backoffDoublesUpToTheMaximumAndResets() {
-        var backoff = Backoff(initial: .milliseconds(50), maximum: .seconds(2))
-        let delays = (0..<8).map { _ in backoff.take() }
-        #expect(delays == [50, 100, 200, 400, 800, 1600, 2000, 2000].map { Duration.milliseconds($0) })
-        backoff.reset()
-        #expect(backoff.take() == .milliseconds(50))
-    }
 }

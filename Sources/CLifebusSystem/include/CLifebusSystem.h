@@ -18,4 +18,15 @@ int lifebus_get_peer_credentials(int fd, lifebus_peer_credentials *out);
 /// Returns the count, or -errno.
 int lifebus_unread_bytes(int fd);
 
+/// A pidfd for `pid` (pidfd_open, Linux 5.3; close-on-exec). Returns the descriptor, or -errno.
+int lifebus_pidfd_open(pid_t pid);
+
+/// Sends `signal` to the process `pidfd` refers to (pidfd_send_signal): never to another process, even after its
+/// pid was reused. Returns 0, or -errno (`-ESRCH` once the process has exited).
+int lifebus_pidfd_send_signal(int pidfd, int signal);
+
+/// A pidfd for the process at the other end of the Unix socket `fd` (SO_PEERPIDFD, Linux 6.5; close-on-exec).
+/// Returns the descriptor, or -errno (`-ENOPROTOOPT` on older kernels).
+int lifebus_get_peer_pidfd(int fd);
+
 #endif

@@ -17,8 +17,6 @@ public struct RPCRequest: Sendable, Equatable {
     public static func notification(_ method: String, params: JSONValue? = nil) -> RPCRequest {
         RPCRequest(id: nil, method: method, params: params)
     }
-
-    public var isNotification: Bool { id == nil }
 }
 
 /// A JSON-RPC 2.0 response: exactly one of a result or an error (a `Result`, so it cannot carry both).

@@ -90,11 +90,6 @@ extension ParamsReader {
         return decoded
     }
 
-    /// A `-32602` saying the member must be absent (or `null`) in this context.
-    func forbid(_ key: String, _ reason: String) throws(RPCError) {
-        guard !has(key) else { throw RPCError.invalidParams(field: path(key), reason) }
-    }
-
     private func asDouble(_ value: JSONValue, _ key: String, minimum: Double, maximum: Double) throws(RPCError)
         -> Double
     {

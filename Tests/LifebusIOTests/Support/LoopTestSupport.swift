@@ -110,29 +110,30 @@ func withConnectedPair(_ body: (EventLoop, ConnectedPair) throws -> Void) throws
     try loop.close()
 }
 
-/// Runs `body` on a new POSIX thread; `join` waits for it.
+/// Runs `body` on a `DetachedThread`; `join` waits for it to return.
 struct TestThread {
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    /// The semaphore `body` posts when it returns; shared by the test and the thread.
+    private final class Finished: @unchecked Sendable {  // unchecked: a sem_t is safe to post and wait from any thread
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        init() { sem_init(semaphore, 0, 0) }
+        deinit {
+            sem_destroy(semaphore)
+            semaphore.deallocate()
+        }
     }
 
-    private let thread: pthread_t
+    private let finished = Finished()
 
     init(_ body: @escaping @Sendable () -> Void) {
-        var thread = pthread_t()
-        // Handed to the new thread, which takes it back exactly once.
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed")
-        self.thread = thread
+        let finished = finished
+        DetachedThread.start {
+            body()
+            sem_post(finished.semaphore)
+        }
     }
 
     func join() {
-        pthread_join(thread, nil)
+        while sem_wait(finished.semaphore) != 0 && errno == EINTR {}
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusLifecycle
 
 /// Reads newline-terminated lines from a file descriptor, waiting with `poll` up to a deadline.
 ///
@@ -72,8 +73,7 @@ struct Deadline {
     let nanoseconds: UInt64
 
     init(after duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        nanoseconds = Self.now() + UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        nanoseconds = Self.now() &+ duration.clampedNanoseconds
     }
 
     static func now() -> UInt64 {

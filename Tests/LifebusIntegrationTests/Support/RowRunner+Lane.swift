@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusIO
 import LifecycleContract
 
 /// Everything one row case produced, handed from the runner's thread to the test.
@@ -59,7 +60,7 @@ actor RowLane {
             await withCheckedContinuation { waiting.append($0) }
         }
         let result = await withCheckedContinuation { continuation in
-            RowThread.start { continuation.resume(returning: body()) }
+            DetachedThread.start { continuation.resume(returning: body()) }
         }
         if waiting.isEmpty {
             free += 1
@@ -67,26 +68,5 @@ actor RowLane {
             waiting.removeFirst().resume()
         }
         return result
-    }
-}
-
-/// A detached POSIX thread running one closure.
-private final class RowThread {
-    let body: @Sendable () -> Void
-
-    private init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-    }
-
-    static func start(_ body: @escaping @Sendable () -> Void) {
-        // Unmanaged: the retained box travels through pthread_create's untyped argument; the thread releases it.
-        let box = Unmanaged.passRetained(RowThread(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { argument in
-            Unmanaged<RowThread>.fromOpaque(argument!).takeRetainedValue().body()
-            return nil
-        }, box)
-        precondition(status == 0, "cannot start a thread: \(status)")
-        pthread_detach(thread)
     }
 }

@@ -55,7 +55,7 @@ final class RowRunner {
     /// The time a row's steps let pass, in the row's (unscaled) seconds.
     static func elapsedSeconds(_ row: Row) -> Double {
         row.steps.reduce(0.0) { sum, step in
-            if case .elapse(let duration) = step { sum + duration.seconds } else { sum }
+            if case .elapse(let duration) = step { sum + duration.inMilliseconds / 1_000 } else { sum }
         }
     }
 
@@ -124,7 +124,7 @@ final class RowRunner {
         case .noSpawn(let app):
             unspawnable.insert(app)
         case .elapse(let duration):
-            let scaled = duration.seconds * timeScale
+            let scaled = duration.inMilliseconds / 1_000 * timeScale
             // The last step's wait gets a margin so timers due at its very end have fired. An earlier wait stops 3 %
             // short instead, so the next step lands before a deadline just after it rather than after it.
             pump(for: isLast ? scaled + max(0.15, scaled * 0.05) : scaled * 0.97)
@@ -252,13 +252,6 @@ struct Awaited {
 
     let connection: RowApp?
     let kind: Kind
-}
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }
 
 extension String {

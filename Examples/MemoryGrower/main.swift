@@ -1,0 +1,1 @@
+await MemoryGrowerDelegate.main()

@@ -1,0 +1,69 @@
+import LifebusLifecycle
+
+/// What the device knows about one app. Records are never removed: an app that ends keeps its identity
+/// (so it can be relaunched) and its flags until it connects again. `reset` forgets an app without a process by
+/// dropping it from `index`: its record stays as a tombstone, and a later mention creates a fresh record.
+///
+/// Each timer the record holds is in `Device.timers` with the purpose that names this app, and only while it is
+/// held here (`Device.checkInvariants`).
+struct AppRecord: Sendable {
+    /// The app's process as the device sees it.
+    enum Process: Sendable, Equatable {
+        /// No process: never connected, exited, or its connection dropped.
+        case none
+        case connected
+        /// Answered `willTerminate`; its process must exit before the `grace` timer fires.
+        case exiting(grace: TimerID)
+        /// Killed by the device; waiting for the process to be reported gone.
+        case killed
+    }
+
+    /// A launch whose budget started before the app's process connected: `didFinishLaunching` gets what is left.
+    struct PendingLaunch: Sendable {
+        /// The end of the launch budget.
+        var deadline: Instant
+        /// Armed while the running chain waits for the process to connect; `nil` once it has.
+        var timer: TimerID?
+    }
+
+    /// The background execution budget, from `didEnterBackground` until the app leaves the background.
+    struct BackgroundTime: Sendable {
+        var deadline: Instant
+        /// Armed while tasks are open and their expiration warning is still to come.
+        var warning: TimerID?
+        /// Armed while tasks are open: the app is killed when the budget ends.
+        var expiry: TimerID?
+    }
+
+    let id: AppID
+    var flags = AppFlags()
+    /// The kernel's pid of the app's last process (kept after it ends: the caller may still need it).
+    var pid: Int32?
+    var process = Process.none
+    var state = LifecycleState.notRunning
+    /// The app's part of the running chain, if it has one.
+    var work: Intent?
+    var outstanding: Outstanding?
+    var launch: PendingLaunch?
+    var tasks: [UInt64] = []
+    /// Set when the app enters the background where the profile grants background time.
+    var background: BackgroundTime?
+    var footprint: UInt64 = 0
+
+    init(id: AppID) {
+        self.id = id
+    }
+}
+
+/// The one callback an app is running.
+struct Outstanding: Sendable {
+    var id: CallbackID
+    var callback: LifecycleCallback
+    var from: LifecycleState
+    var to: LifecycleState
+    var sent: Instant
+    var budget: Duration
+    /// The watchdog; `nil` once it fired while the watchdog only observes.
+    var timer: TimerID?
+    var late: Bool
+}

@@ -1,0 +1,90 @@
+import LifebusLifecycle
+
+/// What one app must do as part of a chain; resolved against the app's state when its stage starts,
+/// and after each answer, so the callbacks always start from where the app really is.
+enum Intent: Sendable, Equatable {
+    /// Walk the callbacks from the current state to `target` (`background` means "leave the front").
+    case moveTo(LifecycleState)
+    /// Launch without coming to the front: `didFinishLaunching` runs in the background, then
+    /// `didEnterBackground` (Apple's "launching into the background").
+    case launchInBackground
+    /// The `didEnterBackground` that ends a background launch.
+    case enterBackground
+    case memoryWarning
+    case terminate
+}
+
+/// One step of a chain: app `app` performs `intent` once every work of the previous stage completed.
+struct Work: Sendable {
+    var app: Int
+    var intent: Intent
+    var stage: Int
+}
+
+/// The controller event (or connection) being carried out, with everything it caused so far.
+struct Chain: Sendable {
+    var cause: EventID?
+    var fired: Instant?
+    var works: [Work] = []
+    /// The first work not yet started.
+    var next = 0
+    /// Works started and not yet completed.
+    var running = 0
+    var failure: Rejection?
+
+    init(cause: EventID?, fired: Instant?) {
+        self.cause = cause
+        self.fired = fired
+    }
+}
+
+/// What the device is doing: nothing (the next queued work starts at once), or carrying out one chain, from the
+/// moment its event or connection leaves the queue (and is planned) until every work of it completed. A refusal
+/// while planning ends the chain at once.
+enum Activity: Sendable {
+    case idle
+    case running(Chain)
+
+    /// The controller event being carried out; `nil` when idle or carrying out a connection.
+    var cause: EventID? {
+        if case .running(let chain) = self { chain.cause } else { nil }
+    }
+
+    /// When the event being carried out fired.
+    var fired: Instant? {
+        if case .running(let chain) = self { chain.fired } else { nil }
+    }
+
+    /// Changes the running chain. Only the device's own code calls it, and only while a chain runs (planning,
+    /// stages, answers and endings within a chain): a call while idle is a broken invariant of the device.
+    mutating func modifyChain(_ body: (inout Chain) -> Void) {
+        guard case .running(var chain) = self else {
+            preconditionFailure("no chain is being carried out")
+        }
+        self = .idle  // `chain` is now the only reference to its works: no copy on change
+        body(&chain)
+        self = .running(chain)
+    }
+
+    /// Takes the next work of `stage` off the running chain and counts it as running; `nil` once the stage has
+    /// started (or no chain runs).
+    mutating func startNextWork(of stage: Int) -> Work? {
+        guard case .running(let chain) = self, chain.next < chain.works.count, chain.works[chain.next].stage == stage
+        else {
+            return nil
+        }
+        var work: Work?
+        modifyChain { chain in
+            work = chain.works[chain.next]
+            chain.next += 1
+            chain.running += 1
+        }
+        return work
+    }
+}
+
+/// An entry of the device's queue: a controller event, or an app that connected on its own.
+enum QueuedWork: Sendable {
+    case event(EventID, ControllerEvent, fired: Instant)
+    case connected(Int)
+}

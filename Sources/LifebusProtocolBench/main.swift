@@ -1,0 +1,1 @@
+try ProtocolBenchmark.main(arguments: CommandLine.arguments)

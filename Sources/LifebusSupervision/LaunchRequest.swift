@@ -1,0 +1,52 @@
+import LifebusIO
+
+/// What to start for one app and where its output goes: the manifest's program, plus what the broker adds.
+///
+/// A plain value. The child's environment is the broker's, then the manifest's `environment` over it, then
+/// `LIFEBUS_SOCKET` and `LIFEBUS_APP_ID` over both (a manifest cannot point an app at another broker or identity).
+public struct LaunchRequest: Sendable, Equatable {
+    public var appID: String
+    public var executable: String
+    public var arguments: [String]
+    /// Variables set over the broker's own environment.
+    public var environment: [String: String]
+    public var workingDirectory: String?
+    /// The broker's socket, handed to the app as `LIFEBUS_SOCKET`.
+    public var socketPath: String
+    /// The app's log file: stdout and stderr are appended to it.
+    public var logPath: String
+
+    public init(
+        appID: String, executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        workingDirectory: String? = nil, socketPath: String, logPath: String
+    ) {
+        self.appID = appID
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.socketPath = socketPath
+        self.logPath = logPath
+    }
+
+    /// The request for an installed app.
+    public init(manifest: AppManifest, socketPath: String, logPath: String) {
+        self.init(
+            appID: manifest.id, executable: manifest.executable, arguments: manifest.arguments,
+            environment: manifest.environment, workingDirectory: manifest.workingDirectory, socketPath: socketPath,
+            logPath: logPath)
+    }
+
+    /// The whole environment the child gets, over the broker's.
+    public func childEnvironment() -> [String: String] {
+        childEnvironment(over: ProcessEnvironment.current)
+    }
+
+    /// The whole environment the child gets, over `inherited`.
+    public func childEnvironment(over inherited: [String: String]) -> [String: String] {
+        var result = inherited.merging(environment) { _, manifest in manifest }
+        result["LIFEBUS_SOCKET"] = socketPath
+        result["LIFEBUS_APP_ID"] = appID
+        return result
+    }
+}

@@ -1,0 +1,55 @@
+public import LifebusIO
+
+/// Samples the resident memory of the apps the caller names on a fixed period, without blocking the loop.
+///
+/// Owns one `LoopTimer` (closed by `close()`, the only way to end the sampler). Each tick asks `targets` for the
+/// apps to measure (on the loop) and reads `/proc` on a thread of its own (a pass over every process's `stat` costs
+/// milliseconds, tens of them on a loaded machine: too long for the loop); the samples come back to the loop
+/// through its executor and go to `onSample`, one `MemoryReading.Sample` per target, unless the sampler was closed
+/// meanwhile. At most one pass is in flight: a tick that finds one running is skipped, so a slow `/proc` never
+/// queues work. The timer does not keep the loop alive on its own.
+public final class MemorySampler {
+    private let loop: EventLoop
+    private let timer: LoopTimer
+    private let targets: () -> [MemoryReading.Target]
+    private let onSample: ([MemoryReading.Sample]) -> Void
+    private var passInFlight = false
+    private var closed = false
+
+    /// Starts sampling every `period` (first sample after one period).
+    public init(
+        loop: EventLoop, period: Duration, targets: @escaping () -> [MemoryReading.Target],
+        onSample: @escaping ([MemoryReading.Sample]) -> Void
+    ) throws(UVError) {
+        self.loop = loop
+        self.targets = targets
+        self.onSample = onSample
+        timer = try LoopTimer(loop: loop)
+        timer.keepsLoopAlive = false
+        timer.start(after: period, repeating: period) { [weak self] in self?.tick() }
+    }
+
+    /// Stops sampling for good; a pass in flight is dropped.
+    public func close() {
+        closed = true
+        timer.close()
+    }
+
+    private func tick() {
+        guard !passInFlight, !closed else { return }
+        let wanted = targets()
+        guard !wanted.isEmpty else { return }
+        passInFlight = true
+        let sampler = LoopBound(self, loop: loop)
+        let executor = loop.executor
+        DetachedThread.start {
+            let samples = MemoryReading.sample(wanted)
+            executor.execute { sampler.value.finished(samples) }
+        }
+    }
+
+    private func finished(_ samples: [MemoryReading.Sample]) {
+        passInFlight = false
+        if !closed { onSample(samples) }
+    }
+}

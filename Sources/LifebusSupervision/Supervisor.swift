@@ -1,0 +1,143 @@
+import Glibc
+public import LifebusIO
+
+/// The processes of the installed apps, driven by the broker machine: it sends `SupervisorCommand`s (spawn, kill,
+/// freeze, thaw) and hears `SupervisorReport`s (spawned, launch failed, exited, memory samples, refused).
+///
+/// Bound to its loop's thread. Owns the installed manifests (ids unique), the `AppProcess` of each spawned app
+/// until its exit is reported, the `PeerProcess` of each app that connected on its own until `detach`, and the
+/// memory sampler. Invariants: at most one process per app id; every spawn is answered by `spawned` or
+/// `launchFailed`, every `spawned` by exactly one `exited`; `close()` kills every spawned app (`shutdown`).
+public final class Supervisor {
+    private let loop: EventLoop
+    private let socketPath: String
+    private let logs: AppLogFiles
+    private let onReport: (SupervisorReport) -> Void
+    public private(set) var manifests: [String: AppManifest] = [:]
+    private var spawned: [String: AppProcess] = [:]
+    private var attached: [String: PeerProcess] = [:]
+    private var sampler: MemorySampler?
+
+    /// `samplePeriod` starts the memory sampler (`memory` reports); `nil` samples nothing.
+    public init(
+        loop: EventLoop, manifests: [AppManifest], socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
+        onReport: @escaping (SupervisorReport) -> Void
+    ) throws(UVError) {
+        self.loop = loop
+        self.socketPath = socketPath
+        self.logs = logs
+        self.onReport = onReport
+        for manifest in manifests where self.manifests[manifest.id] == nil {
+            self.manifests[manifest.id] = manifest
+        }
+        if let samplePeriod {
+            sampler = try MemorySampler(loop: loop, period: samplePeriod, targets: { [weak self] in
+                self?.memoryTargets ?? []
+            }, onSample: { [weak self] samples in
+                if !samples.isEmpty { self?.onReport(.memory(samples)) }
+            })
+        }
+    }
+
+    /// Installs `manifest`; `false` when its id is installed already (uninstall first).
+    @discardableResult
+    public func install(_ manifest: AppManifest) -> Bool {
+        guard manifests[manifest.id] == nil else { return false }
+        manifests[manifest.id] = manifest
+        return true
+    }
+
+    /// Forgets the app's manifest (a running process keeps running until killed).
+    public func uninstall(_ appID: String) {
+        manifests[appID] = nil
+    }
+
+    /// The pid of the app's process, spawned or attached.
+    public func pid(of appID: String) -> Int32? {
+        spawned[appID]?.pid ?? attached[appID]?.pid
+    }
+
+    /// Whether the app's process group is frozen.
+    public func isFrozen(_ appID: String) -> Bool {
+        spawned[appID]?.isFrozen ?? false
+    }
+
+    /// Holds the process of an app that connected on its own (its connection's socket and `SO_PEERCRED` pid);
+    /// `false` when the process is gone or the app already has one.
+    @discardableResult
+    public func attach(appID: String, socket: Int32, pid: Int32) -> Bool {
+        guard spawned[appID] == nil, attached[appID] == nil,
+              let peer = PeerProcess.identify(socket: socket, pid: pid)
+        else { return false }
+        attached[appID] = peer
+        return true
+    }
+
+    /// Lets go of an attached app's process (its connection ended).
+    public func detach(appID: String) {
+        attached[appID] = nil
+    }
+
+    /// Carries out one command; the outcome comes back through `onReport` (at once for `spawned`, `launchFailed`
+    /// and `refused`; `exited` when the process ends).
+    public func perform(_ command: SupervisorCommand) {
+        loop.preconditionInLoop()
+        switch command {
+        case .spawn(let appID): spawn(appID)
+        case .kill(let appID, let reason):
+            if let app = spawned[appID] {
+                app.kill(reason)
+            } else if let peer = attached[appID] {
+                peer.send(SIGKILL)
+            } else {
+                onReport(.refused(command, .notRunning))
+            }
+        case .freeze(let appID), .thaw(let appID):
+            guard let app = spawned[appID] else {
+                onReport(.refused(command, attached[appID] == nil ? .notRunning : .notSpawned))
+                return
+            }
+            if case .freeze = command { app.freeze() } else { app.thaw() }
+        }
+    }
+
+    /// Stops sampling and kills every spawned app (`shutdown`); their `exited` reports follow on the loop.
+    public func close() {
+        sampler?.close()
+        sampler = nil
+        for app in spawned.values { app.kill(.shutdown) }
+    }
+
+    private func spawn(_ appID: String) {
+        guard let manifest = manifests[appID] else {
+            onReport(.refused(.spawn(appID: appID), .notInstalled))
+            return
+        }
+        guard pid(of: appID) == nil else {
+            onReport(.refused(.spawn(appID: appID), .alreadyRunning))
+            return
+        }
+        do throws(LaunchFailure) {
+            let logPath: String
+            do {
+                logPath = try logs.prepare(for: appID)
+            } catch {
+                throw LaunchFailure(appID: appID, cause: error)
+            }
+            let request = LaunchRequest(manifest: manifest, socketPath: socketPath, logPath: logPath)
+            let app = try AppProcess.launch(request, loop: loop) { [weak self] exit in
+                self?.spawned[exit.appID] = nil
+                self?.onReport(.exited(exit))
+            }
+            spawned[appID] = app
+            onReport(.spawned(appID: appID, pid: app.pid))
+        } catch {
+            onReport(.launchFailed(error))
+        }
+    }
+
+    private var memoryTargets: [MemoryReading.Target] {
+        spawned.values.sorted { $0.appID < $1.appID }.map { .init(appID: $0.appID, pid: $0.pid, wholeGroup: true) }
+            + attached.sorted { $0.key < $1.key }.map { .init(appID: $0.key, pid: $0.value.pid, wholeGroup: false) }
+    }
+}
