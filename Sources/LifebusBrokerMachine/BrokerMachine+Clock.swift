@@ -55,7 +55,7 @@ extension BrokerMachine {
             throw .limitExceeded("advancesInFlight", maximum: 1, "another advance is being carried out")
         }
         pendingAdvance = PendingAdvance(
-            session: session, ticket: ticket, target: virtualNow + .fromMilliseconds(params.byMs))
+            session: session, ticket: ticket, target: virtualNow + Duration(clampingMilliseconds: params.byMs))
         deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
     }
 

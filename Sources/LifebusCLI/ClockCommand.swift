@@ -37,7 +37,7 @@ extension LifebusCommand {
             if words.count == 2 {
                 let duration = try parseDuration(words[1])
                 method = LifebusMethod.advance
-                params = AdvanceParams(byMs: Double(duration.nanoseconds) / 1_000_000).json
+                params = AdvanceParams(byMs: duration.inMilliseconds).json
             }
             try BrokerCall.run(path: global.socketPath, json: json) { peer, _, finish in
                 peer.request(method, params: params) { answer in
