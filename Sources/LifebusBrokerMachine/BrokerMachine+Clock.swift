@@ -72,7 +72,7 @@ extension BrokerMachine {
                 virtualNow = max(virtualNow, advance.target)
                 pendingAdvance = nil
                 deadlines.cancel(.advanceSettle)
-                effects.append(.reply(advance.ticket, .success(clockResult(outstanding: outstanding).json)))
+                afterJournaled(.answer(advance.ticket, clockResult(outstanding: outstanding).json), into: &effects)
                 return
             }
             virtualNow = max(virtualNow, step)

@@ -112,6 +112,26 @@ import Testing
         #expect(entry?["sinceMs"]?.doubleValue == 180_000)
     }
 
+    @Test func underJournalSyncTheAdvanceIsAnsweredAfterTheRecordsItMadeAreCommitted() throws {
+        var settings = MachineSettings(device: DeviceConfiguration())
+        settings.clock = .manual
+        settings.journalSyncs = true
+        settings.advanceSettleLimit = Self.settle
+        var harness = MachineHarness(settings: settings)
+        let (_, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
+        _ = harness.answerAllCallbacks(in: hello)
+        harness.feed(.commitJournal)
+        let (controller, _) = harness.introduce("controller")
+        _ = harness.request(controller, "fire", #"{"event":"home","wait":false}"#)
+        let (advance, advanced) = harness.request(controller, "advance", #"{"byMs":10000}"#)
+        #expect(advanced.reply(to: advance) == nil)
+        let stepped = harness.advance(by: Self.settle)
+        #expect(stepped.contains { if case .kill = $0 { true } else { false } })
+        #expect(stepped.reply(to: advance) == nil, "not before the watchdog record is committed")
+        #expect(stepped.asksForCommit)
+        #expect(try Self.clock(harness.feed(.commitJournal), advance).nowMs == 10_000)
+    }
+
     @Test func helloTimeoutRunsOnRealTimeUnaffectedByAdvance() {
         var (harness, _, controller) = Self.manual()
         let (silent, _) = harness.connect()
