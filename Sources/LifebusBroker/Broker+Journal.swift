@@ -18,6 +18,7 @@ extension Broker {
                 protocolVersion: Int64(ProtocolVersion.current),
                 profile: configuration.profile.rawValue,
                 timeScale: configuration.timeScale,
+                clock: configuration.clock == .manual ? ClockKind.manual.rawValue : RunRecord.monotonicClock,
                 pid: getpid(),
                 startedWallMs: startedWallMs,
                 atMs: self.clock.milliseconds(self.clock.now()),

@@ -1,7 +1,7 @@
 public import LifebusCore
 public import LifebusLifecycle
 import LifebusBrokerMachine
-import LifebusProtocol
+public import LifebusProtocol
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {
@@ -39,6 +39,10 @@ public struct BrokerConfiguration: Sendable {
     public var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
     /// fdatasync(2) the journal before a controller is answered or an observer told (`--journal-sync`).
     public var journalSyncs = false
+    /// The clock the lifecycle runs on (`--clock`): real, or manual (virtual time moved by `advance`).
+    public var clock = ClockKind.real
+    /// How long an `advance` waits, in real time, for outstanding callbacks before stepping on (`--advance-settle`).
+    public var advanceSettleLimit: Duration = .seconds(5)
 
     public init(
         socketPath: String,
@@ -88,7 +92,9 @@ public struct BrokerConfiguration: Sendable {
             maxMessagesBeforeHello: limits.maxMessagesBeforeHello,
             journalSyncs: journalSyncs,
             tcpToken: tcpToken,
-            tcpTokenPath: TCPToken.path(besideSocket: socketPath)
+            tcpTokenPath: TCPToken.path(besideSocket: socketPath),
+            clock: clock,
+            advanceSettleLimit: advanceSettleLimit
         )
     }
 

@@ -36,6 +36,7 @@ extension BrokerMachine {
             unintroduced.removeAll { $0.session == session }
         }
         observers.remove(session)
+        cancelAdvance(of: session, into: &effects)
         for waiter in waiters.cancel(session: session) {
             deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
             effects.append(.forget(waiter.ticket))

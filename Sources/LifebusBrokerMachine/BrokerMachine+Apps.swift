@@ -40,7 +40,7 @@ extension BrokerMachine {
             pid: pid(of: app),
             name: params.name,
             data: params.data,
-            atMs: milliseconds(now),
+            atMs: milliseconds(lifecycleNow),
             wallMs: wallMs
         )
         appendToJournal(.mark(record), into: &effects)

@@ -6,13 +6,13 @@ import LifebusProtocol
 /// to apps, timers join the one schedule, kills go to the kernel-reported pid, records go to the journal and the
 /// observers, completed events answer their `fire`.
 extension BrokerMachine {
-    /// Feeds one input to the device at `now` and turns its actions into effects; returns the rejections.
+    /// Feeds one input to the device at `lifecycleNow` and turns its actions into effects; returns the rejections.
     @discardableResult
     mutating func feedDevice(_ input: Input, into effects: inout [BrokerEffect]) -> [Rejection] {
         var actions = actionBuffer
         actionBuffer = []
         actions.removeAll(keepingCapacity: true)
-        device.handle(input, at: now, into: &actions)
+        device.handle(input, at: lifecycleNow, into: &actions)
         var rejections: [Rejection] = []
         for action in actions {
             perform(action, rejections: &rejections, into: &effects)
@@ -31,9 +31,9 @@ extension BrokerMachine {
             enteredAt[app] = at
             if !waiters.isEmpty { changedApps.append(app) }
         case .armTimer(let id, let deadline):
-            deadlines.arm(.device(id), at: deadline)
+            armDeviceTimer(id, at: deadline)
         case .cancelTimer(let id):
-            deadlines.cancel(.device(id))
+            cancelDeviceTimer(id)
         case .startProcess(let app):
             logger.info("waiting for the app to connect (the broker does not start processes)",
                         metadata: ["lifebus.app.id": "\(app)"])

@@ -15,6 +15,8 @@ extension BrokerMachine {
         case refusal(Ticket, RPCError)
         /// A `mark` answered once its record is in.
         case mark(Ticket, seq: Int64, name: String)
+        /// A success that must not overtake the records made before it (an `advance`'s answer).
+        case answer(Ticket, JSONValue)
         /// An entry told to every observer (recorded or not: they watch what happens).
         case observers(method: String, params: JSONValue)
     }
@@ -73,6 +75,8 @@ extension BrokerMachine {
                 eventID: eventID, event: label, completed: true, transitions: records)))
         case .refusal(let ticket, let error):
             effects.append(.reply(ticket, .failure(error)))
+        case .answer(let ticket, let result):
+            effects.append(.reply(ticket, .success(result)))
         case .mark(let ticket, let seq, let name):
             guard written && seq > journal.droppedThrough else {
                 effects.append(.reply(ticket, .failure(journalUnavailable("the mark \(name) is not recorded"))))

@@ -66,6 +66,10 @@ extension BrokerMachine {
             case LifebusMethod.endBackgroundTask:
                 try endBackgroundTask(BackgroundTaskEndParams(json: params), from: session, ticket: ticket,
                                       into: &effects)
+            case LifebusMethod.clock:
+                effects.append(.reply(ticket, .success(clockResult().json)))
+            case LifebusMethod.advance:
+                try advance(AdvanceParams(json: params), session: session, ticket: ticket)
             case LifebusMethod.reportMemory:
                 try reportMemory(ReportMemoryParams(json: params), from: session, ticket: ticket, into: &effects)
             default:

@@ -16,6 +16,9 @@ extension BrokerMachine {
         for ticket in events.takeAllWaiting() {
             effects.append(.reply(ticket, .failure(Self.shuttingDownError)))
         }
+        if let advance = pendingAdvance.take() {
+            effects.append(.reply(advance.ticket, .failure(Self.shuttingDownError)))
+        }
         for waiter in waiters.takeAll() {
             effects.append(.reply(waiter.ticket, .failure(Self.shuttingDownError)))
         }

@@ -4,8 +4,9 @@ import LifebusProtocol
 public import Logging
 
 /// The broker without its loop: sessions and roles, the hello rules, what each role may call, the events in flight,
-/// `wait`s and their deadlines, every deadline in one schedule, the lifecycle machine (`Device`) it drives, and the
-/// order that keeps the journal ahead of anyone told of an entry.
+/// `wait`s and their deadlines, every real-time deadline in one schedule (the core's in a second, virtual one under
+/// the manual clock: `BrokerMachine+Clock`), the lifecycle machine (`Device`) it drives, and the order that keeps
+/// the journal ahead of anyone told of an entry.
 ///
 /// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
@@ -19,6 +20,8 @@ public struct BrokerMachine {
         case device(TimerID)
         case hello(SessionID)
         case wait(number: UInt64, app: AppID)
+        /// The real-time limit of the pending `advance`'s wait for outstanding callbacks.
+        case advanceSettle
     }
 
     /// How long `wait` waits when the request names no timeout.
@@ -43,7 +46,15 @@ public struct BrokerMachine {
 
     /// The lifecycle machine; fed only through `feedDevice`.
     public internal(set) var device: Device
+    /// The deadlines on real time: transport (hello), `wait` timeouts, the advance's settle limit, and under the
+    /// real clock the core's timers too.
     var deadlines = TimerSchedule<Deadline>()
+    /// Under the manual clock, the core's timers, on virtual time: fired only by `advance`, never by the driver.
+    var virtualDeadlines = TimerSchedule<TimerID>()
+    /// Under the manual clock, the lifecycle's instant (starts at `epoch`, moves only on `advance`).
+    var virtualNow: Instant
+    /// The `advance` being carried out (one at a time).
+    var pendingAdvance: PendingAdvance?
     /// The deadline the driver's timer is armed for.
     var armedDeadline: Instant?
     var events = EventBook()
@@ -72,10 +83,13 @@ public struct BrokerMachine {
         self.logger = logger
         self.epoch = epoch
         self.device = Device(configuration: settings.device)
+        self.virtualNow = epoch
     }
 
     /// Handles one input that happened at `now` (the monotonic instant; `wallMs` is Unix time in milliseconds, for
-    /// records) and appends the effects to perform, in order, to `effects`.
+    /// records) and appends the effects to perform, in order, to `effects`. `now` is real time: under the manual
+    /// clock the lifecycle runs on `virtualNow` instead (`lifecycleNow`), and only transport deadlines, `wait`
+    /// timeouts and the advance's settle limit follow `now`.
     public mutating func handle(
         _ input: BrokerInput, at now: Instant, wallMs: Int64, into effects: inout [BrokerEffect]
     ) {
@@ -100,6 +114,7 @@ public struct BrokerMachine {
         case .shutdown:
             shutdown(into: &effects)
         }
+        if pendingAdvance != nil { progressAdvance(into: &effects) }
         rearm(into: &effects)
     }
 
@@ -135,6 +150,8 @@ public struct BrokerMachine {
                 helloTimedOut(session, into: &effects)
             case .wait(let number, let app):
                 waitTimedOut(number: number, app: app, into: &effects)
+            case .advanceSettle:
+                pendingAdvance?.settleLimitPassed = true
             }
         }
     }

@@ -1,5 +1,6 @@
 public import LifebusCore
 import LifebusLifecycle
+public import LifebusProtocol
 
 /// What the broker machine is told at start: the device it plays and the rules of admission. A value, never
 /// changed after start; the driver derives it from `BrokerConfiguration`.
@@ -23,6 +24,10 @@ public struct MachineSettings: Sendable {
     public var tcpToken: [UInt8]?
     /// Where the token is, for the error a TCP peer without it gets.
     public var tcpTokenPath: String
+    /// The clock the lifecycle runs on (`--clock`); transport deadlines are on real time under both.
+    public var clock: ClockKind
+    /// How long, in real time, an `advance` waits for outstanding callbacks before it steps on regardless.
+    public var advanceSettleLimit: Duration
 
     public init(
         device: DeviceConfiguration,
@@ -33,7 +38,9 @@ public struct MachineSettings: Sendable {
         maxMessagesBeforeHello: Int = 16,
         journalSyncs: Bool = false,
         tcpToken: [UInt8]? = nil,
-        tcpTokenPath: String = ""
+        tcpTokenPath: String = "",
+        clock: ClockKind = .real,
+        advanceSettleLimit: Duration = .seconds(5)
     ) {
         self.device = device
         self.helloTimeout = helloTimeout
@@ -44,6 +51,8 @@ public struct MachineSettings: Sendable {
         self.journalSyncs = journalSyncs
         self.tcpToken = tcpToken
         self.tcpTokenPath = tcpTokenPath
+        self.clock = clock
+        self.advanceSettleLimit = advanceSettleLimit
     }
 
     /// Whether `presented` is the TCP token, compared in constant time.

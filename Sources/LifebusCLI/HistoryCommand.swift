@@ -16,7 +16,9 @@ extension LifebusCommand {
                 skipped). Each broker run starts with a line `— run started TIME (lifebusd VERSION, pid PID, \
                 PROFILE, ×SCALE; seq N) —`. With --json, one JSON object per line, as in the journal (run records \
                 included). A rotated journal's older files are PATH.1 (newest) to PATH.3: read one with --journal, \
-                or all in order with `cat PATH.3 PATH.2 PATH.1 PATH > all.jsonl`.
+                or all in order with `cat PATH.3 PATH.2 PATH.1 PATH > all.jsonl`. With --reproducible (JSON), what \
+                two runs of one scenario under `lifebusd --clock manual` record alike: without seq, pids, handler \
+                times and wall-clock stamps, each run's records in canonical order (time, app, kind, name).
                 """
         )
 
@@ -24,6 +26,8 @@ extension LifebusCommand {
         @Argument(help: "Show only this app's entries.") var app: String?
         @Option(help: "Read this journal file instead of asking the broker.") var journal: String?
         @Option(help: "Show at most the last N entries.") var limit: Int?
+        @Flag(help: "JSON without what differs between runs (seq, pids, handler times, wall clocks), canonical order.")
+        var reproducible = false
 
         func validate() throws {
             if let app { try requireAppID(app, option: "APP") }
@@ -35,12 +39,12 @@ extension LifebusCommand {
                 try printJournal(at: journal)
                 return
             }
-            let (app, limit, json) = (app, limit, global.json)
+            let (app, limit, json, reproducible) = (app, limit, global.json, reproducible)
             try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.requestHistory(app: app, limit: limit) { answer in
                     switch answer {
                     case .success(let entries):
-                        HistoryOutput.print(entries, json: json)
+                        HistoryOutput.print(entries, json: json, reproducible: reproducible)
                         finish(.success)
                     case .failure(let error):
                         finish(.refused(error))
@@ -51,7 +55,8 @@ extension LifebusCommand {
 
         private func printJournal(at path: String) throws {
             let entries = try JournalReader.entriesForCommand(path: path)
-            HistoryOutput.print(HistoryOutput.select(entries, app: app, limit: limit), json: global.json)
+            HistoryOutput.print(HistoryOutput.select(entries, app: app, limit: limit), json: global.json,
+                                reproducible: reproducible)
         }
     }
 }
@@ -65,8 +70,10 @@ enum HistoryOutput {
         return Array(chosen.suffix(limit))
     }
 
-    static func print(_ entries: [JournalEntry], json: Bool) {
-        if json {
+    static func print(_ entries: [JournalEntry], json: Bool, reproducible: Bool = false) {
+        if reproducible {
+            for line in ReproducibleJournal.canonical(entries) { Swift.print(line.jsonText) }
+        } else if json {
             for entry in entries { Swift.print(entry.json.jsonText) }
         } else if entries.isEmpty {
             Swift.print("no transitions recorded")

@@ -25,6 +25,8 @@ struct DaemonOptions: Equatable {
     var showVersion = false
     var budgets: [LifecycleCallback: Duration] = [:]
     var enforcesWatchdog = true
+    var clock = ClockKind.real
+    var advanceSettle: Duration = .seconds(5)
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -43,6 +45,7 @@ struct DaemonOptions: Equatable {
                         [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
                         [--write-timeout <duration>] [--max-unanswered <n>]
                         [--journal-max <size>] [--journal-sync]
+                        [--clock real|manual] [--advance-settle <duration>]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -68,6 +71,11 @@ struct DaemonOptions: Equatable {
                                     scaled by --time-scale; the others keep theirs).
           --watchdog <mode>         enforce (default): an overrun callback gets its app killed (watchdog);
                                     observe: budgets are measured, overruns journaled late, nobody is killed.
+          --clock <kind>            real (default): budgets and timers pass in real time; manual: the lifecycle
+                                    runs on virtual time from 0, moved only by `lifebus clock advance DUR`
+                                    (hello and write timeouts stay on real time).
+          --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
+                                    callbacks before stepping on (default: 5s; 1ms to 1h).
           --version                 Print the version and exit.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
           --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
@@ -124,7 +132,7 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max",
+        "journal-max", "clock", "advance-settle",
     ]
 
     /// Options without a value.
@@ -172,6 +180,14 @@ struct DaemonOptions: Equatable {
             enforcesWatchdog = text == "enforce"
         case "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered":
             try limits.set(name, text)
+        case "clock":
+            guard let kind = ClockKind(rawValue: text) else { throw invalid("real or manual") }
+            clock = kind
+        case "advance-settle":
+            guard let duration = DurationText.parse(text), Self.helloTimeoutRange.contains(duration) else {
+                throw invalid("a duration from 1ms to 1h, like 250ms, 5s or 2m")
+            }
+            advanceSettle = duration
         case "journal-max":
             guard let size = ByteSizeText.parse(text), (size ?? 4096) >= 4096
             else { throw invalid("a size of at least 4KiB like 64MiB, or 0 or none for no limit") }

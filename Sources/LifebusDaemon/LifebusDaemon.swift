@@ -50,6 +50,8 @@ public enum LifebusDaemon {
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync
+        configuration.clock = options.clock
+        configuration.advanceSettleLimit = options.advanceSettle
         do {
             exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
         } catch {

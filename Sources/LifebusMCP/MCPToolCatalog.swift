@@ -155,8 +155,8 @@ enum MCPToolCatalog {
                 "Advance the device clock",
                 """
                 Move the broker's virtual clock forward by a duration (250ms, 5s, 2m), firing every budget and \
-                timer that falls due. Only a broker started with a manual clock can do this; a broker on the real \
-                clock answers with an error saying so — then use wait_for_state and real time instead.
+                timer that falls due. Only a broker started with `lifebusd --clock manual` can do this; one on the \
+                real clock answers with an error saying so — then use wait_for_state and real time instead.
                 """,
                 ["by": ["type": "string", "description": "A duration: a number and ns, us, ms, s, m or h."]],
                 ["by"], false

@@ -102,8 +102,9 @@ extension ToolCall {
             peer.request(Self.advanceMethod, params: ["byMs": .double(milliseconds)]) { [self] answer in
                 switch answer {
                 case .success(let value):
-                    finish(ToolResult.success("advanced the clock by \(text)", structured: value))
-                case .failure(let error) where error.code == RPCError.methodNotFoundCode:
+                    let now = (try? ClockResult(json: value)).map { " (now \(Int64($0.nowMs.rounded())) ms)" } ?? ""
+                    finish(ToolResult.success("advanced the clock by \(text)\(now)", structured: value))
+                case .failure(let error) where error.lifebusCode == .clockNotManual:
                     finish(ToolResult.failure(error, hint: Self.realClockHint))
                 case .failure(let error):
                     finish(ToolResult.failure(error))
@@ -112,12 +113,12 @@ extension ToolCall {
         }
     }
 
-    /// The controller method a broker with a manual clock serves (issue 8); today's broker answers MethodNotFound.
-    static let advanceMethod = "advance"
+    /// The controller method a broker with a manual clock serves (`lifebusd --clock manual`).
+    static let advanceMethod = LifebusMethod.advance
     static let realClockHint = """
-        This broker runs on the real clock: it has no manual clock to advance (lifebusd has no `advance` method \
-        yet), so budgets and timers pass in real time. Use wait_for_state to let time pass until a state is \
-        reached, or start lifebusd with a smaller --time-scale to shorten every budget.
+        This broker runs on the real clock, so budgets and timers pass in real time and there is no clock to \
+        advance. Start lifebusd with --clock manual to drive time with advance_clock, or use wait_for_state to let \
+        time pass until a state is reached, or a smaller --time-scale to shorten every budget.
         """
 
     private func timeline(_ arguments: JSONObject) throws(RPCError) {

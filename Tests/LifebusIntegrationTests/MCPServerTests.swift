@@ -16,4 +16,12 @@ import Testing
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
+
+    @Test func advanceClockMovesAManualClock() throws {
+        let broker = try BrokerFixture(arguments: ["--clock", "manual"])
+        let lifebus = "\(ChildProcess.productsFolder)/lifebus"
+        let run = try HelperScripts.python("mcp_clock.py", [lifebus, broker.socketPath])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
 }

@@ -20,10 +20,12 @@ import Testing
 
     @Test(arguments: transcripts)
     func transcriptReplaysAgainstTheBroker(name: String) throws {
-        let broker = try BrokerFixture()
-        var connections: [String: RawClient] = [:]
         let lines = try readLines("\(Self.repositoryRoot)/Protocol/examples/\(name)")
         #expect(!lines.isEmpty)
+        // A transcript's first line may name the broker's arguments (`"brokerArguments": ["--clock", "manual"]`).
+        let arguments = (try? JSONParser.parse(lines.first ?? ""))?["brokerArguments"]?.arrayValue ?? []
+        let broker = try BrokerFixture(arguments: arguments.compactMap(\.stringValue))
+        var connections: [String: RawClient] = [:]
         for (number, line) in lines.enumerated() {
             let step = try JSONParser.parse(line)
             let who = step["as"]?.stringValue ?? "main"

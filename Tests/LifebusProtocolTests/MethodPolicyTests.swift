@@ -9,6 +9,7 @@ import Testing
         ("mark", [.app]), ("beginBackgroundTask", [.app]), ("endBackgroundTask", [.app]), ("reportMemory", [.app]),
         ("fire", [.controller]),
         ("status", [.controller, .observer]), ("wait", [.controller, .observer]), ("history", [.controller, .observer]),
+        ("advance", [.controller]), ("clock", [.controller, .observer]),
     ])
     func eachServedMethodIsAllowedForExactlyItsRoles(method: String, roles: [PeerRole]) {
         for role in PeerRole.allCases {
@@ -30,11 +31,11 @@ import Testing
             LifebusMethod.fire, LifebusMethod.status, LifebusMethod.wait, LifebusMethod.history,
             LifebusMethod.transition, LifebusMethod.mark, LifebusMethod.beginBackgroundTask,
             LifebusMethod.endBackgroundTask, LifebusMethod.reportMemory, LifebusMethod.backgroundTaskExpiring,
-            LifebusMethod.reset,
+            LifebusMethod.reset, LifebusMethod.advance, LifebusMethod.clock,
         ] == [
             "fire", "status", "wait", "history", "transition", "mark", "beginBackgroundTask", "endBackgroundTask",
-            "reportMemory", "backgroundTaskExpiring", "reset",
+            "reportMemory", "backgroundTaskExpiring", "reset", "advance", "clock",
         ])
-        #expect(Set(MethodPolicy.roles.keys).count == 11)
+        #expect(Set(MethodPolicy.roles.keys).count == 13)
     }
 }

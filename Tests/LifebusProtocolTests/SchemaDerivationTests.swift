@@ -130,6 +130,16 @@ import Testing
                       timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json,
             enums: ["reason": cases(RunRecord.Reason.self)]
         ) { _ = try RunRecord(json: $0) },
+        WireType("advance.params", .checked, AdvanceParams(byMs: 5).json) { _ = try AdvanceParams(json: $0) },
+        WireType(
+            "advance.result", .written,
+            ClockResult(clock: .manual, nowMs: 5, outstanding: [
+                OutstandingCallback(app: "com.x", callback: .willResignActive, callbackID: 3),
+            ]).json
+        ) { _ = try ClockResult(json: $0) },
+        WireType(
+            "clock.result", .written, ClockResult(clock: .real, nowMs: 5).json, enums: ["clock": cases(ClockKind.self)]
+        ) { _ = try ClockResult(json: $0) },
     ]
 
     static let minimalTransition = TransitionRecord(

@@ -42,12 +42,14 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// A loopback TCP peer's `hello` lacked the broker's token or presented a wrong one; the connection is then
     /// closed.
     public static let unauthorized = LifebusErrorCode(-32020, "lifebus.Unauthorized")
+    /// `advance` on a broker whose lifecycle runs on the real clock (`lifebusd --clock real`, the default).
+    public static let clockNotManual = LifebusErrorCode(-32030, "lifebus.ClockNotManual")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized,
+        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized, .clockNotManual,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

@@ -32,6 +32,10 @@ public enum LifebusMethod {
     public static let reportMemory = "reportMemory"
     /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).
     public static let backgroundTaskExpiring = "backgroundTaskExpiring"
+    /// Controller → broker, manual clock only: move virtual time on (`AdvanceParams` → `ClockResult`).
+    public static let advance = "advance"
+    /// Controller, observer → broker: the clock's kind and time (params none or `{}` → `ClockResult`).
+    public static let clock = "clock"
 
     /// The method of the broker → app request delivering `callback` (`CallbackParams` → `CallbackAnswer`): the
     /// callback's own name, e.g. `didEnterBackground`.

@@ -17,6 +17,8 @@ public enum MethodPolicy {
         LifebusMethod.status: [.controller, .observer],
         LifebusMethod.wait: [.controller, .observer],
         LifebusMethod.history: [.controller, .observer],
+        LifebusMethod.advance: [.controller],
+        LifebusMethod.clock: [.controller, .observer],
     ]
 
     /// `nil` when the broker serves no such method (answer -32601 `jsonrpc.MethodNotFound`); `false` when it does

@@ -1,0 +1,104 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The lifecycle's clock: real (the driver's monotonic instant) or manual (virtual time, moved only by `advance`),
+/// and the carrying out of an `advance`.
+///
+/// An advance to `target` repeats: while callbacks are outstanding, wait for their answers — up to the settle
+/// limit (`MachineSettings.advanceSettleLimit`, real time, counted from the last step); then step virtual time to
+/// the next core deadline at or before `target` and fire every deadline due at that instant. With no deadline
+/// left before `target`, virtual time becomes `target` and the advance is answered with the callbacks still
+/// outstanding (none when the device settled). So a hung app's budget deadline within the advance kills it at its
+/// exact virtual instant (one settle limit of real time later), and an app still within its budget at `target`
+/// holds the answer at most one settle limit. Invariant: `pendingAdvance` is set from the `advance` request until
+/// it is answered, its controller leaves or the broker stops; `.advanceSettle` is armed exactly while it is set.
+extension BrokerMachine {
+    /// An `advance` being carried out.
+    struct PendingAdvance {
+        let session: SessionID
+        let ticket: Ticket
+        /// The virtual instant it moves to.
+        let target: Instant
+        /// The real-time settle limit since the last step has passed: step on even with callbacks outstanding.
+        var settleLimitPassed = false
+    }
+
+    /// The instant the lifecycle runs at: virtual under the manual clock, the input's real instant otherwise.
+    var lifecycleNow: Instant { settings.clock == .manual ? virtualNow : now }
+
+    mutating func armDeviceTimer(_ id: TimerID, at deadline: Instant) {
+        if settings.clock == .manual {
+            virtualDeadlines.arm(id, at: deadline)
+        } else {
+            deadlines.arm(.device(id), at: deadline)
+        }
+    }
+
+    mutating func cancelDeviceTimer(_ id: TimerID) {
+        virtualDeadlines.cancel(id)
+        deadlines.cancel(.device(id))
+    }
+
+    /// `clock`: the kind and the lifecycle's time in milliseconds since the broker's start.
+    func clockResult(outstanding: [OutstandingCallback]? = nil) -> ClockResult {
+        ClockResult(clock: settings.clock, nowMs: milliseconds(lifecycleNow), outstanding: outstanding)
+    }
+
+    /// `advance`: starts moving virtual time on by `params.byMs` (carried on by `progressAdvance`).
+    mutating func advance(_ params: AdvanceParams, session: SessionID, ticket: Ticket) throws(RPCError) {
+        guard settings.clock == .manual else {
+            throw RPCError(
+                .clockNotManual, "this broker runs on the real clock; start lifebusd --clock manual to advance")
+        }
+        guard pendingAdvance == nil else {
+            throw .limitExceeded("advancesInFlight", maximum: 1, "another advance is being carried out")
+        }
+        pendingAdvance = PendingAdvance(
+            session: session, ticket: ticket, target: virtualNow + Duration(clampingMilliseconds: params.byMs))
+        deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
+    }
+
+    /// Carries the pending advance on as far as it can go now: see the type's comment.
+    mutating func progressAdvance(into effects: inout [BrokerEffect]) {
+        guard var advance = pendingAdvance else { return }
+        while true {
+            let outstanding = outstandingCallbacks()
+            if !outstanding.isEmpty, !advance.settleLimitPassed {
+                pendingAdvance = advance
+                return
+            }
+            guard let step = virtualDeadlines.earliestDeadline(), step <= advance.target else {
+                virtualNow = max(virtualNow, advance.target)
+                pendingAdvance = nil
+                deadlines.cancel(.advanceSettle)
+                afterJournaled(.answer(advance.ticket, clockResult(outstanding: outstanding).json), into: &effects)
+                return
+            }
+            virtualNow = max(virtualNow, step)
+            advance.settleLimitPassed = false
+            deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
+            for id in virtualDeadlines.takeDue(at: virtualNow) {
+                feedDevice(.timerFired(id), into: &effects)
+            }
+        }
+    }
+
+    /// Drops the pending advance of a controller that left (virtual time stays where it has stepped to).
+    mutating func cancelAdvance(of session: SessionID, into effects: inout [BrokerEffect]) {
+        guard let advance = pendingAdvance, advance.session == session else { return }
+        pendingAdvance = nil
+        deadlines.cancel(.advanceSettle)
+        effects.append(.forget(advance.ticket))
+    }
+
+    /// The callbacks apps have not answered yet, in the device's order of apps.
+    func outstandingCallbacks() -> [OutstandingCallback] {
+        device.appSnapshots.compactMap { snapshot in
+            guard let callback = snapshot.outstandingCallback, let id = snapshot.outstandingCallbackID else {
+                return nil
+            }
+            return OutstandingCallback(app: snapshot.id.rawValue, callback: callback, callbackID: Int64(id.rawValue))
+        }
+    }
+}
