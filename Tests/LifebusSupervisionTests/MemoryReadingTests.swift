@@ -58,7 +58,10 @@ import Testing
             idle.kill(.shutdown)
             busy.kill(.shutdown)
             try loop.run(until: "both exits") { exits.count == 2 }
-            #expect(MemoryReading.sample(targets).map(\.processes) == [0, 0])
+            // The strays were sent SIGKILL when their leader was reaped; they are gone once the kernel delivers it.
+            try loop.run(until: "no live process left in either group", timeout: .seconds(10)) {
+                MemoryReading.sample(targets).map(\.processes) == [0, 0]
+            }
         }
     }
 }
