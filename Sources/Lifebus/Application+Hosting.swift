@@ -4,8 +4,8 @@ public import LifebusProtocol
 @_spi(Hosting) public typealias ApplicationHost = @MainActor (String, JSONValue) async -> Result<JSONValue, RPCError>
 
 /// The entry points an in-process host uses in place of the broker connection (`LifebusTesting`'s in-memory bus):
-/// it delivers callbacks and expirations as `BrokerLink` does, and answers the app's requests itself. Not for apps:
-/// an app calls `run(delegate:)`.
+/// it delivers callbacks and expirations as `BrokerLink` does, and answers the app's requests itself (or, for an
+/// app on a live broker, stops it). Not for apps: an app calls `run(delegate:)`.
 extension Application {
     /// Serves this app from `host` with `delegate`, instead of `run(delegate:)`; call once, before any callback.
     @_spi(Hosting) public func attach(delegate: some ApplicationDelegate, host: @escaping ApplicationHost) {
@@ -22,6 +22,12 @@ extension Application {
     /// Runs the expiration handler of a background task the host is about to end.
     @_spi(Hosting) public func hostBackgroundTaskExpiring(_ taskID: Int64) {
         backgroundTaskExpiring(BackgroundTaskIdentifier(rawValue: taskID))
+    }
+
+    /// Ends `run(delegate:)` without a `willTerminate`: the connection closes and nothing reconnects (a test
+    /// harness leaving a live broker; the broker sees the app's connection end).
+    @_spi(Hosting) public func hostStop() {
+        link?.withLink { $0.shutdown() }
     }
 
     /// The host ended the app (killed, or its session closed): it is no longer running as far as the bus knows.

@@ -7,6 +7,10 @@ import LifebusProtocol
 /// The real `lifebusd` on a socket in a temporary folder of its own, with in-process apps connected to it through
 /// the SDK over that socket.
 ///
+/// The apps share the test's process: a scenario in which the broker kills an app (watchdog, termination of a
+/// suspended app, memory pressure) belongs on the in-memory transport, as the broker would kill the test itself
+/// (it spares only its own pid).
+///
 /// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
 /// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does
 /// not (`manualClock` false), `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps
@@ -17,8 +21,11 @@ final class LiveTransport: BusTransport {
     private let folder: String
     private let broker: BrokerProcess
     private let manualClock: Bool
+    private var applications: [Application] = []
     private var runs: [Task<Void, Never>] = []
     private var closed = false
+    /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
+    private static var acceptsManualClock: [String: Bool] = [:]
 
     init(broker path: String?, profile: Profile) async throws {
         let program = path ?? Self.locateBroker()
@@ -29,15 +36,16 @@ final class LiveTransport: BusTransport {
         let arguments = [
             "--socket", socketPath, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
         ]
-        var process = try await BrokerProcess.start(program, arguments + ["--clock", "manual"])
-        var manual = true
-        if try await !Self.waitUntilListening(socketPath, process) {
+        var manual = Self.acceptsManualClock[program] ?? true
+        var process = try await BrokerProcess.start(program, arguments + (manual ? ["--clock", "manual"] : []))
+        if manual, try await !Self.waitUntilListening(socketPath, process) {
             manual = false  // a broker without the manual clock refuses the option and exits at once
             process = try await BrokerProcess.start(program, arguments)
-            guard try await Self.waitUntilListening(socketPath, process) else {
-                Self.remove(folder)
-                throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
-            }
+        }
+        Self.acceptsManualClock[program] = manual
+        guard manual || (try await Self.waitUntilListening(socketPath, process)) else {
+            Self.remove(folder)
+            throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
         }
         broker = process
         manualClock = manual
@@ -60,6 +68,7 @@ final class LiveTransport: BusTransport {
         options.socketPath = socketPath
         options.connectTimeout = options.connectTimeout ?? .seconds(10)
         let application = Application(id: id.rawValue, options: options)
+        applications.append(application)
         runs.append(Task { @MainActor in await application.run(delegate: delegate) })
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
@@ -89,11 +98,7 @@ final class LiveTransport: BusTransport {
     func close() async {
         guard !closed else { return }
         closed = true
-        let status = try? StatusResult(json: try await request(LifebusMethod.status, .object([:])))
-        for app in status?.apps ?? [] where app.connected {
-            let terminate = FireParams(event: .terminate, app: app.id)
-            _ = try? await request(LifebusMethod.fire, terminate.json)
-        }
+        for application in applications { application.hostStop() }
         for run in runs { await run.value }
         broker.send(SIGTERM)
         await broker.ended()
