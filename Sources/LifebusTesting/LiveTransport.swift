@@ -43,7 +43,7 @@ final class LiveTransport: BusTransport {
             process = try await BrokerProcess.start(program, arguments)
         }
         Self.acceptsManualClock[program] = manual
-        guard manual || (try await Self.waitUntilListening(socketPath, process)) else {
+        guard try await manual ? true : Self.waitUntilListening(socketPath, process) else {
             Self.remove(folder)
             throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
         }
