@@ -4,7 +4,8 @@ public import Testing
 /// Expectations: each compares what the bus recorded of one app with what the test expects. A failure is recorded
 /// as an issue at the caller's source location (Swift Testing's `Issue.record`) with a report of that app: the
 /// recorded callbacks beside the expected ones, its state, its last marks and its timeline. The test goes on, as
-/// after a failed `#expect`.
+/// after a failed `#expect`. Outside a Swift Testing test (an XCTest method: the kit stays free of XCTest and its
+/// Foundation) the expectation throws `LifebusTestBusError` with the same report, prefixed with the location.
 ///
 /// In memory everything an operation causes has happened when it returns, so an expectation looks once; on a live
 /// broker it waits (on the condition, polling the broker) up to `within` for the recording to match.
@@ -83,6 +84,7 @@ extension LifebusTestBus {
             headline, comparison: comparison, state: state, marks: timeline.marks(of: app.id).suffix(5),
             timeline: timeline.entries(of: app.id).map(\.description)
         )
+        guard Test.current != nil else { throw LifebusTestBusError("\(location): \(text)") }
         Issue.record(Comment(rawValue: text), sourceLocation: location)
     }
 }

@@ -31,7 +31,8 @@ enum ReportText {
         if let comparison { parts.append(comparison) }
         parts.append("state: \(state.rawValue)")
         parts.append("last marks: " + (marks.isEmpty ? "none" : marks.joined(separator: ", ")))
-        parts.append("timeline:" + (timeline.isEmpty ? " empty" : "\n" + timeline.map { "  " + $0 }.joined(separator: "\n")))
+        let lines = timeline.map { "  " + $0 }.joined(separator: "\n")
+        parts.append("timeline:" + (timeline.isEmpty ? " empty" : "\n" + lines))
         return parts.joined(separator: "\n")
     }
 

@@ -18,7 +18,8 @@ import Testing
         let block = String(rest[open.upperBound..<close.lowerBound])
         #expect(block.split(separator: "\n").count <= 15, "at most 15 lines: \(block)")
 
-        let run = try CopiedScript(named: "first-test.sh", contents: Self.script(test: block)).run(timeout: .seconds(1500))
+        let package = try CopiedScript(named: "first-test.sh", contents: Self.script(test: block))
+        let run = try package.run(timeout: .seconds(1500))
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("answeringACallSavesTheNotes() passed"), "\(run.out)")
     }

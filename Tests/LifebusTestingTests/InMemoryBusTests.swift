@@ -47,6 +47,25 @@ struct InMemoryBusTests {
         }
     }
 
+    @Test func outsideASwiftTestingTestAFailedExpectationThrowsItsReport() async throws {
+        let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
+        let app = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+        // A detached task does not inherit `Test.current`, as an XCTest method has none.
+        let thrown = await Task.detached { await Self.expectAMissingMark(on: bus, app) }.value
+        let error = try #require(thrown)
+        #expect("\(error)".contains("InMemoryBusTests.swift") && "\(error)".contains("did not mark \"never-made\""))
+    }
+
+    /// What `expect(_:mark:)` of a mark never made throws, if it throws.
+    private static func expectAMissingMark(on bus: LifebusTestBus, _ app: LifebusTestApp) async -> String? {
+        do {
+            try await bus.expect(app, mark: "never-made")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test func theTimelineHoldsEveryTransitionAndMarkInOrder() async throws {
         let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
         let app = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
