@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusTestingTests",
-            dependencies: ["LifebusTesting", "Lifebus", "LifebusLifecycle", "lifebusd"],
+            dependencies: ["LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd"],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),

@@ -10,7 +10,7 @@ import Logging
 /// connection does and whose answers it feeds back. No sockets, no processes, no threads: deterministic.
 ///
 /// Owns the machine, its journal, the clock and every app. Invariants: inputs are fed one at a time, in the order
-/// they happened (`pending`); after `settle()` no callback waits to be delivered; `timer` is the deadline of the
+/// they happened (`pending`); after `settle()` no callback waits to be delivered (apps answer in app id order); `timer` is the deadline of the
 /// machine's last `armTimer` effect; handlers take no virtual time (each answer's `handlerMs` is 0).
 @MainActor
 final class InMemoryTransport: BusTransport {
@@ -116,10 +116,12 @@ final class InMemoryTransport: BusTransport {
         return ticket
     }
 
-    /// Delivers the callbacks the machine sent, one at a time in order, and feeds their answers, until none is left.
+    /// Delivers the callbacks the machine sent, one at a time, and feeds their answers, until none is left. Of the
+    /// callbacks waiting at once, the app with the smallest id answers first (the canonical order of
+    /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
     private func settle() async {
-        while !callbacks.isEmpty {
-            let callback = callbacks.removeFirst()
+        while let next = callbacks.indices.min(by: { callbacks[$0].app < callbacks[$1].app }) {
+            let callback = callbacks.remove(at: next)
             guard let application = apps[callback.session] else { continue }
             let answer: Result<JSONValue, RPCError>
             do throws(RPCError) {

@@ -73,16 +73,24 @@ final class LiveTransport: BusTransport {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while clock.now < deadline {
-            let status = try StatusResult(json: try await request(LifebusMethod.status, .object([:])))
-            if let app = status.apps.first(where: { $0.id == id.rawValue }), app.connected,
-                [.active, .background, .suspended].contains(app.state)
-            {
-                return application
-            }
+            if try await hasSettled(id) { return application }
             if let failure = application.connectFailure { throw LifebusTestBusError(failure) }
             try await clock.sleep(for: .milliseconds(10))
         }
         throw LifebusTestBusError("\(id) did not come up on the broker within 10 s")
+    }
+
+    /// Whether the app is connected, running, and its last journaled transition ends in the state it is in (the
+    /// state changes when a callback is sent; its record comes with the answer).
+    private func hasSettled(_ id: AppID) async throws -> Bool {
+        let status = try StatusResult(json: try await request(LifebusMethod.status, .object([:])))
+        guard let app = status.apps.first(where: { $0.id == id.rawValue }), app.connected, app.state != .notRunning
+        else { return false }
+        let recent = HistoryParams(app: id.rawValue, limit: 8)
+        let history = try HistoryResult(json: try await request(LifebusMethod.history, recent.json))
+        let last = history.entries.last { if case .transition = $0 { true } else { false } }
+        guard case .transition(let record)? = last else { return false }
+        return record.to == app.state
     }
 
     func advance(by duration: Duration) async throws {
