@@ -10,17 +10,19 @@ import Logging
 /// connection does and whose answers it feeds back. No sockets, no processes, no threads: deterministic.
 ///
 /// Owns the machine, its journal, the clock and every app. Invariants: inputs are fed one at a time, in the order
-/// they happened (`pending`); after `settle()` no callback waits to be delivered (apps answer in app id order); `timer` is the deadline of the
-/// machine's last `armTimer` effect; handlers take no virtual time (each answer's `handlerMs` is 0).
+/// they happened (`pending`); after `settle()` no callback waits to be delivered (apps answer in app id order);
+/// `timer` is the deadline of the machine's last `armTimer` effect; handlers take no virtual time (each answer's
+/// `handlerMs` is 0). An app's expiration handler runs inside the machine's step; what it starts (a `Task` ending
+/// the task) runs when the main actor next is free.
 @MainActor
 final class InMemoryTransport: BusTransport {
     private static let quiet = Logger(label: "lifebus-testing") { _ in SwiftLogNoOpLogHandler() }
     /// The wall time records carry: fixed, so journals are the same on every run.
     private static let wallMs: Int64 = 1_700_000_000_000
 
-    let journal = MemoryJournal()
+    private let journal = MemoryJournal()
     private var machine: BrokerMachine
-    private(set) var now = Instant(nanoseconds: 1_000_000_000)
+    private var now = Instant(nanoseconds: 1_000_000_000)
     private var timer: Instant?
     private var pending: [BrokerInput] = []
     private var isFeeding = false

@@ -10,8 +10,10 @@ import LifebusProtocol
 /// ```swift
 /// let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
 /// let app = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+/// try await bus.fire(.call(.ring))
 /// try await bus.fire(.call(.answer))
 /// try await bus.expect(app, callbacks: [.willResignActive, .didEnterBackground])
+/// try await bus.expect(app, state: .suspended)
 /// ```
 ///
 /// Owns its transport (and through it the broker and every app). Bound to the main actor, where delegates run.

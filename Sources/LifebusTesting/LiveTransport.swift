@@ -14,7 +14,8 @@ import LifebusProtocol
 /// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
 /// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does
 /// not (`manualClock` false), `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps
-/// have ended, the broker has exited and the folder is gone.
+/// have ended, the broker has exited and the folder is gone; a transport dropped without `close()` stops its apps,
+/// SIGKILLs its broker and removes the folder in its deinit (a test that failed half-way leaves nothing behind).
 @MainActor
 final class LiveTransport: BusTransport {
     let socketPath: String
@@ -53,6 +54,7 @@ final class LiveTransport: BusTransport {
 
     isolated deinit {
         guard !closed else { return }
+        for application in applications { application.hostStop() }
         broker.send(SIGKILL)
         Self.remove(folder)
     }
