@@ -8,6 +8,8 @@ import LifebusProtocol
 /// Bound to the main actor (the delegates' actor). Invariant: after `close()` nothing is left running.
 @MainActor
 protocol BusTransport: AnyObject {
+    /// The live broker's socket; `nil` in memory.
+    var socketPath: String? { get }
     /// Sends one controller request and returns its answer once the device has settled.
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue
     /// Brings the app `id` onto the bus, served by `delegate`; returns once the broker has launched it.

@@ -33,6 +33,7 @@ final class InMemoryTransport: BusTransport {
     private var nextTicket: UInt64 = 1
     private var nextPid: Int32 = 10_000
     private let controller = SessionID(1)
+    let socketPath: String? = nil
 
     init(profile: Profile) async throws {
         let settings = MachineSettings(device: DeviceConfiguration(profile: profile))

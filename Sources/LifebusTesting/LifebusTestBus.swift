@@ -98,6 +98,10 @@ public final class LifebusTestBus {
         try await refresh()
     }
 
+    /// The live broker's socket (for `lifebus --socket` or a raw client beside the kit); `nil` in memory. The
+    /// folder holding it goes with the bus.
+    public var socketPath: String? { transport.socketPath }
+
     /// Ends every app and the broker. A bus that is not shut down is torn down when it goes away.
     public func shutdown() async {
         await transport.close()

@@ -18,7 +18,8 @@ import LifebusProtocol
 /// SIGKILLs its broker and removes the folder in its deinit (a test that failed half-way leaves nothing behind).
 @MainActor
 final class LiveTransport: BusTransport {
-    let socketPath: String
+    private let socket: String
+    var socketPath: String? { socket }
     private let folder: String
     private let broker: BrokerProcess
     private let manualClock: Bool
@@ -33,18 +34,18 @@ final class LiveTransport: BusTransport {
         var template = Array("/tmp/lifebus-testing-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw LifebusTestBusError("cannot make a temporary folder") }
         folder = String(cString: made)
-        socketPath = folder + "/bus.sock"
+        socket = folder + "/bus.sock"
         let arguments = [
-            "--socket", socketPath, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
+            "--socket", socket, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
         ]
         var manual = Self.acceptsManualClock[program] ?? true
         var process = try await BrokerProcess.start(program, arguments + (manual ? ["--clock", "manual"] : []))
-        if manual, try await !Self.waitUntilListening(socketPath, process) {
+        if manual, try await !Self.waitUntilListening(socket, process) {
             manual = false  // a broker without the manual clock refuses the option and exits at once
             process = try await BrokerProcess.start(program, arguments)
         }
         Self.acceptsManualClock[program] = manual
-        guard try await manual ? true : Self.waitUntilListening(socketPath, process) else {
+        guard try await manual ? true : Self.waitUntilListening(socket, process) else {
             Self.remove(folder)
             throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
         }
@@ -60,14 +61,14 @@ final class LiveTransport: BusTransport {
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
-        try await LiveController.request(path: socketPath, method, params)
+        try await LiveController.request(path: socket, method, params)
     }
 
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
         -> Application
     {
         var options = options
-        options.socketPath = socketPath
+        options.socketPath = socket
         options.connectTimeout = options.connectTimeout ?? .seconds(10)
         let application = Application(id: id.rawValue, options: options)
         applications.append(application)

@@ -1,3 +1,4 @@
+import Glibc
 import LifebusLifecycle
 import LifebusTesting
 import Testing
@@ -41,5 +42,22 @@ struct BothTransportsTests {
             issue.comments.map(\.rawValue).joined().contains("com.example.Notes is suspended, expected active")
         }
         await bus.shutdown()
+    }
+
+    @Test func aLiveBusDroppedWithoutShutdownLeavesNothingBehind() async throws {
+        var path: String?
+        do {
+            let bus = try await LifebusTestBus(.live, profile: .ios7)
+            _ = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+            path = bus.socketPath
+            #expect(access(try #require(path), F_OK) == 0)
+        }
+        let socket = try #require(path)
+        let folder = String(socket[..<socket.lastIndex(of: "/")!])
+        #expect(access(socket, F_OK) != 0 && access(folder, F_OK) != 0, "\(folder) is gone")
+    }
+
+    @Test func anInMemoryBusHasNoSocket() async throws {
+        #expect(try await LifebusTestBus(.inMemory).socketPath == nil)
     }
 }
