@@ -37,6 +37,7 @@ final class LiveTransport: BusTransport {
         socket = folder + "/bus.sock"
         let arguments = [
             "--socket", socket, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
+            "--log-level", "warning",
         ]
         var manual = Self.acceptsManualClock[program] ?? true
         var process = try await BrokerProcess.start(program, arguments + (manual ? ["--clock", "manual"] : []))
@@ -76,24 +77,27 @@ final class LiveTransport: BusTransport {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while clock.now < deadline {
-            if try await hasSettled(id) { return application }
+            if try await isConnected(id) {
+                await barrier()
+                return application
+            }
             if let failure = application.connectFailure { throw LifebusTestBusError(failure) }
             try await clock.sleep(for: .milliseconds(10))
         }
         throw LifebusTestBusError("\(id) did not come up on the broker within 10 s")
     }
 
-    /// Whether the app is connected, running, and its last journaled transition ends in the state it is in (the
-    /// state changes when a callback is sent; its record comes with the answer).
-    private func hasSettled(_ id: AppID) async throws -> Bool {
+    /// Whether the broker has taken the app's hello (the app is listed as connected).
+    private func isConnected(_ id: AppID) async throws -> Bool {
         let status = try StatusResult(json: try await request(LifebusMethod.status, .object([:])))
-        guard let app = status.apps.first(where: { $0.id == id.rawValue }), app.connected, app.state != .notRunning
-        else { return false }
-        let recent = HistoryParams(app: id.rawValue, limit: 8)
-        let history = try HistoryResult(json: try await request(LifebusMethod.history, recent.json))
-        let last = history.entries.last { if case .transition = $0 { true } else { false } }
-        guard case .transition(let record)? = last else { return false }
-        return record.to == app.state
+        return status.apps.contains { $0.id == id.rawValue && $0.connected }
+    }
+
+    /// Returns once everything queued on the device before it (an app's launch) has completed: the device plans an
+    /// event only at the head of its queue, with every app idle, so a `fire` that waits is a barrier. The event is
+    /// one the device refuses without a trace in the journal (bringing to the front an app no test names).
+    private func barrier() async {
+        _ = try? await request(LifebusMethod.fire, FireParams(event: .activate, app: "lifebus-testing.barrier").json)
     }
 
     func advance(by duration: Duration) async throws {
