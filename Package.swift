@@ -16,6 +16,8 @@
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
 //                       ArgumentParser, LifebusTimeline, LifebusMCP
+//   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
+//                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, CLifebusSystem   manifests, app processes, memory, logs
@@ -40,6 +42,7 @@ let package = Package(
         // For Fuzz/ (the whole-daemon fuzzer runs a broker in its own process).
         .library(name: "LifebusBroker", targets: ["LifebusBroker"]),
         .library(name: "LifebusIO", targets: ["LifebusIO"]),
+        .library(name: "LifebusTesting", targets: ["LifebusTesting"]),
         .executable(name: "lifebusd", targets: ["lifebusd"]),
         .executable(name: "lifebus", targets: ["lifebus"]),
     ],
@@ -88,6 +91,14 @@ let package = Package(
         ),
         .target(
             name: "LifebusSupervision", dependencies: ["LifebusIO", "LifebusProtocol", "CLifebusSystem"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusTesting",
+            dependencies: [
+                "Lifebus", "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC",
+                "LifebusIO", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
@@ -207,6 +218,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusTestingTests",
+            dependencies: ["LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd"],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),

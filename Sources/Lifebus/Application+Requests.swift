@@ -38,6 +38,7 @@ extension Application {
 
     /// Sends one request through the I/O thread and waits for its answer.
     func call(_ method: String, _ params: JSONValue) async throws(RPCError) -> JSONValue {
+        if let host { return try await host(method, params).get() }
         guard let link else { throw BrokerLink.notConnected }
         typealias Answer = CheckedContinuation<Result<JSONValue, RPCError>, Never>
         // The I/O thread always completes the request, unless its loop has already closed (after `willTerminate`

@@ -28,6 +28,9 @@ public final class Application {
     var delegate: (any ApplicationDelegate)?
     /// The way into the I/O thread while `run` runs.
     var link: LinkHandle?
+    /// An in-process host (`Application+Hosting.swift`) that answers the app's requests instead of a broker
+    /// connection; `nil` for an app on a socket.
+    var host: ApplicationHost?
     var memoryWarningObservers: [(token: ObserverToken, handler: @MainActor () -> Void)] = []
     var nextObserverNumber = 0
     var expirationHandlers: [BackgroundTaskIdentifier: (@MainActor () -> Void)?] = [:]

@@ -72,8 +72,8 @@ struct CopiedScript {
         fclose(file)
     }
 
-    /// Runs the script to its end (killing it after a minute); `leftOver` lists processes still working in the folder.
-    func run(environment: [String: String] = [:]) throws
+    /// Runs the script to its end (killing it after `timeout`); `leftOver` lists processes still working in the folder.
+    func run(environment: [String: String] = [:], timeout: Duration = .seconds(60)) throws
         -> (status: Int32, out: String, err: String, leftOver: [String])
     {
         var variables = environment
@@ -82,7 +82,7 @@ struct CopiedScript {
         // Started from inside the folder, so every process it starts works there until it changes directory.
         let script = try ChildProcess("/bin/sh", ["-c", "cd \"$0\" && exec bash \"$1\"", folder, path],
                                       environment: variables)
-        let out = script.stdout.readAll(timeout: .seconds(60))
+        let out = script.stdout.readAll(timeout: timeout)
         let err = script.stderr.readAll(timeout: .seconds(5))
         if script.isAlive { script.signal(SIGKILL) }  // it overran: fail rather than hang the suite
         let status = script.wait()

@@ -91,3 +91,13 @@ struct MachineHarness {
         return all
     }
 }
+
+extension MemoryJournal {
+    /// The transitions written so far, as `app: from -> to (outcome)` lines.
+    var writtenTransitions: [String] {
+        entries.prefix(written).compactMap { entry in
+            guard case .transition(let record) = entry else { return nil }
+            return "\(record.app): \(record.from.rawValue) -> \(record.to.rawValue) (\(record.outcome.rawValue))"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+@_spi(Hosting) import Lifebus
+import LifebusLifecycle
+import LifebusProtocol
+
+/// What `LifebusTestBus` needs of a broker, whichever it is: a controller's requests, apps brought onto the bus,
+/// time moved on, and an end. `InMemoryTransport` and `LiveTransport` conform.
+///
+/// Bound to the main actor (the delegates' actor). Invariant: after `close()` nothing is left running.
+@MainActor
+protocol BusTransport: AnyObject {
+    /// The live broker's socket; `nil` in memory.
+    var socketPath: String? { get }
+    /// Sends one controller request and returns its answer once the device has settled.
+    func request(_ method: String, _ params: JSONValue) async throws -> JSONValue
+    /// Brings the app `id` onto the bus, served by `delegate`; returns once the broker has launched it.
+    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
+        -> Application
+    /// Moves the broker's clock on by `duration`, firing every deadline on the way, in order.
+    func advance(by duration: Duration) async throws
+    /// Ends every app and the broker.
+    func close() async
+}
+
+/// Why a test bus could not do what it was asked (not a failed expectation: those are recorded issues).
+public struct LifebusTestBusError: Error, CustomStringConvertible {
+    /// What went wrong, in a sentence.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,196 @@
+@_spi(Hosting) import Lifebus
+import LifebusBrokerMachine
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+import Logging
+
+/// The whole broker without sockets: a `BrokerMachine` on a virtual clock this transport owns, a controller session
+/// for the test, and in-process apps (`Application`s attached to it) whose callbacks it delivers as the SDK's
+/// connection does and whose answers it feeds back. No sockets, no processes, no threads: deterministic.
+///
+/// Owns the machine, its journal, the clock and every app. Invariants: inputs are fed one at a time, in the order
+/// they happened (`pending`); after `settle()` no callback waits to be delivered (apps answer in app id order);
+/// `timer` is the deadline of the machine's last `armTimer` effect; handlers take no virtual time (each answer's
+/// `handlerMs` is 0). An app's expiration handler runs inside the machine's step; what it starts (a `Task` ending
+/// the task) runs when the main actor next is free.
+@MainActor
+final class InMemoryTransport: BusTransport {
+    private static let quiet = Logger(label: "lifebus-testing") { _ in SwiftLogNoOpLogHandler() }
+    /// The wall time records carry: fixed, so journals are the same on every run.
+    private static let wallMs: Int64 = 1_700_000_000_000
+
+    private let journal = MemoryJournal()
+    private var machine: BrokerMachine
+    private var now = Instant(nanoseconds: 1_000_000_000)
+    private var timer: Instant?
+    private var pending: [BrokerInput] = []
+    private var isFeeding = false
+    private var callbacks: [(session: SessionID, params: JSONValue, app: AppID, id: CallbackID)] = []
+    private var replies: [Ticket: Result<JSONValue, RPCError>] = [:]
+    private var apps: [SessionID: Application] = [:]
+    private var nextSession: UInt64 = 2
+    private var nextTicket: UInt64 = 1
+    private var nextPid: Int32 = 10_000
+    private let controller = SessionID(1)
+    let socketPath: String? = nil
+
+    init(profile: Profile) async throws {
+        let settings = MachineSettings(device: DeviceConfiguration(profile: profile))
+        machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
+        pending.append(.accepted(controller, identity: Self.identity(pid: 1), overTCP: false, spoke: true))
+        feedPending()
+        let hello = HelloParams(role: .controller, clientName: "lifebus-testing")
+        _ = try exchange(controller, LifebusMethod.hello, hello.json).get()
+    }
+
+    func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
+        let ticket = send(controller, method, params)
+        await settle()
+        guard let reply = replies.removeValue(forKey: ticket) else {
+            throw LifebusTestBusError("the in-memory broker did not answer \(method)")
+        }
+        return try reply.get()
+    }
+
+    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
+        -> Application
+    {
+        let session = SessionID(nextSession)
+        nextSession += 1
+        nextPid += 1
+        let application = Application(id: id.rawValue, options: options)
+        application.attach(delegate: delegate) { [weak self] method, params in
+            guard let self, self.apps[session] != nil else {
+                return .failure(RPCError(.connectionClosed, "the app is not connected to the broker"))
+            }
+            return self.exchange(session, method, params)
+        }
+        apps[session] = application
+        pending.append(.accepted(session, identity: Self.identity(pid: nextPid), overTCP: false, spoke: true))
+        let hello = HelloParams(
+            role: .app, appID: id.rawValue,
+            flags: AppFlags(
+                exitsOnSuspend: options.exitsOnSuspend, backgroundModes: options.backgroundModes,
+                launchInBackground: options.launchInBackground
+            ),
+            clientName: "lifebus-testing"
+        )
+        _ = try exchange(session, LifebusMethod.hello, hello.json).get()
+        await settle()
+        return application
+    }
+
+    func advance(by duration: Duration) async throws {
+        let end = now + duration
+        while let deadline = timer, deadline <= end {
+            now = max(now, deadline)
+            timer = nil
+            pending.append(.timerFired)
+            feedPending()
+            await settle()
+        }
+        now = end
+    }
+
+    func close() async {
+        pending.append(.shutdown)
+        feedPending()
+        for (session, application) in apps {
+            apps[session] = nil
+            application.hostEnded()
+        }
+    }
+
+    /// Sends a request from `session` and returns its answer, which the machine gives at once (an app's requests and
+    /// `hello` never wait for the device).
+    private func exchange(_ session: SessionID, _ method: String, _ params: JSONValue) -> Result<JSONValue, RPCError> {
+        let ticket = send(session, method, params)
+        return replies.removeValue(forKey: ticket)
+            ?? .failure(RPCError.internalError("the in-memory broker did not answer \(method) at once"))
+    }
+
+    private func send(_ session: SessionID, _ method: String, _ params: JSONValue) -> Ticket {
+        let ticket = Ticket(nextTicket)
+        nextTicket += 1
+        let request = RPCRequest(id: .number(Int64(ticket.rawValue)), method: method, params: params)
+        pending.append(.request(session, request, ticket))
+        feedPending()
+        return ticket
+    }
+
+    /// Delivers the callbacks the machine sent, one at a time, and feeds their answers, until none is left. Of the
+    /// callbacks waiting at once, the app with the smallest id answers first (the canonical order of
+    /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
+    private func settle() async {
+        while let next = callbacks.indices.min(by: { callbacks[$0].app < callbacks[$1].app }) {
+            let callback = callbacks.remove(at: next)
+            guard let application = apps[callback.session] else { continue }
+            let answer: Result<JSONValue, RPCError>
+            do throws(RPCError) {
+                let params = try CallbackParams(json: callback.params)
+                let handled = await application.hostDeliver(params)
+                answer = .success(CallbackAnswer(handlerMs: 0, handlerFailed: handled.handlerFailed).json)
+            } catch {
+                answer = .failure(error)
+            }
+            guard apps[callback.session] != nil else { continue }
+            pending.append(.callbackAnswered(callback.app, callback.id, answer))
+            feedPending()
+        }
+    }
+
+    /// Feeds the pending inputs to the machine and performs their effects (which may add inputs) until none is left.
+    private func feedPending() {
+        guard !isFeeding else { return }
+        isFeeding = true
+        defer { isFeeding = false }
+        var effects: [BrokerEffect] = []
+        while !pending.isEmpty {
+            effects.removeAll(keepingCapacity: true)
+            machine.handle(pending.removeFirst(), at: now, wallMs: Self.wallMs, into: &effects)
+            effects.forEach(perform)
+        }
+    }
+
+    private func perform(_ effect: BrokerEffect) {
+        switch effect {
+        case .reply(let ticket, let result):
+            replies[ticket] = result
+        case .replyFire(let ticket, let result):
+            var text: [UInt8] = []
+            result.write(to: &text)
+            replies[ticket] = Result { () throws(JSONParseError) in try JSONParser.parse(text) }
+                .mapError { RPCError.internalError("unreadable fire result: \($0)") }
+        case .sendCallback(let session, _, let params, let app, let id):
+            callbacks.append((session, params, app, id))
+        case .notify(let session, let method, let params):
+            guard method == LifebusMethod.backgroundTaskExpiring, let application = apps[session],
+                let task = try? BackgroundTaskExpiringParams(json: params)
+            else { return }
+            application.hostBackgroundTaskExpiring(task.taskID)
+        case .close(let session, _):
+            end(session)
+        case .kill(let app, _, _):
+            if let session = apps.first(where: { $0.value.id == app.rawValue })?.key { end(session) }
+        case .armTimer(let deadline):
+            timer = deadline
+        case .commitJournal:
+            pending.append(.commitJournal)
+        case .forget, .introduced:
+            break
+        }
+    }
+
+    /// The session's connection ends: its app (if any) is gone, as when its process dies.
+    private func end(_ session: SessionID) {
+        guard session != controller else { return }
+        if let application = apps.removeValue(forKey: session) { application.hostEnded() }
+        callbacks.removeAll { $0.session == session }
+        pending.append(.ended(session))
+    }
+
+    private static func identity(pid: Int32) -> PeerIdentity {
+        PeerIdentity(pid: pid, uid: 1000, gid: 1000)
+    }
+}

@@ -1,0 +1,90 @@
+public import LifebusLifecycle
+public import Testing
+
+/// Expectations: each compares what the bus recorded of one app with what the test expects. A failure is recorded
+/// as an issue at the caller's source location (Swift Testing's `Issue.record`) with a report of that app: the
+/// recorded callbacks beside the expected ones, its state, its last marks and its timeline. The test goes on, as
+/// after a failed `#expect`. Outside a Swift Testing test (an XCTest method: the kit stays free of XCTest and its
+/// Foundation) the expectation throws `LifebusTestBusError` with the same report, prefixed with the location.
+///
+/// In memory everything an operation causes has happened when it returns, so an expectation looks once; on a live
+/// broker it waits (on the condition, polling the broker) up to `within` for the recording to match.
+extension LifebusTestBus {
+    /// Expects `app` to have received exactly `callbacks`, in order, since its launch or since the previous
+    /// `expect(_:callbacks:)` of it (which then starts after these).
+    public func expect(
+        _ app: LifebusTestApp, callbacks expected: [LifecycleCallback], within: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let start = callbackCursor[app.id] ?? 0
+        var recorded: [LifecycleCallback] = []
+        try await poll(within: within) {
+            recorded = Array(timeline.callbacks(of: app.id).dropFirst(start))
+            return recorded.count >= expected.count || !expected.starts(with: recorded)
+        }
+        callbackCursor[app.id] = start + recorded.count
+        guard recorded != expected else { return }
+        try await report(
+            app, "\(app.id) did not receive the expected callbacks",
+            comparison: ReportText.comparison(expected: expected.map(\.rawValue), recorded: recorded.map(\.rawValue)),
+            at: sourceLocation
+        )
+    }
+
+    /// Expects the broker to hold `app` in `state`.
+    public func expect(
+        _ app: LifebusTestApp, state expected: LifecycleState, within: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        var actual = LifecycleState.notRunning
+        try await poll(within: within) {
+            actual = try await state(of: app)
+            return actual == expected
+        }
+        guard actual != expected else { return }
+        try await report(app, "\(app.id) is \(actual.rawValue), expected \(expected.rawValue)", at: sourceLocation)
+    }
+
+    /// Expects `app` to have reported the mark `name` since its launch or since the previous `expect(_:mark:)` of
+    /// it (which then starts after this one).
+    public func expect(
+        _ app: LifebusTestApp, mark name: String, within: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let start = markCursor[app.id] ?? 0
+        var found: Int?
+        try await poll(within: within) {
+            found = timeline.marks(of: app.id).dropFirst(start).firstIndex(of: name)
+            return found != nil
+        }
+        if let found {
+            markCursor[app.id] = found + 1
+            return
+        }
+        try await report(app, "\(app.id) did not mark \"\(name)\"", at: sourceLocation)
+    }
+
+    /// Refreshes the timeline and checks `done` until it holds, once in memory, until `within` passes live.
+    private func poll(within: Duration, _ done: () async throws -> Bool) async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + within
+        while true {
+            try await refresh()
+            if try await done() || !waitsInRealTime || clock.now >= deadline { return }
+            try await clock.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Records the failure at `location` with what the bus knows of `app`.
+    private func report(
+        _ app: LifebusTestApp, _ headline: String, comparison: String? = nil, at location: SourceLocation
+    ) async throws {
+        let state = try await state(of: app)
+        let text = ReportText.failure(
+            headline, comparison: comparison, state: state, marks: timeline.marks(of: app.id).suffix(5),
+            timeline: timeline.entries(of: app.id).map(\.description)
+        )
+        guard Test.current != nil else { throw LifebusTestBusError("\(location): \(text)") }
+        Issue.record(Comment(rawValue: text), sourceLocation: location)
+    }
+}

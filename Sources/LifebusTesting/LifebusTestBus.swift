@@ -1,0 +1,129 @@
+public import Lifebus
+public import LifebusCore
+public import LifebusLifecycle
+import LifebusProtocol
+
+/// A device on a bus for one test: launch apps with their delegates, fire interruptions, move time, and expect
+/// what the apps went through — one API over two transports (`Transport.inMemory`, `Transport.live`), as
+/// HummingbirdTesting's router and live servers.
+///
+/// ```swift
+/// let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
+/// let app = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+/// try await bus.fire(.call(.ring))
+/// try await bus.fire(.call(.answer))
+/// try await bus.expect(app, callbacks: [.willResignActive, .didEnterBackground])
+/// try await bus.expect(app, state: .suspended)
+/// ```
+///
+/// Owns its transport (and through it the broker and every app). Bound to the main actor, where delegates run.
+/// Invariants: every operation returns once the device has settled (each callback it caused answered), then
+/// `timeline` holds everything recorded so far; `callbackCursor[app]` counts the callbacks of `app` already
+/// matched by `expect(_:callbacks:)`, `markCursor[app]` its marks already matched by `expect(_:mark:)`.
+@MainActor
+public final class LifebusTestBus {
+    /// Where the broker runs.
+    public struct Transport: Sendable {
+        enum Kind: Sendable {
+            case inMemory
+            case live(broker: String?)
+        }
+
+        let kind: Kind
+
+        /// The broker's machine and the lifecycle core in this process, on a virtual clock the bus owns: no
+        /// sockets, no processes, deterministic, microseconds per step.
+        public static let inMemory = Transport(kind: .inMemory)
+        /// The real `lifebusd` (beside the test bundle, or on `PATH`) on a temporary socket, with its manual clock;
+        /// apps connect to it through the SDK over the socket.
+        public static let live = Transport(kind: .live(broker: nil))
+
+        /// The real broker at `path`.
+        public static func live(broker path: String) -> Transport {
+            Transport(kind: .live(broker: path))
+        }
+    }
+
+    /// Everything recorded so far (refreshed by every operation of the bus).
+    public private(set) var timeline = BusTimeline()
+
+    let transport: any BusTransport
+    var apps: [AppID: LifebusTestApp] = [:]
+    var callbackCursor: [AppID: Int] = [:]
+    var markCursor: [AppID: Int] = [:]
+    /// Whether expectations may wait for something still to come (a live broker answers in real time).
+    let waitsInRealTime: Bool
+
+    /// A fresh device of `profile` on `transport`.
+    public init(_ transport: Transport, profile: Profile = .ios7) async throws {
+        switch transport.kind {
+        case .inMemory:
+            self.transport = try await InMemoryTransport(profile: profile)
+            waitsInRealTime = false
+        case .live(let broker):
+            self.transport = try await LiveTransport(broker: broker, profile: profile)
+            waitsInRealTime = true
+        }
+    }
+
+    /// Launches the app `id` served by `delegate` (it connects, as the SDK's `ApplicationMain` does) and returns
+    /// once the broker has brought it up; later expectations of its callbacks start after its launch.
+    public func launch(
+        _ id: AppID, delegate: some ApplicationDelegate, options: ApplicationOptions = ApplicationOptions()
+    ) async throws -> LifebusTestApp {
+        guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
+        let application = try await transport.connect(id, options: options, delegate: delegate)
+        let app = LifebusTestApp(id: id, application: application)
+        apps[id] = app
+        try await refresh()
+        callbackCursor[id] = timeline.callbacks(of: id).count
+        markCursor[id] = timeline.marks(of: id).count
+        return app
+    }
+
+    /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed.
+    public func fire(_ event: ControllerEvent) async throws {
+        if let params = event.fireParams {
+            _ = try await transport.request(LifebusMethod.fire, params.json)
+        } else {
+            _ = try await transport.request(LifebusMethod.reset, .object([:]))
+        }
+        try await refresh()
+    }
+
+    /// Moves the device's clock on by `duration`: every budget, background-task expiry and suspension that falls
+    /// due on the way fires, in order, and each callback it causes is answered before the next.
+    public func advance(by duration: Duration) async throws {
+        try await transport.advance(by: duration)
+        try await refresh()
+    }
+
+    /// The live broker's socket (for `lifebus --socket` or a raw client beside the kit); `nil` in memory. The
+    /// folder holding it goes with the bus.
+    public var socketPath: String? { transport.socketPath }
+
+    /// Ends every app and the broker. A bus that is not shut down is torn down when it goes away.
+    public func shutdown() async {
+        await transport.close()
+    }
+
+    /// The state the broker holds for `app` (`notRunning` for an app it does not know).
+    public func state(of app: LifebusTestApp) async throws -> LifecycleState {
+        let status = try StatusResult(json: try await transport.request(LifebusMethod.status, .object([:])))
+        return status.apps.first { $0.id == app.id.rawValue }?.state ?? .notRunning
+    }
+
+    /// Reads the whole retained history into `timeline`.
+    func refresh() async throws {
+        var entries: [JournalEntry] = []
+        var before: Int64?
+        while true {
+            let page = HistoryParams(limit: HistoryParams.maxLimit, beforeSeq: before)
+            let result = try HistoryResult(json: try await transport.request(LifebusMethod.history, page.json))
+            entries.insert(contentsOf: result.entries, at: 0)
+            guard result.more, let first = result.entries.first else { break }
+            before = first.seq
+        }
+        timeline = BusTimeline(entries)
+    }
+}

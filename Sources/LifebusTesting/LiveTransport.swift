@@ -1,0 +1,155 @@
+import Glibc
+@_spi(Hosting) import Lifebus
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The real `lifebusd` on a socket in a temporary folder of its own, with in-process apps connected to it through
+/// the SDK over that socket.
+///
+/// The apps share the test's process: a scenario in which the broker kills an app (watchdog, termination of a
+/// suspended app, memory pressure) belongs on the in-memory transport, as the broker would kill the test itself
+/// (it spares only its own pid).
+///
+/// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
+/// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does
+/// not (`manualClock` false), `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps
+/// have ended, the broker has exited and the folder is gone; a transport dropped without `close()` stops its apps,
+/// SIGKILLs its broker and removes the folder in its deinit (a test that failed half-way leaves nothing behind).
+@MainActor
+final class LiveTransport: BusTransport {
+    private let socket: String
+    var socketPath: String? { socket }
+    private let folder: String
+    private let broker: BrokerProcess
+    private let manualClock: Bool
+    private var applications: [Application] = []
+    private var runs: [Task<Void, Never>] = []
+    private var closed = false
+    /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
+    private static var acceptsManualClock: [String: Bool] = [:]
+
+    init(broker path: String?, profile: Profile) async throws {
+        let program = path ?? Self.locateBroker()
+        var template = Array("/tmp/lifebus-testing-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw LifebusTestBusError("cannot make a temporary folder") }
+        folder = String(cString: made)
+        socket = folder + "/bus.sock"
+        let arguments = [
+            "--socket", socket, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
+            "--log-level", "warning",
+        ]
+        var manual = Self.acceptsManualClock[program] ?? true
+        var process = try await BrokerProcess.start(program, arguments + (manual ? ["--clock", "manual"] : []))
+        if manual, try await !Self.waitUntilListening(socket, process) {
+            manual = false  // a broker without the manual clock refuses the option and exits at once
+            process = try await BrokerProcess.start(program, arguments)
+        }
+        Self.acceptsManualClock[program] = manual
+        guard try await manual ? true : Self.waitUntilListening(socket, process) else {
+            Self.remove(folder)
+            throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
+        }
+        broker = process
+        manualClock = manual
+    }
+
+    isolated deinit {
+        guard !closed else { return }
+        for application in applications { application.hostStop() }
+        broker.send(SIGKILL)
+        Self.remove(folder)
+    }
+
+    func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
+        try await LiveController.request(path: socket, method, params)
+    }
+
+    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
+        -> Application
+    {
+        var options = options
+        options.socketPath = socket
+        options.connectTimeout = options.connectTimeout ?? .seconds(10)
+        let application = Application(id: id.rawValue, options: options)
+        applications.append(application)
+        runs.append(Task { @MainActor in await application.run(delegate: delegate) })
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while clock.now < deadline {
+            if try await isConnected(id) {
+                await barrier()
+                return application
+            }
+            if let failure = application.connectFailure { throw LifebusTestBusError(failure) }
+            try await clock.sleep(for: .milliseconds(10))
+        }
+        throw LifebusTestBusError("\(id) did not come up on the broker within 10 s")
+    }
+
+    /// Whether the broker has taken the app's hello (the app is listed as connected).
+    private func isConnected(_ id: AppID) async throws -> Bool {
+        let status = try StatusResult(json: try await request(LifebusMethod.status, .object([:])))
+        return status.apps.contains { $0.id == id.rawValue && $0.connected }
+    }
+
+    /// Returns once everything queued on the device before it (an app's launch) has completed: the device plans an
+    /// event only at the head of its queue, with every app idle, so a `fire` that waits is a barrier. The event is
+    /// one the device refuses without a trace in the journal (bringing to the front an app no test names).
+    private func barrier() async {
+        _ = try? await request(LifebusMethod.fire, FireParams(event: .activate, app: "lifebus-testing.barrier").json)
+    }
+
+    func advance(by duration: Duration) async throws {
+        guard manualClock else {
+            try await ContinuousClock().sleep(for: duration)
+            return
+        }
+        let milliseconds = Int64(duration.components.seconds) * 1000
+            + duration.components.attoseconds / 1_000_000_000_000_000
+        _ = try await request("advance", .object(["byMs": .integer(milliseconds)]))
+    }
+
+    func close() async {
+        guard !closed else { return }
+        closed = true
+        for application in applications { application.hostStop() }
+        for run in runs { await run.value }
+        broker.send(SIGTERM)
+        await broker.ended()
+        Self.remove(folder)
+    }
+
+    /// Waits until the broker answers `ping` on `path`; `false` when it ended first. Polls the condition (no fixed
+    /// sleep decides anything), for at most 20 s.
+    private static func waitUntilListening(_ path: String, _ process: BrokerProcess) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline {
+            if process.hasEnded { return false }
+            if (try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]))) != nil { return true }
+            try await clock.sleep(for: .milliseconds(10))
+        }
+        process.send(SIGKILL)
+        throw LifebusTestBusError("the broker did not listen on \(path) within 20 s")
+    }
+
+    /// `lifebusd` beside the running executable (the test bundle's build folder), else the name for a `PATH` search.
+    private static func locateBroker() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "lifebusd" }
+        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let beside = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/") + "/lifebusd"
+        return access(beside, X_OK) == 0 ? beside : "lifebusd"
+    }
+
+    /// Removes the folder and what the broker left in it.
+    private static func remove(_ folder: String) {
+        for name in ["bus.sock", "bus.sock.lock", "bus.sock.token", "journal.jsonl", "journal.jsonl.1"] {
+            unlink(folder + "/" + name)
+        }
+        rmdir(folder)
+    }
+}
