@@ -11,8 +11,8 @@
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
 //   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, HeapModule
 //                       the broker without its loop; pure
-//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule
-//                       its libuv driver
+//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule,
+//                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
 //                       ArgumentParser, LifebusTimeline, LifebusMCP
@@ -77,6 +77,7 @@ let package = Package(
             name: "LifebusBroker",
             dependencies: [
                 "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
+                "LifebusSupervision",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],

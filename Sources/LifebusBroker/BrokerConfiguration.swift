@@ -39,6 +39,8 @@ public struct BrokerConfiguration: Sendable {
     public var journalMaxBytes: Int? = BrokerConfiguration.defaultJournalMaxBytes
     /// fdatasync(2) the journal before a controller is answered or an observer told (`--journal-sync`).
     public var journalSyncs = false
+    /// The folder of manifests installed at start (`lifebusd --apps DIR`), or `nil`.
+    public var appsFolder: String?
 
     public init(
         socketPath: String,

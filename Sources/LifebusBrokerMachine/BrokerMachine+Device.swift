@@ -35,8 +35,7 @@ extension BrokerMachine {
         case .cancelTimer(let id):
             deadlines.cancel(.device(id))
         case .startProcess(let app):
-            logger.info("waiting for the app to connect (the broker does not start processes)",
-                        metadata: ["lifebus.app.id": "\(app)"])
+            startProcess(app, into: &effects)
         case .kill(let app, let reason):
             kill(app, reason: reason, into: &effects)
         case .backgroundTaskExpiring(let app, let taskID):
@@ -55,8 +54,7 @@ extension BrokerMachine {
                 let finished = events.finish(id)
                 guard let ticket = finished.ticket else { return }
                 // A refusal records nothing itself, but it must not overtake the records made before it.
-                let error = EventRejection(reason: rejection.reason, eventID: Int64(id.rawValue))
-                    .error("\(finished.label): \(rejection)")
+                let error = refusalError(rejection, eventID: Int64(id.rawValue), label: finished.label)
                 afterJournaled(.refusal(ticket, error), into: &effects)
             }
         }
@@ -101,6 +99,7 @@ extension BrokerMachine {
         let session = appSessions[app]
         let pid = device.pid(of: app) ?? 0
         effects.append(.kill(app, pid: pid, reason: reason))
+        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, into: &effects)
         if let session { effects.append(.close(session, .now)) }
         logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
                                          "lifebus.kill.reason": "\(reason.rawValue)"])

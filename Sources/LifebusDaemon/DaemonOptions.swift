@@ -25,6 +25,7 @@ struct DaemonOptions: Equatable {
     var showVersion = false
     var budgets: [LifecycleCallback: Duration] = [:]
     var enforcesWatchdog = true
+    var appsFolder: String?
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -42,7 +43,7 @@ struct DaemonOptions: Equatable {
                         [--budget <callback>=<duration>]... [--watchdog enforce|observe]
                         [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
                         [--write-timeout <duration>] [--max-unanswered <n>]
-                        [--journal-max <size>] [--journal-sync]
+                        [--journal-max <size>] [--journal-sync] [--apps <dir>]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -57,6 +58,8 @@ struct DaemonOptions: Equatable {
           --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to
                                     1000).
+          --apps <dir>              Install the app manifest of every *.json file in this folder at start (a bad
+                                    one is logged naming its file and member; the others load).
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
@@ -124,7 +127,7 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = [
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max",
+        "journal-max", "apps",
     ]
 
     /// Options without a value.
@@ -158,6 +161,8 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "apps":
+            appsFolder = text
         case "budget":
             let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
             guard let equals = text.firstIndex(of: "="),

@@ -47,6 +47,7 @@ public enum LifebusDaemon {
         )
         configuration.budgetOverrides = options.budgets
         configuration.enforcesWatchdog = options.enforcesWatchdog
+        configuration.appsFolder = options.appsFolder
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

@@ -30,11 +30,12 @@ import Testing
             LifebusMethod.fire, LifebusMethod.status, LifebusMethod.wait, LifebusMethod.history,
             LifebusMethod.transition, LifebusMethod.mark, LifebusMethod.beginBackgroundTask,
             LifebusMethod.endBackgroundTask, LifebusMethod.reportMemory, LifebusMethod.backgroundTaskExpiring,
-            LifebusMethod.reset,
+            LifebusMethod.reset, LifebusMethod.install, LifebusMethod.uninstall, LifebusMethod.apps,
+            LifebusMethod.process,
         ] == [
             "fire", "status", "wait", "history", "transition", "mark", "beginBackgroundTask", "endBackgroundTask",
-            "reportMemory", "backgroundTaskExpiring", "reset",
+            "reportMemory", "backgroundTaskExpiring", "reset", "install", "uninstall", "apps", "process",
         ])
-        #expect(Set(MethodPolicy.roles.keys).count == 11)
+        #expect(Set(MethodPolicy.roles.keys).count == 14)
     }
 }

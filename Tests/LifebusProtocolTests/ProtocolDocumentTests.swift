@@ -10,7 +10,8 @@ import Testing
         "endBackgroundTask.params", "backgroundTaskExpiring.params", "mark.params", "reportMemory.params",
         "empty.result", "fire.params", "fire.result", "status.params", "status.result", "app-status", "wait.params",
         "wait.result", "history.params", "history.result", "transition.record", "mark.record", "journal-entry",
-        "run.record", "manifest",
+        "run.record", "manifest", "process.record", "install.params", "uninstall.params", "installed-app",
+        "apps.result",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {

@@ -72,6 +72,7 @@ import Testing
             (.limitExceeded, -32012, "lifebus.LimitExceeded"),
             (.journalUnavailable, -32013, "lifebus.JournalUnavailable"),
             (.unauthorized, -32020, "lifebus.Unauthorized"),
+            (.launchFailed, -32030, "lifebus.LaunchFailed"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

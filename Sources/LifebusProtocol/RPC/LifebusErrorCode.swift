@@ -42,12 +42,14 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     /// A loopback TCP peer's `hello` lacked the broker's token or presented a wrong one; the connection is then
     /// closed.
     public static let unauthorized = LifebusErrorCode(-32020, "lifebus.Unauthorized")
+    /// The broker could not start an installed app's process (`data.path`, `data.errno` say why).
+    public static let launchFailed = LifebusErrorCode(-32030, "lifebus.LaunchFailed")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized,
+        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized, .launchFailed,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

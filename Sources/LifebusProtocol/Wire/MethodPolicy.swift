@@ -17,6 +17,9 @@ public enum MethodPolicy {
         LifebusMethod.status: [.controller, .observer],
         LifebusMethod.wait: [.controller, .observer],
         LifebusMethod.history: [.controller, .observer],
+        LifebusMethod.install: [.controller],
+        LifebusMethod.uninstall: [.controller],
+        LifebusMethod.apps: [.controller, .observer],
     ]
 
     /// `nil` when the broker serves no such method (answer -32601 `jsonrpc.MethodNotFound`); `false` when it does

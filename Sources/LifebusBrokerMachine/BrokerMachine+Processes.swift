@@ -1,0 +1,82 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The processes of installed apps: the core's `startProcess` becomes a spawn, the driver's reports (spawned,
+/// launch failed, exited) become process records and core inputs, and a launch failure answers its `fire` with
+/// `lifebus.LaunchFailed`.
+extension BrokerMachine {
+    /// The core asks for the app's process: spawn it when it is installed (after the previous one is reaped),
+    /// else wait for it to connect on its own.
+    mutating func startProcess(_ app: AppID, into effects: inout [BrokerEffect]) {
+        guard processes.installed[app] != nil else {
+            logger.info("waiting for the app to connect (it is not installed)", metadata: ["lifebus.app.id": "\(app)"])
+            return
+        }
+        guard !processes.requested.contains(app) else { return }
+        guard processes.running[app] == nil else {
+            processes.waitingForExit.insert(app)
+            return
+        }
+        processes.requested.insert(app)
+        effects.append(.spawn(app))
+    }
+
+    mutating func processSpawned(_ app: AppID, pid: Int32, into effects: inout [BrokerEffect]) {
+        processes.requested.remove(app)
+        processes.failures[app] = nil
+        processes.running[app] = pid
+        recordProcess(app, pid: pid, .started, into: &effects)
+        logger.info("app started", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)"])
+    }
+
+    mutating func launchFailed(
+        _ app: AppID, path: String, errno: Int32, detail: String, into effects: inout [BrokerEffect]
+    ) {
+        processes.requested.remove(app)
+        processes.failures[app] = ProcessBook.Failure(path: path, errno: errno, detail: detail)
+        recordProcess(app, pid: nil, .launchFailed, detail: detail, into: &effects)
+        logger.warning("cannot launch the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(detail)"])
+        feedDevice(.launchFailed(app), into: &effects)
+    }
+
+    mutating func processExited(
+        _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: String?, into effects: inout [BrokerEffect]
+    ) {
+        if processes.running[app] == pid { processes.running[app] = nil }
+        let (code, signal): (Int32?, Int32?) = switch status {
+        case .exited(let code): (code, nil)
+        case .signaled(let signal): (nil, signal)
+        }
+        recordProcess(app, pid: pid, .exited, status: code, signal: signal, reason: killedFor, into: &effects)
+        feedDevice(.processExited(app, status), into: &effects)
+        if processes.waitingForExit.remove(app) != nil, processes.installed[app] != nil {
+            processes.requested.insert(app)
+            effects.append(.spawn(app))
+        }
+    }
+
+    /// Journals a process record and tells the observers.
+    mutating func recordProcess(
+        _ app: AppID, pid: Int32?, _ event: ProcessRecord.Event, status: Int32? = nil, signal: Int32? = nil,
+        reason: String? = nil, detail: String? = nil, into effects: inout [BrokerEffect]
+    ) {
+        let record = ProcessRecord(
+            seq: journal.lastSequence + 1, app: app.rawValue, pid: pid, event: event, status: status, signal: signal,
+            reason: reason, detail: detail, atMs: milliseconds(now), wallMs: wallMs)
+        appendToJournal(.process(record), into: &effects)
+        notifyObservers(LifebusMethod.process, record.json, into: &effects)
+    }
+
+    /// The error a refused event answers its `fire` with: `lifebus.LaunchFailed` (with the path and errno) when the
+    /// app's process could not be started, else `lifebus.EventRejected`.
+    func refusalError(_ rejection: Rejection, eventID: Int64, label: String) -> RPCError {
+        guard rejection.reason == .launchFailed, let app = rejection.app, let failure = processes.failures[app] else {
+            return EventRejection(reason: rejection.reason, eventID: eventID).error("\(label): \(rejection)")
+        }
+        return RPCError(.launchFailed, "\(label): \(failure.detail)", data: [
+            "reason": .string(rejection.reason.rawValue), "eventID": .integer(eventID),
+            "app": .string(app.rawValue), "path": .string(failure.path), "errno": .integer(Int64(failure.errno)),
+        ])
+    }
+}

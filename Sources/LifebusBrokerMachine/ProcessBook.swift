@@ -1,0 +1,29 @@
+import LifebusLifecycle
+
+/// What the broker machine knows of installed apps' processes: the manifests installed, the spawns asked for and
+/// not yet answered, the processes running (spawned and not yet reaped), the launches waiting for the previous
+/// process to be reaped, and the last launch failure of each app (for the `fire` it fails).
+///
+/// A plain value. Bounds: at most `maxInstalled` apps installed; every other member holds installed apps only
+/// (an uninstalled app's running process stays until reaped). Invariant: an app is never both in `requested` and
+/// `running` (a spawn is asked for only once the previous process was reaped).
+struct ProcessBook {
+    /// The most apps installed at once.
+    static let maxInstalled = 256
+
+    /// Why a launch failed: the path concerned and the errno.
+    struct Failure {
+        var path: String
+        var errno: Int32
+        var detail: String
+    }
+
+    var installed: [AppID: InstalledApp] = [:]
+    /// A `spawn` effect was given and neither `processSpawned` nor `launchFailed` has come.
+    var requested: Set<AppID> = []
+    /// The pid of each spawned process not yet reaped.
+    var running: [AppID: Int32] = [:]
+    /// Launches asked while the app's previous process was still being reaped: spawned at its exit.
+    var waitingForExit: Set<AppID> = []
+    var failures: [AppID: Failure] = [:]
+}
