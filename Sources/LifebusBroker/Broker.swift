@@ -113,7 +113,6 @@ public final class Broker {
         guard !isShuttingDown else { return }
         feed(.shutdown)
         isShuttingDown = true
-        supervisor?.close()  // nothing the broker spawned outlives it
         machineTimer?.close()
         machineTimer = nil
         journalCommitTimer?.close()
@@ -204,6 +203,8 @@ extension Broker {
 
     private func reportDrainedIfDone() {
         guard isShuttingDown, peers.isEmpty else { return }
+        supervisor?.close()  // the spawned apps had their willTerminate and grace: nothing outlives the broker
+        if journal.hasUnwrittenLines { _ = journal.commit() }  // what the apps' ends recorded
         for listener in listeners {
             listener.close()
         }

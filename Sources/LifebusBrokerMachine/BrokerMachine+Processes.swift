@@ -43,17 +43,39 @@ extension BrokerMachine {
     mutating func processExited(
         _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: String?, into effects: inout [BrokerEffect]
     ) {
-        if processes.running[app] == pid { processes.running[app] = nil }
+        let wasCurrent = processes.running[app] == pid
+        if wasCurrent { processes.running[app] = nil }
         let (code, signal): (Int32?, Int32?) = switch status {
         case .exited(let code): (code, nil)
         case .signaled(let signal): (nil, signal)
         }
         recordProcess(app, pid: pid, .exited, status: code, signal: signal, reason: killedFor, into: &effects)
         feedDevice(.processExited(app, status), into: &effects)
+        if wasCurrent, appSessions[app] == nil, let executable = processes.installed[app]?.executable {
+            // It ended before it connected: the launch waiting for it fails now, not at its budget.
+            let ending = code.map { "exited with status \($0)" } ?? "was killed by signal \(signal ?? 0)"
+            let detail = "cannot launch \(app): \(executable) (pid \(pid)) \(ending) before it connected"
+            processes.failures[app] = ProcessBook.Failure(path: executable, errno: 0, detail: detail)
+            feedDevice(.launchFailed(app), into: &effects)
+        }
         if processes.waitingForExit.remove(app) != nil, processes.installed[app] != nil {
             processes.requested.insert(app)
             effects.append(.spawn(app))
         }
+    }
+
+    /// At stop: each spawned app still running is terminated as by the system (`willTerminate`, an event labelled
+    /// `shutdown`); its connection stays open for the answer until the driver's shutdown grace closes it, and the
+    /// driver kills what is left once the connections are gone. Returns the sessions kept open.
+    mutating func terminateSpawnedApps(into effects: inout [BrokerEffect]) -> Set<SessionID> {
+        var kept: Set<SessionID> = []
+        for app in processes.running.keys.sorted() {
+            guard let session = appSessions[app], device.state(of: app).isRunning else { continue }
+            kept.insert(session)
+            let id = events.begin(label: "shutdown", session: session, ticket: nil)
+            feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
+        }
+        return kept
     }
 
     /// Journals a process record and tells the observers.

@@ -8,12 +8,15 @@ import Testing
 @Suite struct AppsSupervisedTests {
     /// A manifest in a fresh folder that runs `lifebus subscribe` as app `id` (the socket comes from
     /// `LIFEBUS_SOCKET`, which the broker sets).
-    static func manifest(_ id: String, executable: String = ChildProcess.productsFolder + "/lifebus") -> String {
+    static func manifest(
+        _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = []
+    ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let path = folder + "/app.json"
+        let arguments = JSONValue.array((["subscribe", "--id", id] + extra).map(JSONValue.string)).jsonText
         let text = """
-            {"id": "\(id)", "executable": "\(executable)", "arguments": ["subscribe", "--id", "\(id)"]}
+            {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)}
             """
         let file = fopen(path, "w")!
         fputs(text, file)
@@ -59,7 +62,7 @@ import Testing
         #expect(try broker.cli(["fire", "terminate", id, "--by-user"]).status == 0)
         #expect(try Self.eventually { try Self.processRecords(broker, id).contains { $0["event"]?.stringValue == "exited" } })
         let records = try Self.processRecords(broker, id)
-        #expect(records.map { $0["event"]?.stringValue ?? "" } == ["started", "killed", "exited"])
+        #expect(records.map { $0["event"]?.stringValue ?? "" } == ["started", "connected", "killed", "exited"])
         #expect(records.last?["signal"]?.int64Value == Int64(SIGKILL))
         #expect(records.last?["reason"]?.stringValue == "terminate")
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the app was reaped: no zombie left")
@@ -70,6 +73,9 @@ import Testing
         let pids = try Self.processRecords(broker, id).filter { $0["event"]?.stringValue == "started" }
             .compactMap { $0["pid"]?.int64Value }
         #expect(pids.count == 2 && pids[0] != pids[1])
+
+        let logs = try broker.cli(["logs", id])
+        #expect(logs.status == 0 && logs.out.contains("didFinishLaunching"), "lifebus logs prints its stdout: \(logs)")
 
         #expect(try broker.cli(["uninstall", id]).status == 0)
         #expect(jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue?.isEmpty == true)
@@ -114,5 +120,21 @@ import Testing
         #expect(pid > 0 && kill(pid, 0) == 0)
         #expect(broker.stop() == 0)
         #expect(Self.eventually { kill(pid, 0) == -1 }, "the spawned app died with the broker")
+    }
+
+    @Test func atStopASpawnedAppGetsWillTerminateAndOneThatDoesNotAnswerIsKilledAfterTheGrace() throws {
+        let id = "com.example.Stubborn"
+        let broker = try BrokerFixture()
+        #expect(try broker.cli(["install", Self.manifest(id, extra: ["--delay", "willTerminate=60s"])]).status == 0)
+        #expect(try broker.cli(["fire", "launch", id]).status == 0)
+        #expect(try broker.reached(id, "active"))
+        let pid = Int32(try Self.processRecords(broker, id).first?["pid"]?.int64Value ?? 0)
+        #expect(pid > 0)
+        #expect(broker.stop() == 0)
+        #expect(Self.eventually { kill(pid, 0) == -1 }, "killed after the shutdown grace")
+        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
+        let log = try readLines("\(folder)/logs/\(id).log").joined(separator: "\n")
+        #expect(log.contains("willTerminate"), "the app was told: \(log)")
+        #expect(log.contains("didFinishLaunching"), "the app's stdout is in its log: \(log)")
     }
 }

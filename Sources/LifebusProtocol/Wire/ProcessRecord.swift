@@ -4,7 +4,7 @@
 /// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):
 /// `{"type":"process","seq":7,"app":"com.example.Notes","pid":4321,"event":"exited","status":null,"signal":9,
 /// "reason":"jetsam","detail":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the broker spawned
-/// it), `exited` (reaped: `status` or `signal`), `killed` (the broker sent the kill; `reason` says why) or
+/// it), `connected` (the spawned process said `hello`), `exited` (reaped: `status` or `signal`), `killed` (the broker sent the kill; `reason` says why) or
 /// `launchFailed` (nothing started; `detail` names the path and errno, `pid` is `null`).
 public struct ProcessRecord: Sendable, Equatable {
     /// The value of the `type` member.
@@ -13,6 +13,8 @@ public struct ProcessRecord: Sendable, Equatable {
     /// What happened to the process.
     public enum Event: String, Sendable, CaseIterable {
         case started
+        /// The spawned process said `hello`: the launch's second part.
+        case connected
         case exited
         case killed
         case launchFailed
