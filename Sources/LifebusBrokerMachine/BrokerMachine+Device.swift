@@ -70,7 +70,8 @@ extension BrokerMachine {
             callback: callback,
             state: state,
             budgetMs: budget.milliseconds,
-            cause: cause.map { events.cause($0) }
+            cause: cause.map { events.cause($0) },
+            launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
         effects.append(.sendCallback(session, method: callback.rawValue, params: params.json, app: app, id: id))
     }
@@ -99,7 +100,7 @@ extension BrokerMachine {
         let session = appSessions[app]
         let pid = device.pid(of: app) ?? 0
         effects.append(.kill(app, pid: pid, reason: reason))
-        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, into: &effects)
+        processKilled(app, pid: pid, reason: reason, into: &effects)
         if let session { effects.append(.close(session, .now)) }
         logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
                                          "lifebus.kill.reason": "\(reason.rawValue)"])

@@ -29,6 +29,8 @@ extension BrokerMachine {
                 throw RPCError(.appNotFound, "no app \(id) is installed")
             }
             processes.waitingForExit.remove(AppID(id))
+            processes.endings[AppID(id)] = nil
+            processes.restoration[AppID(id)] = nil
             effects.append(.uninstall(AppID(id)))
             effects.append(.reply(ticket, .success(EmptyResult.json)))
         default:

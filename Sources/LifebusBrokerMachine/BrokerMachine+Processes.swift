@@ -50,6 +50,12 @@ extension BrokerMachine {
         case .signaled(let signal): (nil, signal)
         }
         recordProcess(app, pid: pid, .exited, status: code, signal: signal, reason: killedFor, into: &effects)
+        if processes.installed[app] != nil, processes.endings[app]?.pid != pid {
+            let told = journal.lastTransitions(of: app.rawValue, count: 1).first?.callback == .willTerminate
+            let ending = code.map { "exited with status \($0)" } ?? "killed by signal \(signal ?? 0)"
+            processes.endings[app] = ProcessBook.Ending(pid: pid, reason: told ? .afterTerminate : .afterCrash,
+                                                        text: ending)
+        }
         feedDevice(.processExited(app, status), into: &effects)
         if wasCurrent, appSessions[app] == nil, let executable = processes.installed[app]?.executable {
             // It ended before it connected: the launch waiting for it fails now, not at its budget.
@@ -78,14 +84,59 @@ extension BrokerMachine {
         return kept
     }
 
+    /// The core killed the app: the kill is recorded, and remembered for the next launch's options.
+    mutating func processKilled(_ app: AppID, pid: Int32, reason: KillReason, into effects: inout [BrokerEffect]) {
+        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, into: &effects)
+        guard processes.installed[app] != nil, pid > 0 else { return }
+        let relaunch: LaunchContext.Reason = switch reason {
+        case .jetsam: .afterJetsam
+        case .watchdog: .afterWatchdog
+        case .user, .system: .afterTerminate
+        }
+        processes.endings[app] = ProcessBook.Ending(pid: pid, reason: relaunch, text: "killed (\(reason.rawValue))")
+    }
+
+    /// The launch options of an installed app's `didFinishLaunching` (journaled as a `launching` record); `nil`
+    /// for an app that is not installed.
+    mutating func launchContext(of app: AppID, cause: EventID?, into effects: inout [BrokerEffect]) -> LaunchContext? {
+        guard processes.installed[app] != nil else { return nil }
+        let ending = processes.endings.removeValue(forKey: app)
+        let label = cause.map { events.cause($0).event } ?? ""
+        let context = LaunchContext(
+            reason: label.hasPrefix("call --end") ? .callEnded : ending?.reason ?? .user,
+            previousPid: ending?.pid, previousEnding: ending?.text, restorationState: processes.restoration[app])
+        recordProcess(app, pid: pid(of: app), .launching, launch: context, into: &effects)
+        return context
+    }
+
+    /// `saveRestorationState`: keeps an installed app's payload for its next launch.
+    mutating func saveRestorationState(
+        _ params: SaveRestorationStateParams, from session: SessionID, ticket: Ticket,
+        into effects: inout [BrokerEffect]
+    ) throws(RPCError) {
+        guard let app = sessions[session]?.app else {
+            throw RPCError(.notAllowedForRole, "only a connected app may call this")
+        }
+        guard processes.installed[app] != nil else {
+            throw RPCError(.appNotFound, "\(app) is not installed: only installed apps are relaunched with their state")
+        }
+        let limit = LaunchContext.maxRestorationBytes
+        guard params.state.utf8.count <= limit else {
+            throw .limitExceeded("restorationStateBytes", maximum: limit,
+                                 "the restoration state is \(params.state.utf8.count) bytes; at most \(limit) are kept")
+        }
+        processes.restoration[app] = params.state
+        effects.append(.reply(ticket, .success(EmptyResult.json)))
+    }
+
     /// Journals a process record and tells the observers.
     mutating func recordProcess(
         _ app: AppID, pid: Int32?, _ event: ProcessRecord.Event, status: Int32? = nil, signal: Int32? = nil,
-        reason: String? = nil, detail: String? = nil, into effects: inout [BrokerEffect]
+        reason: String? = nil, detail: String? = nil, launch: LaunchContext? = nil, into effects: inout [BrokerEffect]
     ) {
         let record = ProcessRecord(
             seq: journal.lastSequence + 1, app: app.rawValue, pid: pid, event: event, status: status, signal: signal,
-            reason: reason, detail: detail, atMs: milliseconds(now), wallMs: wallMs)
+            reason: reason, detail: detail, launch: launch, atMs: milliseconds(now), wallMs: wallMs)
         appendToJournal(.process(record), into: &effects)
         notifyObservers(LifebusMethod.process, record.json, into: &effects)
     }

@@ -68,6 +68,9 @@ extension BrokerMachine {
                                       into: &effects)
             case LifebusMethod.reportMemory:
                 try reportMemory(ReportMemoryParams(json: params), from: session, ticket: ticket, into: &effects)
+            case LifebusMethod.saveRestorationState:
+                try saveRestorationState(SaveRestorationStateParams(json: params), from: session, ticket: ticket,
+                                         into: &effects)
             case LifebusMethod.install, LifebusMethod.uninstall, LifebusMethod.apps:
                 try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
             default:

@@ -1,11 +1,13 @@
 import LifebusLifecycle
+import LifebusProtocol
 
 /// What the broker machine knows of installed apps' processes: the manifests installed, the spawns asked for and
 /// not yet answered, the processes running (spawned and not yet reaped), the launches waiting for the previous
 /// process to be reaped, and the last launch failure of each app (for the `fire` it fails).
 ///
 /// A plain value. Bounds: at most `maxInstalled` apps installed; every other member holds installed apps only
-/// (an uninstalled app's running process stays until reaped). Invariant: an app is never both in `requested` and
+/// (an uninstalled app's running process stays until reaped), `restoration` one payload per installed app.
+/// Invariant: an app is never both in `requested` and
 /// `running` (a spawn is asked for only once the previous process was reaped).
 struct ProcessBook {
     /// The most apps installed at once.
@@ -26,4 +28,16 @@ struct ProcessBook {
     /// Launches asked while the app's previous process was still being reaped: spawned at its exit.
     var waitingForExit: Set<AppID> = []
     var failures: [AppID: Failure] = [:]
+    /// How each app's last process ended, until its next `didFinishLaunching` carries it.
+    var endings: [AppID: Ending] = [:]
+    /// The payload each app last saved (`saveRestorationState`, at most `LaunchContext.maxRestorationBytes`),
+    /// handed back at each launch until it saves another.
+    var restoration: [AppID: String] = [:]
+
+    /// How a process ended, for the next launch's options.
+    struct Ending {
+        var pid: Int32
+        var reason: LaunchContext.Reason
+        var text: String
+    }
 }

@@ -7,14 +7,16 @@ import Testing
 /// no spawned app outliving the broker.
 @Suite struct AppsSupervisedTests {
     /// A manifest in a fresh folder that runs `lifebus subscribe` as app `id` (the socket comes from
-    /// `LIFEBUS_SOCKET`, which the broker sets).
+    /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
     static func manifest(
-        _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = []
+        _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
+        arguments: [String]? = nil
     ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let path = folder + "/app.json"
-        let arguments = JSONValue.array((["subscribe", "--id", id] + extra).map(JSONValue.string)).jsonText
+        let list = arguments ?? ["subscribe", "--id", id] + extra
+        let arguments = JSONValue.array(list.map(JSONValue.string)).jsonText
         let text = """
             {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)}
             """
@@ -60,9 +62,11 @@ import Testing
 
         // Swiped away: the broker kills it through the supervisor and records the kill and the reaped exit.
         #expect(try broker.cli(["fire", "terminate", id, "--by-user"]).status == 0)
-        #expect(try Self.eventually { try Self.processRecords(broker, id).contains { $0["event"]?.stringValue == "exited" } })
+        func events() throws -> [String] { try Self.processRecords(broker, id).map { $0["event"]?.stringValue ?? "" } }
+        #expect(try Self.eventually { try events().contains("exited") })
         let records = try Self.processRecords(broker, id)
-        #expect(records.map { $0["event"]?.stringValue ?? "" } == ["started", "connected", "killed", "exited"])
+        #expect(try events() == ["started", "connected", "launching", "killed", "exited"])
+        #expect(records[2]["launch"]?["reason"]?.stringValue == "user", "a first launch")
         #expect(records.last?["signal"]?.int64Value == Int64(SIGKILL))
         #expect(records.last?["reason"]?.stringValue == "terminate")
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the app was reaped: no zombie left")
@@ -73,6 +77,9 @@ import Testing
         let pids = try Self.processRecords(broker, id).filter { $0["event"]?.stringValue == "started" }
             .compactMap { $0["pid"]?.int64Value }
         #expect(pids.count == 2 && pids[0] != pids[1])
+        let relaunch = try Self.processRecords(broker, id).last { $0["event"]?.stringValue == "launching" }?["launch"]
+        #expect(relaunch?["reason"]?.stringValue == "afterTerminate")
+        #expect(relaunch?["previousPid"]?.int64Value == pids[0])
 
         let logs = try broker.cli(["logs", id])
         #expect(logs.status == 0 && logs.out.contains("didFinishLaunching"), "lifebus logs prints its stdout: \(logs)")

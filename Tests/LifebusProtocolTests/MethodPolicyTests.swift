@@ -31,11 +31,12 @@ import Testing
             LifebusMethod.transition, LifebusMethod.mark, LifebusMethod.beginBackgroundTask,
             LifebusMethod.endBackgroundTask, LifebusMethod.reportMemory, LifebusMethod.backgroundTaskExpiring,
             LifebusMethod.reset, LifebusMethod.install, LifebusMethod.uninstall, LifebusMethod.apps,
-            LifebusMethod.process,
+            LifebusMethod.process, LifebusMethod.saveRestorationState,
         ] == [
             "fire", "status", "wait", "history", "transition", "mark", "beginBackgroundTask", "endBackgroundTask",
             "reportMemory", "backgroundTaskExpiring", "reset", "install", "uninstall", "apps", "process",
+            "saveRestorationState",
         ])
-        #expect(Set(MethodPolicy.roles.keys).count == 14)
+        #expect(Set(MethodPolicy.roles.keys).count == 15)
     }
 }

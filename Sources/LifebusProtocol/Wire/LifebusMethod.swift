@@ -36,6 +36,8 @@ public enum LifebusMethod {
     public static let uninstall = "uninstall"
     /// Controller, observer → broker: the installed apps (none → `AppsResult`).
     public static let apps = "apps"
+    /// App → broker: keep an opaque restoration payload for the next launch (`SaveRestorationStateParams` → `{}`).
+    public static let saveRestorationState = "saveRestorationState"
     /// Broker → observer notification: a process started, exited, was killed or failed to start (`ProcessRecord`).
     public static let process = "process"
     /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).

@@ -20,6 +20,7 @@ public enum MethodPolicy {
         LifebusMethod.install: [.controller],
         LifebusMethod.uninstall: [.controller],
         LifebusMethod.apps: [.controller, .observer],
+        LifebusMethod.saveRestorationState: [.app],
     ]
 
     /// `nil` when the broker serves no such method (answer -32601 `jsonrpc.MethodNotFound`); `false` when it does

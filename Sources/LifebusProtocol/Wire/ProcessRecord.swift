@@ -3,9 +3,11 @@
 ///
 /// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):
 /// `{"type":"process","seq":7,"app":"com.example.Notes","pid":4321,"event":"exited","status":null,"signal":9,
-/// "reason":"jetsam","detail":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the broker spawned
-/// it), `connected` (the spawned process said `hello`), `exited` (reaped: `status` or `signal`), `killed` (the broker sent the kill; `reason` says why) or
-/// `launchFailed` (nothing started; `detail` names the path and errno, `pid` is `null`).
+/// "reason":"jetsam","detail":null,"launch":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the
+/// broker spawned it), `connected` (the spawned process said `hello`), `launching` (`didFinishLaunching` sent with
+/// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`), `killed` (the broker
+/// sent the kill; `reason` says why) or `launchFailed` (nothing started; `detail` names the path and errno, `pid`
+/// is `null`).
 public struct ProcessRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "process"
@@ -15,6 +17,8 @@ public struct ProcessRecord: Sendable, Equatable {
         case started
         /// The spawned process said `hello`: the launch's second part.
         case connected
+        /// An installed app is sent `didFinishLaunching` with launch options (`launch`).
+        case launching
         case exited
         case killed
         case launchFailed
@@ -32,12 +36,14 @@ public struct ProcessRecord: Sendable, Equatable {
     public var reason: String?
     /// For people: why a launch failed.
     public var detail: String?
+    /// `launching`: the launch options sent (without the payload: its size and hash).
+    public var launch: LaunchContext?
     public var atMs: Double
     public var wallMs: Int64
 
     public init(
         seq: Int64, app: String, pid: Int32?, event: Event, status: Int32? = nil, signal: Int32? = nil,
-        reason: String? = nil, detail: String? = nil, atMs: Double, wallMs: Int64
+        reason: String? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64
     ) {
         self.seq = seq
         self.app = app
@@ -47,6 +53,7 @@ public struct ProcessRecord: Sendable, Equatable {
         self.signal = signal
         self.reason = reason
         self.detail = detail
+        self.launch = launch
         self.atMs = atMs
         self.wallMs = wallMs
     }
@@ -68,6 +75,9 @@ public struct ProcessRecord: Sendable, Equatable {
         signal = try reader.optionalInteger("signal", as: Int32.self)
         reason = try reader.optionalString("reason")
         detail = try reader.optionalString("detail")
+        launch = try reader.optional("launch").flatMap { $0 == .null ? nil : $0 }.map { value throws(RPCError) in
+            try LaunchContext(json: value)
+        }
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
     }
@@ -83,6 +93,7 @@ public struct ProcessRecord: Sendable, Equatable {
             "signal": .optional(signal) { .integer(Int64($0)) },
             "reason": .optional(reason, JSONValue.string),
             "detail": .optional(detail, JSONValue.string),
+            "launch": .optional(launch) { $0.json(withPayload: false) },
             "atMs": .double(atMs),
             "wallMs": .integer(wallMs),
         ]
