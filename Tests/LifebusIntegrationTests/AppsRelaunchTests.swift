@@ -46,6 +46,23 @@ import Testing
         #expect(options?["restorationState"]?.stringValue == "shown=1", "the app got its payload back")
     }
 
+    @Test func underIOS3CallEndRelaunchesTheInstalledAppThatWasInFront() throws {
+        let broker = try BrokerFixture(arguments: ["--profile", "ios3"])
+        let id = "com.example.Caller"
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["fire", "launch", id]).status == 0)
+        #expect(try broker.reached(id, "active"))
+        #expect(try broker.cli(["fire", "call"]).status == 0)
+        #expect(try broker.cli(["fire", "call", "--answer"]).status == 0)
+        #expect(try broker.reached(id, "notRunning"))
+        #expect(try broker.cli(["fire", "call", "--end"]).status == 0)
+        #expect(try broker.reached(id, "active"), "the broker spawned it again by itself")
+        let records = try AppsSupervisedTests.processRecords(broker, id)
+        #expect(records.filter { $0["event"]?.stringValue == "started" }.count == 2)
+        let relaunch = records.last { $0["event"]?.stringValue == "launching" }?["launch"]
+        #expect(relaunch?["reason"]?.stringValue == "callEnded")
+    }
+
     @Test func aPayloadOverTheLimitIsRefusedAndOnlyInstalledAppsMaySaveOne() throws {
         let broker = try BrokerFixture()
         #expect(try broker.cli(["install", AppsSupervisedTests.manifest("com.example.Saver")]).status == 0)
