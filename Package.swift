@@ -19,8 +19,8 @@
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, CLifebusSystem   manifests, app processes, memory, logs
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging (arguments
-//                       by hand: no Foundation in the daemon)
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
+//                       LifebusSupervision (arguments by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "LifebusDaemon",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
+                "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol", "LifebusSupervision",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -33,6 +33,10 @@ extension Broker {
             supervisor?.perform(.spawn(appID: app.rawValue))
         case .install(let ticket, let source):
             install(ticket, source)
+        case .freeze(let app):
+            supervisor?.perform(.freeze(appID: app.rawValue))
+        case .thaw(let app):
+            supervisor?.perform(.thaw(appID: app.rawValue))
         case .uninstall(let app):
             supervisor?.uninstall(app.rawValue)
         case .armTimer(let deadline):

@@ -18,7 +18,8 @@ extension Broker {
             ?? configuration.socketPath))
         do {
             supervisor = try Supervisor(
-                loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs, samplePeriod: nil
+                loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
+                samplePeriod: configuration.memory.samplePeriod
             ) { [unowned self] report in
                 self.supervisorReports.append(report)
                 if self.feedDepth == 0 { self.feedSupervisorReports() }
@@ -100,8 +101,8 @@ extension Broker {
                 case .signalled(let signal): .signaled(signal)
                 }
                 feed(.processExited(AppID(exit.appID), pid: exit.pid, status, killedFor: exit.killReason?.rawValue))
-            case .memory:
-                break  // sampling is not started yet
+            case .memory(let samples):
+                feed(.memorySampled(memoryRound(samples)))
             case .refused(let command, let refusal):
                 logger.notice("process command refused", metadata: [
                     "lifebus.command": "\(command)", "lifebus.refusal": "\(refusal.rawValue)"])

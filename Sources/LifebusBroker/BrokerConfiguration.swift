@@ -41,6 +41,10 @@ public struct BrokerConfiguration: Sendable {
     public var journalSyncs = false
     /// The folder of manifests installed at start (`lifebusd --apps DIR`), or `nil`.
     public var appsFolder: String?
+    /// Resident-memory sampling and pressure (`MemorySettings`).
+    public var memory = MemorySettings()
+    /// SIGSTOP spawned apps while they are suspended (`--freeze-suspended`).
+    public var freezesSuspended = false
 
     public init(
         socketPath: String,
@@ -81,7 +85,7 @@ public struct BrokerConfiguration: Sendable {
 
     /// What the broker machine is told: the device, the hello timeout and the admission bounds.
     func machineSettings(connectionCap: Int, tcpToken: [UInt8]?) -> MachineSettings {
-        MachineSettings(
+        var settings = MachineSettings(
             device: deviceConfiguration,
             helloTimeout: helloTimeout,
             connectionCap: connectionCap,
@@ -92,6 +96,8 @@ public struct BrokerConfiguration: Sendable {
             tcpToken: tcpToken,
             tcpTokenPath: TCPToken.path(besideSocket: socketPath)
         )
+        settings.freezesSuspended = freezesSuspended
+        return settings
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.

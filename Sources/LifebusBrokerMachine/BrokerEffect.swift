@@ -36,6 +36,9 @@ public enum BrokerEffect: Sendable {
     case spawn(AppID)
     /// Read and check a manifest and install it; the driver answers with `BrokerInput.installed(ticket, _)`.
     case install(Ticket, ManifestSource)
+    /// Stop (`freeze`) or resume (`thaw`) a spawned app's process group (`--freeze-suspended`).
+    case freeze(AppID)
+    case thaw(AppID)
     /// Forget the installed app's manifest (a running process keeps running).
     case uninstall(AppID)
     /// Points the one timer at `deadline` (`nil`: stop it); it fires as `BrokerInput.timerFired`.

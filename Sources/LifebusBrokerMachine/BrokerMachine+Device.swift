@@ -27,8 +27,9 @@ extension BrokerMachine {
         case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
                          into: &effects)
-        case .stateChanged(let app, _, _, let at):
+        case .stateChanged(let app, let from, let to, let at):
             enteredAt[app] = at
+            freezeOrThaw(app, from: from, to: to, into: &effects)
             if !waiters.isEmpty { changedApps.append(app) }
         case .armTimer(let id, let deadline):
             deadlines.arm(.device(id), at: deadline)

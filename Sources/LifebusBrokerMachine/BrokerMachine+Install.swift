@@ -35,7 +35,8 @@ extension BrokerMachine {
             effects.append(.reply(ticket, .success(EmptyResult.json)))
         default:
             let apps = processes.installed.keys.sorted().map(appLine)
-            effects.append(.reply(ticket, .success(["apps": .array(apps)])))
+            let pressure = processes.pressure.map(JSONValue.string) ?? .null
+            effects.append(.reply(ticket, .success(["apps": .array(apps), "pressure": pressure])))
         }
     }
 
@@ -66,6 +67,7 @@ extension BrokerMachine {
     private func appLine(_ app: AppID) -> JSONValue {
         guard let installed = processes.installed[app] else { return .null }
         let spawned = processes.running[app]
-        return installed.json(state: device.state(of: app), pid: spawned ?? pid(of: app), spawned: spawned != nil)
+        return installed.json(state: device.state(of: app), pid: spawned ?? pid(of: app), spawned: spawned != nil,
+                              residentBytes: processes.resident[app], frozen: processes.frozen.contains(app))
     }
 }

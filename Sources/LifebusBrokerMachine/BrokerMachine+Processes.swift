@@ -44,7 +44,11 @@ extension BrokerMachine {
         _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: String?, into effects: inout [BrokerEffect]
     ) {
         let wasCurrent = processes.running[app] == pid
-        if wasCurrent { processes.running[app] = nil }
+        if wasCurrent {
+            processes.running[app] = nil
+            processes.resident[app] = nil
+            processes.frozen.remove(app)
+        }
         let (code, signal): (Int32?, Int32?) = switch status {
         case .exited(let code): (code, nil)
         case .signaled(let signal): (nil, signal)
@@ -86,7 +90,8 @@ extension BrokerMachine {
 
     /// The core killed the app: the kill is recorded, and remembered for the next launch's options.
     mutating func processKilled(_ app: AppID, pid: Int32, reason: KillReason, into effects: inout [BrokerEffect]) {
-        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, into: &effects)
+        let figures = reason == .jetsam ? processes.jetsamFigures.removeValue(forKey: app) : nil
+        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, detail: figures, into: &effects)
         guard processes.installed[app] != nil, pid > 0 else { return }
         let relaunch: LaunchContext.Reason = switch reason {
         case .jetsam: .afterJetsam
@@ -127,6 +132,19 @@ extension BrokerMachine {
         }
         processes.restoration[app] = params.state
         effects.append(.reply(ticket, .success(EmptyResult.json)))
+    }
+
+    /// `--freeze-suspended`: a spawned app entering `suspended` is frozen, one leaving it thawed (before the
+    /// callback that resumes it is read: the request waits in its socket).
+    mutating func freezeOrThaw(
+        _ app: AppID, from: LifecycleState, to: LifecycleState, into effects: inout [BrokerEffect]
+    ) {
+        guard settings.freezesSuspended, processes.running[app] != nil else { return }
+        if to == .suspended, processes.frozen.insert(app).inserted {
+            effects.append(.freeze(app))
+        } else if from == .suspended, processes.frozen.remove(app) != nil {
+            effects.append(.thaw(app))
+        }
     }
 
     /// Journals a process record and tells the observers.

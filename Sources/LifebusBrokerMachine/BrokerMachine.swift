@@ -105,6 +105,8 @@ public struct BrokerMachine {
             launchFailed(app, path: path, errno: errno, detail: detail, into: &effects)
         case .processExited(let app, let pid, let status, let killedFor):
             processExited(app, pid: pid, status, killedFor: killedFor, into: &effects)
+        case .memorySampled(let round):
+            memorySampled(round, into: &effects)
         case .installed(let ticket, let result):
             installed(ticket, result, into: &effects)
         case .shutdown:

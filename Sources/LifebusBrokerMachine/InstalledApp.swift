@@ -27,15 +27,18 @@ public struct InstalledApp: Sendable, Equatable {
         self.manifestPath = manifestPath
     }
 
-    /// The app's line in `apps` (and the answer to `install`), with its state and its process's pid.
-    func json(state: LifecycleState, pid: Int32?, spawned: Bool) -> JSONValue {
+    /// The app's line in `apps` (and the answer to `install`), with its state, its process's pid and its last
+    /// resident-memory sample.
+    func json(state: LifecycleState, pid: Int32?, spawned: Bool, residentBytes: Int?, frozen: Bool) -> JSONValue {
         [
             "id": .string(id.rawValue),
             "executable": .string(executable),
             "state": .string(state.rawValue),
             "pid": pid.map { .integer(Int64($0)) } ?? .null,
             "spawned": .bool(spawned),
+            "frozen": .bool(frozen),
             "memoryLimit": memoryLimit.map { .integer(Int64($0)) } ?? .null,
+            "residentBytes": residentBytes.map { .integer(Int64($0)) } ?? .null,
             "logPath": .string(logPath),
             "manifest": manifestPath.map(JSONValue.string) ?? .null,
             "flags": flags.json,

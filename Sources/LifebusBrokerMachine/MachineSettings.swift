@@ -23,6 +23,8 @@ public struct MachineSettings: Sendable {
     public var tcpToken: [UInt8]?
     /// Where the token is, for the error a TCP peer without it gets.
     public var tcpTokenPath: String
+    /// Freeze (SIGSTOP) each spawned app while it is suspended, thaw it before it resumes.
+    public var freezesSuspended = false
 
     public init(
         device: DeviceConfiguration,

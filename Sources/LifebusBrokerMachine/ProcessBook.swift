@@ -33,6 +33,14 @@ struct ProcessBook {
     /// The payload each app last saved (`saveRestorationState`, at most `LaunchContext.maxRestorationBytes`),
     /// handed back at each launch until it saves another.
     var restoration: [AppID: String] = [:]
+    /// The spawned apps frozen while suspended (`--freeze-suspended`).
+    var frozen: Set<AppID> = []
+    /// Each connected app's last resident-memory sample.
+    var resident: [AppID: Int] = [:]
+    /// The pressure level of the last sampled round (`normal`, `warning`, `critical`); `nil` without a device size.
+    var pressure: String?
+    /// The figures of each jetsam kill the policy planned, until the kill is journaled.
+    var jetsamFigures: [AppID: String] = [:]
 
     /// How a process ended, for the next launch's options.
     struct Ending {

@@ -26,6 +26,8 @@ struct DaemonOptions: Equatable {
     var budgets: [LifecycleCallback: Duration] = [:]
     var enforcesWatchdog = true
     var appsFolder: String?
+    var memory = MemoryOptions()
+    var freezesSuspended = false
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -44,6 +46,8 @@ struct DaemonOptions: Equatable {
                         [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
                         [--write-timeout <duration>] [--max-unanswered <n>]
                         [--journal-max <size>] [--journal-sync] [--apps <dir>]
+                        [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
+                        [--memory-critical-at <t>] [--freeze-suspended]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -60,6 +64,13 @@ struct DaemonOptions: Equatable {
                                     1000).
           --apps <dir>              Install the app manifest of every *.json file in this folder at start (a bad
                                     one is logged naming its file and member; the others load).
+          --memory-sample <d>       Sample the apps' resident memory this often (default: 250ms with
+                                    --device-memory, else never); apps shows it, jetsam kills the largest first.
+          --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
+          --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
+          --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
+          --freeze-suspended        SIGSTOP a spawned app's process group while it is suspended (SIGCONT before
+                                    anything resumes it), so its timers really stop.
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
@@ -107,7 +118,7 @@ struct DaemonOptions: Equatable {
             }
             if Self.flagNames.contains(name) {
                 guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
-                options.journalSync = true
+                if name == "journal-sync" { options.journalSync = true } else { options.freezesSuspended = true }
                 continue
             }
             guard Self.optionNames.contains(name) else {
@@ -124,14 +135,14 @@ struct DaemonOptions: Equatable {
         return options
     }
 
-    private static let optionNames: Set<String> = [
+    private static let optionNames: Set<String> = Set([
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps",
-    ]
+    ]).union(MemoryOptions.names)
 
     /// Options without a value.
-    private static let flagNames: Set<String> = ["journal-sync"]
+    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {
@@ -163,6 +174,8 @@ struct DaemonOptions: Equatable {
             journal = text
         case "apps":
             appsFolder = text
+        case _ where MemoryOptions.names.contains(name):
+            try memory.set(name, text)
         case "budget":
             let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
             guard let equals = text.firstIndex(of: "="),

@@ -1,0 +1,47 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Resident memory, sampled by the driver: each app's bytes become its footprint (jetsam kills the largest
+/// first), are shown by `apps`, and with a device size the pressure they make is raised as iOS does: a rise to
+/// `warning` is a memory warning to the running apps, and a round whose policy plans a jetsam kill is a critical
+/// warning (suspended apps killed silently, with the figures journaled). A `memoryLimit` overrun in front is
+/// logged, not yet killed.
+extension BrokerMachine {
+    mutating func memorySampled(_ round: MemoryRound, into effects: inout [BrokerEffect]) {
+        for (app, bytes) in round.samples.sorted(by: { $0.key < $1.key }) where appSessions[app] != nil {
+            processes.resident[app] = bytes
+            feedDevice(.memoryFootprint(app, bytes: UInt64(bytes)), into: &effects)
+        }
+        guard let level = round.level else { return }
+        let previous = processes.pressure
+        processes.pressure = level
+        let device = round.deviceMemory ?? 0
+        var jetsam = false
+        for kill in round.kills {
+            let limit = kill.limit.map { ", limit \($0) bytes" } ?? ""
+            let figures = "resident \(kill.residentBytes) bytes\(limit), device total \(round.totalBytes) of "
+                + "\(device) bytes, level \(level)"
+            if kill.reason == "jetsam", self.device.state(of: kill.app) == .suspended {
+                processes.jetsamFigures[kill.app] = figures
+                jetsam = true
+            } else if kill.reason != "jetsam" {
+                logger.warning("over its memory limit", metadata: ["lifebus.app.id": "\(kill.app)",
+                                                                   "lifebus.memory": "\(figures)"])
+            }
+        }
+        let rose = Self.rank(level) > Self.rank(previous ?? "normal")
+        guard let event = jetsam ? .critical : rose ? MemoryLevel(rawValue: level) : nil else { return }
+        let id = events.begin(label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession,
+                              ticket: nil)
+        feedDevice(.fire(id, .memoryWarning(event)), into: &effects)
+    }
+
+    /// The session number the broker's own events are filed under (no peer has it: sessions count from 1).
+    static let brokerSession = SessionID(0)
+
+    /// `normal` 0, `warning` 1, `critical` 2.
+    static func rank(_ level: String) -> Int {
+        ["normal", "warning", "critical"].firstIndex(of: level) ?? 0
+    }
+}
