@@ -5,8 +5,8 @@ import LifebusProtocol
 /// Resident memory, sampled by the driver: each app's bytes become its footprint (jetsam kills the largest
 /// first), are shown by `apps`, and with a device size the pressure they make is raised as iOS does: a rise to
 /// `warning` is a memory warning to the running apps, and a round whose policy plans a jetsam kill is a critical
-/// warning (suspended apps killed silently, with the figures journaled). A `memoryLimit` overrun in front is
-/// logged, not yet killed.
+/// warning (suspended apps killed silently, with the figures journaled); at most one such event is in flight. A
+/// `memoryLimit` overrun in front is logged, not yet killed.
 extension BrokerMachine {
     mutating func memorySampled(_ round: MemoryRound, into effects: inout [BrokerEffect]) {
         for (app, bytes) in round.samples.sorted(by: { $0.key < $1.key }) where appSessions[app] != nil {
@@ -31,7 +31,10 @@ extension BrokerMachine {
             }
         }
         let rose = Self.rank(level) > Self.rank(previous ?? "normal")
-        guard let event = jetsam ? .critical : rose ? MemoryLevel(rawValue: level) : nil else { return }
+        // One pressure event at a time: rounds keep coming while one waits behind other events.
+        guard let event = jetsam ? .critical : rose ? MemoryLevel(rawValue: level) : nil,
+              events.inFlight(session: Self.brokerSession) == 0
+        else { return }
         let id = events.begin(label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession,
                               ticket: nil)
         feedDevice(.fire(id, .memoryWarning(event)), into: &effects)
