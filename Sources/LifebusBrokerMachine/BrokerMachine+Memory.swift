@@ -5,8 +5,8 @@ import LifebusProtocol
 /// Resident memory, sampled by the driver: each app's bytes become its footprint (jetsam kills the largest
 /// first), are shown by `apps`, and with a device size the pressure they make is raised as iOS does: a rise to
 /// `warning` is a memory warning to the running apps, and a round whose policy plans a jetsam kill is a critical
-/// warning (suspended apps killed silently, with the figures journaled); at most one such event is in flight. A
-/// `memoryLimit` overrun in front is logged, not yet killed.
+/// warning (suspended apps killed silently, with the figures journaled); at most one such event is in flight. An
+/// app over its manifest's `memoryLimit` is killed at once, even in front (`jetsam`, with its figures).
 extension BrokerMachine {
     mutating func memorySampled(_ round: MemoryRound, into effects: inout [BrokerEffect]) {
         for (app, bytes) in round.samples.sorted(by: { $0.key < $1.key }) where appSessions[app] != nil {
@@ -25,9 +25,9 @@ extension BrokerMachine {
             if kill.reason == "jetsam", self.device.state(of: kill.app) == .suspended {
                 processes.jetsamFigures[kill.app] = figures
                 jetsam = true
-            } else if kill.reason != "jetsam" {
-                logger.warning("over its memory limit", metadata: ["lifebus.app.id": "\(kill.app)",
-                                                                   "lifebus.memory": "\(figures)"])
+            } else if kill.reason != "jetsam", appSessions[kill.app] != nil {
+                processes.jetsamFigures[kill.app] = figures
+                feedDevice(.memoryLimitExceeded(kill.app), into: &effects)
             }
         }
         let rose = Self.rank(level) > Self.rank(previous ?? "normal")

@@ -71,6 +71,16 @@ extension Device {
         finishWork(i)
     }
 
+    /// An app over its memory limit is killed silently, as jetsam does, whatever its state; one without a live
+    /// process is refused `appNotRunning`.
+    mutating func killOverLimit(_ app: AppID) {
+        guard let i = index[app], apps[i].process == .connected, apps[i].state != .notRunning else {
+            out.append(.reject(Rejection(app: app, reason: .appNotRunning)))
+            return
+        }
+        end(i, kill: .jetsam, outcome: .jetsam, cause: nil)
+    }
+
     mutating func timerFired(_ id: TimerID) {
         guard let purpose = timers.removeValue(forKey: id) else {
             out.append(.reject(Rejection(reason: .unknownTimer)))

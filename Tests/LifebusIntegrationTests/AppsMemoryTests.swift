@@ -39,6 +39,20 @@ import Testing
         let warned = callbacks.contains("didReceiveMemoryWarning")
         #expect(warned, "the app in front was warned")
     }
+
+    @Test func anAppOverItsManifestsMemoryLimitIsKilledEvenInFront() throws {
+        let broker = try BrokerFixture(arguments: ["--device-memory", "64GiB", "--memory-sample", "20ms"])
+        let id = "com.example.Greedy"
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, memoryLimit: "1MiB")]).status == 0)
+        _ = try broker.cli(["fire", "launch", id])  // answered once launched, or refused if killed while launching
+        #expect(try broker.reached(id, "notRunning"), "killed in front for its limit")
+        let records = try AppsSupervisedTests.processRecords(broker, id)
+        let killed = records.first { $0["event"]?.stringValue == "killed" }
+        #expect(killed?["reason"]?.stringValue == "jetsam")
+        let figures = killed?["detail"]?.stringValue ?? ""
+        #expect(figures.contains("limit 1048576 bytes"), "\(figures)")
+        #expect(try broker.transitions(of: id).last?["outcome"]?.stringValue == "jetsam")
+    }
 }
 
 /// `--freeze-suspended`: a suspended spawned app's process is stopped, and runs again before it resumes.

@@ -10,15 +10,16 @@ import Testing
     /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
     static func manifest(
         _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
-        arguments: [String]? = nil
+        arguments: [String]? = nil, memoryLimit: String? = nil
     ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let path = folder + "/app.json"
         let list = arguments ?? ["subscribe", "--id", id] + extra
         let arguments = JSONValue.array(list.map(JSONValue.string)).jsonText
+        let limit = memoryLimit.map { #", "memoryLimit": "\#($0)""# } ?? ""
         let text = """
-            {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)}
+            {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)\(limit)}
             """
         let file = fopen(path, "w")!
         fputs(text, file)
