@@ -38,6 +38,10 @@ import Testing
         let callbacks = try broker.transitions(of: second).compactMap { $0["callback"]?.stringValue }
         let warned = callbacks.contains("didReceiveMemoryWarning")
         #expect(warned, "the app in front was warned")
+        let status = try #require(try broker.status())
+        #expect(status["pressure"]?.stringValue == "critical")
+        #expect((status["apps"]?.arrayValue?.first { $0["id"]?.stringValue == second }?["residentBytes"]?.int64Value
+            ?? 0) > 0)
     }
 
     @Test func anAppOverItsManifestsMemoryLimitIsKilledEvenInFront() throws {
@@ -78,6 +82,9 @@ import Testing
         #expect(AppsSupervisedTests.eventually { Self.processState(pid) == "T" }, "stopped while suspended")
         let apps = try #require(jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue)
         #expect(apps.first { $0["id"]?.stringValue == first }?["frozen"]?.boolValue == true)
+        let status = try #require(try broker.status())
+        #expect(status["apps"]?.arrayValue?.first { $0["id"]?.stringValue == first }?["frozen"]?.boolValue == true)
+        #expect(try broker.cli(["status"]).out.contains("suspended (frozen)"))
 
         #expect(try broker.cli(["fire", "activate", first]).status == 0, "it answers: it was continued")
         #expect(try broker.reached(first, "active"))
