@@ -4,8 +4,8 @@ import LifebusLifecycle
 import LifebusSupervision
 
 /// A round of the supervisor's resident-memory samples made into the machine's input: with a device size, the
-/// pure `MemoryPressurePolicy` assesses it against each app's standing (from the machine's lifecycle states) and
-/// its manifest's `memoryLimit`.
+/// pure `MemoryPressurePolicy` assesses it against each app's standing (from the machine's lifecycle states and its
+/// manifest's background modes) and its manifest's `memoryLimit`.
 extension Broker {
     func memoryRound(_ samples: [MemoryReading.Sample]) -> MemoryRound {
         let live = samples.filter { $0.processes > 0 }
@@ -15,7 +15,11 @@ extension Broker {
             let standing: AppMemory.Standing
             switch machine.device.state(of: AppID(sample.appID)) {
             case .active, .inactive: standing = .foreground
-            case .background: standing = .background
+            case .background:
+                // Only an app with background modes runs there; any other is on its way to suspended (its
+                // didEnterBackground), and is jetsammed once it gets there rather than terminated now.
+                let modes = supervisor?.manifests[sample.appID]?.backgroundModes ?? []
+                standing = modes.isEmpty ? .suspended : .background
             case .suspended: standing = .suspended
             case .notRunning: return nil
             }

@@ -57,6 +57,21 @@ import Testing
         #expect(figures.contains("limit 1048576 bytes"), "\(figures)")
         #expect(try broker.transitions(of: id).last?["outcome"]?.stringValue == "jetsam")
     }
+
+    @Test func atCriticalPressureABackgroundAppIsTerminatedWithWillTerminate() throws {
+        let broker = try BrokerFixture(arguments: [
+            "--device-memory", "1GiB", "--memory-critical-at", "1MiB", "--memory-sample", "20ms",
+        ])
+        let (player, front) = ("com.example.Player", "com.example.Front")
+        let manifest = AppsSupervisedTests.manifest(player, backgroundModes: ["audio"])
+        #expect(try broker.cli(["install", manifest]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(front)]).status == 0)
+        #expect(try broker.cli(["fire", "launch", player]).status == 0)
+        _ = try broker.cli(["fire", "launch", front])  // the player goes to the background (audio), not suspended
+        #expect(try broker.reached(player, "notRunning"), "terminated for the pressure")
+        let callbacks = try broker.transitions(of: player).compactMap { $0["callback"]?.stringValue }
+        #expect(callbacks.last == "willTerminate", "\(callbacks)")
+    }
 }
 
 /// `--freeze-suspended`: a suspended spawned app's process is stopped, and runs again before it resumes.

@@ -10,14 +10,15 @@ import Testing
     /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
     static func manifest(
         _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
-        arguments: [String]? = nil, memoryLimit: String? = nil
+        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = []
     ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let path = folder + "/app.json"
         let list = arguments ?? ["subscribe", "--id", id] + extra
         let arguments = JSONValue.array(list.map(JSONValue.string)).jsonText
-        let limit = memoryLimit.map { #", "memoryLimit": "\#($0)""# } ?? ""
+        let modes = JSONValue.array(backgroundModes.map(JSONValue.string)).jsonText
+        let limit = (memoryLimit.map { #", "memoryLimit": "\#($0)""# } ?? "") + #", "backgroundModes": \#(modes)"#
         let text = """
             {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)\(limit)}
             """
