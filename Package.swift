@@ -11,8 +11,8 @@
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
 //   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, HeapModule
 //                       the broker without its loop; pure
-//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule
-//                       its libuv driver
+//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule,
+//                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
 //                       ArgumentParser, LifebusTimeline, LifebusMCP
@@ -20,9 +20,10 @@
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
-//   LifebusSupervision -> LifebusIO, LifebusProtocol, CLifebusSystem   manifests, app processes, memory, logs
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging (arguments
-//                       by hand: no Foundation in the daemon)
+//   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
+//                       manifests, app processes, memory, logs
+//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
+//                       LifebusSupervision (arguments by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call
 import PackageDescription
 
@@ -80,6 +81,7 @@ let package = Package(
             name: "LifebusBroker",
             dependencies: [
                 "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
+                "LifebusSupervision",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
@@ -90,7 +92,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "LifebusSupervision", dependencies: ["LifebusIO", "LifebusProtocol", "CLifebusSystem"],
+            name: "LifebusSupervision",
+            dependencies: ["LifebusIO", "LifebusProtocol", "LifebusLifecycle", "CLifebusSystem"],
             swiftSettings: strict
         ),
         .target(
@@ -120,7 +123,7 @@ let package = Package(
             name: "LifebusDaemon",
             dependencies: [
                 "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                .product(name: "Logging", package: "swift-log"),
+                "LifebusSupervision", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -222,7 +225,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusTestingTests",
-            dependencies: ["LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd"],
+            dependencies: [
+                "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),

@@ -7,6 +7,8 @@ import LifebusProtocol
 /// Owns its state (how many times the card was shown, and in how many launches; saved to a file when it enters
 /// the background or terminates, restored at launch) and a `Purgeable` cache of the rendered card (dropped on
 /// memory warnings, rendered again when next shown). Bound to the main actor. Each step is reported with `mark`.
+/// Installed in a broker (`lifebus install`), it also hands the broker its count as restoration state, and reports
+/// the launch options it gets back (`launch-options`).
 @MainActor
 final class ReturnMeToDelegate: ApplicationDelegate {
     static let appID = "com.example.ReturnMeTo"
@@ -33,6 +35,17 @@ final class ReturnMeToDelegate: ApplicationDelegate {
         launches = (saved?["launches"].flatMap { Int($0) } ?? 0) + 1
         timesShown = saved?["shown"].flatMap { Int($0) } ?? 0
         card = Purgeable(in: application) { [launches] in ReturnMeToDelegate.renderCard(launch: launches) }
+        if let launch = options.launch {
+            // Installed and launched by the broker: what it handed back wins over the file (it outlives a jetsam).
+            if let restored = options.restorationState.flatMap({ Int($0.dropFirst("shown=".count)) }) {
+                timesShown = restored
+            }
+            await mark(application, "launch-options", [
+                "reason": .string(launch.reason.rawValue),
+                "previousPid": launch.previousPid.map { .integer(Int64($0)) } ?? .null,
+                "restorationState": launch.restorationState.map(JSONValue.string) ?? .null,
+            ])
+        }
         await mark(application, "state-restored", [
             "launches": .integer(Int64(launches)), "shown": .integer(Int64(timesShown)),
             "found": .bool(saved != nil),
@@ -58,6 +71,11 @@ final class ReturnMeToDelegate: ApplicationDelegate {
 
     func willTerminate(_ application: Application) async {
         await save(application, reason: "willTerminate")
+    }
+
+    /// Handed to the broker after `didEnterBackground` and `willTerminate`: back at the next launch after a kill.
+    func restorationState(_ application: Application) -> String? {
+        "shown=\(timesShown)"
     }
 
     func didReceiveMemoryWarning(_ application: Application) async {

@@ -11,12 +11,18 @@ extension Application {
         let start = EventLoop.monotonicNanoseconds()
         if let delegate {
             switch callback.callback {
-            case .didFinishLaunching: await delegate.didFinishLaunching(self, options: LaunchOptions(callback))
+            case .didFinishLaunching:
+                restorationState = callback.launch?.restorationState
+                await delegate.didFinishLaunching(self, options: LaunchOptions(callback))
             case .didBecomeActive: await delegate.didBecomeActive(self)
             case .willResignActive: await delegate.willResignActive(self)
-            case .didEnterBackground: await delegate.didEnterBackground(self)
+            case .didEnterBackground:
+                await delegate.didEnterBackground(self)
+                await saveRestorationState(from: delegate)
             case .willEnterForeground: await delegate.willEnterForeground(self)
-            case .willTerminate: await delegate.willTerminate(self)
+            case .willTerminate:
+                await delegate.willTerminate(self)
+                await saveRestorationState(from: delegate)
             case .didReceiveMemoryWarning:
                 await delegate.didReceiveMemoryWarning(self)
                 notifyMemoryWarningObservers()
@@ -29,6 +35,13 @@ extension Application {
             expirationHandlers.removeAll()
         }
         return CallbackAnswer(handlerMs: handlerMs, handlerFailed: currentCallbackFailed)
+    }
+
+    /// Sends what the delegate wants restored, if anything (a refusal, e.g. for an app the broker did not install,
+    /// is the broker's to log; the callback goes on).
+    private func saveRestorationState(from delegate: any ApplicationDelegate) async {
+        guard let state = delegate.restorationState(self) else { return }
+        try? await saveRestorationState(state)
     }
 
     /// Says that the callback running now failed (the answer carries `handlerFailed`; the broker journals it).

@@ -14,6 +14,12 @@ extension Application {
         _ = try await call(LifebusMethod.reportMemory, ReportMemoryParams(bytes: bytes).json)
     }
 
+    /// Hands the broker an opaque payload (at most 64 KiB of UTF-8) to give back in `LaunchOptions.restorationState`
+    /// when the app is relaunched after any kill (installed apps only: `lifebus.AppNotFound` otherwise).
+    public func saveRestorationState(_ state: String) async throws(RPCError) {
+        _ = try await call(LifebusMethod.saveRestorationState, SaveRestorationStateParams(state: state).json)
+    }
+
     /// Asks for time to finish work in the background: the counterpart of UIKit's `beginBackgroundTask`.
     /// `expirationHandler` runs on the main actor when the broker says the time is up; it should end the task
     /// (`endBackgroundTask`) promptly, as UIKit requires.

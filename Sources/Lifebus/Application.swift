@@ -19,6 +19,8 @@ public final class Application {
     public internal(set) var state: LifecycleState = .notRunning
     /// The callback whose delegate method is running now, with its id, budget and cause; `nil` between callbacks.
     public internal(set) var currentCallback: CallbackParams?
+    /// The payload the app saved before its previous process ended, handed back at this launch (`nil` when none).
+    public internal(set) var restorationState: String?
     /// Why `run(delegate:)` returned without ever connecting (`ApplicationOptions.connectTimeout` ran out), e.g.
     /// "cannot reach the broker at /tmp/x.sock: ENOENT"; `nil` otherwise.
     public internal(set) var connectFailure: String?

@@ -22,6 +22,10 @@ public protocol ApplicationDelegate: AnyObject {
     func willTerminate(_ application: Application) async
     /// Memory is short: drop what can be rebuilt. Memory-warning observers run after this returns.
     func didReceiveMemoryWarning(_ application: Application) async
+    /// What to hand back at the next launch (`LaunchOptions.restorationState`) should the app be killed meanwhile;
+    /// asked after `didEnterBackground` and `willTerminate` return, and sent to the broker when not `nil` (an
+    /// installed app only; at most 64 KiB). The default saves nothing.
+    func restorationState(_ application: Application) -> String?
 }
 
 extension ApplicationDelegate {
@@ -32,6 +36,7 @@ extension ApplicationDelegate {
     public func willEnterForeground(_ application: Application) async {}
     public func willTerminate(_ application: Application) async {}
     public func didReceiveMemoryWarning(_ application: Application) async {}
+    public func restorationState(_ application: Application) -> String? { nil }
 }
 
 /// Why and how the app was launched: the `launchOptions` of `didFinishLaunching`. A plain value.
@@ -40,13 +45,23 @@ public struct LaunchOptions: Sendable, Equatable {
     public var isBackgroundLaunch: Bool
     /// The controller event that launched the app; `nil` when it launched by connecting.
     public var cause: EventCause?
+    /// An installed app's relaunch: why (`afterJetsam`, `afterCrash`, …), its previous process and how it ended,
+    /// and the payload it last saved (`Application.saveRestorationState`); `nil` for an app the broker did not
+    /// install.
+    public var launch: LaunchContext?
 
-    public init(isBackgroundLaunch: Bool = false, cause: EventCause? = nil) {
+    /// Why the app was launched (`user` when the broker did not say).
+    public var reason: LaunchContext.Reason { launch?.reason ?? .user }
+    /// The payload the app saved before its previous process ended.
+    public var restorationState: String? { launch?.restorationState }
+
+    public init(isBackgroundLaunch: Bool = false, cause: EventCause? = nil, launch: LaunchContext? = nil) {
         self.isBackgroundLaunch = isBackgroundLaunch
         self.cause = cause
+        self.launch = launch
     }
 
     init(_ callback: CallbackParams) {
-        self.init(isBackgroundLaunch: callback.state == .background, cause: callback.cause)
+        self.init(isBackgroundLaunch: callback.state == .background, cause: callback.cause, launch: callback.launch)
     }
 }

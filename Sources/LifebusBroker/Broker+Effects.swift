@@ -29,6 +29,16 @@ extension Broker {
             close(session, closing)
         case .kill(let app, let pid, let reason):
             kill(app, pid: pid, reason: reason)
+        case .spawn(let app):
+            supervisor?.perform(.spawn(appID: app.rawValue))
+        case .install(let ticket, let source):
+            install(ticket, source)
+        case .freeze(let app):
+            supervisor?.perform(.freeze(appID: app.rawValue))
+        case .thaw(let app):
+            supervisor?.perform(.thaw(appID: app.rawValue))
+        case .uninstall(let app):
+            supervisor?.uninstall(app.rawValue)
         case .armTimer(let deadline):
             armMachineTimer(at: deadline)
         case .commitJournal:
@@ -49,6 +59,7 @@ extension Broker {
     }
 
     private func kill(_ app: AppID, pid: Int32, reason: KillReason) {
+        if killThroughSupervisor(app, reason: reason) { return }
         // Never itself: an app connected from inside the broker's own process (the in-process fuzzer) shares its pid.
         guard pid > 0, pid != getpid(), let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess
         else { return }

@@ -4,6 +4,7 @@ public import LifebusIO
 public import Logging
 import LifebusProtocol
 import LifebusRPC
+import LifebusSupervision
 import Glibc
 
 /// The broker's libuv driver: listeners, one `RPCPeer` per connection, one timer, the journal file, and the broker
@@ -40,6 +41,12 @@ public final class Broker {
     /// Feeds `commitJournal` at the end of the loop turn that asked for it.
     var journalCommitTimer: LoopTimer?
     var effectBuffer: [BrokerEffect] = []
+    /// The installed apps' processes (`Broker+Processes`); made at `start()`.
+    var supervisor: Supervisor?
+    /// Supervisor reports waiting for the effects being performed to finish (`feedDepth > 0`).
+    var supervisorReports: [SupervisorReport] = []
+    /// How many `feed` calls are performing effects (feeds nest: a close can end a connection at once).
+    var feedDepth = 0
     private var nextSessionNumber: UInt64 = 1
     private var nextTicketNumber: UInt64 = 1
     private(set) var isShuttingDown = false
@@ -76,6 +83,7 @@ public final class Broker {
         let settings = configuration.machineSettings(
             connectionCap: Self.connectionCap(configuration.limits, logger: logger), tcpToken: tcpToken?.value)
         machine = BrokerMachine(settings: settings, journal: journal, logger: logger, epoch: clock.start)
+        startSupervisor()
         var addresses: [SocketAddress] = [.unix(configuration.socketPath)]
         if let port = configuration.tcpPort {
             addresses.append(.tcp(host: "127.0.0.1", port: port))
@@ -130,11 +138,14 @@ public final class Broker {
         effectBuffer = []
         effects.removeAll(keepingCapacity: true)
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
+        feedDepth += 1
         for effect in effects {
             perform(effect)
         }
+        feedDepth -= 1
         effects.removeAll(keepingCapacity: true)
         effectBuffer = effects
+        if feedDepth == 0, !supervisorReports.isEmpty { feedSupervisorReports() }
     }
 }
 
@@ -192,6 +203,8 @@ extension Broker {
 
     private func reportDrainedIfDone() {
         guard isShuttingDown, peers.isEmpty else { return }
+        supervisor?.close()  // the spawned apps had their willTerminate and grace: nothing outlives the broker
+        if journal.hasUnwrittenLines { _ = journal.commit() }  // what the apps' ends recorded
         for listener in listeners {
             listener.close()
         }

@@ -43,6 +43,12 @@ public struct BrokerConfiguration: Sendable {
     public var clock = ClockKind.real
     /// How long an `advance` waits, in real time, for outstanding callbacks before stepping on (`--advance-settle`).
     public var advanceSettleLimit: Duration = .seconds(5)
+    /// The folder of manifests installed at start (`lifebusd --apps DIR`), or `nil`.
+    public var appsFolder: String?
+    /// Resident-memory sampling and pressure (`MemorySettings`).
+    public var memory = MemorySettings()
+    /// SIGSTOP spawned apps while they are suspended (`--freeze-suspended`).
+    public var freezesSuspended = false
 
     public init(
         socketPath: String,
@@ -83,7 +89,7 @@ public struct BrokerConfiguration: Sendable {
 
     /// What the broker machine is told: the device, the hello timeout and the admission bounds.
     func machineSettings(connectionCap: Int, tcpToken: [UInt8]?) -> MachineSettings {
-        MachineSettings(
+        var settings = MachineSettings(
             device: deviceConfiguration,
             helloTimeout: helloTimeout,
             connectionCap: connectionCap,
@@ -96,6 +102,8 @@ public struct BrokerConfiguration: Sendable {
             clock: clock,
             advanceSettleLimit: advanceSettleLimit
         )
+        settings.freezesSuspended = freezesSuspended
+        return settings
     }
 
     /// The lifecycle machine's configuration: the profile's budgets, scaled, then the overrides.

@@ -32,6 +32,15 @@ public enum BrokerEffect: Sendable {
     case close(SessionID, Closing)
     /// SIGKILL to `pid` (the kernel's, or the one the core remembers), to its process group when it leads one.
     case kill(AppID, pid: Int32, reason: KillReason)
+    /// Start the installed app's process; what follows comes back as `processSpawned` or `launchFailed`.
+    case spawn(AppID)
+    /// Read and check a manifest and install it; the driver answers with `BrokerInput.installed(ticket, _)`.
+    case install(Ticket, ManifestSource)
+    /// Stop (`freeze`) or resume (`thaw`) a spawned app's process group (`--freeze-suspended`).
+    case freeze(AppID)
+    case thaw(AppID)
+    /// Forget the installed app's manifest (a running process keeps running).
+    case uninstall(AppID)
     /// Points the one timer at `deadline` (`nil`: stop it); it fires as `BrokerInput.timerFired`.
     case armTimer(Instant?)
     /// Lines wait in the journal: feed `BrokerInput.commitJournal` at the end of this loop turn.

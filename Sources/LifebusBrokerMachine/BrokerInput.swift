@@ -44,6 +44,16 @@ public enum BrokerInput: Sendable {
     /// The end of the loop turn the machine asked for (`BrokerEffect.commitJournal`): commit the journal, deliver
     /// what waited for it.
     case commitJournal
+    /// The process of an installed app started (`BrokerEffect.spawn`).
+    case processSpawned(AppID, pid: Int32)
+    /// The process of an installed app could not be started; `path` and `errno` say why.
+    case launchFailed(AppID, path: String, errno: Int32, detail: String)
+    /// A spawned app's process was reaped; `killedFor` names the kill that ended it, if one did.
+    case processExited(AppID, pid: Int32, ExitStatus, killedFor: String?)
+    /// One round of resident-memory samples, with the pressure policy's decision.
+    case memorySampled(MemoryRound)
+    /// The answer to `BrokerEffect.install` (`Ticket.none` for the manifests installed at start).
+    case installed(Ticket, Result<InstalledApp, RPCError>)
     /// Stop: answer what is pending, close every session after its output.
     case shutdown
 }

@@ -11,6 +11,8 @@ extension BrokerMachine {
         sessions[session]?.app = app
         appSessions[app] = session
         let pid = identity.pid > 0 ? identity.pid : nil
+        let flags = installedFlags(of: app, saidInHello: flags)
+        if let spawned = processes.running[app] { recordProcess(app, pid: spawned, .connected, into: &effects) }
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).

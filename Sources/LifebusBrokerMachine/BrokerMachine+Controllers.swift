@@ -51,9 +51,12 @@ extension BrokerMachine {
                     pid: pid(of: snapshot.id),
                     state: snapshot.state,
                     sinceMs: sinceMilliseconds(of: snapshot.id),
-                    connected: appSessions[snapshot.id] != nil
+                    connected: appSessions[snapshot.id] != nil,
+                    residentBytes: processes.resident[snapshot.id].map(Int64.init),
+                    frozen: processes.frozen.contains(snapshot.id)
                 )
-            }
+            },
+            pressure: processes.pressure
         )
     }
 

@@ -27,16 +27,16 @@ extension BrokerMachine {
         case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
                          into: &effects)
-        case .stateChanged(let app, _, _, let at):
+        case .stateChanged(let app, let from, let to, let at):
             enteredAt[app] = at
+            freezeOrThaw(app, from: from, to: to, into: &effects)
             if !waiters.isEmpty { changedApps.append(app) }
         case .armTimer(let id, let deadline):
             armDeviceTimer(id, at: deadline)
         case .cancelTimer(let id):
             cancelDeviceTimer(id)
         case .startProcess(let app):
-            logger.info("waiting for the app to connect (the broker does not start processes)",
-                        metadata: ["lifebus.app.id": "\(app)"])
+            startProcess(app, into: &effects)
         case .kill(let app, let reason):
             kill(app, reason: reason, into: &effects)
         case .backgroundTaskExpiring(let app, let taskID):
@@ -55,8 +55,7 @@ extension BrokerMachine {
                 let finished = events.finish(id)
                 guard let ticket = finished.ticket else { return }
                 // A refusal records nothing itself, but it must not overtake the records made before it.
-                let error = EventRejection(reason: rejection.reason, eventID: Int64(id.rawValue))
-                    .error("\(finished.label): \(rejection)")
+                let error = refusalError(rejection, eventID: Int64(id.rawValue), label: finished.label)
                 afterJournaled(.refusal(ticket, error), into: &effects)
             }
         }
@@ -72,7 +71,8 @@ extension BrokerMachine {
             callback: callback,
             state: state,
             budgetMs: budget.inMilliseconds,
-            cause: cause.map { events.cause($0) }
+            cause: cause.map { events.cause($0) },
+            launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
         effects.append(.sendCallback(session, method: callback.rawValue, params: params.json, app: app, id: id))
     }
@@ -101,6 +101,7 @@ extension BrokerMachine {
         let session = appSessions[app]
         let pid = device.pid(of: app) ?? 0
         effects.append(.kill(app, pid: pid, reason: reason))
+        processKilled(app, pid: pid, reason: reason, into: &effects)
         if let session { effects.append(.close(session, .now)) }
         logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",
                                          "lifebus.kill.reason": "\(reason.rawValue)"])

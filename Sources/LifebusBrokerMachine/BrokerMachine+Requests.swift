@@ -72,6 +72,11 @@ extension BrokerMachine {
                 try advance(AdvanceParams(json: params), session: session, ticket: ticket)
             case LifebusMethod.reportMemory:
                 try reportMemory(ReportMemoryParams(json: params), from: session, ticket: ticket, into: &effects)
+            case LifebusMethod.saveRestorationState:
+                try saveRestorationState(SaveRestorationStateParams(json: params), from: session, ticket: ticket,
+                                         into: &effects)
+            case LifebusMethod.install, LifebusMethod.uninstall, LifebusMethod.apps:
+                try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
             default:
                 effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
             }

@@ -5,9 +5,11 @@ import LifebusProtocol
 /// How a stopping broker keeps Protocol/README.md §4's promise that exactly one response follows each request:
 /// every request still pending is answered `lifebus.BrokerShuttingDown` before its connection closes, a request
 /// that arrives while the peers drain is answered the same, and a connection opened meanwhile is told so and closed.
+/// The apps the broker spawned are terminated first (`willTerminate`) and keep their connection to answer.
 extension BrokerMachine {
     mutating func shutdown(into effects: inout [BrokerEffect]) {
         guard !isShuttingDown else { return }
+        let terminating = terminateSpawnedApps(into: &effects)
         commitJournal(into: &effects)
         isShuttingDown = true
         deadlines.removeAll()
@@ -22,7 +24,7 @@ extension BrokerMachine {
         for waiter in waiters.takeAll() {
             effects.append(.reply(waiter.ticket, .failure(Self.shuttingDownError)))
         }
-        for session in sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+        for session in sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !terminating.contains(session) {
             effects.append(.close(session, .afterFlush))
         }
     }

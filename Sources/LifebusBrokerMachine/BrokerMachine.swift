@@ -72,6 +72,8 @@ public struct BrokerMachine {
     /// A `commitJournal` effect was given and its input has not come yet.
     var commitRequested = false
     var isShuttingDown = false
+    /// The installed apps and their processes (`BrokerMachine+Processes`).
+    var processes = ProcessBook()
 
     /// The instant and wall time of the input being handled.
     var now = Instant.zero
@@ -111,6 +113,16 @@ public struct BrokerMachine {
             timerFired(into: &effects)
         case .commitJournal:
             commitJournal(into: &effects)
+        case .processSpawned(let app, let pid):
+            processSpawned(app, pid: pid, into: &effects)
+        case .launchFailed(let app, let path, let errno, let detail):
+            launchFailed(app, path: path, errno: errno, detail: detail, into: &effects)
+        case .processExited(let app, let pid, let status, let killedFor):
+            processExited(app, pid: pid, status, killedFor: killedFor, into: &effects)
+        case .memorySampled(let round):
+            memorySampled(round, into: &effects)
+        case .installed(let ticket, let result):
+            installed(ticket, result, into: &effects)
         case .shutdown:
             shutdown(into: &effects)
         }

@@ -28,6 +28,8 @@ public struct MachineSettings: Sendable {
     public var clock: ClockKind
     /// How long, in real time, an `advance` waits for outstanding callbacks before it steps on regardless.
     public var advanceSettleLimit: Duration
+    /// Freeze (SIGSTOP) each spawned app while it is suspended, thaw it before it resumes.
+    public var freezesSuspended = false
 
     public init(
         device: DeviceConfiguration,

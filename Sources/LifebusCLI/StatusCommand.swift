@@ -51,20 +51,21 @@ enum StatusFormatting {
             "call \(status.call.rawValue)",
             "alert \(status.alert?.rawValue ?? "none")",
             "foreground \(status.foreground ?? "none")",
-        ].joined(separator: "  ")
+        ].joined(separator: "  ") + (status.pressure.map { "  memory pressure \($0)" } ?? "")
         guard !status.apps.isEmpty else { return device + "\nno apps" }
+        let sampled = status.apps.contains { $0.residentBytes != nil }
         var table = TextTable(columns: [
             .init("app", minimumWidth: 24), .init("pid", .right), .init("state"), .init("since ms", .right),
             .init("connected"),
-        ])
+        ] + (sampled ? [TextTable.Column("resident", .right)] : []))
         table.rows = status.apps.map { app in
             [
                 TextTable.Cell(app.id, app.id == status.foreground ? .bold : nil),
                 TextTable.Cell(app.pid.map { "\($0)" } ?? "-"),
-                TextTable.Cell(app.state.rawValue, colour(of: app.state)),
+                TextTable.Cell(app.state.rawValue + (app.frozen ? " (frozen)" : ""), colour(of: app.state)),
                 TextTable.Cell(TransitionFormatting.milliseconds(app.sinceMs)),
                 TextTable.Cell(app.connected ? "yes" : "no"),
-            ]
+            ] + (sampled ? [TextTable.Cell(app.residentBytes.map { "\($0 >> 10) KiB" } ?? "-")] : [])
         }
         return ([device] + table.render(style: style)).joined(separator: "\n")
     }

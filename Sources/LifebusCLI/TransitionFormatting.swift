@@ -39,6 +39,7 @@ enum TransitionFormatting {
         case .transition(let record): cells(record)
         case .mark(let record): cells(record)
         case .run(let record): [TextTable.Cell(runLine(record), .bold)]
+        case .process(let record): cells(record)
         }
     }
 
@@ -66,6 +67,25 @@ enum TransitionFormatting {
             TextTable.Cell("mark \(record.name)", .cyan),
             "", "", "", "", "",
             TextTable.Cell(record.data.map { abbreviated($0.description) } ?? ""),
+        ]
+    }
+
+    /// A process record's row: `process started pid 4321`, `process exited pid 4321 signal 9 (jetsam)`.
+    static func cells(_ record: ProcessRecord) -> [TextTable.Cell] {
+        let pid = record.pid.map { " pid \($0)" } ?? ""
+        let ending = record.status.map { " status \($0)" } ?? record.signal.map { " signal \($0)" } ?? ""
+        let reason = record.reason.map { " (\($0))" } ?? record.launch.map { launch in
+            let previous = launch.previousPid.map { ", was pid \($0)" } ?? ""
+            return " (\(launch.reason.rawValue)\(previous), restored \(launch.restoredBytes) bytes)"
+        } ?? ""
+        let colour: TerminalStyle.Colour = record.event == .started ? .cyan : .red
+        return [
+            TextTable.Cell("\(record.seq)", .dim),
+            TextTable.Cell(milliseconds(record.atMs)),
+            TextTable.Cell(record.app),
+            TextTable.Cell("process \(record.event.rawValue)\(pid)\(ending)\(reason)", colour),
+            "", "", "", "", "",
+            TextTable.Cell(record.detail.map(abbreviated) ?? ""),
         ]
     }
 

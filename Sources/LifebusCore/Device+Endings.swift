@@ -59,6 +59,28 @@ extension Device {
         out.append(.startProcess(apps[i].id))
     }
 
+    /// The process `awaitLaunch` asked for could not be started: the launch fails now, as at its deadline.
+    mutating func failLaunch(_ app: AppID) {
+        guard let i = index[app], let timer = apps[i].launch?.timer else { return }
+        cancelTimer(timer)
+        apps[i].launch = nil
+        activity.modifyChain { $0.failure = Rejection(event: $0.cause, app: app, reason: .launchFailed) }
+        if front == i {
+            front = nil
+        }
+        finishWork(i)
+    }
+
+    /// An app over its memory limit is killed silently, as jetsam does, whatever its state; one without a live
+    /// process is refused `appNotRunning`.
+    mutating func killOverLimit(_ app: AppID) {
+        guard let i = index[app], apps[i].process == .connected, apps[i].state != .notRunning else {
+            out.append(.reject(Rejection(app: app, reason: .appNotRunning)))
+            return
+        }
+        end(i, kill: .jetsam, outcome: .jetsam, cause: nil)
+    }
+
     mutating func timerFired(_ id: TimerID) {
         guard let purpose = timers.removeValue(forKey: id) else {
             out.append(.reject(Rejection(reason: .unknownTimer)))

@@ -71,6 +71,10 @@ public struct Device: Sendable {
             processEnded(app)
         case .processExited(let app, _):
             processEnded(app)
+        case .launchFailed(let app):
+            failLaunch(app)
+        case .memoryLimitExceeded(let app):
+            killOverLimit(app)
         case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed):
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed)
         case .timerFired(let id):

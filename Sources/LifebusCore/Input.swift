@@ -14,6 +14,10 @@ public enum Input: Sendable, Hashable {
     case appConnected(AppID, AppFlags, pid: Int32?)
     case appDisconnected(AppID)
     case processExited(AppID, ExitStatus)
+    /// The caller could not start the process a `startProcess` asked for: the launch waiting for it fails now.
+    case launchFailed(AppID)
+    /// The app's resident memory went over its own limit: it is killed without notice (`jetsam`), even in front.
+    case memoryLimitExceeded(AppID)
     /// The app's delegate method returned; `handlerDuration` is the app's own measurement, if it reports one;
     /// `handlerFailed` when the app says its handler failed (it is journaled, the lifecycle goes on).
     case callbackAnswered(AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false)

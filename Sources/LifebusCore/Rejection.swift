@@ -31,6 +31,7 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
         case .callAlreadyActive: text = "a call is already ringing or in progress"
         case .noSuchAlert: text = "no such alert is on screen"
         case .launchTimedOut: text = "the app did not connect within its launch budget"
+        case .launchFailed: text = "the app's process could not be started"
         case .backgroundTasksUnavailable: text = "this profile has no background tasks"
         case .backgroundTimeExpired: text = "the app's background time is used up"
         case .duplicateTask: text = "a background task with this id is already open"

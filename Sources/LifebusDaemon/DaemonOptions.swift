@@ -27,6 +27,9 @@ struct DaemonOptions: Equatable {
     var enforcesWatchdog = true
     var clock = ClockKind.real
     var advanceSettle: Duration = .seconds(5)
+    var appsFolder: String?
+    var memory = MemoryOptions()
+    var freezesSuspended = false
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -44,7 +47,9 @@ struct DaemonOptions: Equatable {
                         [--budget <callback>=<duration>]... [--watchdog enforce|observe]
                         [--max-connections <n>] [--max-unintroduced <n>] [--max-output <bytes>]
                         [--write-timeout <duration>] [--max-unanswered <n>]
-                        [--journal-max <size>] [--journal-sync]
+                        [--journal-max <size>] [--journal-sync] [--apps <dir>]
+                        [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
+                        [--memory-critical-at <t>] [--freeze-suspended]
                         [--clock real|manual] [--advance-settle <duration>]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
@@ -60,6 +65,15 @@ struct DaemonOptions: Equatable {
           --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to
                                     1000).
+          --apps <dir>              Install the app manifest of every *.json file in this folder at start (a bad
+                                    one is logged naming its file and member; the others load).
+          --memory-sample <d>       Sample the apps' resident memory this often (default: 250ms with
+                                    --device-memory, else never); apps shows it, jetsam kills the largest first.
+          --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
+          --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
+          --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
+          --freeze-suspended        SIGSTOP a spawned app's process group while it is suspended (SIGCONT before
+                                    anything resumes it), so its timers really stop.
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
@@ -112,7 +126,7 @@ struct DaemonOptions: Equatable {
             }
             if Self.flagNames.contains(name) {
                 guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
-                options.journalSync = true
+                if name == "journal-sync" { options.journalSync = true } else { options.freezesSuspended = true }
                 continue
             }
             guard Self.optionNames.contains(name) else {
@@ -129,14 +143,14 @@ struct DaemonOptions: Equatable {
         return options
     }
 
-    private static let optionNames: Set<String> = [
+    private static let optionNames: Set<String> = Set([
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max", "clock", "advance-settle",
-    ]
+        "journal-max", "apps", "clock", "advance-settle",
+    ]).union(MemoryOptions.names)
 
     /// Options without a value.
-    private static let flagNames: Set<String> = ["journal-sync"]
+    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {
@@ -166,6 +180,10 @@ struct DaemonOptions: Equatable {
             timeScale = factor
         case "journal":
             journal = text
+        case "apps":
+            appsFolder = text
+        case _ where MemoryOptions.names.contains(name):
+            try memory.set(name, text)
         case "budget":
             let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
             guard let equals = text.firstIndex(of: "="),

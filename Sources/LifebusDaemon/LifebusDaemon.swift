@@ -47,6 +47,9 @@ public enum LifebusDaemon {
         )
         configuration.budgetOverrides = options.budgets
         configuration.enforcesWatchdog = options.enforcesWatchdog
+        configuration.appsFolder = options.appsFolder
+        configuration.memory = options.memory.settings
+        configuration.freezesSuspended = options.freezesSuspended
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

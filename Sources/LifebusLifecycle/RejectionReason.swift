@@ -14,6 +14,8 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
     case callAlreadyActive
     case noSuchAlert
     case launchTimedOut
+    /// The broker could not start the app's process (`lifebus.LaunchFailed` carries the path and errno).
+    case launchFailed
     case backgroundTasksUnavailable
     case backgroundTimeExpired
     case duplicateTask

@@ -1,3 +1,5 @@
+import LifebusLifecycle
+
 /// The device's memory pressure as iOS's jetsam computes it, from resident memory: a pure function of the apps'
 /// samples and the device's figures, which says the level, who must be warned and who must die, in order.
 ///

@@ -1,11 +1,4 @@
-/// How full the device's memory is.
-public enum PressureLevel: String, Sendable, Equatable, Comparable, CaseIterable {
-    case normal, warning, critical
-
-    public static func < (lhs: PressureLevel, rhs: PressureLevel) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
+public import LifebusLifecycle
 
 /// One app as the pressure policy sees it: what it holds, where it stands, its own limit.
 public struct AppMemory: Sendable, Equatable {

@@ -64,7 +64,7 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
 
     init() {}
 
-    /// The timeline of journal entries (run records are left out).
+    /// The timeline of journal entries (run and process records are left out: pids differ from run to run).
     init(_ journal: [JournalEntry]) {
         entries = journal.compactMap { entry in
             switch entry {
@@ -75,7 +75,7 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                 )
             case .mark(let record):
                 .mark(app: AppID(record.app), name: record.name)
-            case .run:
+            case .run, .process:
                 nil
             }
         }

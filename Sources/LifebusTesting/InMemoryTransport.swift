@@ -177,7 +177,14 @@ final class InMemoryTransport: BusTransport {
             timer = deadline
         case .commitJournal:
             pending.append(.commitJournal)
-        case .forget, .introduced:
+        case .install(let ticket, _):
+            // Manifests name executables; an in-memory bus runs in-process delegates only (`launch(_:delegate:)`).
+            pending.append(.installed(ticket, .failure(.invalidParams(
+                field: "manifest", "an in-memory bus runs in-process delegates: launch the app with its delegate"))))
+        case .spawn(let app):
+            // Unreachable without an install; answered as a failed spawn so a launch never waits forever.
+            pending.append(.launchFailed(app, path: "", errno: 0, detail: "an in-memory bus starts no processes"))
+        case .forget, .introduced, .uninstall, .freeze, .thaw:
             break
         }
     }

@@ -20,6 +20,7 @@ extension Timeline {
             case .transition(let record): builder.add(record)
             case .mark(let record): builder.add(record)
             case .run: break  // where a broker run starts: nothing to draw in an app's lane
+            case .process: break  // the process under the states: the states already show its effect
             }
         }
         self = builder.finish()

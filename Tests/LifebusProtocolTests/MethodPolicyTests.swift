@@ -31,11 +31,13 @@ import Testing
             LifebusMethod.fire, LifebusMethod.status, LifebusMethod.wait, LifebusMethod.history,
             LifebusMethod.transition, LifebusMethod.mark, LifebusMethod.beginBackgroundTask,
             LifebusMethod.endBackgroundTask, LifebusMethod.reportMemory, LifebusMethod.backgroundTaskExpiring,
-            LifebusMethod.reset, LifebusMethod.advance, LifebusMethod.clock,
+            LifebusMethod.reset, LifebusMethod.advance, LifebusMethod.clock, LifebusMethod.install,
+            LifebusMethod.uninstall, LifebusMethod.apps, LifebusMethod.process, LifebusMethod.saveRestorationState,
         ] == [
             "fire", "status", "wait", "history", "transition", "mark", "beginBackgroundTask", "endBackgroundTask",
-            "reportMemory", "backgroundTaskExpiring", "reset", "advance", "clock",
+            "reportMemory", "backgroundTaskExpiring", "reset", "advance", "clock", "install", "uninstall", "apps",
+            "process", "saveRestorationState",
         ])
-        #expect(Set(MethodPolicy.roles.keys).count == 13)
+        #expect(Set(MethodPolicy.roles.keys).count == 17)
     }
 }

@@ -11,6 +11,8 @@ import Testing
         "empty.result", "fire.params", "fire.result", "status.params", "status.result", "app-status", "wait.params",
         "wait.result", "history.params", "history.result", "transition.record", "mark.record", "journal-entry",
         "run.record", "manifest", "advance.params", "advance.result", "clock.result",
+        "process.record", "install.params", "uninstall.params", "installed-app",
+        "apps.result", "launch-context", "saveRestorationState.params",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {

@@ -73,6 +73,7 @@ import Testing
             (.journalUnavailable, -32013, "lifebus.JournalUnavailable"),
             (.unauthorized, -32020, "lifebus.Unauthorized"),
             (.clockNotManual, -32030, "lifebus.ClockNotManual"),
+            (.launchFailed, -32031, "lifebus.LaunchFailed"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

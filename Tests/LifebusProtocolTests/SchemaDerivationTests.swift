@@ -93,7 +93,9 @@ import Testing
         WireType(
             "status.result", .written,
             StatusResult(profile: "ios7", locked: false, call: .none, alert: nil, foreground: nil, apps: []).json,
-            enums: ["call": cases(CallStatus.self), "alert": cases(AlertKind.self)]
+            enums: [
+                "call": cases(CallStatus.self), "alert": cases(AlertKind.self), "pressure": cases(PressureLevel.self),
+            ]
         ) { _ = try StatusResult(json: $0) },
         WireType(
             "app-status", .written, AppStatus(id: "com.x", pid: nil, state: .active, sinceMs: 0, connected: true).json,

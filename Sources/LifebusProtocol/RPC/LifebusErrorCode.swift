@@ -44,12 +44,14 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let unauthorized = LifebusErrorCode(-32020, "lifebus.Unauthorized")
     /// `advance` on a broker whose lifecycle runs on the real clock (`lifebusd --clock real`, the default).
     public static let clockNotManual = LifebusErrorCode(-32030, "lifebus.ClockNotManual")
+    /// The broker could not start an installed app's process (`data.path`, `data.errno` say why).
+    public static let launchFailed = LifebusErrorCode(-32031, "lifebus.LaunchFailed")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
-        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized, .clockNotManual,
+        .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized, .clockNotManual, .launchFailed,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

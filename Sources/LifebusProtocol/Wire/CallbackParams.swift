@@ -16,19 +16,24 @@ public struct CallbackParams: Sendable, Equatable {
     public var state: LifecycleState
     public var budgetMs: Double
     public var cause: EventCause?
+    /// `didFinishLaunching` of an installed app only: why it launches and what its last run left (absent
+    /// otherwise, and then not written).
+    public var launch: LaunchContext?
 
     public init(
         callbackID: Int64,
         callback: LifecycleCallback,
         state: LifecycleState,
         budgetMs: Double,
-        cause: EventCause? = nil
+        cause: EventCause? = nil,
+        launch: LaunchContext? = nil
     ) {
         self.callbackID = callbackID
         self.callback = callback
         self.state = state
         self.budgetMs = budgetMs
         self.cause = cause
+        self.launch = launch
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -38,16 +43,22 @@ public struct CallbackParams: Sendable, Equatable {
         state = try reader.choice("state", as: LifecycleState.self)
         budgetMs = try reader.double("budgetMs")
         cause = try reader.optionalCause("cause")
+        launch = try reader.optional("launch").flatMap { $0 == .null ? nil : $0 }.map { value throws(RPCError) in
+            guard case .object = value else { throw RPCError.invalidParams(field: "launch", "must be an object") }
+            return try LaunchContext(json: value)
+        }
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "callbackID": .integer(callbackID),
             "callback": .string(callback.rawValue),
             "state": .string(state.rawValue),
             "budgetMs": .double(budgetMs),
             "cause": .optional(cause, \.json),
         ]
+        if let launch { object.append("launch", launch.json()) }
+        return .object(object)
     }
 }
 

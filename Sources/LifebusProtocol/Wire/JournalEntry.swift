@@ -1,5 +1,5 @@
 /// One line of the journal (and one element of `HistoryResult.entries`): a transition, a mark or the record that
-/// opens a broker run, told apart by the `type` member (`"transition"`, `"mark"` or `"run"`, required when
+/// opens a broker run, told apart by the `type` member (`"transition"`, `"mark"`, `"run"` or `"process"`, required when
 /// decoding an entry).
 ///
 /// A plain value (`Sendable`). The journal file holds one entry's compact JSON per line, oldest first.
@@ -7,6 +7,7 @@ public enum JournalEntry: Sendable, Equatable {
     case transition(TransitionRecord)
     case mark(MarkRecord)
     case run(RunRecord)
+    case process(ProcessRecord)
 
     public init(json: JSONValue) throws(RPCError) {
         try self.init(reader: try ParamsReader(json))
@@ -21,10 +22,12 @@ public enum JournalEntry: Sendable, Equatable {
         case TransitionRecord.type: self = .transition(try TransitionRecord(reader: reader))
         case MarkRecord.type: self = .mark(try MarkRecord(reader: reader))
         case RunRecord.type: self = .run(try RunRecord(reader: reader))
+        case ProcessRecord.type: self = .process(try ProcessRecord(reader: reader))
         default:
             throw RPCError.invalidParams(
                 field: reader.path("type"),
-                "must be \(TransitionRecord.type), \(MarkRecord.type) or \(RunRecord.type)"
+                "must be \(TransitionRecord.type), \(MarkRecord.type), \(RunRecord.type) or "
+                    + ProcessRecord.type
             )
         }
     }
@@ -35,6 +38,7 @@ public enum JournalEntry: Sendable, Equatable {
         case .transition(let record): return record.seq
         case .mark(let record): return record.seq
         case .run(let record): return record.seq
+        case .process(let record): return record.seq
         }
     }
 
@@ -44,6 +48,7 @@ public enum JournalEntry: Sendable, Equatable {
         case .transition(let record): return record.app
         case .mark(let record): return record.app
         case .run: return nil
+        case .process(let record): return record.app
         }
     }
 
@@ -52,6 +57,7 @@ public enum JournalEntry: Sendable, Equatable {
         case .transition(let record): return record.json
         case .mark(let record): return record.json
         case .run(let record): return record.json
+        case .process(let record): return record.json
         }
     }
 }

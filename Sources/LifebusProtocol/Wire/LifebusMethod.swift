@@ -30,6 +30,16 @@ public enum LifebusMethod {
     public static let endBackgroundTask = "endBackgroundTask"
     /// App → broker: the app's memory footprint (`ReportMemoryParams` → `{}`).
     public static let reportMemory = "reportMemory"
+    /// Controller → broker: install an app from a manifest (`InstallParams` → `InstalledApp`).
+    public static let install = "install"
+    /// Controller → broker: forget an installed app (`{"id"}` → `{}`).
+    public static let uninstall = "uninstall"
+    /// Controller, observer → broker: the installed apps (none → `AppsResult`).
+    public static let apps = "apps"
+    /// App → broker: keep an opaque restoration payload for the next launch (`SaveRestorationStateParams` → `{}`).
+    public static let saveRestorationState = "saveRestorationState"
+    /// Broker → observer notification: a process started, exited, was killed or failed to start (`ProcessRecord`).
+    public static let process = "process"
     /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).
     public static let backgroundTaskExpiring = "backgroundTaskExpiring"
     /// Controller → broker, manual clock only: move virtual time on (`AdvanceParams` → `ClockResult`).

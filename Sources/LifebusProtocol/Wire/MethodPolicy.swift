@@ -19,6 +19,10 @@ public enum MethodPolicy {
         LifebusMethod.history: [.controller, .observer],
         LifebusMethod.advance: [.controller],
         LifebusMethod.clock: [.controller, .observer],
+        LifebusMethod.install: [.controller],
+        LifebusMethod.uninstall: [.controller],
+        LifebusMethod.apps: [.controller, .observer],
+        LifebusMethod.saveRestorationState: [.app],
     ]
 
     /// `nil` when the broker serves no such method (answer -32601 `jsonrpc.MethodNotFound`); `false` when it does

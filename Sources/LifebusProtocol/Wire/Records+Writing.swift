@@ -80,6 +80,7 @@ extension JournalEntry {
         case .transition(let record): record.write(to: &buffer)
         case .mark(let record): record.write(to: &buffer)
         case .run(let record): record.json.write(to: &buffer)  // one per run or file: no direct writer needed
+        case .process(let record): record.json.write(to: &buffer)  // rare: no direct writer needed
         }
     }
 }

@@ -7,7 +7,7 @@
 /// schemas mark them `"x-lifebus-nondeterministic": true`). Each broker run keeps its `start` run record first;
 /// `rotated` / `reopened` run records (where a file happened to end) are left out; the other entries of a run are
 /// ordered canonically: by the virtual instant the record tells of (a transition's `answeredMs`, else `sentMs`; a
-/// mark's `atMs`), then app id, then kind, then callback or mark name, then the rest of the record. The output is
+/// mark's or process record's `atMs`), then app id, then kind, then callback or mark name, then the rest of the record. The output is
 /// therefore a function of the set of records, whatever order they were made in.
 public enum ReproducibleJournal {
     /// The members of each kind of entry (by `type`) that differ between runs of one scenario.
@@ -15,7 +15,10 @@ public enum ReproducibleJournal {
         TransitionRecord.type: ["seq", "pid", "handlerMs", "wallMs"],
         MarkRecord.type: ["seq", "pid", "wallMs"],
         RunRecord.type: ["seq", "pid", "startedWallMs", "atMs", "wallMs"],
+        ProcessRecord.type: ["seq", "pid", "wallMs"],
     ]
+    /// The members of a process record's `launch` options that differ between runs (the previous run's pid).
+    public static let nondeterministicLaunchMembers: Set<String> = ["previousPid"]
 
     /// The entries as reproducible JSON objects, in canonical order.
     public static func canonical(_ entries: [JournalEntry]) -> [JSONValue] {
@@ -40,6 +43,10 @@ public enum ReproducibleJournal {
                 let json = stripped(entry)
                 run.append((SortKey(instant: record.atMs, app: record.app, kind: 1, name: record.name,
                                     text: json.jsonText), json))
+            case .process(let record):
+                let json = stripped(entry)
+                run.append((SortKey(instant: record.atMs, app: record.app, kind: 2, name: record.event.rawValue,
+                                    text: json.jsonText), json))
             }
         }
         endRun()
@@ -51,7 +58,13 @@ public enum ReproducibleJournal {
         guard case .object(let object) = entry.json else { return entry.json }
         let type = object["type"]?.stringValue ?? ""
         let left = nondeterministicMembers[type] ?? []
-        return .object(JSONObject(object.filter { !left.contains($0.key) }.map { ($0.key, $0.value) }))
+        return .object(JSONObject(object.filter { !left.contains($0.key) }.map { member in
+            guard type == ProcessRecord.type, member.key == "launch", case .object(let launch) = member.value else {
+                return (member.key, member.value)
+            }
+            let kept = launch.filter { !nondeterministicLaunchMembers.contains($0.key) }
+            return (member.key, .object(JSONObject(kept.map { ($0.key, $0.value) })))
+        }))
     }
 
     private struct SortKey: Comparable {

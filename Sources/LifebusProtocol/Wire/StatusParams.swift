@@ -32,13 +32,22 @@ public struct AppStatus: Sendable, Equatable {
     public var state: LifecycleState
     public var sinceMs: Double
     public var connected: Bool
+    /// The app's last resident-memory sample (`lifebusd --memory-sample`); `nil`, and not written, when none.
+    public var residentBytes: Int64?
+    /// Its process group is stopped while it is suspended (`--freeze-suspended`); written only when `true`.
+    public var frozen: Bool
 
-    public init(id: String, pid: Int32?, state: LifecycleState, sinceMs: Double, connected: Bool) {
+    public init(
+        id: String, pid: Int32?, state: LifecycleState, sinceMs: Double, connected: Bool,
+        residentBytes: Int64? = nil, frozen: Bool = false
+    ) {
         self.id = id
         self.pid = pid
         self.state = state
         self.sinceMs = sinceMs
         self.connected = connected
+        self.residentBytes = residentBytes
+        self.frozen = frozen
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -51,15 +60,20 @@ public struct AppStatus: Sendable, Equatable {
         state = try reader.choice("state", as: LifecycleState.self)
         sinceMs = try reader.double("sinceMs")
         connected = try reader.bool("connected", default: false)
+        residentBytes = try reader.optionalInteger("residentBytes", as: Int64.self)
+        frozen = try reader.bool("frozen", default: false)
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "id": .string(id),
             "pid": .optional(pid) { .integer(Int64($0)) },
             "state": .string(state.rawValue),
             "sinceMs": .double(sinceMs),
             "connected": .bool(connected),
         ]
+        if let residentBytes { object.append("residentBytes", .integer(residentBytes)) }
+        if frozen { object.append("frozen", .bool(true)) }
+        return .object(object)
     }
 }

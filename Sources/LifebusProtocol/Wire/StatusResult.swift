@@ -6,7 +6,8 @@ public import LifebusLifecycle
 /// `{"profile":"ios7","locked":false,"call":"none","alert":null,"foreground":"com.example.x","apps":[AppStatus…]}`
 /// — `profile` names the timing profile; `locked` whether the device sleeps (locked screen); `call` the phone
 /// call's state; `alert` the alert on screen (`null` for none); `foreground` the id of the app in the foreground
-/// (`null` for the home screen); `apps` every app the broker knows, or just the one asked for.
+/// (`null` for the home screen); `apps` every app the broker knows, or just the one asked for; `pressure`, only
+/// when the broker measures memory pressure, its last level.
 public struct StatusResult: Sendable, Equatable {
     public var profile: String
     public var locked: Bool
@@ -14,6 +15,9 @@ public struct StatusResult: Sendable, Equatable {
     public var alert: AlertKind?
     public var foreground: String?
     public var apps: [AppStatus]
+    /// The memory pressure level the broker measured last (`normal`, `warning`, `critical`); `nil` (and not
+    /// written) when it measures none (`lifebusd --device-memory`).
+    public var pressure: PressureLevel?
 
     public init(
         profile: String,
@@ -21,7 +25,8 @@ public struct StatusResult: Sendable, Equatable {
         call: CallStatus,
         alert: AlertKind?,
         foreground: String?,
-        apps: [AppStatus]
+        apps: [AppStatus],
+        pressure: PressureLevel? = nil
     ) {
         self.profile = profile
         self.locked = locked
@@ -29,6 +34,7 @@ public struct StatusResult: Sendable, Equatable {
         self.alert = alert
         self.foreground = foreground
         self.apps = apps
+        self.pressure = pressure
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -41,10 +47,11 @@ public struct StatusResult: Sendable, Equatable {
         apps = try reader.array("apps") { value, path throws(RPCError) in
             try AppStatus(reader: try ParamsReader(value, path: path))
         }
+        pressure = try reader.optionalChoice("pressure", as: PressureLevel.self)
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "profile": .string(profile),
             "locked": .bool(locked),
             "call": .string(call.rawValue),
@@ -52,5 +59,7 @@ public struct StatusResult: Sendable, Equatable {
             "foreground": .optional(foreground, JSONValue.string),
             "apps": .array(apps.map(\.json)),
         ]
+        if let pressure { object.append("pressure", .string(pressure.rawValue)) }
+        return .object(object)
     }
 }

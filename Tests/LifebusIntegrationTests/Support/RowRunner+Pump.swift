@@ -198,7 +198,7 @@ extension RowRunner {
         let fields = Self.logFields(line)
         guard let id = fields["lifebus.app.id"], id.hasPrefix(Self.appIDPrefix) else { return }
         let app = AppID(String(id.dropFirst(Self.appIDPrefix.count)))
-        if line.hasSuffix("waiting for the app to connect (the broker does not start processes)") {
+        if line.hasSuffix("waiting for the app to connect (it is not installed)") {
             observation.processes.append("start \(app)")
             activity = true
             guard !unspawnable.contains(app) else { return }

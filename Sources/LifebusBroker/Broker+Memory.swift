@@ -1,0 +1,39 @@
+import LifebusBrokerMachine
+import LifebusCore
+import LifebusLifecycle
+import LifebusSupervision
+
+/// A round of the supervisor's resident-memory samples made into the machine's input: with a device size, the
+/// pure `MemoryPressurePolicy` assesses it against each app's standing (from the machine's lifecycle states and its
+/// manifest's background modes) and its manifest's `memoryLimit`.
+extension Broker {
+    func memoryRound(_ samples: [MemoryReading.Sample]) -> MemoryRound {
+        let live = samples.filter { $0.processes > 0 }
+        var round = MemoryRound(samples: Dictionary(live.map { (AppID($0.appID), $0.residentBytes) }) { $1 })
+        guard let policy = configuration.memory.policy else { return round }
+        let apps = live.compactMap { sample -> AppMemory? in
+            let standing: AppMemory.Standing
+            switch machine.device.state(of: AppID(sample.appID)) {
+            case .active, .inactive: standing = .foreground
+            case .background:
+                // Only an app with background modes runs there; any other is on its way to suspended (its
+                // didEnterBackground), and is jetsammed once it gets there rather than terminated now.
+                let modes = supervisor?.manifests[sample.appID]?.backgroundModes ?? []
+                standing = modes.isEmpty ? .suspended : .background
+            case .suspended: standing = .suspended
+            case .notRunning: return nil
+            }
+            return AppMemory(appID: sample.appID, residentBytes: sample.residentBytes, standing: standing,
+                             limit: supervisor?.manifests[sample.appID]?.memoryLimit)
+        }
+        let assessment = policy.assess(apps)
+        round.level = assessment.level
+        round.totalBytes = assessment.totalBytes
+        round.deviceMemory = assessment.deviceMemory
+        round.kills = assessment.kills.map {
+            MemoryRound.Kill(app: AppID($0.appID), reason: $0.reason.rawValue, residentBytes: $0.residentBytes,
+                             limit: $0.limit)
+        }
+        return round
+    }
+}

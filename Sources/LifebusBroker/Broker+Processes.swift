@@ -1,0 +1,115 @@
+import Glibc
+import LifebusBrokerMachine
+import LifebusCore
+import LifebusIO
+import LifebusLifecycle
+import LifebusProtocol
+import LifebusSupervision
+
+/// The broker's hands on processes: it owns the `Supervisor`, installs the manifests of `--apps DIR` at start,
+/// reads the manifests `install` names, and turns the machine's `spawn`/`kill` effects into supervisor commands and
+/// the supervisor's reports into machine inputs. Reports are fed after the effects being performed (a report
+/// during an effect waits in `supervisorReports`), so the machine sees them in order.
+extension Broker {
+    /// Creates the supervisor (apps' logs beside the journal) and installs `--apps DIR`; a bad manifest is logged
+    /// naming its file and member, the others load.
+    func startSupervisor() {
+        let logs = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
+            ?? configuration.socketPath))
+        do {
+            supervisor = try Supervisor(
+                loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
+                samplePeriod: configuration.memory.samplePeriod
+            ) { [unowned self] report in
+                self.supervisorReports.append(report)
+                if self.feedDepth == 0 { self.feedSupervisorReports() }
+            }
+        } catch {
+            logger.error("cannot supervise apps", metadata: ["lifebus.error": "\(error)"])
+            return
+        }
+        guard let folder = configuration.appsFolder else { return }
+        do {
+            let directory = try ManifestDirectory.load(folder)
+            for problem in directory.errors {
+                logger.error("manifest refused", metadata: ["lifebus.manifest.error": "\(problem)"])
+            }
+            for manifest in directory.manifests {
+                feed(.installed(.none, install(manifest, from: folder + "/")))
+            }
+        } catch {
+            logger.error("cannot read the apps folder", metadata: ["lifebus.error": "\(error)"])
+        }
+    }
+
+    /// Reads and installs the manifest an `install` request named; answers through the machine.
+    func install(_ ticket: Ticket, _ source: ManifestSource) {
+        let result: Result<InstalledApp, RPCError>
+        do throws(ManifestError) {
+            switch source {
+            case .file(let path):
+                result = install(try AppManifest.load(path), from: path)
+            case .object(let object):
+                let text = JSONValue.object(object).jsonText
+                result = install(try AppManifest.parse(Array(text.utf8), file: "params.manifest", folder: "/"),
+                                 from: nil)
+            }
+        } catch {
+            result = .failure(.invalidParams(field: error.member ?? "path", "is refused: \(error)"))
+        }
+        feed(.installed(ticket, result))
+    }
+
+    private func install(_ manifest: AppManifest, from path: String?) -> Result<InstalledApp, RPCError> {
+        guard let supervisor, supervisor.install(manifest) else {
+            return .failure(.invalidParams(field: "id", "\(manifest.id) is installed already: uninstall it first"))
+        }
+        let flags = AppFlags(exitsOnSuspend: manifest.exitsOnSuspend, backgroundModes: manifest.backgroundModes,
+                             launchInBackground: manifest.launchInBackground)
+        let logPath = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
+            ?? configuration.socketPath)).path(for: manifest.id)
+        return .success(InstalledApp(
+            id: AppID(manifest.id), flags: flags, executable: manifest.executable, memoryLimit: manifest.memoryLimit,
+            logPath: logPath, manifestPath: path))
+    }
+
+    /// Kills a spawned app through its pidfd and whole group; `false` when the supervisor holds no process of it.
+    func killThroughSupervisor(_ app: AppID, reason: LifebusCore.KillReason) -> Bool {
+        guard let supervisor, supervisor.pid(of: app.rawValue) != nil else { return false }
+        let why: LifebusSupervision.KillReason = switch reason {
+        case .watchdog: .watchdog
+        case .jetsam: .jetsam
+        case .user, .system: .terminate
+        }
+        supervisor.perform(.kill(appID: app.rawValue, reason: why))
+        return true
+    }
+
+    /// Feeds the reports that came while effects were performed, in order.
+    func feedSupervisorReports() {
+        while !supervisorReports.isEmpty {
+            let report = supervisorReports.removeFirst()
+            switch report {
+            case .spawned(let app, let pid):
+                feed(.processSpawned(AppID(app), pid: pid))
+            case .launchFailed(let failure):
+                feed(.launchFailed(AppID(failure.appID), path: failure.path, errno: failure.code,
+                                   detail: failure.description))
+            case .exited(let exit):
+                let status: ExitStatus = switch exit.termination {
+                case .exited(let code): .exited(code)
+                case .signalled(let signal): .signaled(signal)
+                }
+                feed(.processExited(AppID(exit.appID), pid: exit.pid, status, killedFor: exit.killReason?.rawValue))
+            case .memory(let samples):
+                feed(.memorySampled(memoryRound(samples)))
+            case .refused(let command, let refusal):
+                logger.notice("process command refused", metadata: [
+                    "lifebus.command": "\(command)", "lifebus.refusal": "\(refusal.rawValue)"])
+                if case .spawn(let app) = command {
+                    feed(.launchFailed(AppID(app), path: "", errno: 0, detail: "cannot launch \(app): \(refusal)"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The controller methods on installed apps: `install` (the driver reads and checks the manifest, then reports
+/// `installed`), `uninstall` and `apps`; and the rule that an installed app's manifest flags win over its `hello`.
+extension BrokerMachine {
+    mutating func handleAppsRequest(
+        _ method: String, _ params: JSONValue, ticket: Ticket, into effects: inout [BrokerEffect]
+    ) throws(RPCError) {
+        switch method {
+        case LifebusMethod.install:
+            guard processes.installed.count < ProcessBook.maxInstalled else {
+                throw .limitExceeded("installedApps", maximum: ProcessBook.maxInstalled, "too many apps installed")
+            }
+            switch (params["path"], params["manifest"]) {
+            case (.string(let path)?, nil):
+                effects.append(.install(ticket, .file(path)))
+            case (nil, .object(let object)?):
+                effects.append(.install(ticket, .object(object)))
+            default:
+                throw .invalidParams("give either \"path\" (a manifest file) or \"manifest\" (a manifest object)")
+            }
+        case LifebusMethod.uninstall:
+            guard let id = params["id"]?.stringValue else {
+                throw .invalidParams(field: "id", "must be the installed app's id")
+            }
+            guard processes.installed.removeValue(forKey: AppID(id)) != nil else {
+                throw RPCError(.appNotFound, "no app \(id) is installed")
+            }
+            processes.waitingForExit.remove(AppID(id))
+            processes.endings[AppID(id)] = nil
+            processes.restoration[AppID(id)] = nil
+            effects.append(.uninstall(AppID(id)))
+            effects.append(.reply(ticket, .success(EmptyResult.json)))
+        default:
+            let apps = processes.installed.keys.sorted().map(appLine)
+            let pressure = processes.pressure.map { JSONValue.string($0.rawValue) } ?? .null
+            effects.append(.reply(ticket, .success(["apps": .array(apps), "pressure": pressure])))
+        }
+    }
+
+    /// The driver read the manifest an `install` named (or one of `--apps DIR`).
+    mutating func installed(
+        _ ticket: Ticket, _ result: Result<InstalledApp, RPCError>, into effects: inout [BrokerEffect]
+    ) {
+        if case .success(let app) = result {
+            processes.installed[app.id] = app
+            logger.info("app installed",
+                        metadata: ["lifebus.app.id": "\(app.id)", "lifebus.app.path": "\(app.executable)"])
+        }
+        effects.append(.reply(ticket, result.map { appLine($0.id) }))
+    }
+
+    /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged).
+    func installedFlags(of app: AppID, saidInHello flags: AppFlags) -> AppFlags {
+        guard let manifest = processes.installed[app]?.flags else { return flags }
+        if manifest != flags {
+            logger.notice("the manifest's flags win over the app's hello", metadata: [
+                "lifebus.app.id": "\(app)", "lifebus.flags.manifest": "\(manifest.json.jsonText)",
+                "lifebus.flags.hello": "\(flags.json.jsonText)",
+            ])
+        }
+        return manifest
+    }
+
+    private func appLine(_ app: AppID) -> JSONValue {
+        guard let installed = processes.installed[app] else { return .null }
+        let spawned = processes.running[app]
+        return installed.json(state: device.state(of: app), pid: spawned ?? pid(of: app), spawned: spawned != nil,
+                              residentBytes: processes.resident[app], frozen: processes.frozen.contains(app))
+    }
+}

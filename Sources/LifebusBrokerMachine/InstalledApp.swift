@@ -1,0 +1,55 @@
+public import LifebusLifecycle
+public import LifebusProtocol
+
+/// One installed app as the broker machine knows it: its manifest's flags (which win over what its `hello` says)
+/// and what `apps` shows. The manifest itself (what to run) is the driver's.
+///
+/// A plain value.
+public struct InstalledApp: Sendable, Equatable {
+    public var id: AppID
+    public var flags: AppFlags
+    public var executable: String
+    /// Resident bytes above which the app is killed even in front; `nil` for none.
+    public var memoryLimit: Int?
+    /// Where the app's stdout and stderr go.
+    public var logPath: String
+    /// The manifest file, or `nil` for one given inline to `install`.
+    public var manifestPath: String?
+
+    public init(
+        id: AppID, flags: AppFlags, executable: String, memoryLimit: Int?, logPath: String, manifestPath: String?
+    ) {
+        self.id = id
+        self.flags = flags
+        self.executable = executable
+        self.memoryLimit = memoryLimit
+        self.logPath = logPath
+        self.manifestPath = manifestPath
+    }
+
+    /// The app's line in `apps` (and the answer to `install`), with its state, its process's pid and its last
+    /// resident-memory sample.
+    func json(state: LifecycleState, pid: Int32?, spawned: Bool, residentBytes: Int?, frozen: Bool) -> JSONValue {
+        [
+            "id": .string(id.rawValue),
+            "executable": .string(executable),
+            "state": .string(state.rawValue),
+            "pid": pid.map { .integer(Int64($0)) } ?? .null,
+            "spawned": .bool(spawned),
+            "frozen": .bool(frozen),
+            "memoryLimit": memoryLimit.map { .integer(Int64($0)) } ?? .null,
+            "residentBytes": residentBytes.map { .integer(Int64($0)) } ?? .null,
+            "logPath": .string(logPath),
+            "manifest": manifestPath.map(JSONValue.string) ?? .null,
+            "flags": flags.json,
+        ]
+    }
+}
+
+/// Where an `install` takes its manifest from.
+public enum ManifestSource: Sendable, Equatable {
+    /// A manifest file (its relative paths are taken from its folder).
+    case file(String)
+    /// A manifest object given inline (its paths must be absolute).
+    case object(JSONObject)
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Glibc
+import LifebusProtocol
+import LifebusRPC
+
+extension LifebusCommand {
+    /// `lifebus install MANIFEST`: the broker installs an app; `fire launch ID` then starts it.
+    struct Install: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "install",
+            abstract: "Install an app from its manifest: the broker starts it from then on (fire launch ID).",
+            discussion: """
+                MANIFEST is a JSON file (Protocol/schemas/manifest.schema.json); relative paths in it are taken \
+                from its folder. A bad manifest is refused naming the file and the member (exit status 4).
+                """
+        )
+
+        @Argument(help: "The manifest file.") var manifest: String
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let path = manifest.hasPrefix("/") ? manifest : AppsCall.workingDirectory() + "/" + manifest
+            try AppsCall.run(global, LifebusMethod.install, params: ["path": .string(path)]) { app in
+                "installed \(app["id"]?.stringValue ?? "?") (\(app["executable"]?.stringValue ?? "?"))"
+            }
+        }
+    }
+
+    /// `lifebus uninstall ID`.
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uninstall", abstract: "Forget an installed app (a running process keeps running).")
+
+        @Argument(help: "The app id.") var id: String
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try AppsCall.run(global, LifebusMethod.uninstall, params: ["id": .string(id)]) { _ in "uninstalled \(id)" }
+        }
+    }
+
+    /// `lifebus apps [--json]`: the installed apps with their state and pid.
+    struct Apps: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "apps", abstract: "List the installed apps with their state and process.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            try AppsCall.run(global, LifebusMethod.apps, params: [:]) { result in
+                let apps = result["apps"]?.arrayValue ?? []
+                guard !apps.isEmpty else { return "no app is installed" }
+                return apps.map { app in
+                    let pid = app["pid"]?.int64Value.map { "pid \($0)" } ?? "no process"
+                    let id = app["id"]?.stringValue ?? "?"
+                    return "\(id)  \(app["state"]?.stringValue ?? "?")  \(pid)  \(app["executable"]?.stringValue ?? "")"
+                }.joined(separator: "\n")
+            }
+        }
+    }
+}
+
+/// One request of the app commands, printed as JSON (`--json`) or as the line `describe` makes.
+enum AppsCall {
+    static func run(
+        _ global: GlobalOptions, _ method: String, params: JSONObject, describe: @escaping (JSONValue) -> String
+    ) throws {
+        let json = global.json
+        try request(global, method, params: params) { result in
+            print(json ? result.jsonText : describe(result))
+        }
+    }
+
+    /// Sends the request and hands its result to `handle` (an error ends the command with exit status 4).
+    static func request(
+        _ global: GlobalOptions, _ method: String, params: JSONObject, handle: @escaping (JSONValue) -> Void
+    ) throws {
+        try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
+            peer.request(method, params: .object(params)) { answer in
+                switch answer {
+                case .success(let result):
+                    handle(result)
+                    finish(.success)
+                case .failure(let error):
+                    finish(.refused(error))
+                }
+            }
+        }
+    }
+
+    static func workingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

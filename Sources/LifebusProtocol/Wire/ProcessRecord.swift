@@ -1,0 +1,101 @@
+/// What happened to an app's process, as the broker saw it: a journal line and the params of the `process`
+/// notification observers receive.
+///
+/// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):
+/// `{"type":"process","seq":7,"app":"com.example.Notes","pid":4321,"event":"exited","status":null,"signal":9,
+/// "reason":"jetsam","detail":null,"launch":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the
+/// broker spawned it), `connected` (the spawned process said `hello`), `launching` (`didFinishLaunching` sent with
+/// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`), `killed` (the broker
+/// sent the kill; `reason` says why) or `launchFailed` (nothing started; `detail` names the path and errno, `pid`
+/// is `null`).
+public struct ProcessRecord: Sendable, Equatable {
+    /// The value of the `type` member.
+    public static let type = "process"
+
+    /// What happened to the process.
+    public enum Event: String, Sendable, CaseIterable {
+        case started
+        /// The spawned process said `hello`: the launch's second part.
+        case connected
+        /// An installed app is sent `didFinishLaunching` with launch options (`launch`).
+        case launching
+        case exited
+        case killed
+        case launchFailed
+    }
+
+    public var seq: Int64
+    public var app: String
+    public var pid: Int32?
+    public var event: Event
+    /// The exit status, for an `exited` process that exited.
+    public var status: Int32?
+    /// The signal that ended an `exited` process.
+    public var signal: Int32?
+    /// Why the broker killed it (`killed`; on `exited`, when its kill ended it).
+    public var reason: String?
+    /// For people: why a launch failed.
+    public var detail: String?
+    /// `launching`: the launch options sent (without the payload: its size and hash).
+    public var launch: LaunchContext?
+    public var atMs: Double
+    public var wallMs: Int64
+
+    public init(
+        seq: Int64, app: String, pid: Int32?, event: Event, status: Int32? = nil, signal: Int32? = nil,
+        reason: String? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64
+    ) {
+        self.seq = seq
+        self.app = app
+        self.pid = pid
+        self.event = event
+        self.status = status
+        self.signal = signal
+        self.reason = reason
+        self.detail = detail
+        self.launch = launch
+        self.atMs = atMs
+        self.wallMs = wallMs
+    }
+
+    /// Reads a record; `type`, when present, must be `"process"`.
+    public init(json: JSONValue) throws(RPCError) {
+        try self.init(reader: try ParamsReader(json))
+    }
+
+    init(reader: ParamsReader) throws(RPCError) {
+        if let type = try reader.optionalString("type"), type != Self.type {
+            throw RPCError.invalidParams(field: reader.path("type"), "must be \(Self.type)")
+        }
+        seq = try reader.integer("seq", as: Int64.self, minimum: 1)
+        app = try reader.string("app")
+        pid = try reader.optionalInteger("pid", as: Int32.self)
+        event = try reader.choice("event", as: Event.self)
+        status = try reader.optionalInteger("status", as: Int32.self)
+        signal = try reader.optionalInteger("signal", as: Int32.self)
+        reason = try reader.optionalString("reason")
+        detail = try reader.optionalString("detail")
+        launch = try reader.optional("launch").flatMap { $0 == .null ? nil : $0 }.map { value throws(RPCError) in
+            try LaunchContext(json: value)
+        }
+        atMs = try reader.double("atMs")
+        wallMs = try reader.integer("wallMs", as: Int64.self)
+    }
+
+    public var json: JSONValue {
+        [
+            "type": .string(Self.type),
+            "seq": .integer(seq),
+            "app": .string(app),
+            "pid": .optional(pid) { .integer(Int64($0)) },
+            "event": .string(event.rawValue),
+            "status": .optional(status) { .integer(Int64($0)) },
+            "signal": .optional(signal) { .integer(Int64($0)) },
+            "reason": .optional(reason, JSONValue.string),
+            "detail": .optional(detail, JSONValue.string),
+            "launch": .optional(launch) { $0.json(withPayload: false) },
+            "atMs": .double(atMs),
+            "wallMs": .integer(wallMs),
+        ]
+    }
+}
