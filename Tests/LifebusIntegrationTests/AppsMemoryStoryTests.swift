@@ -61,8 +61,8 @@ import Testing
         let figures = killed["detail"]?.stringValue ?? ""
         let resident = figures.split(separator: " ").dropFirst().first.flatMap { Int64($0) } ?? 0
         #expect(figures.hasPrefix("resident ") && resident > 64 << 20, "its real resident bytes: \(figures)")
-        #expect(figures.contains("limit \(64 << 20) bytes") && figures.contains("of \(1 << 30) bytes")
-                && figures.contains("level "), "\(figures)")
+        #expect(figures.contains("limit \(64 << 20) bytes") && figures.contains("device total ")
+                && figures.contains("of \(1 << 30) bytes") && figures.contains(", level "), "\(figures)")
         #expect(try broker.transitions(of: Self.hog).last?["outcome"]?.stringValue == "jetsam")
         #expect(try !Self.marks(broker, Self.hog, "cache-grown").isEmpty, "the hog grew before it was killed")
 
