@@ -32,9 +32,9 @@ import Testing
         try broker.history(app).filter { $0["type"]?.stringValue == "process" }
     }
 
-    /// Polls `condition` every 20 ms for up to 10 s.
-    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        for _ in 0..<500 {
+    /// Polls `condition` every 20 ms for up to `seconds`.
+    static func eventually(seconds: Int = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        for _ in 0..<seconds * 50 {
             if try condition() { return true }
             usleep(20_000)
         }
