@@ -51,6 +51,7 @@ extension BrokerMachine {
             afterJournaled(.event(ticket, id, label: finished.label, records: finished.records), into: &effects)
         case .reject(let rejection):
             rejections.append(rejection)
+            if rejection.reason == .launchTimedOut, let app = rejection.app { launchTimedOut(app, into: &effects) }
             if let id = rejection.event {
                 let finished = events.finish(id)
                 guard let ticket = finished.ticket else { return }

@@ -89,6 +89,16 @@ extension BrokerMachine {
     }
 
     /// The core killed the app: the kill is recorded, and remembered for the next launch's options.
+    /// A spawned app that did not connect within its launch budget overran it as a late callback overruns its
+    /// own: its process is killed (`watchdog`, journaled), then reaped and journaled `exited` as any other.
+    mutating func launchTimedOut(_ app: AppID, into effects: inout [BrokerEffect]) {
+        guard let pid = processes.running[app], appSessions[app] == nil else { return }
+        effects.append(.kill(app, pid: pid, reason: .watchdog))
+        processKilled(app, pid: pid, reason: .watchdog, into: &effects)
+        logger.warning("killed: it did not connect within its launch budget",
+                       metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)"])
+    }
+
     mutating func processKilled(_ app: AppID, pid: Int32, reason: KillReason, into effects: inout [BrokerEffect]) {
         let figures = reason == .jetsam ? processes.jetsamFigures.removeValue(forKey: app) : nil
         recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, detail: figures, into: &effects)
