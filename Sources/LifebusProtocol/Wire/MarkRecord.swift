@@ -33,9 +33,7 @@ public struct MarkRecord: Sendable, Equatable {
     }
 
     init(reader: ParamsReader) throws(RPCError) {
-        if let type = try reader.optionalString("type"), type != Self.type {
-            throw RPCError.invalidParams(field: reader.path("type"), "must be \(Self.type)")
-        }
+        try reader.expectType(Self.type)
         seq = try reader.integer("seq", as: Int64.self, minimum: 1)
         app = try reader.string("app")
         pid = try reader.optionalInteger("pid", as: Int32.self)

@@ -40,6 +40,13 @@ struct ParamsReader {
         return try asString(value, key)
     }
 
+    /// Refuses a journal record whose `type` names another kind of record (read on its own, it may leave it out).
+    func expectType(_ type: String) throws(RPCError) {
+        if let found = try optionalString("type"), found != type {
+            throw RPCError.invalidParams(field: path("type"), "must be \(type)")
+        }
+    }
+
     func bool(_ key: String, default defaultValue: Bool) throws(RPCError) -> Bool {
         guard let value = optional(key) else { return defaultValue }
         guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }

@@ -59,9 +59,7 @@ public struct RunRecord: Sendable, Equatable {
     }
 
     init(reader: ParamsReader) throws(RPCError) {
-        if let type = try reader.optionalString("type"), type != Self.type {
-            throw RPCError.invalidParams(field: reader.path("type"), "must be \(Self.type)")
-        }
+        try reader.expectType(Self.type)
         seq = try reader.integer("seq", as: Int64.self, minimum: 1)
         reason = try reader.choice("reason", as: Reason.self)
         brokerVersion = try reader.string("brokerVersion")
