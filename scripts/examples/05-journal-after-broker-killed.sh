@@ -29,5 +29,5 @@ lifebus history >/dev/null 2>&1 || status=$?
 lifebus history --journal "$work/journal.jsonl" --json >"$work/kept.jsonl"
 cmp "$work/told.jsonl" "$work/kept.jsonl"   # every entry the broker told of is in the journal
 [ "$(wc -l <"$work/told.jsonl")" -ge 9 ]
-lifebus history --journal "$work/journal.jsonl" com.example.Shell | grep -q didBecomeActive
+lifebus history --journal "$work/journal.jsonl" com.example.Shell | grep didBecomeActive >/dev/null  # not -q: under pipefail an early exit would SIGPIPE lifebus
 echo "05-journal-after-broker-killed: all checks passed"
