@@ -88,7 +88,8 @@ enum DaemonHarness {
         preconditionFailure("the broker did not answer a ping within \(maximumPingTurns) loop turns")
     }
 
-    /// Shuts the broker down, runs the loop until every peer has gone, and closes the loop.
+    /// Shuts the broker down, runs the loop until every peer has gone, then (as `lifebusd` does) until the apps it
+    /// spawned and killed on draining have been reaped, and closes the loop.
     private static func stop(_ broker: Broker, _ loop: EventLoop) {
         var drained = false
         broker.onDrained = { drained = true }
@@ -96,6 +97,7 @@ enum DaemonHarness {
         while !drained {
             precondition(loop.runOnce(wait: true) || drained, "the loop ran dry before the broker drained")
         }
+        while loop.runOnce(wait: true) {}
         must { () throws(UVError) in try loop.close() }
     }
 
