@@ -35,7 +35,7 @@ public final class LifebusTestBus {
         /// sockets, no processes, deterministic, microseconds per step.
         public static let inMemory = Transport(kind: .inMemory)
         /// The real `lifebusd` (beside the test bundle, or on `PATH`) on a temporary socket, with its manual clock;
-        /// apps connect to it through the SDK over the socket.
+        /// apps connect to it through the SDK over the socket, or are installed executables it starts itself.
         public static let live = Transport(kind: .live(broker: nil))
 
         /// The real broker at `path`.
@@ -49,6 +49,8 @@ public final class LifebusTestBus {
 
     let transport: any BusTransport
     var apps: [AppID: LifebusTestApp] = [:]
+    /// The apps installed from manifests (`install(manifest:)`), which `launch(_:)` starts as processes.
+    var installed: Set<AppID> = []
     var callbackCursor: [AppID: Int] = [:]
     var markCursor: [AppID: Int] = [:]
     /// Whether expectations may wait for something still to come (a live broker answers in real time).
@@ -73,11 +75,15 @@ public final class LifebusTestBus {
     ) async throws -> LifebusTestApp {
         guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
         let application = try await transport.connect(id, options: options, delegate: delegate)
-        let app = LifebusTestApp(id: id, application: application)
-        apps[id] = app
+        return try await admit(LifebusTestApp(id: id, application: application))
+    }
+
+    /// Takes `app` onto the bus once the broker has launched it: its expectations start after its launch.
+    func admit(_ app: LifebusTestApp) async throws -> LifebusTestApp {
+        apps[app.id] = app
         try await refresh()
-        callbackCursor[id] = timeline.callbacks(of: id).count
-        markCursor[id] = timeline.marks(of: id).count
+        callbackCursor[app.id] = timeline.callbacks(of: app.id).count
+        markCursor[app.id] = timeline.marks(of: app.id).count
         return app
     }
 

@@ -5,11 +5,12 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// The real `lifebusd` on a socket in a temporary folder of its own, with in-process apps connected to it through
-/// the SDK over that socket.
+/// the SDK over that socket, and installed apps (`LifebusTestBus.install(manifest:)`) that its supervisor starts as
+/// processes of their own.
 ///
-/// The apps share the test's process: a scenario in which the broker kills an app (watchdog, termination of a
-/// suspended app, memory pressure) belongs on the in-memory transport, as the broker would kill the test itself
-/// (it spares only its own pid).
+/// In-process apps share the test's process: a scenario in which the broker kills one of them (watchdog, termination
+/// of a suspended app, memory pressure) belongs on the in-memory transport or on an installed app, as the broker
+/// would kill the test itself (it spares only its own pid).
 ///
 /// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
 /// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does

@@ -49,10 +49,7 @@ struct LifecycleRowsTests {
         for step in row.setup { try await run(step, on: bus, apps: &apps) }
         let start = bus.timeline.entries.count
         for step in row.steps { try await run(step, on: bus, apps: &apps) }
-        let transitions = bus.timeline.entries.dropFirst(start).compactMap { entry -> String? in
-            guard case .transition(let app, let callback, let from, let to, let outcome) = entry else { return nil }
-            return "\(app) \(callback?.rawValue ?? "-") \(from)→\(to) \(outcome)"
-        }
+        let transitions = bus.timeline.entries.dropFirst(start).compactMap(Self.line)
         if exactOrder {
             #expect(transitions == expected.journal, "\(row.id) \(profile) in memory")
         } else {  // answers of one instant come in the order they arrive, each app's in its own order
@@ -66,6 +63,12 @@ struct LifecycleRowsTests {
             try await bus.expect(app, state: state)
         }
         await bus.shutdown()
+    }
+
+    /// A transition in the table's notation (`A willResignActive active→inactive ok`); `nil` for a mark.
+    nonisolated static func line(_ entry: BusTimeline.Entry) -> String? {
+        guard case .transition(let app, let callback, let from, let to, let outcome) = entry else { return nil }
+        return "\(app) \(callback?.rawValue ?? "-") \(from)→\(to) \(outcome)"
     }
 
     /// The lines grouped by app (the first word), each app's in order.
