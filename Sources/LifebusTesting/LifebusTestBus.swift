@@ -87,12 +87,20 @@ public final class LifebusTestBus {
         return app
     }
 
-    /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed.
+    /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed. An event
+    /// the device refuses (a call answered with none ringing, a launch while locked, …) throws `EventRejected` with
+    /// the reason, after the timeline took in whatever happened before the refusal.
     public func fire(_ event: ControllerEvent) async throws {
-        if let params = event.fireParams {
-            _ = try await transport.request(LifebusMethod.fire, params.json)
-        } else {
-            _ = try await transport.request(LifebusMethod.reset, .object([:]))
+        do {
+            if let params = event.fireParams {
+                _ = try await transport.request(LifebusMethod.fire, params.json)
+            } else {
+                _ = try await transport.request(LifebusMethod.reset, .object([:]))
+            }
+        } catch let error as RPCError {
+            guard let rejection = EventRejection(error) else { throw error }
+            try await refresh()
+            throw EventRejected(event: event, reason: rejection.reason)
         }
         try await refresh()
     }
