@@ -81,6 +81,15 @@ final class InMemoryTransport: BusTransport {
         return application
     }
 
+    func crash(_ id: AppID) async throws {
+        guard let session = apps.first(where: { $0.value.id == id.rawValue })?.key else {
+            throw LifebusTestBusError("\(id) is not connected to the broker")
+        }
+        end(session)
+        feedPending()
+        await settle()
+    }
+
     func advance(by duration: Duration) async throws {
         let end = now + duration
         while let deadline = timer, deadline <= end {

@@ -105,6 +105,18 @@ public final class LifebusTestBus {
         try await refresh()
     }
 
+    /// Drops the connection of `app` (served by a delegate in the test's process) without a word, as when its
+    /// process crashes, and returns once the broker has taken it in: the app is `notRunning`, its last transition
+    /// `crashed` (a callback it was handling ends so). `launch(_:delegate:)` may bring it back.
+    public func crash(_ app: LifebusTestApp) async throws {
+        guard app.application != nil else {
+            throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit crashes in-process apps only")
+        }
+        try await transport.crash(app.id)
+        apps[app.id] = nil
+        try await refresh()
+    }
+
     /// Moves the device's clock on by `duration`: every budget, background-task expiry and suspension that falls
     /// due on the way fires, in order, and each callback it causes is answered before the next.
     public func advance(by duration: Duration) async throws {

@@ -88,6 +88,20 @@ final class LiveTransport: BusTransport {
         throw LifebusTestBusError("\(id) did not come up on the broker within 10 s")
     }
 
+    func crash(_ id: AppID) async throws {
+        guard let application = applications.last(where: { $0.id == id.rawValue }) else {
+            throw LifebusTestBusError("\(id) is not an in-process app of this bus")
+        }
+        application.hostStop()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while try await isConnected(id) {
+            guard clock.now < deadline else { throw LifebusTestBusError("the broker still lists \(id) after 10 s") }
+            try await clock.sleep(for: .milliseconds(10))
+        }
+        await barrier()
+    }
+
     /// Whether the broker has taken the app's hello (the app is listed as connected).
     private func isConnected(_ id: AppID) async throws -> Bool {
         let status = try StatusResult(json: try await request(LifebusMethod.status, .object([:])))

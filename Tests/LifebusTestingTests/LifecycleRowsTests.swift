@@ -6,13 +6,13 @@ import LifecycleContract
 import Testing
 
 /// The rows of `Protocol/lifecycle.md` that a test can say with the kit alone — apps that connect and answer, fired
-/// events (refused ones too: `EventRejected`), time passing — read through `LifebusTestBus` under every profile, in
+/// events (refused ones too: `EventRejected`), time passing, crashes — read through `LifebusTestBus` under every profile, in
 /// memory (the exact journal order) and on the live broker with its manual clock (each app's lines in order: answers
 /// of one instant arrive as they come). The transitions, rejections and app states must be the row's.
 ///
 /// The core's `Harness` (LifebusCoreTests) and the integration `RowRunner` still run every row, because the rows
 /// left out here need what the kit has no verb for: process starts, kills and background-task expirations in the
-/// journal (`start`, `kill`, `expiring` lines), an app that holds an answer, crashes, lingers or cannot be spawned,
+/// journal (`start`, `kill`, `expiring` lines), an app that holds an answer, lingers or cannot be spawned,
 /// raw answers (`bogusAnswer`), footprints; and R73, a second hello with a connected app's id, which the kit's
 /// `launch` refuses before the broker sees it. `RowCoverageTests` checks that every row of the document is run.
 @Suite("Protocol/lifecycle.md through LifebusTesting", .timeLimit(.minutes(5)))
@@ -24,7 +24,7 @@ struct LifecycleRowsTests {
     nonisolated static let plainRows = LifecycleTable.all.filter { row in
         let steps = (row.setup + row.steps).allSatisfy { step in
             switch step {
-            case .connect, .fire, .elapse: true
+            case .connect, .fire, .elapse, .crash: true
             default: false
             }
         }
@@ -104,6 +104,8 @@ struct LifecycleRowsTests {
             }
         case .elapse(let duration):
             try await bus.advance(by: duration)
+        case .crash(let id):
+            try await bus.crash(try #require(apps[id]))
         default:
             Issue.record("not a plain step: \(step)")
         }
