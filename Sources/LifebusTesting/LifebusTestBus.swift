@@ -26,7 +26,7 @@ public final class LifebusTestBus {
     public struct Transport: Sendable {
         enum Kind: Sendable {
             case inMemory
-            case live(broker: String?)
+            case live(broker: String?, answerLimit: Duration)
         }
 
         let kind: Kind
@@ -36,11 +36,12 @@ public final class LifebusTestBus {
         public static let inMemory = Transport(kind: .inMemory)
         /// The real `lifebusd` (beside the test bundle, or on `PATH`) on a temporary socket, with its manual clock;
         /// apps connect to it through the SDK over the socket, or are installed executables it starts itself.
-        public static let live = Transport(kind: .live(broker: nil))
+        public static let live = Transport(kind: .live(broker: nil, answerLimit: .seconds(30)))
 
-        /// The real broker at `path`.
-        public static func live(broker path: String) -> Transport {
-            Transport(kind: .live(broker: path))
+        /// The real broker at `path` (`nil`: found as for `live`); a request it does not answer within `answerLimit`
+        /// of real time (a `fire` waiting for an app that never comes up, …) throws `LifebusTestBusError`.
+        public static func live(broker path: String? = nil, answerLimit: Duration = .seconds(30)) -> Transport {
+            Transport(kind: .live(broker: path, answerLimit: answerLimit))
         }
     }
 
@@ -62,8 +63,8 @@ public final class LifebusTestBus {
         case .inMemory:
             self.transport = try await InMemoryTransport(profile: profile)
             waitsInRealTime = false
-        case .live(let broker):
-            self.transport = try await LiveTransport(broker: broker, profile: profile)
+        case .live(let broker, let answerLimit):
+            self.transport = try await LiveTransport(broker: broker, profile: profile, answerLimit: answerLimit)
             waitsInRealTime = true
         }
     }

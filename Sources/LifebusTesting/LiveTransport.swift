@@ -24,13 +24,16 @@ final class LiveTransport: BusTransport {
     private let folder: String
     private let broker: BrokerProcess
     private let manualClock: Bool
+    /// How long (real time) a request may wait for its answer.
+    private let answerLimit: Duration
     private var applications: [Application] = []
     private var runs: [Task<Void, Never>] = []
     private var closed = false
     /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
     private static var acceptsManualClock: [String: Bool] = [:]
 
-    init(broker path: String?, profile: Profile) async throws {
+    init(broker path: String?, profile: Profile, answerLimit: Duration) async throws {
+        self.answerLimit = answerLimit
         let program = path ?? Self.locateBroker()
         var template = Array("/tmp/lifebus-testing-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw LifebusTestBusError("cannot make a temporary folder") }
@@ -63,7 +66,7 @@ final class LiveTransport: BusTransport {
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
-        try await LiveController.request(path: socket, method, params)
+        try await LiveController.request(path: socket, method, params, within: answerLimit)
     }
 
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
@@ -142,7 +145,8 @@ final class LiveTransport: BusTransport {
         let deadline = clock.now + .seconds(20)
         while clock.now < deadline {
             if process.hasEnded { return false }
-            if (try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]))) != nil { return true }
+            let ping = try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]), within: .seconds(5))
+            if ping != nil { return true }
             try await clock.sleep(for: .milliseconds(10))
         }
         process.send(SIGKILL)

@@ -36,6 +36,26 @@ struct InstalledAppTests {
         await bus.shutdown()
     }
 
+    @Test func aLaunchThatNeverComesUpFailsAtTheAnswerLimitInsteadOfHanging() async throws {
+        let folder = TestMachine.temporaryFolder()
+        defer { TestMachine.remove(folder, files: ["app.json", "state"]) }
+        // ReturnMeTo says hello as com.example.ReturnMeTo: the broker waits for com.example.Elsewhere in vain (on the
+        // manual clock its launch budget never passes).
+        TestMachine.write(
+            """
+            {"id": "com.example.Elsewhere", "executable": "\(TestMachine.productsFolder)/ReturnMeTo",
+             "arguments": ["--state-file", "\(folder)/state"]}
+            """, to: folder + "/app.json")
+        let bus = try await LifebusTestBus(.live(answerLimit: .seconds(1)), profile: .ios7)
+        try await bus.install(manifest: folder + "/app.json")
+        await #expect {
+            _ = try await bus.launch("com.example.Elsewhere")
+        } throws: { error in
+            "\(error)".contains("the broker did not answer fire within 1.0 seconds")
+        }
+        await bus.shutdown()
+    }
+
     @Test func anInMemoryBusRefusesAnExecutableAppSayingWhatToDoInstead() async throws {
         let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
         await #expect {
