@@ -143,9 +143,10 @@ final class LiveTransport: BusTransport {
     private static func waitUntilListening(_ path: String, _ process: BrokerProcess) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
+        let limit = Duration.seconds(5)
         while clock.now < deadline {
             if process.hasEnded { return false }
-            let ping = try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]), within: .seconds(5))
+            let ping = try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]), within: limit)
             if ping != nil { return true }
             try await clock.sleep(for: .milliseconds(10))
         }

@@ -6,9 +6,9 @@ import LifecycleContract
 import Testing
 
 /// The rows of `Protocol/lifecycle.md` that a test can say with the kit alone — apps that connect and answer, fired
-/// events (refused ones too: `EventRejected`), time passing, crashes — read through `LifebusTestBus` under every profile, in
-/// memory (the exact journal order) and on the live broker with its manual clock (each app's lines in order: answers
-/// of one instant arrive as they come). The transitions, rejections and app states must be the row's.
+/// events (refused ones too: `EventRejected`), time passing, crashes — read through `LifebusTestBus` under every
+/// profile, in memory (the exact journal order) and on the live broker with its manual clock (each app's lines in
+/// order: answers of one instant arrive as they come). The transitions, rejections and app states must be the row's.
 ///
 /// The core's `Harness` (LifebusCoreTests) and the integration `RowRunner` still run every row, because the rows
 /// left out here need what the kit has no verb for: process starts, kills and background-task expirations in the
