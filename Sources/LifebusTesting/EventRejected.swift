@@ -8,6 +8,12 @@ public struct EventRejected: Error, Equatable, CustomStringConvertible {
     /// Why.
     public let reason: RejectionReason
 
+    /// The refusal of `event` for `reason` (to compare with: `#expect(throws: EventRejected(…)) { … }`).
+    public init(event: ControllerEvent, reason: RejectionReason) {
+        self.event = event
+        self.reason = reason
+    }
+
     public var description: String {
         "the device refused \(event): \(reason.rawValue)"
     }

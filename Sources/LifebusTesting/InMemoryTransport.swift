@@ -48,7 +48,10 @@ final class InMemoryTransport: BusTransport {
         let ticket = send(controller, method, params)
         await settle()
         guard let reply = replies.removeValue(forKey: ticket) else {
-            throw LifebusTestBusError("the in-memory broker did not answer \(method)")
+            throw LifebusTestBusError(
+                "the in-memory broker did not answer \(method): the device waits for something no step will bring "
+                    + "(an app that is not connected: in memory, launch(_:delegate:) brings it)"
+            )
         }
         return try reply.get()
     }

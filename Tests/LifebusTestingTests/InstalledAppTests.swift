@@ -68,5 +68,10 @@ struct InstalledAppTests {
         } throws: { error in
             "\(error)".contains("com.example.ReturnMeTo is not installed on this bus")
         }
+        await #expect {
+            try await bus.fire(.launch("com.example.ReturnMeTo"))
+        } throws: { error in
+            "\(error)".contains("an app that is not connected: in memory, launch(_:delegate:) brings it")
+        }
     }
 }
