@@ -3,9 +3,9 @@ public import LifebusCore
 public import LifebusLifecycle
 import LifebusProtocol
 
-/// A device on a bus for one test: launch apps with their delegates, fire interruptions, move time, and expect
-/// what the apps went through — one API over two transports (`Transport.inMemory`, `Transport.live`), as
-/// HummingbirdTesting's router and live servers.
+/// A device on a bus for one test: launch apps with their delegates (or, live, installed executables:
+/// `install(manifest:)`), fire interruptions, move time, crash an app, and expect what the apps went through — one
+/// API over two transports (`Transport.inMemory`, `Transport.live`), as HummingbirdTesting's router and live servers.
 ///
 /// ```swift
 /// let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
