@@ -227,6 +227,7 @@ let package = Package(
             name: "LifebusTestingTests",
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
+                "ReturnMeTo",
             ],
             swiftSettings: strict
         ),

@@ -15,6 +15,9 @@ protocol BusTransport: AnyObject {
     /// Brings the app `id` onto the bus, served by `delegate`; returns once the broker has launched it.
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
         -> Application
+    /// Drops the connection of the in-process app `id` without a word, as when its process crashes; returns once
+    /// the broker has taken it in.
+    func crash(_ id: AppID) async throws
     /// Moves the broker's clock on by `duration`, firing every deadline on the way, in order.
     func advance(by duration: Duration) async throws
     /// Ends every app and the broker.

@@ -48,7 +48,10 @@ final class InMemoryTransport: BusTransport {
         let ticket = send(controller, method, params)
         await settle()
         guard let reply = replies.removeValue(forKey: ticket) else {
-            throw LifebusTestBusError("the in-memory broker did not answer \(method)")
+            throw LifebusTestBusError(
+                "the in-memory broker did not answer \(method): the device waits for something no step will bring "
+                    + "(an app that is not connected: in memory, launch(_:delegate:) brings it)"
+            )
         }
         return try reply.get()
     }
@@ -79,6 +82,15 @@ final class InMemoryTransport: BusTransport {
         _ = try exchange(session, LifebusMethod.hello, hello.json).get()
         await settle()
         return application
+    }
+
+    func crash(_ id: AppID) async throws {
+        guard let session = apps.first(where: { $0.value.id == id.rawValue })?.key else {
+            throw LifebusTestBusError("\(id) is not connected to the broker")
+        }
+        end(session)
+        feedPending()
+        await settle()
     }
 
     func advance(by duration: Duration) async throws {

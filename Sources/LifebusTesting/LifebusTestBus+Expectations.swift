@@ -1,11 +1,10 @@
 public import LifebusLifecycle
-public import Testing
 
 /// Expectations: each compares what the bus recorded of one app with what the test expects. A failure is recorded
-/// as an issue at the caller's source location (Swift Testing's `Issue.record`) with a report of that app: the
-/// recorded callbacks beside the expected ones, its state, its last marks and its timeline. The test goes on, as
-/// after a failed `#expect`. Outside a Swift Testing test (an XCTest method: the kit stays free of XCTest and its
-/// Foundation) the expectation throws `LifebusTestBusError` with the same report, prefixed with the location.
+/// at the caller's source location with a report of that app: the recorded callbacks beside the expected ones, its
+/// state, its last marks and its timeline — in a Swift Testing test as an issue (`Issue.record`), in an XCTest test
+/// case with `XCTFail` — and the test goes on, as after a failed `#expect` or `XCTAssert`. Outside any test the
+/// expectation throws `LifebusTestBusError` with the same report, prefixed with the location (`FailureReport`).
 ///
 /// In memory everything an operation causes has happened when it returns, so an expectation looks once; on a live
 /// broker it waits (on the condition, polling the broker) up to `within` for the recording to match.
@@ -14,8 +13,9 @@ extension LifebusTestBus {
     /// `expect(_:callbacks:)` of it (which then starts after these).
     public func expect(
         _ app: LifebusTestApp, callbacks expected: [LifecycleCallback], within: Duration = .seconds(5),
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws {
+        let caller = ExpectationCaller(fileID: fileID, filePath: filePath, line: line, column: column)
         let start = callbackCursor[app.id] ?? 0
         var recorded: [LifecycleCallback] = []
         try await poll(within: within) {
@@ -27,30 +27,32 @@ extension LifebusTestBus {
         try await report(
             app, "\(app.id) did not receive the expected callbacks",
             comparison: ReportText.comparison(expected: expected.map(\.rawValue), recorded: recorded.map(\.rawValue)),
-            at: sourceLocation
+            at: caller
         )
     }
 
     /// Expects the broker to hold `app` in `state`.
     public func expect(
         _ app: LifebusTestApp, state expected: LifecycleState, within: Duration = .seconds(5),
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws {
+        let caller = ExpectationCaller(fileID: fileID, filePath: filePath, line: line, column: column)
         var actual = LifecycleState.notRunning
         try await poll(within: within) {
             actual = try await state(of: app)
             return actual == expected
         }
         guard actual != expected else { return }
-        try await report(app, "\(app.id) is \(actual.rawValue), expected \(expected.rawValue)", at: sourceLocation)
+        try await report(app, "\(app.id) is \(actual.rawValue), expected \(expected.rawValue)", at: caller)
     }
 
     /// Expects `app` to have reported the mark `name` since its launch or since the previous `expect(_:mark:)` of
     /// it (which then starts after this one).
     public func expect(
         _ app: LifebusTestApp, mark name: String, within: Duration = .seconds(5),
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async throws {
+        let caller = ExpectationCaller(fileID: fileID, filePath: filePath, line: line, column: column)
         let start = markCursor[app.id] ?? 0
         var found: Int?
         try await poll(within: within) {
@@ -61,7 +63,7 @@ extension LifebusTestBus {
             markCursor[app.id] = found + 1
             return
         }
-        try await report(app, "\(app.id) did not mark \"\(name)\"", at: sourceLocation)
+        try await report(app, "\(app.id) did not mark \"\(name)\"", at: caller)
     }
 
     /// Refreshes the timeline and checks `done` until it holds, once in memory, until `within` passes live.
@@ -75,16 +77,15 @@ extension LifebusTestBus {
         }
     }
 
-    /// Records the failure at `location` with what the bus knows of `app`.
+    /// Records the failure at `caller` with what the bus knows of `app`.
     private func report(
-        _ app: LifebusTestApp, _ headline: String, comparison: String? = nil, at location: SourceLocation
+        _ app: LifebusTestApp, _ headline: String, comparison: String? = nil, at caller: ExpectationCaller
     ) async throws {
         let state = try await state(of: app)
         let text = ReportText.failure(
             headline, comparison: comparison, state: state, marks: timeline.marks(of: app.id).suffix(5),
             timeline: timeline.entries(of: app.id).map(\.description)
         )
-        guard Test.current != nil else { throw LifebusTestBusError("\(location): \(text)") }
-        Issue.record(Comment(rawValue: text), sourceLocation: location)
+        try FailureReport.record(text, at: caller)
     }
 }

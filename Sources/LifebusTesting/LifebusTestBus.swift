@@ -3,9 +3,9 @@ public import LifebusCore
 public import LifebusLifecycle
 import LifebusProtocol
 
-/// A device on a bus for one test: launch apps with their delegates, fire interruptions, move time, and expect
-/// what the apps went through — one API over two transports (`Transport.inMemory`, `Transport.live`), as
-/// HummingbirdTesting's router and live servers.
+/// A device on a bus for one test: launch apps with their delegates (or, live, installed executables:
+/// `install(manifest:)`), fire interruptions, move time, crash an app, and expect what the apps went through — one
+/// API over two transports (`Transport.inMemory`, `Transport.live`), as HummingbirdTesting's router and live servers.
 ///
 /// ```swift
 /// let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
@@ -26,7 +26,7 @@ public final class LifebusTestBus {
     public struct Transport: Sendable {
         enum Kind: Sendable {
             case inMemory
-            case live(broker: String?)
+            case live(broker: String?, answerLimit: Duration)
         }
 
         let kind: Kind
@@ -35,12 +35,13 @@ public final class LifebusTestBus {
         /// sockets, no processes, deterministic, microseconds per step.
         public static let inMemory = Transport(kind: .inMemory)
         /// The real `lifebusd` (beside the test bundle, or on `PATH`) on a temporary socket, with its manual clock;
-        /// apps connect to it through the SDK over the socket.
-        public static let live = Transport(kind: .live(broker: nil))
+        /// apps connect to it through the SDK over the socket, or are installed executables it starts itself.
+        public static let live = Transport(kind: .live(broker: nil, answerLimit: .seconds(30)))
 
-        /// The real broker at `path`.
-        public static func live(broker path: String) -> Transport {
-            Transport(kind: .live(broker: path))
+        /// The real broker at `path` (`nil`: found as for `live`); a request it does not answer within `answerLimit`
+        /// of real time (a `fire` waiting for an app that never comes up, …) throws `LifebusTestBusError`.
+        public static func live(broker path: String? = nil, answerLimit: Duration = .seconds(30)) -> Transport {
+            Transport(kind: .live(broker: path, answerLimit: answerLimit))
         }
     }
 
@@ -49,6 +50,8 @@ public final class LifebusTestBus {
 
     let transport: any BusTransport
     var apps: [AppID: LifebusTestApp] = [:]
+    /// The apps installed from manifests (`install(manifest:)`), which `launch(_:)` starts as processes.
+    var installed: Set<AppID> = []
     var callbackCursor: [AppID: Int] = [:]
     var markCursor: [AppID: Int] = [:]
     /// Whether expectations may wait for something still to come (a live broker answers in real time).
@@ -60,8 +63,8 @@ public final class LifebusTestBus {
         case .inMemory:
             self.transport = try await InMemoryTransport(profile: profile)
             waitsInRealTime = false
-        case .live(let broker):
-            self.transport = try await LiveTransport(broker: broker, profile: profile)
+        case .live(let broker, let answerLimit):
+            self.transport = try await LiveTransport(broker: broker, profile: profile, answerLimit: answerLimit)
             waitsInRealTime = true
         }
     }
@@ -73,21 +76,45 @@ public final class LifebusTestBus {
     ) async throws -> LifebusTestApp {
         guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
         let application = try await transport.connect(id, options: options, delegate: delegate)
-        let app = LifebusTestApp(id: id, application: application)
-        apps[id] = app
+        return try await admit(LifebusTestApp(id: id, application: application))
+    }
+
+    /// Takes `app` onto the bus once the broker has launched it: its expectations start after its launch.
+    func admit(_ app: LifebusTestApp) async throws -> LifebusTestApp {
+        apps[app.id] = app
         try await refresh()
-        callbackCursor[id] = timeline.callbacks(of: id).count
-        markCursor[id] = timeline.marks(of: id).count
+        callbackCursor[app.id] = timeline.callbacks(of: app.id).count
+        markCursor[app.id] = timeline.marks(of: app.id).count
         return app
     }
 
-    /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed.
+    /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed. An event
+    /// the device refuses (a call answered with none ringing, a launch while locked, …) throws `EventRejected` with
+    /// the reason, after the timeline took in whatever happened before the refusal.
     public func fire(_ event: ControllerEvent) async throws {
-        if let params = event.fireParams {
-            _ = try await transport.request(LifebusMethod.fire, params.json)
-        } else {
-            _ = try await transport.request(LifebusMethod.reset, .object([:]))
+        do {
+            if let params = event.fireParams {
+                _ = try await transport.request(LifebusMethod.fire, params.json)
+            } else {
+                _ = try await transport.request(LifebusMethod.reset, .object([:]))
+            }
+        } catch let error as RPCError {
+            guard let rejection = EventRejection(error) else { throw error }
+            try await refresh()
+            throw EventRejected(event: event, reason: rejection.reason)
         }
+        try await refresh()
+    }
+
+    /// Drops the connection of `app` (served by a delegate in the test's process) without a word, as when its
+    /// process crashes, and returns once the broker has taken it in: the app is `notRunning`, its last transition
+    /// `crashed` (a callback it was handling ends so). `launch(_:delegate:)` may bring it back.
+    public func crash(_ app: LifebusTestApp) async throws {
+        guard app.application != nil else {
+            throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit crashes in-process apps only")
+        }
+        try await transport.crash(app.id)
+        apps[app.id] = nil
         try await refresh()
     }
 

@@ -5,11 +5,12 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// The real `lifebusd` on a socket in a temporary folder of its own, with in-process apps connected to it through
-/// the SDK over that socket.
+/// the SDK over that socket, and installed apps (`LifebusTestBus.install(manifest:)`) that its supervisor starts as
+/// processes of their own.
 ///
-/// The apps share the test's process: a scenario in which the broker kills an app (watchdog, termination of a
-/// suspended app, memory pressure) belongs on the in-memory transport, as the broker would kill the test itself
-/// (it spares only its own pid).
+/// In-process apps share the test's process: a scenario in which the broker kills one of them (watchdog, termination
+/// of a suspended app, memory pressure) belongs on the in-memory transport or on an installed app, as the broker
+/// would kill the test itself (it spares only its own pid).
 ///
 /// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
 /// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does
@@ -23,13 +24,16 @@ final class LiveTransport: BusTransport {
     private let folder: String
     private let broker: BrokerProcess
     private let manualClock: Bool
+    /// How long (real time) a request may wait for its answer.
+    private let answerLimit: Duration
     private var applications: [Application] = []
     private var runs: [Task<Void, Never>] = []
     private var closed = false
     /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
     private static var acceptsManualClock: [String: Bool] = [:]
 
-    init(broker path: String?, profile: Profile) async throws {
+    init(broker path: String?, profile: Profile, answerLimit: Duration) async throws {
+        self.answerLimit = answerLimit
         let program = path ?? Self.locateBroker()
         var template = Array("/tmp/lifebus-testing-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw LifebusTestBusError("cannot make a temporary folder") }
@@ -62,7 +66,7 @@ final class LiveTransport: BusTransport {
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
-        try await LiveController.request(path: socket, method, params)
+        try await LiveController.request(path: socket, method, params, within: answerLimit)
     }
 
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
@@ -85,6 +89,20 @@ final class LiveTransport: BusTransport {
             try await clock.sleep(for: .milliseconds(10))
         }
         throw LifebusTestBusError("\(id) did not come up on the broker within 10 s")
+    }
+
+    func crash(_ id: AppID) async throws {
+        guard let application = applications.last(where: { $0.id == id.rawValue }) else {
+            throw LifebusTestBusError("\(id) is not an in-process app of this bus")
+        }
+        application.hostStop()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while try await isConnected(id) {
+            guard clock.now < deadline else { throw LifebusTestBusError("the broker still lists \(id) after 10 s") }
+            try await clock.sleep(for: .milliseconds(10))
+        }
+        await barrier()
     }
 
     /// Whether the broker has taken the app's hello (the app is listed as connected).
@@ -125,9 +143,11 @@ final class LiveTransport: BusTransport {
     private static func waitUntilListening(_ path: String, _ process: BrokerProcess) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
+        let limit = Duration.seconds(5)
         while clock.now < deadline {
             if process.hasEnded { return false }
-            if (try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]))) != nil { return true }
+            let ping = try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]), within: limit)
+            if ping != nil { return true }
             try await clock.sleep(for: .milliseconds(10))
         }
         process.send(SIGKILL)

@@ -32,6 +32,28 @@ struct BothTransportsTests {
         #expect(inMemory.callbacks(of: "com.example.Notes").count >= 6)
     }
 
+    /// Notes crashes while in front and is launched again; returns what the bus recorded of it.
+    private func crashAndRelaunch(on transport: LifebusTestBus.Transport) async throws -> [BusTimeline.Entry] {
+        let bus = try await LifebusTestBus(transport, profile: .ios7)
+        let notes = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+        try await bus.crash(notes)
+        try await bus.expect(notes, state: .notRunning)
+        let again = try await bus.launch("com.example.Notes", delegate: NotesDelegate())
+        try await bus.expect(again, state: .active)
+        await #expect(throws: EventRejected(event: .call(.end), reason: .noCall)) { try await bus.fire(.call(.end)) }
+        let entries = bus.timeline.entries(of: "com.example.Notes")
+        await bus.shutdown()
+        return entries
+    }
+
+    @Test func aCrashedAppIsRecordedCrashedAndComesBackOnEitherTransport() async throws {
+        let inMemory = try await crashAndRelaunch(on: .inMemory)
+        #expect(inMemory.dropFirst(2).first
+            == .transition(app: "com.example.Notes", callback: nil, from: .active, to: .notRunning, outcome: .crashed))
+        #expect(inMemory.count == 5, "launched, crashed, launched: \(inMemory)")
+        #expect(try await crashAndRelaunch(on: .live) == inMemory)
+    }
+
     @Test func aWrongExpectationOnTheLiveBrokerIsRecordedAfterItsWait() async throws {
         let bus = try await LifebusTestBus(.live, profile: .ios7)
         let app = try await bus.launch("com.example.Notes", delegate: NotesDelegate())

@@ -1,0 +1,48 @@
+import Glibc
+import LifecycleContract
+import Testing
+
+/// Every row of `Protocol/lifecycle.md`'s table is tested: the rows of `LifecycleTable` run through the core's
+/// `Harness` (LifebusCoreTests), the integration tests' `RowRunner` and, where the kit can say them, this target's
+/// `LifecycleRowsTests`; the installed-app rows (§16.5), which need real executables, run through the kit's
+/// `install(manifest:)` in `InstalledAppRowTests` (R140, R141) and the named integration tests (the rest). A row added
+/// to the document and to no test, or a row tested that the document lost, fails here.
+@Suite struct RowCoverageTests {
+    /// The rows of the document that `LifecycleTable` does not hold, and the tests that cover each.
+    static let installedAppRows: [String: String] = [
+        "R140": "InstalledAppRowTests, AppsSupervisedTests.anInstalledAppIsSpawnedByFireLaunch…",
+        "R141": "InstalledAppRowTests, AppsSupervisedTests.aSpawnThatFailsAnswersLaunchFailed…",
+        "R142": "AppsSupervisedTests.atStopASpawnedAppGetsWillTerminate…",
+        "R143": "AppsMemoryTests.criticalPressureFromResidentMemoryKillsTheSuspendedApp…",
+        "R144": "AppsMemoryTests.anAppOverItsManifestsMemoryLimitIsKilledEvenInFront",
+    ]
+
+    /// The row ids of the table in `Protocol/lifecycle.md` (lines starting `| Rnn |`).
+    static func documentRowIDs() throws -> Set<String> {
+        let file = "\(#filePath)"
+        let tests = try #require(file.range(of: "/Tests/"))
+        let path = String(file[..<tests.lowerBound]) + "/Protocol/lifecycle.md"
+        let opened: UnsafeMutablePointer<FILE>? = fopen(path, "r")
+        let handle = try #require(opened, "cannot read \(path)")
+        defer { fclose(handle) }
+        var ids: Set<String> = []
+        var buffer = [CChar](repeating: 0, count: 8192)
+        while fgets(&buffer, Int32(buffer.count), handle) != nil {
+            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard line.hasPrefix("| R"), cells.count > 2 else { continue }
+            ids.insert(cells[1].filter { $0 != " " })
+        }
+        return ids
+    }
+
+    @Test func everyRowOfTheDocumentIsTestedAndEveryTestedRowIsInTheDocument() throws {
+        let document = try Self.documentRowIDs()
+        let table = Set(LifecycleTable.all.map(\.id))
+        let elsewhere = Set(Self.installedAppRows.keys)
+        #expect(document.count >= 70, "the table was read: \(document.count) rows")
+        #expect(table.isDisjoint(with: elsewhere))
+        #expect(document.subtracting(table.union(elsewhere)).isEmpty, "rows no test runs")
+        #expect(table.union(elsewhere).subtracting(document).isEmpty, "rows tested that the document lost")
+    }
+}
