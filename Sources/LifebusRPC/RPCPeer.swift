@@ -55,14 +55,33 @@ public final class RPCPeer {
     @discardableResult
     public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
         let id = RPCID.number(nextRequestNumber)
+        guard expectResponse(to: id, handler) else { return id }
+        send(.request(RPCRequest(id: id, method: method, params: params)))
+        return id
+    }
+
+    /// `request(_:params:_:)` whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
+    /// callback requests, one per app per event).
+    public func request(
+        _ method: String, writingParams writeParams: (inout [UInt8]) -> Void, _ handler: @escaping ResponseHandler
+    ) {
+        let id = RPCID.number(nextRequestNumber)
+        guard expectResponse(to: id, handler), !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        RPCCodec.encodeRequest(id: id, method: method, to: &outbound, writingParams: writeParams)
+        connection.writeLine(outbound)
+    }
+
+    /// Takes `id` (the next request number) and keeps `handler` for its answer; `false`, the handler told, once
+    /// the connection has ended.
+    private func expectResponse(to id: RPCID, _ handler: @escaping ResponseHandler) -> Bool {
         nextRequestNumber += 1
         guard !ended else {
             handler(.failure(Self.connectionClosedError))
-            return id
+            return false
         }
         pendingResponses[id] = handler
-        send(.request(RPCRequest(id: id, method: method, params: params)))
-        return id
+        return true
     }
 
     /// Sends a notification (a request without an id: nothing answers it).

@@ -105,6 +105,20 @@ public enum RPCCodec {
         buffer.append(UInt8(ascii: "}"))
     }
 
+    /// Appends `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` where `writeParams` appends the params' JSON text
+    /// itself (for the requests sent most, that have a direct writer).
+    public static func encodeRequest(
+        id: RPCID, method: String, to buffer: inout [UInt8], writingParams writeParams: (inout [UInt8]) -> Void
+    ) {
+        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
+        write(id, to: &buffer)
+        JSONWriter.appendASCII(",\"method\":", to: &buffer)
+        JSONWriter.writeString(method, to: &buffer)
+        JSONWriter.appendASCII(",\"params\":", to: &buffer)
+        writeParams(&buffer)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     /// Appends `{"jsonrpc":"2.0","id":…,"result":…}` where `writeResult` appends the result's JSON text itself
     /// (for large results that have a direct writer).
     public static func encodeSuccess(
