@@ -96,6 +96,7 @@ enum JSONWriter {
             appendASCII("null", to: &buffer)
             return
         }
+        if writeShortDecimal(value, to: &buffer) { return }
         buffer.append(contentsOf: value.description.utf8)
     }
 
