@@ -12,6 +12,7 @@ public enum RPCCodec {
 
     /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
     public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
+        if let response = decodeCanonicalResponse(line) { return response }
         let json: JSONValue
         do {
             json = try JSONParser.parse(line)
