@@ -30,13 +30,7 @@ extension JSONWriter {
             fraction /= 10
             digits -= 1
         }
-        var position = buffer.count + digits - 1
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        while fraction > 0 {
-            buffer[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-            position -= 1
-        }
+        appendDigits(fraction, count: digits, to: &buffer)
         return true
     }
 }
