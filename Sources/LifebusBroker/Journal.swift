@@ -20,8 +20,10 @@ final class Journal {
     private let file: JournalFile?
     private let settings: JournalSettings
     private var logger: Logger
-    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all.
-    private var recent = Deque<(entry: JournalEntry, bytes: Int)>()
+    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all. Its room
+    /// is reserved whole at once (pages the window has not reached are never touched, so cost no memory): grown
+    /// by doubling, the full ring would span 16,384 slots, and both buffers would live during each copy.
+    private var recent = Deque<(entry: JournalEntry, bytes: Int)>(minimumCapacity: HistoryParams.retained + 1)
     private var recentBytes = 0
     private var unwritten: [UInt8] = []
     private var unwrittenEntries = 0

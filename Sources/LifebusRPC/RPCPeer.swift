@@ -67,9 +67,7 @@ public final class RPCPeer {
     ) {
         let id = RPCID.number(nextRequestNumber)
         guard expectResponse(to: id, handler), !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encodeRequest(id: id, method: method, to: &outbound, writingParams: writeParams)
-        connection.writeLine(outbound)
+        writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
     }
 
     /// Takes `id` (the next request number) and keeps `handler` for its answer; `false`, the handler told, once
@@ -92,25 +90,31 @@ public final class RPCPeer {
     /// Writes one message as one line.
     public func send(_ message: RPCMessage) {
         guard !ended, !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encode(message, to: &outbound)
-        connection.writeLine(outbound)
+        writeLine { RPCCodec.encode(message, to: &$0) }
     }
 
     /// Writes a success response whose result `writeResult` appends as JSON text.
     func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
         guard !ended, !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encodeSuccess(id: id, to: &outbound, writingResult: writeResult)
-        connection.writeLine(outbound)
+        writeLine { RPCCodec.encodeSuccess(id: id, to: &$0, writingResult: writeResult) }
     }
 
     /// Writes a batch of messages as one line.
     func sendBatch(_ messages: [RPCMessage]) {
         guard !ended, !connection.isClosed else { return }
+        writeLine { RPCCodec.encodeBatch(messages, to: &$0) }
+    }
+
+    /// The most capacity the line buffer keeps between lines: a larger answer (a `fire` that moved 1,000 apps
+    /// writes ~350 KB) lets its buffer go instead of holding it for the connection's life.
+    static let retainedOutboundCapacity = 64 * 1024
+
+    /// Encodes one line into the reused buffer and writes it.
+    private func writeLine(_ encode: (inout [UInt8]) -> Void) {
         outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encodeBatch(messages, to: &outbound)
+        encode(&outbound)
         connection.writeLine(outbound)
+        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
     }
 
     /// Closes the connection at once.

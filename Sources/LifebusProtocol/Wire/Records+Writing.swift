@@ -95,6 +95,8 @@ extension FireResult {
         JSONWriter.appendASCII(completed ? ",\"completed\":true" : ",\"completed\":false", to: &buffer)
         JSONWriter.appendASCII(",\"transitions\":[", to: &buffer)
         if let transitionsText {
+            // One allocation of the final size (an answer for 1,000 apps is ~350 KB: doubling would hold 1.5×).
+            buffer.reserveCapacity(buffer.count + transitionsText.count + 64)
             buffer.append(contentsOf: transitionsText)
         } else {
             for (position, record) in transitions.enumerated() {
