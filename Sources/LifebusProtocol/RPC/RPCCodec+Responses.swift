@@ -22,8 +22,8 @@ extension RPCCodec {
             guard position - digitsStart <= 18 else { return nil }
         }
         let digits = position - digitsStart
-        guard digits > 0, digits == 1 || line[digitsStart] != UInt8(ascii: "0"), matches(separator, in: line, at: position)
-        else { return nil }
+        let canonicalNumber = digits == 1 || (digits > 1 && line[digitsStart] != UInt8(ascii: "0"))
+        guard canonicalNumber, matches(separator, in: line, at: position) else { return nil }
         let result = UnsafeRawBufferPointer(rebasing: line[(position + separator.utf8CodeUnitCount)..<(line.count - 1)])
         guard let value = try? JSONParser.parse(result, maxDepth: JSONParser.defaultMaxDepth - 1) else { return nil }
         return .message(.response(RPCResponse(id: .number(id), result: .success(value))))
