@@ -20,7 +20,7 @@ extension Broker {
         case .notify(let session, let method, let params):
             peers[session]?.notify(method, params: params)
         case .sendCallback(let session, let method, let params, let app, let id):
-            peers[session]?.request(method, params: params) { [unowned self] answer in
+            peers[session]?.request(method, writingParams: params.write) { [unowned self] answer in
                 self.feed(.callbackAnswered(app, id, answer))
             }
         case .introduced(let session):

@@ -20,8 +20,10 @@ final class Journal {
     private let file: JournalFile?
     private let settings: JournalSettings
     private var logger: Logger
-    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all.
-    private var recent = Deque<(entry: JournalEntry, bytes: Int)>()
+    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all. Its room
+    /// is reserved whole at once (pages the window has not reached are never touched, so cost no memory): grown
+    /// by doubling, the full ring would span 16,384 slots, and both buffers would live during each copy.
+    private var recent = Deque<(entry: JournalEntry, bytes: Int)>(minimumCapacity: HistoryParams.retained + 1)
     private var recentBytes = 0
     private var unwritten: [UInt8] = []
     private var unwrittenEntries = 0
@@ -79,17 +81,27 @@ final class Journal {
 
     /// Appends an entry made with `nextSequence()`; rotates the file once it reaches the size cap.
     func append(_ entry: JournalEntry) {
+        guard file != nil else { return keep(entry, bytes: entry.encodedSize) }
+        let before = unwritten.count
+        entry.write(to: &unwritten)
+        unwritten.append(0x0A)
+        unwrittenEntries += 1
+        keep(entry, bytes: unwritten.count - before)
+    }
+
+    /// `append(_:)` with the entry's text already made (the machine encodes a transition once, for the journal and
+    /// for the `fire` answer).
+    func append(_ entry: JournalEntry, text: [UInt8]) {
+        guard file != nil else { return keep(entry, bytes: text.count + 1) }
+        unwritten.append(contentsOf: text)
+        unwritten.append(0x0A)
+        unwrittenEntries += 1
+        keep(entry, bytes: text.count + 1)
+    }
+
+    /// Numbers the entry, keeps it for `history` and rotates or drops as the file's state asks.
+    private func keep(_ entry: JournalEntry, bytes: Int) {
         lastSequence = entry.seq
-        let bytes: Int
-        if file != nil {
-            let before = unwritten.count
-            entry.write(to: &unwritten)
-            unwritten.append(0x0A)
-            bytes = unwritten.count - before
-            unwrittenEntries += 1
-        } else {
-            bytes = entry.encodedSize
-        }
         // Memory keeps a window bounded in count and in bytes; the file keeps everything.
         recent.append((entry, bytes))
         recentBytes += bytes

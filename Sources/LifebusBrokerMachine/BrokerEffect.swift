@@ -25,7 +25,7 @@ public enum BrokerEffect: Sendable {
     /// Sends a notification.
     case notify(SessionID, method: String, params: JSONValue)
     /// Sends a callback request to an app; its answer comes back as `BrokerInput.callbackAnswered(app, id, _)`.
-    case sendCallback(SessionID, method: String, params: JSONValue, app: AppID, id: CallbackID)
+    case sendCallback(SessionID, method: String, params: CallbackParams, app: AppID, id: CallbackID)
     /// The session said `hello`: lift it to the limits of an introduced peer (`ConnectionLimits`).
     case introduced(SessionID)
     /// Closes the session's connection.

@@ -48,7 +48,9 @@ extension BrokerMachine {
         case .completeEvent(let id):
             let finished = events.finish(id)
             guard let ticket = finished.ticket else { return }
-            afterJournaled(.event(ticket, id, label: finished.label, records: finished.records), into: &effects)
+            let delivery = Delivery.event(ticket, id, label: finished.label, records: finished.records,
+                                          text: finished.text)
+            afterJournaled(delivery, into: &effects)
         case .reject(let rejection):
             rejections.append(rejection)
             if rejection.reason == .launchTimedOut, let app = rejection.app { launchTimedOut(app, into: &effects) }
@@ -75,7 +77,7 @@ extension BrokerMachine {
             cause: cause.map { events.cause($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
-        effects.append(.sendCallback(session, method: callback.rawValue, params: params.json, app: app, id: id))
+        effects.append(.sendCallback(session, method: callback.rawValue, params: params, app: app, id: id))
     }
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
@@ -126,8 +128,11 @@ extension BrokerMachine {
             wallMs: wallMs,
             handlerFailed: transition.handlerFailed
         )
-        appendToJournal(.transition(record), into: &effects)
-        if let cause = transition.cause { events.add(record, to: cause) }
+        // Encoded once: the journal line and, for a `fire`, its answer.
+        recordText.removeAll(keepingCapacity: true)
+        record.write(to: &recordText)
+        appendToJournal(.transition(record), text: recordText, into: &effects)
+        if let cause = transition.cause { events.add(record, text: recordText, to: cause) }
         notifyObservers(LifebusMethod.transition, record.json, into: &effects)
     }
 

@@ -10,7 +10,7 @@ extension BrokerMachine {
     /// What tells someone of journal entries, held until they are written.
     enum Delivery {
         /// A `fire` (or `reset`) answered with its event's records.
-        case event(Ticket, EventID, label: String, records: [TransitionRecord])
+        case event(Ticket, EventID, label: String, records: [TransitionRecord], text: [UInt8])
         /// A `fire` refused by the core (after the records made before the refusal).
         case refusal(Ticket, RPCError)
         /// A `mark` answered once its record is in.
@@ -27,10 +27,19 @@ extension BrokerMachine {
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 
-    /// Tells every observer of an entry once the entry is in the journal.
-    mutating func notifyObservers(_ method: String, _ params: JSONValue, into effects: inout [BrokerEffect]) {
+    /// `appendToJournal(_:into:)` for an entry whose JSON text is made already.
+    mutating func appendToJournal(_ entry: JournalEntry, text: [UInt8], into effects: inout [BrokerEffect]) {
+        journal.append(entry, text: text)
+        if journal.hasUnwrittenLines { requestCommit(into: &effects) }
+    }
+
+    /// Tells every observer of an entry once the entry is in the journal; `params` is only built when someone
+    /// observes (a record's `JSONValue` tree costs as much as the rest of recording it).
+    mutating func notifyObservers(
+        _ method: String, _ params: @autoclosure () -> JSONValue, into effects: inout [BrokerEffect]
+    ) {
         guard !observers.isEmpty else { return }
-        afterJournaled(.observers(method: method, params: params), into: &effects)
+        afterJournaled(.observers(method: method, params: params()), into: &effects)
     }
 
     /// Delivers once everything appended so far is in the journal file (and on disk under `--journal-sync`), or
@@ -63,7 +72,7 @@ extension BrokerMachine {
 
     private func deliver(_ delivery: Delivery, written: Bool, into effects: inout [BrokerEffect]) {
         switch delivery {
-        case .event(let ticket, let id, let label, let records):
+        case .event(let ticket, let id, let label, let records, let text):
             let eventID = Int64(id.rawValue)
             guard written && records.allSatisfy({ $0.seq > journal.droppedThrough }) else {
                 let error = journalUnavailable(
@@ -72,7 +81,7 @@ extension BrokerMachine {
                 return
             }
             effects.append(.replyFire(ticket, FireResult(
-                eventID: eventID, event: label, completed: true, transitions: records)))
+                eventID: eventID, event: label, completed: true, transitions: records, transitionsText: text)))
         case .refusal(let ticket, let error):
             effects.append(.reply(ticket, .failure(error)))
         case .answer(let ticket, let result):

@@ -19,6 +19,8 @@ public protocol JournalPort: AnyObject {
     var hasUnwrittenLines: Bool { get }
     /// Appends an entry whose `seq` is `lastSequence + 1`.
     func append(_ entry: JournalEntry)
+    /// `append(_:)` for an entry whose JSON text (what `entry.write(to:)` gives) the caller already has.
+    func append(_ entry: JournalEntry, text: [UInt8])
     /// Writes every appended line; returns whether all of them are in the file.
     @discardableResult func flush() -> Bool
     /// `flush()`, then a sync under `--journal-sync`; returns whether everything appended is in the file (on disk).
@@ -27,4 +29,11 @@ public protocol JournalPort: AnyObject {
     func entries(app: String?) -> [JournalEntry]
     /// The last `count` transitions of `app`, oldest first.
     func lastTransitions(of app: String, count: Int) -> [TransitionRecord]
+}
+
+extension JournalPort {
+    /// A journal that keeps no text ignores it.
+    public func append(_ entry: JournalEntry, text: [UInt8]) {
+        append(entry)
+    }
 }

@@ -55,14 +55,31 @@ public final class RPCPeer {
     @discardableResult
     public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
         let id = RPCID.number(nextRequestNumber)
+        guard expectResponse(to: id, handler) else { return id }
+        send(.request(RPCRequest(id: id, method: method, params: params)))
+        return id
+    }
+
+    /// `request(_:params:_:)` whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
+    /// callback requests, one per app per event).
+    public func request(
+        _ method: String, writingParams writeParams: (inout [UInt8]) -> Void, _ handler: @escaping ResponseHandler
+    ) {
+        let id = RPCID.number(nextRequestNumber)
+        guard expectResponse(to: id, handler), !connection.isClosed else { return }
+        writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
+    }
+
+    /// Takes `id` (the next request number) and keeps `handler` for its answer; `false`, the handler told, once
+    /// the connection has ended.
+    private func expectResponse(to id: RPCID, _ handler: @escaping ResponseHandler) -> Bool {
         nextRequestNumber += 1
         guard !ended else {
             handler(.failure(Self.connectionClosedError))
-            return id
+            return false
         }
         pendingResponses[id] = handler
-        send(.request(RPCRequest(id: id, method: method, params: params)))
-        return id
+        return true
     }
 
     /// Sends a notification (a request without an id: nothing answers it).
@@ -73,25 +90,31 @@ public final class RPCPeer {
     /// Writes one message as one line.
     public func send(_ message: RPCMessage) {
         guard !ended, !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encode(message, to: &outbound)
-        connection.writeLine(outbound)
+        writeLine { RPCCodec.encode(message, to: &$0) }
     }
 
     /// Writes a success response whose result `writeResult` appends as JSON text.
     func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
         guard !ended, !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encodeSuccess(id: id, to: &outbound, writingResult: writeResult)
-        connection.writeLine(outbound)
+        writeLine { RPCCodec.encodeSuccess(id: id, to: &$0, writingResult: writeResult) }
     }
 
     /// Writes a batch of messages as one line.
     func sendBatch(_ messages: [RPCMessage]) {
         guard !ended, !connection.isClosed else { return }
+        writeLine { RPCCodec.encodeBatch(messages, to: &$0) }
+    }
+
+    /// The most capacity the line buffer keeps between lines: a larger answer (a `fire` that moved 1,000 apps
+    /// writes ~350 KB) lets its buffer go instead of holding it for the connection's life.
+    static let retainedOutboundCapacity = 64 * 1024
+
+    /// Encodes one line into the reused buffer and writes it.
+    private func writeLine(_ encode: (inout [UInt8]) -> Void) {
         outbound.removeAll(keepingCapacity: true)
-        RPCCodec.encodeBatch(messages, to: &outbound)
+        encode(&outbound)
         connection.writeLine(outbound)
+        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
     }
 
     /// Closes the connection at once.

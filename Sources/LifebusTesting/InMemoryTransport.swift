@@ -175,7 +175,7 @@ final class InMemoryTransport: BusTransport {
             replies[ticket] = Result { () throws(JSONParseError) in try JSONParser.parse(text) }
                 .mapError { RPCError.internalError("unreadable fire result: \($0)") }
         case .sendCallback(let session, _, let params, let app, let id):
-            callbacks.append((session, params, app, id))
+            callbacks.append((session, params.json, app, id))
         case .notify(let session, let method, let params):
             guard method == LifebusMethod.backgroundTaskExpiring, let application = apps[session],
                 let task = try? BackgroundTaskExpiringParams(json: params)

@@ -38,6 +38,23 @@ import Testing
         #expect(nonFinite.jsonText == "[null,null,null]")
     }
 
+    /// The writer's fast path for short decimals (clock milliseconds, budgets) must print what `description` does.
+    @Test func writesDoublesAsSwiftsShortestForm() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.001, 0.000_999, 0.0001, 1, 10.5, 5000, 999_999_999.999_999, 1e9, 0.1 + 0.2,
+                                1.000_000_5, 123.456_789_1, .ulpOfOne, 1 + .ulpOfOne]
+        for _ in 0..<100_000 {
+            values.append(Double(UInt64.random(in: 0..<1_000_000_000_000_000, using: &rng)) / 1e6)  // nanoseconds
+            values.append(Double(UInt64.random(in: 0..<100_000_000, using: &rng)) / 1e3)
+            values.append(Double.random(in: 0..<2e9, using: &rng))
+        }
+        var mismatches: [String] = []
+        for value in values where JSONValue.double(value).jsonText != value.description && mismatches.count < 5 {
+            mismatches.append("\(value.description) written as \(JSONValue.double(value).jsonText)")
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func appendsToAnExistingBuffer() {
         var buffer: [UInt8] = Array("x=".utf8)
         JSONValue.string("y").write(to: &buffer)

@@ -42,6 +42,32 @@ import Testing
         #expect(error.lifebusCode == .appNotFound)
     }
 
+    /// Answers written as peers write them skip the envelope's tree; the outcome must be the general path's,
+    /// for them and for every near miss.
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","id":7,"result":{}}"#, #"{"jsonrpc":"2.0","id":0,"result":{"handlerMs":1.5}}"#,
+        #"{"jsonrpc":"2.0","id":123456789012345678,"result":[1,"x",null]}"#,
+        #"{"jsonrpc":"2.0","id":1234567890123456789,"result":{}}"#, #"{"jsonrpc":"2.0","id":07,"result":{}}"#,
+        #"{"jsonrpc":"2.0","id":7,"result":{},"error":{"code":1,"message":"m"}}"#,
+        #"{"jsonrpc":"2.0","id":7,"result":{}} "#, #"{"jsonrpc":"2.0","id":7,"result": 3 }"#,
+        #"{"jsonrpc":"2.0","id":7,"result":{}},{"#, #"{"jsonrpc":"2.0","id":7,"result":}"#,
+        #"{"jsonrpc":"2.0","id":7,"result":{"a":1}}}"#, #"{"jsonrpc":"2.0","id":-7,"result":{}}"#,
+        #"{"jsonrpc":"2.0","id":7,"result":"\#u{1}"}"#,
+        #"{"jsonrpc":"2.0","id":7,"result":"# + String(repeating: "[", count: 31) + String(repeating: "]", count: 31)
+            + "}",
+        #"{"jsonrpc":"2.0","id":7,"result":"# + String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+            + "}",
+    ])
+    func decodesAnAnswerAsTheGeneralPathDoes(text: String) {
+        let general: RPCInbound
+        do {
+            general = RPCCodec.decode(json: try JSONParser.parse(text))
+        } catch {
+            general = .invalid(.parseError(error.description), id: nil)
+        }
+        #expect(decode(text) == general)
+    }
+
     @Test(arguments: ["{", "not json", "{\"jsonrpc\":\"2.0\",\"method\":\"x\"} trailing", ""])
     func answersTextThatIsNotJSONWithParseError(text: String) {
         guard case .invalid(let error, let id) = decode(text) else {

@@ -42,6 +42,31 @@ import Testing
         #expect(try FireResult(json: JSONParser.parse(text(result.write))) == result)
     }
 
+    @Test func aFireResultWithItsRecordsTextWritesWhatItsJSONWrites() {
+        let text = text(Self.full.write) + [UInt8(ascii: ",")] + text(Self.bare.write)
+        var result = FireResult(eventID: 3, event: "m", completed: true, transitions: [Self.full, Self.bare],
+                                transitionsText: text)
+        #expect(self.text(result.write) == result.json.jsonBytes)
+        result.transitions = [Self.bare]  // the text is dropped with the records it was made of
+        #expect(result.transitionsText == nil)
+        #expect(self.text(result.write) == result.json.jsonBytes)
+    }
+
+    @Test(arguments: [
+        CallbackParams(callbackID: 12, callback: .didEnterBackground, state: .background, budgetMs: 5000,
+                       cause: EventCause(eventID: 3, event: "call --answer")),
+        CallbackParams(callbackID: 1, callback: .didFinishLaunching, state: .inactive, budgetMs: 20_000.5,
+                       launch: LaunchContext(reason: .afterCrash, previousPid: 7)),
+    ])
+    func callbackParamsWriteWhatTheirJSONWrites(params: CallbackParams) {
+        #expect(text(params.write) == params.json.jsonBytes)
+        var direct: [UInt8] = []
+        RPCCodec.encodeRequest(id: .number(4), method: "m", to: &direct, writingParams: params.write)
+        var viaValue: [UInt8] = []
+        RPCCodec.encode(RPCRequest(id: .number(4), method: "m", params: params.json), to: &viaValue)
+        #expect(direct == viaValue)
+    }
+
     @Test func aSuccessWithAWrittenResultIsTheSameResponse() {
         let result = FireResult(eventID: 1, event: "home", completed: false)
         var direct: [UInt8] = []

@@ -71,23 +71,26 @@ enum JSONWriter {
 
     static func writeInteger(_ value: Int64, to buffer: inout [UInt8]) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
+        let magnitude = value.magnitude
         if magnitude < 10 {
             buffer.append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        var digits = 0
-        var probe = magnitude
-        while probe > 0 {
-            digits += 1
-            probe /= 10
-        }
-        var position = buffer.count + digits - 1
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        while magnitude > 0 {
-            buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-            position -= 1
+        appendDigits(magnitude, count: 1, to: &buffer)
+    }
+
+    /// Appends the decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits.
+    static func appendDigits(_ value: UInt64, count: Int, to buffer: inout [UInt8]) {
+        // Last digit first into a stack buffer (20 hold any UInt64), then appended in one copy.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var start = 20
+            while rest > 0 || 20 - start < count {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -96,6 +99,7 @@ enum JSONWriter {
             appendASCII("null", to: &buffer)
             return
         }
+        if writeShortDecimal(value, to: &buffer) { return }
         buffer.append(contentsOf: value.description.utf8)
     }
 

@@ -12,6 +12,7 @@ public enum RPCCodec {
 
     /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
     public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
+        if let response = decodeCanonicalResponse(line) { return response }
         let json: JSONValue
         do {
             json = try JSONParser.parse(line)
@@ -102,6 +103,20 @@ public enum RPCCodec {
             JSONWriter.appendASCII(",\"error\":", to: &buffer)
             error.write(to: &buffer)
         }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` where `writeParams` appends the params' JSON text
+    /// itself (for the requests sent most, that have a direct writer).
+    public static func encodeRequest(
+        id: RPCID, method: String, to buffer: inout [UInt8], writingParams writeParams: (inout [UInt8]) -> Void
+    ) {
+        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
+        write(id, to: &buffer)
+        JSONWriter.appendASCII(",\"method\":", to: &buffer)
+        JSONWriter.writeString(method, to: &buffer)
+        JSONWriter.appendASCII(",\"params\":", to: &buffer)
+        writeParams(&buffer)
         buffer.append(UInt8(ascii: "}"))
     }
 

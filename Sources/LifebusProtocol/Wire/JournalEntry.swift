@@ -2,12 +2,14 @@
 /// opens a broker run, told apart by the `type` member (`"transition"`, `"mark"`, `"run"` or `"process"`, required when
 /// decoding an entry).
 ///
-/// A plain value (`Sendable`). The journal file holds one entry's compact JSON per line, oldest first.
+/// A plain value (`Sendable`). The journal file holds one entry's compact JSON per line, oldest first. The rare,
+/// larger records are boxed (`indirect`), so an entry — of which the broker keeps `HistoryParams.retained` in
+/// memory — is the size of a transition record, not of the largest kind.
 public enum JournalEntry: Sendable, Equatable {
     case transition(TransitionRecord)
     case mark(MarkRecord)
-    case run(RunRecord)
-    case process(ProcessRecord)
+    indirect case run(RunRecord)
+    indirect case process(ProcessRecord)
 
     public init(json: JSONValue) throws(RPCError) {
         try self.init(reader: try ParamsReader(json))
