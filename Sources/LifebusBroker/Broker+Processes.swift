@@ -19,7 +19,7 @@ extension Broker {
         do {
             supervisor = try Supervisor(
                 loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
-                samplePeriod: configuration.memory.samplePeriod
+                samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual
             ) { [unowned self] report in
                 self.supervisorReports.append(report)
                 if self.feedDepth == 0 { self.feedSupervisorReports() }

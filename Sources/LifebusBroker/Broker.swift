@@ -142,6 +142,10 @@ public final class Broker {
         for effect in effects {
             perform(effect)
         }
+        if machine.takeMemorySampleRequest() {
+            // Without a supervisor there is nothing to sample: an empty round lets the advance go on.
+            if let supervisor { supervisor.sampleMemory() } else { supervisorReports.append(.memory([])) }
+        }
         feedDepth -= 1
         effects.removeAll(keepingCapacity: true)
         effectBuffer = effects

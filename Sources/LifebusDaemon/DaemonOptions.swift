@@ -89,7 +89,7 @@ struct DaemonOptions: Equatable {
                                     runs on virtual time from 0, moved only by `lifebus clock advance DUR`
                                     (hello and write timeouts stay on real time).
           --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
-                                    callbacks before stepping on (default: 5s; 1ms to 1h).
+                                    callbacks before stepping on (default: 5s; 0 to 1h, 0: at once).
           --version                 Print the version and exit.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
           --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
@@ -202,8 +202,8 @@ struct DaemonOptions: Equatable {
             guard let kind = ClockKind(rawValue: text) else { throw invalid("real or manual") }
             clock = kind
         case "advance-settle":
-            guard let duration = DurationText.parse(text), Self.helloTimeoutRange.contains(duration) else {
-                throw invalid("a duration from 1ms to 1h, like 250ms, 5s or 2m")
+            guard let duration = DurationText.parse(text), (.zero...Duration.seconds(3600)).contains(duration) else {
+                throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")
             }
             advanceSettle = duration
         case "journal-max":

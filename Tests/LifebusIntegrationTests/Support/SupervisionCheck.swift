@@ -1,0 +1,92 @@
+import Glibc
+import LifebusProtocol
+import Testing
+
+/// Issue 7 item 10's closing check, run at the end of every supervision test case: the case ends with exactly one
+/// journal record per transition and per process event, no zombie child of the broker, and no process the broker
+/// spawned (nor any member of its group) outliving it.
+///
+/// `run` stops the broker (SIGTERM, if a test has not already) and then reads its journal file, so every exit the
+/// broker reaped is in it. Its checks, each an `#expect` at the caller's source location:
+/// - while the broker runs, none of its children (`/proc/PID/task/*/children`) stays a zombie (state `Z` in
+///   `/proc/CHILD/stat`): waited for, since a child may be between its exit and its reap;
+/// - the journal is whole, `seq` never repeats and goes up by one, and no transition is journaled twice (one
+///   record per app, callback, `from` state and `sentMs`);
+/// - every process the broker started (`started`) has exactly one `exited` record, at most one `killed`, and
+///   nothing after its `exited`; after the stop neither it nor its process group is left.
+enum SupervisionCheck {
+    static func run(_ broker: BrokerFixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if broker.process.isAlive {
+            let settled = AppsSupervisedTests.eventually { zombieChildren(of: broker.process.pid).isEmpty }
+            #expect(settled, "zombie children of the broker: \(zombieChildren(of: broker.process.pid))",
+                    sourceLocation: sourceLocation)
+            #expect(broker.stop() == 0, "the broker stops cleanly", sourceLocation: sourceLocation)
+        }
+        let journal = try JournalFileCheck(path: broker.journalPath)
+        #expect(journal.isWhole, "broken journal lines \(journal.brokenLines)", sourceLocation: sourceLocation)
+        #expect(Set(journal.seqs).count == journal.seqs.count && journal.seqsAreContiguous,
+                "seq repeats or skips: \(journal.seqs)", sourceLocation: sourceLocation)
+        let twice = duplicateTransitions(journal.entries)
+        #expect(twice.isEmpty, "transitions journaled twice: \(twice)", sourceLocation: sourceLocation)
+        for problem in processProblems(journal.entries) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+        let started = journal.entries.filter { isProcess($0, "started") }.compactMap { $0["pid"]?.int64Value }
+        for pid in started.map(Int32.init) {
+            // The broker killed its group before it exited; the kernel's init reaps what it left.
+            let gone = AppsSupervisedTests.eventually { kill(-pid, 0) == -1 && errno == ESRCH }
+            #expect(gone, "process group \(pid) outlived the broker", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The broker's children in state `Z` (exited, not reaped).
+    static func zombieChildren(of pid: Int32) -> [Int32] {
+        children(of: pid).filter { processState($0) == "Z" }
+    }
+
+    /// The pids in `/proc/PID/task/*/children`.
+    static func children(of pid: Int32) -> [Int32] {
+        fileNames(in: "/proc/\(pid)/task", endingWith: "").filter { !$0.hasPrefix(".") }.flatMap { task in
+            let text = (try? readBytes("/proc/\(pid)/task/\(task)/children")) ?? []
+            return String(decoding: text, as: UTF8.self).split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
+    /// The state letter of `/proc/PID/stat` (`R`, `S`, `T`, `Z`, …); `nil` when the process is gone.
+    static func processState(_ pid: Int32) -> Character? {
+        guard let bytes = try? readBytes("/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")"), text.distance(from: close, to: text.endIndex) > 2 else { return nil }
+        return text[text.index(close, offsetBy: 2)]
+    }
+
+    /// Transition records that repeat another's app, callback, `from` and `sentMs`.
+    static func duplicateTransitions(_ entries: [JSONValue]) -> [String] {
+        var seen: Set<String> = []
+        var twice: [String] = []
+        for entry in entries where entry["type"]?.stringValue == "transition" {
+            let key = ["app", "callback", "from", "sentMs"].map { entry[$0]?.jsonText ?? "-" }.joined(separator: " ")
+            if !seen.insert(key).inserted { twice.append(key) }
+        }
+        return twice
+    }
+
+    /// What is wrong with the process records of each pid the broker started.
+    static func processProblems(_ entries: [JSONValue]) -> [String] {
+        let records = entries.filter { $0["type"]?.stringValue == "process" }
+        let started = Set(records.filter { isProcess($0, "started") }.compactMap { $0["pid"]?.int64Value })
+        return started.sorted().compactMap { pid -> String? in
+            let events = records.filter { $0["pid"]?.int64Value == pid }.map { $0["event"]?.stringValue ?? "?" }
+            let exits = events.filter { $0 == "exited" }.count
+            let kills = events.filter { $0 == "killed" }.count
+            let afterExit = events.drop { $0 != "exited" }.dropFirst()
+            guard events.filter({ $0 == "started" }).count != 1 || exits != 1 || kills > 1 || !afterExit.isEmpty
+            else { return nil }
+            return "pid \(pid): process events \(events), want one started, one exited, at most one killed"
+        }
+    }
+
+    private static func isProcess(_ entry: JSONValue, _ event: String) -> Bool {
+        entry["type"]?.stringValue == "process" && entry["event"]?.stringValue == event
+    }
+}
