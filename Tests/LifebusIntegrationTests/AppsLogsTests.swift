@@ -27,5 +27,6 @@ import Testing
         follower.signal(SIGINT)
         #expect(follower.waitForExit(timeout: .seconds(10)) == 128 + SIGINT, "interrupted, it stops")
         #expect(try broker.cli(["status"]).status == 0, "the broker goes on")
+        try SupervisionCheck.run(broker)
     }
 }

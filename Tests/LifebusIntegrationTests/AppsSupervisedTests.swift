@@ -88,6 +88,7 @@ import Testing
 
         #expect(try broker.cli(["uninstall", id]).status == 0)
         #expect(jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue?.isEmpty == true)
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aSpawnThatFailsAnswersLaunchFailedNamingThePathAndErrno() throws {
@@ -109,6 +110,7 @@ import Testing
         let records = try Self.processRecords(broker, id)
         #expect(records.map { $0["event"]?.stringValue ?? "" } == ["launchFailed"])
         #expect(try broker.cli(["status"]).status == 0, "the broker goes on")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aBadManifestIsRefusedNamingTheFileAndTheMember() throws {
@@ -117,6 +119,7 @@ import Testing
         let install = try broker.cli(["install", path])
         #expect(install.status == 4)
         #expect(install.err.contains(path) && install.err.contains("executable"), "\(install.err)")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func theAppsFolderIsInstalledAtStartAndNoSpawnedAppOutlivesTheBroker() throws {
@@ -129,6 +132,7 @@ import Testing
         #expect(pid > 0 && kill(pid, 0) == 0)
         #expect(broker.stop() == 0)
         #expect(Self.eventually { kill(pid, 0) == -1 }, "the spawned app died with the broker")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func atStopASpawnedAppGetsWillTerminateAndOneThatDoesNotAnswerIsKilledAfterTheGrace() throws {
@@ -145,5 +149,6 @@ import Testing
         let log = try readLines("\(folder)/logs/\(id).log").joined(separator: "\n")
         #expect(log.contains("willTerminate"), "the app was told: \(log)")
         #expect(log.contains("didFinishLaunching"), "the app's stdout is in its log: \(log)")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -33,9 +33,11 @@ enum SupervisionCheck {
         }
         let started = journal.entries.filter { isProcess($0, "started") }.compactMap { $0["pid"]?.int64Value }
         for pid in started.map(Int32.init) {
-            // The broker killed its group before it exited; the kernel's init reaps what it left.
-            let gone = AppsSupervisedTests.eventually { kill(-pid, 0) == -1 && errno == ESRCH }
-            #expect(gone, "process group \(pid) outlived the broker", sourceLocation: sourceLocation)
+            // The broker killed the group before it exited (what it left unreaped is init's to reap: only a live
+            // member counts).
+            let gone = AppsSupervisedTests.eventually { liveMembers(ofGroup: pid).isEmpty }
+            #expect(gone, "process group \(pid) outlived the broker: \(liveMembers(ofGroup: pid))",
+                    sourceLocation: sourceLocation)
         }
     }
 
@@ -54,10 +56,24 @@ enum SupervisionCheck {
 
     /// The state letter of `/proc/PID/stat` (`R`, `S`, `T`, `Z`, …); `nil` when the process is gone.
     static func processState(_ pid: Int32) -> Character? {
+        statFields(pid)?.first?.first
+    }
+
+    /// The processes of group `group` that are not zombies (`/proc/*/stat`, field 5 the group).
+    static func liveMembers(ofGroup group: Int32) -> [Int32] {
+        fileNames(in: "/proc", endingWith: "").compactMap(Int32.init).filter { pid in
+            guard let fields = statFields(pid), fields.count > 2 else { return false }
+            return fields[2] == "\(group)" && fields[0] != "Z"
+        }
+    }
+
+    /// The fields of `/proc/PID/stat` after the command's closing parenthesis (state first); `nil` when gone.
+    private static func statFields(_ pid: Int32) -> [Substring]? {
         guard let bytes = try? readBytes("/proc/\(pid)/stat") else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let close = text.lastIndex(of: ")"), text.distance(from: close, to: text.endIndex) > 2 else { return nil }
-        return text[text.index(close, offsetBy: 2)]
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.isEmpty ? nil : fields
     }
 
     /// Transition records that repeat another's app, callback, `from` and `sentMs`.
