@@ -69,6 +69,7 @@ struct DaemonOptions: Equatable {
                                     one is logged naming its file and member; the others load).
           --memory-sample <d>       Sample the apps' resident memory this often (default: 250ms with
                                     --device-memory, else never); apps shows it, jetsam kills the largest first.
+                                    Under --clock manual the period is virtual: advance takes the samples.
           --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
           --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
           --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
