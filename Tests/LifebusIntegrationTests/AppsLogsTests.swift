@@ -77,7 +77,10 @@ import Testing
 
     @Test func followWaitsForTheLogOfAnAppNotLaunchedYet() throws {
         let broker = try BrokerFixture()
-        let id = "com.example.Later"
+        // An id of its own: the logs folder beside the fixtures' journals (/tmp/logs) outlives each test.
+        let id = "com.example.Later\(getpid())"
+        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
+        unlink("\(folder)/logs/\(id).log")
         #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
         let follower = try ChildProcess("lifebus", ["logs", id, "--follow", "--socket", broker.socketPath])
         // Launched only once the follower found no log and sleeps between polls: one of its threads is in
