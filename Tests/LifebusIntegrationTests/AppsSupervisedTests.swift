@@ -10,7 +10,8 @@ import Testing
     /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
     static func manifest(
         _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
-        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = []
+        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = [],
+        exitsOnSuspend: Bool = false
     ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -19,6 +20,7 @@ import Testing
         let arguments = JSONValue.array(list.map(JSONValue.string)).jsonText
         let modes = JSONValue.array(backgroundModes.map(JSONValue.string)).jsonText
         let limit = (memoryLimit.map { #", "memoryLimit": "\#($0)""# } ?? "") + #", "backgroundModes": \#(modes)"#
+            + (exitsOnSuspend ? #", "exitsOnSuspend": true"# : "")
         let text = """
             {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)\(limit)}
             """
