@@ -12,8 +12,8 @@ public import Logging
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
-/// each request is answered (or forgotten, its peer gone) exactly once; after each input the armed timer is the
-/// earliest deadline of `deadlines`.
+/// each request is answered (or forgotten, its peer gone) exactly once; the deadlines due at an input's instant are
+/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`.
 public struct BrokerMachine {
     /// A deadline in the one schedule.
     enum Deadline: Hashable {

@@ -35,6 +35,8 @@ struct DaemonOptions: Equatable {
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
     /// The accepted `--hello-timeout` durations.
     static let helloTimeoutRange: ClosedRange<Duration> = .milliseconds(1)...Duration.seconds(3600)
+    /// The accepted `--advance-settle` durations (0: an advance steps on at once).
+    static let advanceSettleRange: ClosedRange<Duration> = .zero...Duration.seconds(3600)
 
     /// A usage error, printed with the usage text; exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -203,7 +205,7 @@ struct DaemonOptions: Equatable {
             guard let kind = ClockKind(rawValue: text) else { throw invalid("real or manual") }
             clock = kind
         case "advance-settle":
-            guard let duration = DurationText.parse(text), (.zero...Duration.seconds(3600)).contains(duration) else {
+            guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")
             }
             advanceSettle = duration

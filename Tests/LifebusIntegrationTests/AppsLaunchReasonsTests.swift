@@ -2,9 +2,10 @@ import Glibc
 import LifebusProtocol
 import Testing
 
-/// Issue 7 items 2–4 through the broker: `activate` of an installed app that is not running spawns it (its launch
-/// journaled in parts), a relaunch names how the previous process ended (`afterCrash`, `afterWatchdog`), and an
-/// installed app started by hand gets its manifest's flags, not its `hello`'s, with the difference logged.
+/// Issue 7 items 2–4 and 12 through the broker: `activate` of an installed app that is not running spawns it (its
+/// launch journaled in parts, observers told), a relaunch names how the previous process ended (`afterCrash`,
+/// `afterWatchdog`), and an installed app started by hand gets its manifest's flags, not its `hello`'s, with the
+/// difference logged.
 @Suite struct AppsLaunchReasonsTests {
     /// The `launch` options of the app's last `launching` process record.
     static func lastLaunch(_ broker: BrokerFixture, _ id: String) throws -> JSONValue? {
@@ -21,6 +22,8 @@ import Testing
         let broker = try BrokerFixture()
         let id = "com.example.Tapped"
         #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        let observer = RawPeer(client: try broker.connect())
+        #expect(parsed(observer.client.hello(role: "observer"))?["result"] != nil)
         let activate = try broker.cli(["fire", "activate", id, "--json"])
         #expect(activate.status == 0, "as tapping its icon: \(activate.err)")
         #expect(try broker.reached(id, "active"))
@@ -29,6 +32,15 @@ import Testing
         let parts = try broker.transitions(of: id).map(summary)
         #expect(parts == ["didFinishLaunching notRunning->inactive ok", "didBecomeActive inactive->active ok"])
         #expect(try Self.lastLaunch(broker, id)?["reason"]?.stringValue == "user")
+        // Observers hear the process records as they are made (item 12).
+        var heard: [String] = []
+        observer.pump(timeout: .seconds(10)) { message in
+            if message["method"]?.stringValue == "process" {
+                heard.append(message["params"]?["event"]?.stringValue ?? "?")
+            }
+            return heard.count == 3
+        }
+        #expect(heard == ["started", "connected", "launching"])
         try SupervisionCheck.run(broker)
     }
 

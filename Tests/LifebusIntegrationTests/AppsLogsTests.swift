@@ -38,7 +38,8 @@ import Testing
         // The first run writes 9 MB (over the 8 MiB bound of a log), so the relaunch rotates the log: it is copied
         // to `.log.1` and emptied before the second run writes to it.
         let first = "[ -e \(marker) ] || { yes \"$(printf %0999d 0)\" | head -c 9000000; touch \(marker); }"
-        let script = "echo \"run $$ starts\"; \(first); exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
+        let app = "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
+        let script = "echo \"run $$ starts\"; \(first); \(app)"
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)

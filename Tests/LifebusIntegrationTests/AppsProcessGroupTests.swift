@@ -10,7 +10,8 @@ import Testing
         let id = "com.example.Forker"
         let pidFile = BrokerFixture.uniqueSocketPath("grandchild") + ".pid"
         defer { unlink(pidFile) }
-        let script = "sleep 1000 & echo $! > \(pidFile); exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
+        let subscribe = "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
+        let script = "sleep 1000 & echo $! > \(pidFile); \(subscribe)"
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
