@@ -38,6 +38,7 @@ import Testing
         let manifest = AppsSupervisedTests.manifest(
             id, executable: "/usr/bin/python3", arguments: ["-u", "-c", Self.program])
         #expect(try broker.cli(["install", manifest]).status == 0)
+        let log = broker.freshLog(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let pid = Int32(try AppsSupervisedTests.processRecords(broker, id).first?["pid"]?.int64Value ?? 0)
@@ -45,8 +46,6 @@ import Testing
 
         let controller = try RawPeer.controller(broker)
         #expect(try broker.cli(["fire", "terminate", id, "--no-wait"]).status == 0)
-        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
-        let log = "\(folder)/logs/\(id).log"
         #expect(Self.until { String(decoding: (try? readBytes(log)) ?? [], as: UTF8.self).contains("willTerminate") },
                 "the app holds willTerminate")
 

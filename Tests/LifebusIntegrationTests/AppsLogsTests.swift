@@ -42,6 +42,7 @@ import Testing
         let script = "echo \"run $$ starts\"; \(first); \(app)"
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
+        let log = broker.freshLog(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         func pids() throws -> [Int64] {
@@ -65,8 +66,7 @@ import Testing
         })
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
-        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
-        #expect(fileSize("\(folder)/logs/\(id).log.1") > 9_000_000, "the relaunch rotated the log")
+        #expect(fileSize(log + ".1") > 9_000_000, "the relaunch rotated the log")
         let second = try pids().last ?? 0
         #expect(readUntil("run \(second) starts"), "the second run's lines, written to the emptied log")
         #expect(readUntil("didFinishLaunching"))
@@ -78,10 +78,8 @@ import Testing
 
     @Test func followWaitsForTheLogOfAnAppNotLaunchedYet() throws {
         let broker = try BrokerFixture()
-        // An id of its own: the logs folder beside the fixtures' journals (/tmp/logs) outlives each test.
-        let id = "com.example.Later\(getpid())"
-        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
-        unlink("\(folder)/logs/\(id).log")
+        let id = "com.example.Later"
+        broker.freshLog(id)
         #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
         let follower = try ChildProcess("lifebus", ["logs", id, "--follow", "--socket", broker.socketPath])
         // Launched only once the follower found no log and sleeps between polls: one of its threads is in

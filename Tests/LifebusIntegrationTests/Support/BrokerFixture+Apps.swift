@@ -34,6 +34,20 @@ extension BrokerFixture {
         try history(app).filter { $0["type"]?.stringValue == "mark" }
     }
 
+    /// The log of app `id`: `logs/ID.log` beside the journal.
+    func logPath(_ id: String) -> String {
+        String(journalPath[..<journalPath.lastIndex(of: "/")!]) + "/logs/\(id).log"
+    }
+
+    /// `logPath(id)` after removing it and its previous generation: the fixtures' journals share /tmp, so the logs
+    /// folder outlives each test, and a test that reads an app's log must not read an earlier run's lines.
+    @discardableResult
+    func freshLog(_ id: String) -> String {
+        unlink(logPath(id))
+        unlink(logPath(id) + ".1")
+        return logPath(id)
+    }
+
     /// `lifebus status --json`, parsed.
     func status() throws -> JSONValue? {
         parsed(try cli(["status", "--json"]).out.split(separator: "\n").first.map(String.init))
