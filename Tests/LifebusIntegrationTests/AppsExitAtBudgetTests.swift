@@ -38,7 +38,7 @@ import Testing
         let manifest = AppsSupervisedTests.manifest(
             id, executable: "/usr/bin/python3", arguments: ["-u", "-c", Self.program])
         #expect(try broker.cli(["install", manifest]).status == 0)
-        let log = broker.freshLog(id)
+        let log = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let pid = Int32(try AppsSupervisedTests.processRecords(broker, id).first?["pid"]?.int64Value ?? 0)

@@ -42,7 +42,7 @@ import Testing
         let script = "echo \"run $$ starts\"; \(first); \(app)"
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
-        let log = broker.freshLog(id)
+        let log = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         func pids() throws -> [Int64] {
@@ -79,7 +79,6 @@ import Testing
     @Test func followWaitsForTheLogOfAnAppNotLaunchedYet() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Later"
-        broker.freshLog(id)
         #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
         let follower = try ChildProcess("lifebus", ["logs", id, "--follow", "--socket", broker.socketPath])
         // Launched only once the follower found no log and sleeps between polls: one of its threads is in

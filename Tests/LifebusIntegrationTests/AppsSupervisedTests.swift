@@ -141,7 +141,7 @@ import Testing
         let id = "com.example.Stubborn"
         let broker = try BrokerFixture()
         #expect(try broker.cli(["install", Self.manifest(id, extra: ["--delay", "willTerminate=60s"])]).status == 0)
-        let logPath = broker.freshLog(id)
+        let logPath = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let pid = Int32(try Self.processRecords(broker, id).first?["pid"]?.int64Value ?? 0)

@@ -34,18 +34,9 @@ extension BrokerFixture {
         try history(app).filter { $0["type"]?.stringValue == "mark" }
     }
 
-    /// The log of app `id`: `logs/ID.log` beside the journal.
+    /// The log of app `id`: `logs/ID.log` beside the journal (in the fixture's own folder: this test's lines only).
     func logPath(_ id: String) -> String {
         String(journalPath[..<journalPath.lastIndex(of: "/")!]) + "/logs/\(id).log"
-    }
-
-    /// `logPath(id)` after removing it and its previous generation: the fixtures' journals share /tmp, so the logs
-    /// folder outlives each test, and a test that reads an app's log must not read an earlier run's lines.
-    @discardableResult
-    func freshLog(_ id: String) -> String {
-        unlink(logPath(id))
-        unlink(logPath(id) + ".1")
-        return logPath(id)
     }
 
     /// `lifebus status --json`, parsed.
