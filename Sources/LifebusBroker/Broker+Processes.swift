@@ -73,6 +73,17 @@ extension Broker {
             logPath: logPath, manifestPath: path))
     }
 
+    /// Holds the process of an app that said hello on its own (`SO_PEERPIDFD`, else its pid and start time), so a
+    /// kill reaches that process (and the group it leads) and never one that reused its pid; let go when its
+    /// connection ends. A spawned app's process is held already; the broker's own process (the in-process fuzzer's
+    /// apps) never is.
+    func attachProcess(of session: SessionID) {
+        guard let (app, pid) = machine.app(of: session), pid > 0, pid != getpid(),
+              let socket = peers[session]?.connection.fileDescriptor
+        else { return }
+        supervisor?.attach(appID: app.rawValue, socket: socket, pid: pid)
+    }
+
     /// Kills a spawned app through its pidfd and whole group; `false` when the supervisor holds no process of it.
     func killThroughSupervisor(_ app: AppID, reason: LifebusCore.KillReason) -> Bool {
         guard let supervisor, supervisor.pid(of: app.rawValue) != nil else { return false }

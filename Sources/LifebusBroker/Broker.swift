@@ -201,7 +201,9 @@ extension Broker {
         default:
             logger.debug("peer disconnected", metadata: metadata)
         }
+        let app = machine.app(of: session)?.id
         feed(.ended(session))
+        if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
     }
 
