@@ -74,7 +74,7 @@ extension Broker {
     }
 
     /// Holds the process of an app that said hello on its own (`SO_PEERPIDFD`, else its pid and start time), so a
-    /// kill reaches that process (and the group it leads) and never one that reused its pid; let go when its
+    /// kill reaches that process only (§16.2) and never one that reused its pid; let go when its
     /// connection ends. A spawned app's process is held already; the broker's own process (the in-process fuzzer's
     /// apps) never is.
     func attachProcess(of session: SessionID) {

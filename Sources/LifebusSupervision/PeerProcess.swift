@@ -5,11 +5,9 @@ import Glibc
 /// nothing else: a pidfd from `SO_PEERPIDFD` where the kernel has it (Linux 6.5), else its pid together with its
 /// start time from `/proc/PID/stat`, checked again before each signal.
 ///
-/// Owns the pidfd when there is one (closed when dropped). `send` signals only the process itself: a program
-/// started from a shell shares the group with whatever the shell started with it. `kill` also kills the group the
-/// process leads (as the broker always killed an app's process group when the app leads one), checked member by
-/// member. The pid-and-start-time fallback leaves the window between the check and `kill` open (the kernel gives
-/// nothing better there).
+/// Owns the pidfd when there is one (closed when dropped). Only the process itself is signalled, never its group:
+/// a program started from a shell shares the group with whatever the shell started with it. The pid-and-start-time
+/// fallback leaves the window between the check and `kill` open (the kernel gives nothing better there).
 public final class PeerProcess {
     /// How the process is held.
     public enum Hold: Sendable, Equatable {
@@ -52,18 +50,6 @@ public final class PeerProcess {
             guard let now = ProcStat.read(pid), now.startTime == startTime, !now.isZombie else { return ESRCH }
             return Glibc.kill(pid, signal) == 0 ? nil : errno
         }
-    }
-
-    /// SIGKILL to the process if it is still the one identified, and first to the members of the group it leads
-    /// (each through a pidfd checked to be in that group: while the leader lives, the group's number is its own).
-    /// `nil`, or the errno (`ESRCH`: it is gone, and nothing was signalled).
-    @discardableResult
-    public func kill() -> Int32? {
-        guard send(0) == nil else { return ESRCH }
-        if getpgid(pid) == pid, pid != getpgrp() {
-            GroupSignal.toMembers(of: pid, SIGKILL, skipping: [])
-        }
-        return send(SIGKILL)
     }
 
     /// Whether the process identified is still running.

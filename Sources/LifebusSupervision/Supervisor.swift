@@ -94,7 +94,7 @@ public final class Supervisor {
             if let app = spawned[appID] {
                 app.kill(reason)
             } else if let peer = attached[appID] {
-                peer.kill()
+                peer.send(SIGKILL)
             } else {
                 onReport(.refused(command, .notRunning))
             }
