@@ -15,12 +15,17 @@ import Testing
 /// - every process the broker started (`started`) has exactly one `exited` record, at most one `killed`, and
 ///   nothing after its `exited`; after the stop neither it nor its process group is left.
 enum SupervisionCheck {
-    static func run(_ broker: BrokerFixture, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `brokerPID` is the broker's own process when the fixture's is a wrapper (`unshare`): it gets the SIGTERM.
+    static func run(
+        _ broker: BrokerFixture, brokerPID: Int32? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if broker.process.isAlive {
-            let settled = AppsSupervisedTests.eventually { zombieChildren(of: broker.process.pid).isEmpty }
-            #expect(settled, "zombie children of the broker: \(zombieChildren(of: broker.process.pid))",
+            let pid = brokerPID ?? broker.process.pid
+            let settled = AppsSupervisedTests.eventually { zombieChildren(of: pid).isEmpty }
+            #expect(settled, "zombie children of the broker: \(zombieChildren(of: pid))", sourceLocation: sourceLocation)
+            if let brokerPID { kill(brokerPID, SIGTERM) }
+            #expect(brokerPID == nil ? broker.stop() == 0 : broker.process.wait() == 0, "the broker stops cleanly",
                     sourceLocation: sourceLocation)
-            #expect(broker.stop() == 0, "the broker stops cleanly", sourceLocation: sourceLocation)
         }
         let journal = try JournalFileCheck(path: broker.journalPath)
         #expect(journal.isWhole, "broken journal lines \(journal.brokenLines)", sourceLocation: sourceLocation)
