@@ -35,9 +35,12 @@ final class BrokerFixture {
             ownFolder = nil
         } else {
             var template = Array("/tmp/lifebus-test-XXXXXX".utf8CString)
-            let folder = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+            let folder = template.withUnsafeMutableBufferPointer {
+                mkdtemp($0.baseAddress!).map { String(cString: $0) }
+            }
             ownFolder = folder
-            journalPath = (folder ?? "/tmp") + "/\(self.socketPath.split(separator: "/").last ?? "broker").journal.jsonl"
+            let name = self.socketPath.split(separator: "/").last ?? "broker"
+            journalPath = (folder ?? "/tmp") + "/\(name).journal.jsonl"
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
         let command = ["--socket", self.socketPath] + journal + arguments

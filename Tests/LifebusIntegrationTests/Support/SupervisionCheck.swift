@@ -22,7 +22,8 @@ enum SupervisionCheck {
         if broker.process.isAlive {
             let pid = brokerPID ?? broker.process.pid
             let settled = AppsSupervisedTests.eventually { zombieChildren(of: pid).isEmpty }
-            #expect(settled, "zombie children of the broker: \(zombieChildren(of: pid))", sourceLocation: sourceLocation)
+            #expect(settled, "zombie children of the broker: \(zombieChildren(of: pid))",
+                    sourceLocation: sourceLocation)
             if let brokerPID { kill(brokerPID, SIGTERM) }
             #expect(brokerPID == nil ? broker.stop() == 0 : broker.process.wait() == 0, "the broker stops cleanly",
                     sourceLocation: sourceLocation)
