@@ -25,6 +25,7 @@ extension Broker {
             }
         case .introduced(let session):
             if let connection = peers[session]?.connection { applyLimitsAfterHello(to: connection) }
+            attachProcess(of: session)
         case .close(let session, let closing):
             close(session, closing)
         case .kill(let app, let pid, let reason):

@@ -11,15 +11,19 @@ extension Broker {
         let live = samples.filter { $0.processes > 0 }
         var round = MemoryRound(samples: Dictionary(live.map { (AppID($0.appID), $0.residentBytes) }) { $1 })
         guard let policy = configuration.memory.policy else { return round }
+        var settling: Set<String> = []
         let apps = live.compactMap { sample -> AppMemory? in
             let standing: AppMemory.Standing
             switch machine.device.state(of: AppID(sample.appID)) {
             case .active, .inactive: standing = .foreground
             case .background:
                 // Only an app with background modes runs there; any other is on its way to suspended (its
-                // didEnterBackground), and is jetsammed once it gets there rather than terminated now.
+                // didEnterBackground), and is jetsammed once it gets there rather than terminated now: its memory
+                // counts as a suspended app's, but a kill the policy plans for it waits for a round that finds it
+                // suspended.
                 let modes = supervisor?.manifests[sample.appID]?.backgroundModes ?? []
                 standing = modes.isEmpty ? .suspended : .background
+                if modes.isEmpty { settling.insert(sample.appID) }
             case .suspended: standing = .suspended
             case .notRunning: return nil
             }
@@ -30,7 +34,7 @@ extension Broker {
         round.level = assessment.level
         round.totalBytes = assessment.totalBytes
         round.deviceMemory = assessment.deviceMemory
-        round.kills = assessment.kills.map {
+        round.kills = assessment.kills.filter { $0.reason != .jetsam || !settling.contains($0.appID) }.map {
             MemoryRound.Kill(app: AppID($0.appID), reason: $0.reason.rawValue, residentBytes: $0.residentBytes,
                              limit: $0.limit)
         }

@@ -19,7 +19,7 @@ extension Broker {
         do {
             supervisor = try Supervisor(
                 loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
-                samplePeriod: configuration.memory.samplePeriod
+                samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual
             ) { [unowned self] report in
                 self.supervisorReports.append(report)
                 if self.feedDepth == 0 { self.feedSupervisorReports() }
@@ -71,6 +71,17 @@ extension Broker {
         return .success(InstalledApp(
             id: AppID(manifest.id), flags: flags, executable: manifest.executable, memoryLimit: manifest.memoryLimit,
             logPath: logPath, manifestPath: path))
+    }
+
+    /// Holds the process of an app that said hello on its own (`SO_PEERPIDFD`, else its pid and start time), so a
+    /// kill reaches that process only (§16.2) and never one that reused its pid; let go when its
+    /// connection ends. A spawned app's process is held already; the broker's own process (the in-process fuzzer's
+    /// apps) never is.
+    func attachProcess(of session: SessionID) {
+        guard let (app, pid) = machine.app(of: session), pid > 0, pid != getpid(),
+              let socket = peers[session]?.connection.fileDescriptor
+        else { return }
+        supervisor?.attach(appID: app.rawValue, socket: socket, pid: pid)
     }
 
     /// Kills a spawned app through its pidfd and whole group; `false` when the supervisor holds no process of it.

@@ -142,6 +142,10 @@ public final class Broker {
         for effect in effects {
             perform(effect)
         }
+        if machine.takeMemorySampleRequest() {
+            // Without a supervisor there is nothing to sample: an empty round lets the advance go on.
+            if let supervisor { supervisor.sampleMemory() } else { supervisorReports.append(.memory([])) }
+        }
         feedDepth -= 1
         effects.removeAll(keepingCapacity: true)
         effectBuffer = effects
@@ -197,7 +201,9 @@ extension Broker {
         default:
             logger.debug("peer disconnected", metadata: metadata)
         }
+        let app = machine.app(of: session)?.id
         feed(.ended(session))
+        if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
     }
 

@@ -103,6 +103,7 @@ public struct BrokerConfiguration: Sendable {
             advanceSettleLimit: advanceSettleLimit
         )
         settings.freezesSuspended = freezesSuspended
+        settings.memorySamplePeriod = memory.samplePeriod
         return settings
     }
 

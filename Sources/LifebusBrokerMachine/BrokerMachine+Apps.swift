@@ -1,5 +1,5 @@
 import LifebusCore
-import LifebusLifecycle
+public import LifebusLifecycle
 import LifebusProtocol
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
@@ -23,6 +23,13 @@ extension BrokerMachine {
             effects.append(.close(session, .afterFlush))
         }
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
+    }
+
+    /// The app `session` speaks for once its `hello` was accepted, with its `SO_PEERCRED` pid (the driver holds
+    /// the process by it, `Supervisor.attach`); `nil` for any other session.
+    public func app(of session: SessionID) -> (id: AppID, pid: Int32)? {
+        guard let record = sessions[session], let app = record.app, appSessions[app] == session else { return nil }
+        return (app, record.identity.pid)
     }
 
     mutating func mark(

@@ -56,6 +56,7 @@ extension BrokerMachine {
         }
         pendingAdvance = PendingAdvance(
             session: session, ticket: ticket, target: virtualNow + Duration(clampingMilliseconds: params.byMs))
+        virtualSampling?.arm(at: virtualNow)
         deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
     }
 
@@ -64,11 +65,13 @@ extension BrokerMachine {
         guard var advance = pendingAdvance else { return }
         while true {
             let outstanding = outstandingCallbacks()
-            if !outstanding.isEmpty, !advance.settleLimitPassed {
+            if virtualSampling?.awaiting == true || (!outstanding.isEmpty && !advance.settleLimitPassed) {
                 pendingAdvance = advance
                 return
             }
-            guard let step = virtualDeadlines.earliestDeadline(), step <= advance.target else {
+            let deadline = virtualDeadlines.earliestDeadline()
+            let sample = virtualSampling?.nextInstant
+            guard let step = [deadline, sample].compactMap({ $0 }).min(), step <= advance.target else {
                 virtualNow = max(virtualNow, advance.target)
                 pendingAdvance = nil
                 deadlines.cancel(.advanceSettle)
@@ -78,9 +81,14 @@ extension BrokerMachine {
             virtualNow = max(virtualNow, step)
             advance.settleLimitPassed = false
             deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
+            guard let deadline, deadline <= step else {
+                virtualSampling?.take(at: virtualNow)
+                continue
+            }
             for id in virtualDeadlines.takeDue(at: virtualNow) {
                 feedDevice(.timerFired(id), into: &effects)
             }
+            virtualSampling?.arm(at: virtualNow)
         }
     }
 

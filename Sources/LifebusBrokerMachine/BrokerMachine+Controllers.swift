@@ -13,7 +13,11 @@ extension BrokerMachine {
             let result = FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false)
             effects.append(.reply(ticket, .success(result.json)))
         }
-        feedDevice(.fire(id, params.controllerEvent), into: &effects)
+        var event = params.controllerEvent
+        // An installed app is started if it must be, as tapping its icon does: `launch`, which for a running app is
+        // `activate` (lifecycle.md R42, R140).
+        if case .activate(let app) = event, processes.installed[app] != nil { event = .launch(app) }
+        feedDevice(.fire(id, event), into: &effects)
     }
 
     /// `reset`: back to a fresh device, carried out as an event (answered when its transitions completed).

@@ -12,8 +12,8 @@ public import Logging
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
-/// each request is answered (or forgotten, its peer gone) exactly once; after each input the armed timer is the
-/// earliest deadline of `deadlines`.
+/// each request is answered (or forgotten, its peer gone) exactly once; the deadlines due at an input's instant are
+/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`.
 public struct BrokerMachine {
     /// A deadline in the one schedule.
     enum Deadline: Hashable {
@@ -55,6 +55,8 @@ public struct BrokerMachine {
     var virtualNow: Instant
     /// The `advance` being carried out (one at a time).
     var pendingAdvance: PendingAdvance?
+    /// Under the manual clock with memory sampling, the sample instants on virtual time (`BrokerMachine+MemoryClock`).
+    var virtualSampling: VirtualSampling?
     /// The deadline the driver's timer is armed for.
     var armedDeadline: Instant?
     var events = EventBook()
@@ -88,6 +90,9 @@ public struct BrokerMachine {
         self.epoch = epoch
         self.device = Device(configuration: settings.device)
         self.virtualNow = epoch
+        if settings.clock == .manual, let period = settings.memorySamplePeriod, period > .zero {
+            virtualSampling = VirtualSampling(period: period, epoch: epoch)
+        }
     }
 
     /// Handles one input that happened at `now` (the monotonic instant; `wallMs` is Unix time in milliseconds, for
@@ -99,6 +104,7 @@ public struct BrokerMachine {
     ) {
         self.now = now
         self.wallMs = wallMs
+        if case .timerFired = input {} else { fireDueDeadlines(into: &effects) }
         switch input {
         case .accepted(let session, let identity, let overTCP, let spoke):
             accept(session, identity: identity, overTCP: overTCP, spoke: spoke, into: &effects)
@@ -122,7 +128,9 @@ public struct BrokerMachine {
         case .processExited(let app, let pid, let status, let killedFor):
             processExited(app, pid: pid, status, killedFor: killedFor, into: &effects)
         case .memorySampled(let round):
+            let level = processes.pressure
             memorySampled(round, into: &effects)
+            virtualRoundTaken(changedSomething: !round.kills.isEmpty || processes.pressure != level)
         case .installed(let ticket, let result):
             installed(ticket, result, into: &effects)
         case .shutdown:
@@ -152,6 +160,15 @@ public struct BrokerMachine {
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
         effects.append(.armTimer(earliest))
+    }
+
+    /// What is due at an input's instant happens before the input (the driver's timer may not have run yet, e.g.
+    /// when a deadline and a read fall in one loop turn): at one instant a deadline wins over an answer or an exit
+    /// (`Protocol/lifecycle.md`, "Outcomes and kills"), and an advance whose settle limit passed steps first.
+    private mutating func fireDueDeadlines(into effects: inout [BrokerEffect]) {
+        guard let earliest = deadlines.earliestDeadline(), earliest <= now else { return }
+        timerFired(into: &effects)
+        if pendingAdvance != nil { progressAdvance(into: &effects) }
     }
 
     /// Takes every deadline due at `now`, in order, and handles each.

@@ -30,6 +30,10 @@ public struct MachineSettings: Sendable {
     public var advanceSettleLimit: Duration
     /// Freeze (SIGSTOP) each spawned app while it is suspended, thaw it before it resumes.
     public var freezesSuspended = false
+    /// How often the driver samples the apps' resident memory (`--memory-sample`; `nil`: never). Under the manual
+    /// clock the period is virtual: the machine asks for each sample (`takeMemorySampleRequest`) as an `advance`
+    /// passes its instant (`BrokerMachine+MemoryClock`).
+    public var memorySamplePeriod: Duration?
 
     public init(
         device: DeviceConfiguration,

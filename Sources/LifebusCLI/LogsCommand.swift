@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import LifebusIO
 import LifebusProtocol
+import LifebusSupervision
 
 extension LifebusCommand {
     /// `lifebus logs ID [--follow]`: what an installed app wrote to stdout and stderr (its log file, which the
@@ -25,23 +26,34 @@ extension LifebusCommand {
                 StandardError.writeLine("lifebus: no app \(id) is installed")
                 throw CLIExitStatus.refused
             }
-            let file = open(logPath, O_RDONLY | O_CLOEXEC)
-            guard file >= 0 else {
-                if errno == ENOENT, !follow { return }  // never launched: nothing written yet
-                StandardError.writeLine("lifebus: cannot read \(logPath): \(String(cString: strerror(errno)))")
-                throw CLIExitStatus.refused
-            }
-            defer { close(file) }
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            // The reader opens the log afresh on each read: a log not written yet (never launched) is empty, and one
+            // a relaunch rotated (emptied) is read again from its start.
+            var reader = AppLogReader(path: logPath)
             while true {
-                let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    _ = chunk.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, count) }
+                let bytes: [UInt8]
+                do {
+                    bytes = try reader.readNew()
+                } catch {
+                    StandardError.writeLine("lifebus: cannot read \(logPath): \(error)")
+                    throw CLIExitStatus.refused
+                }
+                if !bytes.isEmpty {
+                    Self.writeOut(bytes)
                     continue
                 }
-                if count < 0, errno == EINTR { continue }
-                guard follow, count == 0 else { return }
+                guard follow else { return }
                 usleep(200_000)  // a log file has no readiness to wait on: poll, as tail -f does
+            }
+        }
+
+        /// Writes `bytes` to standard output whole (the log's bytes as they are, not decoded).
+        private static func writeOut(_ bytes: [UInt8]) {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
             }
         }
     }

@@ -35,6 +35,8 @@ struct DaemonOptions: Equatable {
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
     /// The accepted `--hello-timeout` durations.
     static let helloTimeoutRange: ClosedRange<Duration> = .milliseconds(1)...Duration.seconds(3600)
+    /// The accepted `--advance-settle` durations (0: an advance steps on at once).
+    static let advanceSettleRange: ClosedRange<Duration> = .zero...Duration.seconds(3600)
 
     /// A usage error, printed with the usage text; exit status 2.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -69,6 +71,7 @@ struct DaemonOptions: Equatable {
                                     one is logged naming its file and member; the others load).
           --memory-sample <d>       Sample the apps' resident memory this often (default: 250ms with
                                     --device-memory, else never); apps shows it, jetsam kills the largest first.
+                                    Under --clock manual the period is virtual: advance takes the samples.
           --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
           --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
           --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
@@ -89,7 +92,7 @@ struct DaemonOptions: Equatable {
                                     runs on virtual time from 0, moved only by `lifebus clock advance DUR`
                                     (hello and write timeouts stay on real time).
           --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
-                                    callbacks before stepping on (default: 5s; 1ms to 1h).
+                                    callbacks before stepping on (default: 5s; 0 to 1h, 0: at once).
           --version                 Print the version and exit.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
           --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
@@ -202,8 +205,8 @@ struct DaemonOptions: Equatable {
             guard let kind = ClockKind(rawValue: text) else { throw invalid("real or manual") }
             clock = kind
         case "advance-settle":
-            guard let duration = DurationText.parse(text), Self.helloTimeoutRange.contains(duration) else {
-                throw invalid("a duration from 1ms to 1h, like 250ms, 5s or 2m")
+            guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
+                throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")
             }
             advanceSettle = duration
         case "journal-max":

@@ -1,13 +1,16 @@
 public import LifebusIO
 
-/// Samples the resident memory of the apps the caller names on a fixed period, without blocking the loop.
+/// Samples the resident memory of the apps the caller names on a fixed period, or when asked (`sampleNow`: the
+/// broker's manual clock, whose periods are virtual), without blocking the loop.
 ///
-/// Owns one `LoopTimer` (closed by `close()`, the only way to end the sampler). Each tick asks `targets` for the
-/// apps to measure (on the loop) and reads `/proc` on a thread of its own (a pass over every process's `stat` costs
-/// milliseconds, tens of them on a loaded machine: too long for the loop); the samples come back to the loop
-/// through its executor and go to `onSample`, one `MemoryReading.Sample` per target, unless the sampler was closed
-/// meanwhile. At most one pass is in flight: a tick that finds one running is skipped, so a slow `/proc` never
-/// queues work. The timer does not keep the loop alive on its own.
+/// Owns one `LoopTimer` (closed by `close()`, the only way to end the sampler; started only with a period). Each
+/// tick asks `targets` for the apps to measure (on the loop) and reads `/proc` on a thread of its own (a pass over
+/// every process's `stat` costs milliseconds, tens of them on a loaded machine: too long for the loop); the
+/// samples come back to the loop through its executor and go to `onSample`, one `MemoryReading.Sample` per target,
+/// unless the sampler was closed meanwhile. At most one pass is in flight: a tick that finds one running is
+/// skipped, so a slow `/proc` never queues work (a `sampleNow` then gets that pass's samples). A timed tick with
+/// no targets reports nothing; `sampleNow` always reports, if only an empty round. The timer does not keep the
+/// loop alive on its own.
 public final class MemorySampler {
     private let loop: EventLoop
     private let timer: LoopTimer
@@ -16,9 +19,9 @@ public final class MemorySampler {
     private var passInFlight = false
     private var closed = false
 
-    /// Starts sampling every `period` (first sample after one period).
+    /// Starts sampling every `period` (first sample after one period); `nil` samples only on `sampleNow`.
     public init(
-        loop: EventLoop, period: Duration, targets: @escaping () -> [MemoryReading.Target],
+        loop: EventLoop, period: Duration?, targets: @escaping () -> [MemoryReading.Target],
         onSample: @escaping ([MemoryReading.Sample]) -> Void
     ) throws(UVError) {
         self.loop = loop
@@ -26,7 +29,14 @@ public final class MemorySampler {
         self.onSample = onSample
         timer = try LoopTimer(loop: loop)
         timer.keepsLoopAlive = false
-        timer.start(after: period, repeating: period) { [weak self] in self?.tick() }
+        if let period {
+            timer.start(after: period, repeating: period) { [weak self] in self?.tick(onDemand: false) }
+        }
+    }
+
+    /// Takes a round now; its samples (possibly none) go to `onSample`.
+    public func sampleNow() {
+        tick(onDemand: true)
     }
 
     /// Stops sampling for good; a pass in flight is dropped.
@@ -35,10 +45,10 @@ public final class MemorySampler {
         timer.close()
     }
 
-    private func tick() {
+    private func tick(onDemand: Bool) {
         guard !passInFlight, !closed else { return }
         let wanted = targets()
-        guard !wanted.isEmpty else { return }
+        guard onDemand || !wanted.isEmpty else { return }
         passInFlight = true
         let sampler = LoopBound(self, loop: loop)
         let executor = loop.executor

@@ -17,11 +17,15 @@ public final class Supervisor {
     private var spawned: [String: AppProcess] = [:]
     private var attached: [String: PeerProcess] = [:]
     private var sampler: MemorySampler?
+    /// `sampleMemory()` calls not answered yet (each gets a `memory` report, if only an empty one).
+    private var samplesOwed = 0
 
-    /// `samplePeriod` starts the memory sampler (`memory` reports); `nil` samples nothing.
+    /// `samplePeriod` starts the memory sampler (`memory` reports); `nil` samples nothing. With `samplesOnDemand`
+    /// the sampler has no timer: a round is taken by `sampleMemory()` (the broker's manual clock, whose sample
+    /// periods are virtual).
     public init(
         loop: EventLoop, manifests: [AppManifest], socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
-        onReport: @escaping (SupervisorReport) -> Void
+        samplesOnDemand: Bool = false, onReport: @escaping (SupervisorReport) -> Void
     ) throws(UVError) {
         self.loop = loop
         self.socketPath = socketPath
@@ -31,10 +35,12 @@ public final class Supervisor {
             self.manifests[manifest.id] = manifest
         }
         if let samplePeriod {
-            sampler = try MemorySampler(loop: loop, period: samplePeriod, targets: { [weak self] in
-                self?.memoryTargets ?? []
+            sampler = try MemorySampler(loop: loop, period: samplesOnDemand ? nil : samplePeriod, targets: {
+                [weak self] in self?.memoryTargets ?? []
             }, onSample: { [weak self] samples in
-                if !samples.isEmpty { self?.onReport(.memory(samples)) }
+                guard let self, !samples.isEmpty || self.samplesOwed > 0 else { return }
+                self.samplesOwed = max(0, self.samplesOwed - 1)
+                self.onReport(.memory(samples))
             })
         }
     }
@@ -99,6 +105,17 @@ public final class Supervisor {
             }
             if case .freeze = command { app.freeze() } else { app.thaw() }
         }
+    }
+
+    /// Takes a round of memory samples now and reports it (`memory`, empty when nothing runs); without a sampler
+    /// (no sample period) reports an empty round at once.
+    public func sampleMemory() {
+        guard let sampler else {
+            onReport(.memory([]))
+            return
+        }
+        samplesOwed += 1
+        sampler.sampleNow()
     }
 
     /// Stops sampling and kills every spawned app (`shutdown`); their `exited` reports follow on the loop.

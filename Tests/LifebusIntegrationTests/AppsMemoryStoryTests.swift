@@ -83,5 +83,6 @@ import Testing
         #expect(try broker.reached(Self.grower, "active"))
         let growerEvents = try AppsSupervisedTests.processRecords(broker, Self.grower).map { $0["event"]?.stringValue }
         #expect(!growerEvents.contains("killed") && !growerEvents.contains("exited"), "\(growerEvents)")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -42,6 +42,7 @@ import Testing
         #expect(status["pressure"]?.stringValue == "critical")
         #expect((status["apps"]?.arrayValue?.first { $0["id"]?.stringValue == second }?["residentBytes"]?.int64Value
             ?? 0) > 0)
+        try SupervisionCheck.run(broker)
     }
 
     @Test func anAppOverItsManifestsMemoryLimitIsKilledEvenInFront() throws {
@@ -56,6 +57,7 @@ import Testing
         let figures = killed?["detail"]?.stringValue ?? ""
         #expect(figures.contains("limit 1048576 bytes"), "\(figures)")
         #expect(try broker.transitions(of: id).last?["outcome"]?.stringValue == "jetsam")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func atCriticalPressureABackgroundAppIsTerminatedWithWillTerminate() throws {
@@ -71,6 +73,7 @@ import Testing
         #expect(try broker.reached(player, "notRunning"), "terminated for the pressure")
         let callbacks = try broker.transitions(of: player).compactMap { $0["callback"]?.stringValue }
         #expect(callbacks.last == "willTerminate", "\(callbacks)")
+        try SupervisionCheck.run(broker)
     }
 }
 
@@ -104,5 +107,6 @@ import Testing
         #expect(try broker.cli(["fire", "activate", first]).status == 0, "it answers: it was continued")
         #expect(try broker.reached(first, "active"))
         #expect(Self.processState(pid) != "T")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -44,6 +44,7 @@ import Testing
         #expect(options?["reason"]?.stringValue == "afterJetsam")
         #expect(options?["previousPid"]?.int64Value == first)
         #expect(options?["restorationState"]?.stringValue == "shown=1", "the app got its payload back")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func underIOS3CallEndRelaunchesTheInstalledAppThatWasInFront() throws {
@@ -61,6 +62,7 @@ import Testing
         #expect(records.filter { $0["event"]?.stringValue == "started" }.count == 2)
         let relaunch = records.last { $0["event"]?.stringValue == "launching" }?["launch"]
         #expect(relaunch?["reason"]?.stringValue == "callEnded")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aPayloadOverTheLimitIsRefusedAndOnlyInstalledAppsMaySaveOne() throws {
@@ -78,5 +80,6 @@ import Testing
         let (other, _) = try RawPeer.app(broker, id: "com.example.NotInstalled")
         let answer = other.call("saveRestorationState", #"{"state":"x"}"#)
         #expect(answer?["error"]?["data"]?["name"]?.stringValue == "lifebus.AppNotFound")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -50,5 +50,6 @@ import Testing
         #expect(relaunched?["data"]?["found"]?.boolValue == true)
         #expect(relaunched?["data"]?["thought"]?.int64Value == savedAtExit)
         #expect(second.isAlive)
+        try SupervisionCheck.run(broker)
     }
 }

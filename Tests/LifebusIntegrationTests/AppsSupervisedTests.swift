@@ -10,7 +10,8 @@ import Testing
     /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
     static func manifest(
         _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
-        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = []
+        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = [],
+        exitsOnSuspend: Bool = false
     ) -> String {
         var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -19,6 +20,7 @@ import Testing
         let arguments = JSONValue.array(list.map(JSONValue.string)).jsonText
         let modes = JSONValue.array(backgroundModes.map(JSONValue.string)).jsonText
         let limit = (memoryLimit.map { #", "memoryLimit": "\#($0)""# } ?? "") + #", "backgroundModes": \#(modes)"#
+            + (exitsOnSuspend ? #", "exitsOnSuspend": true"# : "")
         let text = """
             {"id": "\(id)", "executable": "\(executable)", "arguments": \(arguments)\(limit)}
             """
@@ -88,6 +90,7 @@ import Testing
 
         #expect(try broker.cli(["uninstall", id]).status == 0)
         #expect(jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue?.isEmpty == true)
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aSpawnThatFailsAnswersLaunchFailedNamingThePathAndErrno() throws {
@@ -109,6 +112,7 @@ import Testing
         let records = try Self.processRecords(broker, id)
         #expect(records.map { $0["event"]?.stringValue ?? "" } == ["launchFailed"])
         #expect(try broker.cli(["status"]).status == 0, "the broker goes on")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aBadManifestIsRefusedNamingTheFileAndTheMember() throws {
@@ -117,6 +121,7 @@ import Testing
         let install = try broker.cli(["install", path])
         #expect(install.status == 4)
         #expect(install.err.contains(path) && install.err.contains("executable"), "\(install.err)")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func theAppsFolderIsInstalledAtStartAndNoSpawnedAppOutlivesTheBroker() throws {
@@ -129,21 +134,23 @@ import Testing
         #expect(pid > 0 && kill(pid, 0) == 0)
         #expect(broker.stop() == 0)
         #expect(Self.eventually { kill(pid, 0) == -1 }, "the spawned app died with the broker")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func atStopASpawnedAppGetsWillTerminateAndOneThatDoesNotAnswerIsKilledAfterTheGrace() throws {
         let id = "com.example.Stubborn"
         let broker = try BrokerFixture()
         #expect(try broker.cli(["install", Self.manifest(id, extra: ["--delay", "willTerminate=60s"])]).status == 0)
+        let logPath = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let pid = Int32(try Self.processRecords(broker, id).first?["pid"]?.int64Value ?? 0)
         #expect(pid > 0)
         #expect(broker.stop() == 0)
         #expect(Self.eventually { kill(pid, 0) == -1 }, "killed after the shutdown grace")
-        let folder = String(broker.journalPath[..<broker.journalPath.lastIndex(of: "/")!])
-        let log = try readLines("\(folder)/logs/\(id).log").joined(separator: "\n")
+        let log = try readLines(logPath).joined(separator: "\n")
         #expect(log.contains("willTerminate"), "the app was told: \(log)")
         #expect(log.contains("didFinishLaunching"), "the app's stdout is in its log: \(log)")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -19,6 +19,7 @@ import Testing
         #expect(terminate?["pid"]?.int64Value == Int64(app.pid))
         #expect(app.waitForExit() == 128 + SIGKILL, "the broker killed the app with SIGKILL")
         #expect(try broker.reached("com.example.Slow", "notRunning"))
+        try SupervisionCheck.run(broker)
     }
 
     @Test func anAppKilledMidCallbackIsCrashedAndAnotherAppKeepsWorking() throws {
@@ -48,6 +49,7 @@ import Testing
         #expect(try broker.reached("com.example.Other", "active"))
         #expect(try broker.cli(["ping"]).status == 0)
         #expect(other.isAlive)
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aBackgroundTaskKeepsTheAppRunningUntilItEnds() throws {
@@ -74,6 +76,7 @@ import Testing
         #expect(again?["data"]?["name"]?.stringValue == "jsonrpc.InvalidParams",
                 "a task ends once: \(again.map(\.jsonText) ?? "no error")")
         #expect(again?["data"]?["field"]?.stringValue == "taskID", "the error names the ended task's id")
+        try SupervisionCheck.run(broker)
     }
 
     @Test func aBackgroundTaskNeverEndedExpiresAndTheAppIsKilled() throws {
@@ -99,5 +102,6 @@ import Testing
         let last = try broker.transitions(of: "com.example.Forgetful").last
         #expect(last?["outcome"]?.stringValue == "watchdog", "\(last?.jsonText ?? "no transition")")
         #expect(last?["from"]?.stringValue == "background")
+        try SupervisionCheck.run(broker)
     }
 }

@@ -92,7 +92,7 @@ import Testing
         ["--time-scale", "nan"], ["--time-scale", "inf"], ["--time-scale", "1001"], ["--hello-timeout", "0s"],
         ["--hello-timeout", "9223372036s"], ["--hello-timeout", "2h"], ["--tcp-port", "-1"],
         ["--tcp-port", "9223372036854775808"], ["--socket"], ["--frobnicate", "1"], ["stray"],
-        ["--clock", "virtual"], ["--advance-settle", "0s"], ["--advance-settle", "2h"],
+        ["--clock", "virtual"], ["--advance-settle", "-1s"], ["--advance-settle", "2h"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)

@@ -71,6 +71,12 @@ struct MachineHarness {
         return effects
     }
 
+    /// Moves the clock on by `duration` without running the timer: a driver whose timer has not run yet when the
+    /// next input comes.
+    mutating func lateTimer(by duration: Duration) {
+        now = now + duration
+    }
+
     /// Answers every callback request among `effects` at once (with `handlerMs`); returns the effects of the answers.
     mutating func answerCallbacks(in effects: [BrokerEffect], handlerMs: Double = 1) -> [BrokerEffect] {
         var answered: [BrokerEffect] = []

@@ -34,6 +34,11 @@ extension BrokerFixture {
         try history(app).filter { $0["type"]?.stringValue == "mark" }
     }
 
+    /// The log of app `id`: `logs/ID.log` beside the journal (in the fixture's own folder: this test's lines only).
+    func logPath(_ id: String) -> String {
+        String(journalPath[..<journalPath.lastIndex(of: "/")!]) + "/logs/\(id).log"
+    }
+
     /// `lifebus status --json`, parsed.
     func status() throws -> JSONValue? {
         parsed(try cli(["status", "--json"]).out.split(separator: "\n").first.map(String.init))

@@ -4,14 +4,17 @@ import Testing
 
 /// A real `lifebusd` on a socket path of its own, started for one test.
 ///
-/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one; a
-/// journal outside /tmp, such as /dev/full, is never removed). `init` returns once the broker printed
+/// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one, in a
+/// folder of its own, so the apps' logs the broker keeps beside it are the test's own too; a journal outside /tmp,
+/// such as /dev/full, is never removed). `init` returns once the broker printed
 /// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
 /// runs the broker under another program (`strace …`), which must print the broker's stdout as it is.
 final class BrokerFixture {
     let socketPath: String
     let journalPath: String
     let process: ChildProcess
+    /// The folder made for the journal (and the apps' `logs`), removed with them; `nil` when `--journal` was given.
+    private let ownFolder: String?
 
     private static let counter = Atomic<Int>(0)
 
@@ -29,8 +32,15 @@ final class BrokerFixture {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
         if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
             journalPath = arguments[named + 1]
+            ownFolder = nil
         } else {
-            journalPath = self.socketPath + ".journal.jsonl"
+            var template = Array("/tmp/lifebus-test-XXXXXX".utf8CString)
+            let folder = template.withUnsafeMutableBufferPointer {
+                mkdtemp($0.baseAddress!).map { String(cString: $0) }
+            }
+            ownFolder = folder
+            let name = self.socketPath.split(separator: "/").last ?? "broker"
+            journalPath = (folder ?? "/tmp") + "/\(name).journal.jsonl"
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
         let command = ["--socket", self.socketPath] + journal + arguments
@@ -55,6 +65,12 @@ final class BrokerFixture {
         unlink(socketPath + ".token")
         guard journalPath.hasPrefix("/tmp/") else { return }  // never a path like /dev/full
         for suffix in ["", ".1", ".2", ".3"] { unlink(journalPath + suffix) }
+        guard let ownFolder else { return }
+        for name in fileNames(in: ownFolder + "/logs", endingWith: "") where !name.hasPrefix(".") {
+            unlink(ownFolder + "/logs/" + name)
+        }
+        rmdir(ownFolder + "/logs")
+        rmdir(ownFolder)
     }
 
     /// The loopback TCP port from the broker's second line (`listening on tcp 127.0.0.1:PORT`); started with
