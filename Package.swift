@@ -15,11 +15,12 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
-//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, Yams   scenario files and running them
+//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC, LifebusIO, LifebusTimeline,
+//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of Yams
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
@@ -115,8 +116,8 @@ let package = Package(
         .target(
             name: "LifebusScenario",
             dependencies: [
-                "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
-                .product(name: "Yams", package: "Yams"),
+                "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
+                "LifebusSupervision", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -124,7 +125,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP",
+                "LifebusMCP", "LifebusScenario", "LifebusSupervision",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -224,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
