@@ -15,7 +15,8 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision,
+//                       LifebusCore (`run`'s profiles)
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
@@ -125,7 +126,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusScenario", "LifebusSupervision",
+                "LifebusMCP", "LifebusScenario", "LifebusSupervision", "LifebusCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -239,6 +240,11 @@ let package = Package(
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusScenarioTests",
+            dependencies: ["LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
