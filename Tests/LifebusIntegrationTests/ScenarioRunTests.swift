@@ -5,6 +5,14 @@ import Testing
 /// `lifebus run` end to end: the real CLI runs the scenario files on private manual-clock brokers it starts, with the
 /// example apps installed from their manifests; the reports are read as people and CI systems read them.
 @Suite struct ScenarioRunTests {
+    /// Runs `lifebus ARGUMENTS` to its end, however long a loaded machine makes every scenario under every profile.
+    static func lifebus(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let child = try ChildProcess("lifebus", arguments)
+        let out = child.stdout.readAll(timeout: .seconds(600))
+        let err = child.stderr.readAll(timeout: .seconds(5))
+        return (child.wait(), out, err)
+    }
+
     static let root = TranscriptReplayTests.repositoryRoot
     static let junitSchema = "\(root)/Tests/Fixtures/junit/junit-10.xsd"
 
@@ -30,7 +38,7 @@ import Testing
         #expect(files.count >= 12)
         let junit = try Self.reportPath()
         defer { Self.remove(junit) }
-        let run = try runCLI(["run"] + files + ["--profile", "all", "--junit", junit])
+        let run = try Self.lifebus(["run"] + files + ["--profile", "all", "--junit", junit])
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("\(files.count) scenario files, \(files.count * 3) runs (scenario × profile): "
             + "\(files.count * 3) passed, 0 failed"))
@@ -48,7 +56,7 @@ import Testing
         let file = "\(Self.root)/Tests/Fixtures/scenarios/must-fail.yaml"
         let junit = try Self.reportPath()
         defer { Self.remove(junit) }
-        let run = try runCLI(["run", file, "--junit", junit])
+        let run = try Self.lifebus(["run", file, "--junit", junit])
         #expect(run.status == 1, "\(run.out)\n\(run.err)")
         let expected = """
             FAIL  must fail [ios7]  \(file)
@@ -73,14 +81,14 @@ import Testing
 
     @Test func aBadFileIsRefusedWithItsLineAndColumnAndNothingRuns() throws {
         let file = "\(Self.root)/Tests/Fixtures/scenarios/bad-step.yaml"
-        let run = try runCLI(["run", file, "\(Self.root)/scenarios/call-declined.yaml"])
+        let run = try Self.lifebus(["run", file, "\(Self.root)/scenarios/call-declined.yaml"])
         #expect(run.status == 4)
         #expect(run.err.contains("\(file):6:5: unknown step 'fyre' (did you mean fire?)"))
         #expect(run.out.isEmpty)
     }
 
     @Test func theJSONReportCarriesEachStepsJournalEntries() throws {
-        let run = try runCLI(["run", "\(Self.root)/scenarios/call-declined.yaml", "--profile", "ios4", "--json"])
+        let run = try Self.lifebus(["run", "\(Self.root)/scenarios/call-declined.yaml", "--profile", "ios4", "--json"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.hasPrefix(#"{"passed":true,"runs":[{"file":"#))
         #expect(run.out.contains(#""profile":"ios4""#))
