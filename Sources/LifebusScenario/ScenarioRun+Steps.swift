@@ -21,16 +21,7 @@ extension ScenarioRun {
             if let exit = (params.app ?? currentApp).flatMap(awaitExit) {
                 failure = exit
             } else if case .advance = next {
-                let call = session.send(LifebusMethod.fire, params.json)
-                if case .failure(let error) = session.answer(to: call, timeout: Self.handOver),
-                   error.lifebusCode == .timedOut {
-                    pendingFire = (params, call)
-                    result.message = "waiting for the clock: completed by the next advance"
-                    failure = nil
-                } else {
-                    failure = fireFailure(params, session.fireResult(call.value ?? .failure(
-                        RPCError(.connectionClosed, "the broker closed the connection"))))
-                }
+                (failure, result.message) = fireHandingOver(params)
             } else {
                 failure = fire(params)
             }
@@ -112,6 +103,18 @@ extension ScenarioRun {
             }
             session.pause(.milliseconds(5))
         }
+    }
+
+    /// Fires and waits `handOver` for the answer; when none has come by then (an app's callback waits for virtual
+    /// time), the call is left for the next step, an `advance`, to complete.
+    private mutating func fireHandingOver(_ params: FireParams) -> (failure: String?, note: String?) {
+        let call = session.send(LifebusMethod.fire, params.json)
+        let answer = session.answer(to: call, timeout: Self.handOver)
+        if case .failure(let error) = answer, error.lifebusCode == .timedOut {
+            pendingFire = (params, call)
+            return (nil, "waiting for the clock: completed by the next advance")
+        }
+        return (fireFailure(params, session.fireResult(answer)), nil)
     }
 
     private func fire(_ params: FireParams) -> String? {
