@@ -1,3 +1,4 @@
+import LifebusTimeline
 import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol
