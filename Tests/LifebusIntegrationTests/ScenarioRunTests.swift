@@ -87,6 +87,13 @@ import Testing
         #expect(run.out.isEmpty)
     }
 
+    @Test func noBrokerAtTheSocketGivenIsExitThreeAndLeavesNothingBehind() throws {
+        let run = try Self.lifebus(["run", "--socket", "/tmp/lifebus-no-such-broker.sock",
+                                    "\(Self.root)/scenarios/call-declined.yaml"])
+        #expect(run.status == 3, "\(run.out)\n\(run.err)")
+        #expect(run.err.contains("cannot reach the broker at /tmp/lifebus-no-such-broker.sock"))
+    }
+
     @Test func theJSONReportCarriesEachStepsJournalEntries() throws {
         let run = try Self.lifebus(["run", "\(Self.root)/scenarios/call-declined.yaml", "--profile", "ios4", "--json"])
         #expect(run.status == 0, "\(run.err)")
