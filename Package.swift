@@ -15,16 +15,21 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusSupervision (`logs`: its log reader)
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusSupervision (`logs`' log reader,
+//                       BrokerProcess)
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
-//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
+//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text;
+//                       `Expectation` (what `expect` checks in them)
+//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC, LifebusIO, LifebusTimeline,
+//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of
+//                       Yams, linked only into `lifebus-run` (which `lifebus run` execs), not `lifebus` or `lifebusd`
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
 //                       LifebusSupervision (arguments by hand: no Foundation in the daemon)
-//   executables      -> one library each, a `main.swift` of one call
+//   executables      -> one library each, a `main.swift` of one call (`lifebus-run`: its command and main)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -46,12 +51,15 @@ let package = Package(
         .library(name: "LifebusTesting", targets: ["LifebusTesting"]),
         .executable(name: "lifebusd", targets: ["lifebusd"]),
         .executable(name: "lifebus", targets: ["lifebus"]),
+        // `lifebus run` execs it: scenario files need Yams (and so Foundation), kept out of `lifebus`'s start-up.
+        .executable(name: "lifebus-run", targets: ["lifebus-run"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C
@@ -111,6 +119,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "LifebusScenario",
+            dependencies: [
+                "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
+                "LifebusSupervision", .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
@@ -131,6 +147,14 @@ let package = Package(
         // Executables: thin mains
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
         .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifebus-run",
+            dependencies: [
+                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusIO", "LifebusProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
 
         .executableTarget(
             name: "DeepThoughts", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/DeepThoughts",
@@ -214,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -231,11 +255,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LifebusScenarioTests",
+            dependencies: ["LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [
-                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
+                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run", "DeepThoughts",
+                "ReturnMeTo",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
