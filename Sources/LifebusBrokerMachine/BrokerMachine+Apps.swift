@@ -12,7 +12,10 @@ extension BrokerMachine {
         appSessions[app] = session
         let pid = identity.pid > 0 ? identity.pid : nil
         let flags = installedFlags(of: app, saidInHello: flags)
-        if let spawned = processes.running[app] { recordProcess(app, pid: spawned, .connected, into: &effects) }
+        if let spawned = processes.running[app] {
+            processes.connected.insert(app)
+            recordProcess(app, pid: spawned, .connected, into: &effects)
+        }
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).

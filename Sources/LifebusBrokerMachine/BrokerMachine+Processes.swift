@@ -44,7 +44,9 @@ extension BrokerMachine {
         _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: String?, into effects: inout [BrokerEffect]
     ) {
         let wasCurrent = processes.running[app] == pid
+        let hadConnected = wasCurrent && processes.connected.contains(app)
         if wasCurrent {
+            processes.connected.remove(app)
             processes.running[app] = nil
             processes.resident[app] = nil
             processes.frozen.remove(app)
@@ -61,8 +63,10 @@ extension BrokerMachine {
                                                         text: ending)
         }
         feedDevice(.processExited(app, status), into: &effects)
-        if wasCurrent, appSessions[app] == nil, let executable = processes.installed[app]?.executable {
-            // It ended before it connected: the launch waiting for it fails now, not at its budget.
+        if wasCurrent, !hadConnected, !processes.waitingForExit.contains(app), appSessions[app] == nil,
+           let executable = processes.installed[app]?.executable {
+            // It ended before it connected: the launch waiting for it fails now, not at its budget. (A process that
+            // had connected, or one a new launch waits to see reaped, ends no launch: the next one is spawned.)
             let ending = code.map { "exited with status \($0)" } ?? "was killed by signal \(signal ?? 0)"
             let detail = "cannot launch \(app): \(executable) (pid \(pid)) \(ending) before it connected"
             processes.failures[app] = ProcessBook.Failure(path: executable, errno: 0, detail: detail)

@@ -27,6 +27,8 @@ struct ProcessBook {
     var running: [AppID: Int32] = [:]
     /// Launches asked while the app's previous process was still being reaped: spawned at its exit.
     var waitingForExit: Set<AppID> = []
+    /// The apps whose running process has said `hello` (its exit is then no launch failure).
+    var connected: Set<AppID> = []
     var failures: [AppID: Failure] = [:]
     /// How each app's last process ended, until its next `didFinishLaunching` carries it.
     var endings: [AppID: Ending] = [:]

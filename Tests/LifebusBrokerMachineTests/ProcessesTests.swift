@@ -51,6 +51,26 @@ import Testing
         #expect(line["spawned"]?.boolValue == false, "its process was reaped")
     }
 
+    /// A launch asked after the app ended but before its process was reaped waits for the reaping, then spawns;
+    /// the old process's exit is not taken for the new launch's ("exited before it connected").
+    @Test func aLaunchBeforeThePreviousProcessIsReapedSpawnsAtItsExitAndDoesNotFail() throws {
+        var (harness, controller) = try Self.installed()
+        _ = harness.request(controller, "fire", #"{"event":"launch","app":"com.example.Notes"}"#)
+        harness.feed(.processSpawned("com.example.Notes", pid: 900))
+        let (app, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
+        _ = harness.answerAllCallbacks(in: hello)
+        let (_, home) = harness.request(controller, "fire", #"{"event":"home"}"#)
+        _ = harness.answerAllCallbacks(in: home)
+        harness.feed(.ended(app))  // it exits on suspend: its connection ends before its process is reaped
+        let (ticket, relaunch) = harness.request(controller, "fire", #"{"event":"launch","app":"com.example.Notes"}"#)
+        #expect(!relaunch.contains { if case .spawn = $0 { true } else { false } }, "not before the reaping")
+        let reaped = harness.feed(.processExited("com.example.Notes", pid: 900, .exited(0), killedFor: nil))
+            + harness.feed(.commitJournal)
+        #expect(reaped.contains { if case .spawn("com.example.Notes") = $0 { true } else { false } })
+        #expect(reaped.reply(to: ticket) == nil, "the launch is still waiting for the new process, not failed")
+        #expect(!Self.processEvents(harness).contains("launchFailed"))
+    }
+
     @Test func aFailedSpawnAnswersTheLaunchLaunchFailedWithThePathAndErrno() throws {
         var (harness, controller) = try Self.installed()
         let (ticket, _) = harness.request(controller, "fire", #"{"event":"launch","app":"com.example.Notes"}"#)
