@@ -5,40 +5,19 @@ import LifebusTesting
 import LifecycleContract
 import Testing
 
-/// The rows of `Protocol/lifecycle.md` that a test can say with the kit alone — apps that connect and answer, fired
-/// events (refused ones too: `EventRejected`), time passing, crashes — read through `LifebusTestBus` under every
-/// profile, in memory (the exact journal order) and on the live broker with its manual clock (each app's lines in
-/// order: answers of one instant arrive as they come). The transitions, rejections and app states must be the row's.
-///
-/// The core's `Harness` (LifebusCoreTests) and the integration `RowRunner` still run every row, because the rows
-/// left out here need what the kit has no verb for: process starts, kills and background-task expirations in the
-/// journal (`start`, `kill`, `expiring` lines), an app that holds an answer, lingers or cannot be spawned,
-/// raw answers (`bogusAnswer`), footprints; and R73, a second hello with a connected app's id, which the kit's
-/// `launch` refuses before the broker sees it. `RowCoverageTests` checks that every row of the document is run.
+/// The rows of `Protocol/lifecycle.md` that a test can say with the kit alone (`LifecycleTable.kitRows`) — apps that
+/// connect and answer, fired events (refused ones too: `EventRejected`), time passing, crashes — read through
+/// `LifebusTestBus` under every profile, in memory (the exact journal order) and on the live broker with its manual
+/// clock (each app's lines in order: answers of one instant arrive as they come). The transitions, rejections and app
+/// states must be the row's. The other rows (`LifecycleTable.driverRows`) run through the core's `Harness` and the
+/// integration `RowRunner` only; `RowCoverageTests` checks that every row of the document is run by exactly one side.
 @Suite("Protocol/lifecycle.md through LifebusTesting", .timeLimit(.minutes(5)))
 @MainActor
 struct LifecycleRowsTests {
     /// A delegate that answers every callback at once.
     final class Answering: ApplicationDelegate {}
 
-    nonisolated static let plainRows = LifecycleTable.all.filter { row in
-        let steps = (row.setup + row.steps).allSatisfy { step in
-            switch step {
-            case .connect, .fire, .elapse, .crash: true
-            default: false
-            }
-        }
-        let lines = row.expected.values.flatMap(\.journal)
-        return steps && row.id != "R73" && lines.allSatisfy { line in
-            !["start ", "kill ", "expiring "].contains { line.hasPrefix($0) }
-        }
-    }
-
-    @Test func aGoodShareOfTheRowsIsPlain() {
-        #expect(Self.plainRows.count >= 20, "\(Self.plainRows.count) of \(LifecycleTable.all.count)")
-    }
-
-    @Test("a plain row behaves as specified", arguments: plainRows, Profile.allCases)
+    @Test("a row the kit runs behaves as specified", arguments: LifecycleTable.kitRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
         let expected = try #require(row.expected[profile])
         try await play(row, profile, on: .inMemory, expecting: expected, exactOrder: true)
@@ -107,7 +86,7 @@ struct LifecycleRowsTests {
         case .crash(let id):
             try await bus.crash(try #require(apps[id]))
         default:
-            Issue.record("not a plain step: \(step)")
+            Issue.record("the kit has no verb for \(step): take the row out of LifecycleTable.kitRowIDs")
         }
         return nil
     }
