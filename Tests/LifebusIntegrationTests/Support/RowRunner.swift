@@ -15,8 +15,9 @@ import LifecycleContract
 ///   R45 (also an app holding its launch), R47 (also an app that cannot be spawned: `noSpawn`);
 /// - a kill (`kill X reason`, not journaled; live, a kill of an in-process app would hit the test process): R51,
 ///   R52 (also a `footprint`), R60, R62, R82 (the watchdog), R84 (also a process lingering after `willTerminate`);
-/// - a background task begun or ended (R90, R93: the kit has no verb for it, and under ios3 the app is gone before
-///   one of its requests, which the core still refuses), or expiring (`expiring A 1`, and a kill: R91, R92);
+/// - a background task begun or ended by an app that is gone (R90, R93 under ios3, where the app was terminated
+///   before its request: the core refuses it, the kit cannot send it), or expiring (`expiring A 1`, and a kill:
+///   R91, R92);
 /// - an answer to nothing asked (R83, `bogusAnswer`); a second hello with a connected app's id (R73, which the
 ///   kit's `launch` refuses before the broker sees it).
 ///
