@@ -18,9 +18,10 @@ import LifebusProtocol
 /// ```
 ///
 /// Owns its transport (and through it the broker and every app). Bound to the main actor, where delegates run.
-/// Invariants: every operation returns once the device has settled (each callback it caused answered, but those an
-/// app held by `hold(_:)` keeps waiting), then `timeline` holds everything recorded so far; `callbackCursor[app]` counts the callbacks of `app` already
-/// matched by `expect(_:callbacks:)`, `markCursor[app]` its marks already matched by `expect(_:mark:)`.
+/// Invariants: every operation returns once the device has settled (each callback it caused answered, but those an app
+/// held by `hold(_:)` keeps waiting), then `timeline` holds everything recorded so far; `callbackCursor[app]` counts
+/// the callbacks of `app` already matched by `expect(_:callbacks:)`, `markCursor[app]` its marks already matched by
+/// `expect(_:mark:)`.
 @MainActor
 public final class LifebusTestBus {
     /// Where the broker runs.

@@ -8,9 +8,10 @@ import Testing
 /// The rows of `Protocol/lifecycle.md` that a test can say with the kit alone (`LifecycleTable.kitRows`) — apps that
 /// connect and answer, or hold their answers until released; fired events (refused ones too: `EventRejected`), fired
 /// without waiting while an app is held; time passing; crashes — read through `LifebusTestBus` under every profile, in
-/// memory (the exact journal order) and on the live broker with its manual clock (each app's lines in order: answers
-/// of one instant arrive as they come). The transitions, rejections and app states must be the row's. The other rows (`LifecycleTable.driverRows`) run through the core's `Harness` and the
-/// integration `RowRunner` only; `RowCoverageTests` checks that every row of the document is run by exactly one side.
+/// memory (the exact journal order) and on the live broker with its manual clock (each app's lines in order: answers of
+/// one instant arrive as they come). The transitions, rejections and app states must be the row's. The other rows
+/// (`LifecycleTable.driverRows`) run through the core's `Harness` and the integration `RowRunner` only;
+/// `RowCoverageTests` checks that every row of the document is run by exactly one side.
 @Suite("Protocol/lifecycle.md through LifebusTesting", .timeLimit(.minutes(5)))
 @MainActor
 struct LifecycleRowsTests {
