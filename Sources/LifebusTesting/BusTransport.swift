@@ -12,6 +12,15 @@ protocol BusTransport: AnyObject {
     var socketPath: String? { get }
     /// Sends one controller request and returns its answer once the device has settled.
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue
+    /// Sends one controller request and returns once the broker has taken it in (the callbacks it causes that no
+    /// held app waits on answered), with what awaits its answer.
+    func send(_ method: String, _ params: JSONValue) async -> PendingAnswer
+    /// From now on the callbacks of the in-process app `id` wait unanswered, its delegate not called, until
+    /// `release(_:)`.
+    func hold(_ id: AppID)
+    /// Lets the in-process app `id` answer what it held, and every later callback at once; returns once the device
+    /// has settled.
+    func release(_ id: AppID) async
     /// Brings the app `id` onto the bus, served by `delegate`; returns once the broker has launched it.
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
         -> Application
@@ -22,6 +31,12 @@ protocol BusTransport: AnyObject {
     func advance(by duration: Duration) async throws
     /// Ends every app and the broker.
     func close() async
+}
+
+/// The answer to a request sent with `BusTransport.send(_:_:)`, awaited when the test wants it.
+struct PendingAnswer {
+    /// Waits for the answer (an error answer throws).
+    let value: @MainActor () async throws -> JSONValue
 }
 
 /// Why a test bus could not do what it was asked (not a failed expectation: those are recorded issues).

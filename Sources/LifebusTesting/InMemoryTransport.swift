@@ -10,10 +10,10 @@ import Logging
 /// connection does and whose answers it feeds back. No sockets, no processes, no threads: deterministic.
 ///
 /// Owns the machine, its journal, the clock and every app. Invariants: inputs are fed one at a time, in the order
-/// they happened (`pending`); after `settle()` no callback waits to be delivered (apps answer in app id order);
-/// `timer` is the deadline of the machine's last `armTimer` effect; handlers take no virtual time (each answer's
-/// `handlerMs` is 0). An app's expiration handler runs inside the machine's step; what it starts (a `Task` ending
-/// the task) runs when the main actor next is free.
+/// they happened (`pending`); after `settle()` no callback waits to be delivered but held apps' (apps answer in app
+/// id order); `timer` is the deadline of the machine's last `armTimer` effect; handlers take no virtual time (each
+/// answer's `handlerMs` is 0). An app's expiration handler runs inside the machine's step; what it starts (a `Task`
+/// ending the task) runs when the main actor next is free.
 @MainActor
 final class InMemoryTransport: BusTransport {
     private static let quiet = Logger(label: "lifebus-testing") { _ in SwiftLogNoOpLogHandler() }
@@ -29,6 +29,8 @@ final class InMemoryTransport: BusTransport {
     private var callbacks: [(session: SessionID, params: JSONValue, app: AppID, id: CallbackID)] = []
     private var replies: [Ticket: Result<JSONValue, RPCError>] = [:]
     private var apps: [SessionID: Application] = [:]
+    /// The apps whose callbacks wait undelivered (`hold(_:)`).
+    private var held: Set<AppID> = []
     private var nextSession: UInt64 = 2
     private var nextTicket: UInt64 = 1
     private var nextPid: Int32 = 10_000
@@ -45,15 +47,32 @@ final class InMemoryTransport: BusTransport {
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
-        let ticket = send(controller, method, params)
+        try await send(method, params).value()
+    }
+
+    func send(_ method: String, _ params: JSONValue) async -> PendingAnswer {
+        let ticket = post(controller, method, params)
         await settle()
-        guard let reply = replies.removeValue(forKey: ticket) else {
-            throw LifebusTestBusError(
-                "the in-memory broker did not answer \(method): the device waits for something no step will bring "
-                    + "(an app that is not connected: in memory, launch(_:delegate:) brings it)"
-            )
+        return PendingAnswer { [self] in
+            await settle()
+            guard let reply = replies.removeValue(forKey: ticket) else {
+                throw LifebusTestBusError(
+                    "the in-memory broker did not answer \(method): the device waits for something no step will "
+                        + "bring (an app that is not connected: in memory, launch(_:delegate:) brings it; an app "
+                        + "held: release(_:) lets it answer)"
+                )
+            }
+            return try reply.get()
         }
-        return try reply.get()
+    }
+
+    func hold(_ id: AppID) {
+        held.insert(id)
+    }
+
+    func release(_ id: AppID) async {
+        held.remove(id)
+        await settle()
     }
 
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
@@ -88,6 +107,7 @@ final class InMemoryTransport: BusTransport {
         guard let session = apps.first(where: { $0.value.id == id.rawValue })?.key else {
             throw LifebusTestBusError("\(id) is not connected to the broker")
         }
+        held.remove(id)
         end(session)
         feedPending()
         await settle()
@@ -117,12 +137,12 @@ final class InMemoryTransport: BusTransport {
     /// Sends a request from `session` and returns its answer, which the machine gives at once (an app's requests and
     /// `hello` never wait for the device).
     private func exchange(_ session: SessionID, _ method: String, _ params: JSONValue) -> Result<JSONValue, RPCError> {
-        let ticket = send(session, method, params)
+        let ticket = post(session, method, params)
         return replies.removeValue(forKey: ticket)
             ?? .failure(RPCError.internalError("the in-memory broker did not answer \(method) at once"))
     }
 
-    private func send(_ session: SessionID, _ method: String, _ params: JSONValue) -> Ticket {
+    private func post(_ session: SessionID, _ method: String, _ params: JSONValue) -> Ticket {
         let ticket = Ticket(nextTicket)
         nextTicket += 1
         let request = RPCRequest(id: .number(Int64(ticket.rawValue)), method: method, params: params)
@@ -131,11 +151,14 @@ final class InMemoryTransport: BusTransport {
         return ticket
     }
 
-    /// Delivers the callbacks the machine sent, one at a time, and feeds their answers, until none is left. Of the
+    /// Delivers the callbacks the machine sent, one at a time, and feeds their answers, until none is left but those
+    /// of held apps (`held`), which wait in `callbacks` until released. Of the
     /// callbacks waiting at once, the app with the smallest id answers first (the canonical order of
     /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
     private func settle() async {
-        while let next = callbacks.indices.min(by: { callbacks[$0].app < callbacks[$1].app }) {
+        while let next = callbacks.indices.filter({ !held.contains(callbacks[$0].app) })
+            .min(by: { callbacks[$0].app < callbacks[$1].app })
+        {
             let callback = callbacks.remove(at: next)
             guard let application = apps[callback.session] else { continue }
             let answer: Result<JSONValue, RPCError>

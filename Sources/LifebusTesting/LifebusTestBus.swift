@@ -4,8 +4,9 @@ public import LifebusLifecycle
 import LifebusProtocol
 
 /// A device on a bus for one test: launch apps with their delegates (or, live, installed executables:
-/// `install(manifest:)`), fire interruptions, move time, crash an app, and expect what the apps went through — one
-/// API over two transports (`Transport.inMemory`, `Transport.live`), as HummingbirdTesting's router and live servers.
+/// `install(manifest:)`), fire interruptions, move time, crash or hold an app (`hold(_:)`), and expect what the apps
+/// went through — one API over two transports (`Transport.inMemory`, `Transport.live`), as HummingbirdTesting's
+/// router and live servers.
 ///
 /// ```swift
 /// let bus = try await LifebusTestBus(.inMemory, profile: .ios7)
@@ -17,9 +18,10 @@ import LifebusProtocol
 /// ```
 ///
 /// Owns its transport (and through it the broker and every app). Bound to the main actor, where delegates run.
-/// Invariants: every operation returns once the device has settled (each callback it caused answered), then
-/// `timeline` holds everything recorded so far; `callbackCursor[app]` counts the callbacks of `app` already
-/// matched by `expect(_:callbacks:)`, `markCursor[app]` its marks already matched by `expect(_:mark:)`.
+/// Invariants: every operation returns once the device has settled (each callback it caused answered, but those an app
+/// held by `hold(_:)` keeps waiting), then `timeline` holds everything recorded so far; `callbackCursor[app]` counts
+/// the callbacks of `app` already matched by `expect(_:callbacks:)`, `markCursor[app]` its marks already matched by
+/// `expect(_:mark:)`.
 @MainActor
 public final class LifebusTestBus {
     /// Where the broker runs.
@@ -90,20 +92,10 @@ public final class LifebusTestBus {
 
     /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed. An event
     /// the device refuses (a call answered with none ringing, a launch while locked, …) throws `EventRejected` with
-    /// the reason, after the timeline took in whatever happened before the refusal.
+    /// the reason, after the timeline took in whatever happened before the refusal. An event that reaches an app the
+    /// test holds cannot complete: fire it with `fire(_:waiting: false)`.
     public func fire(_ event: ControllerEvent) async throws {
-        do {
-            if let params = event.fireParams {
-                _ = try await transport.request(LifebusMethod.fire, params.json)
-            } else {
-                _ = try await transport.request(LifebusMethod.reset, .object([:]))
-            }
-        } catch let error as RPCError {
-            guard let rejection = EventRejection(error) else { throw error }
-            try await refresh()
-            throw EventRejected(event: event, reason: rejection.reason)
-        }
-        try await refresh()
+        try await fire(event, waiting: true)
     }
 
     /// Drops the connection of `app` (served by a delegate in the test's process) without a word, as when its

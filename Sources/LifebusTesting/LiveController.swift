@@ -27,8 +27,31 @@ enum LiveController {
         }
     }
 
+    /// Sends one request to the broker at `path` and returns once the broker has taken it in (read it, and whatever
+    /// it sent first on its connection), with the task that awaits its answer: a `fire` that has not finished yet.
+    /// The broker reads a connection's lines in order, so the answer to a `ping` sent right behind the request proves
+    /// it was read.
+    static func send(path: String, _ method: String, _ params: JSONValue, within limit: Duration) async
+        -> Task<JSONValue, any Error>
+    {
+        let (takenIn, signal) = AsyncStream<Never>.makeStream()
+        let answer = Task {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+                DetachedThread.start {
+                    let result = exchange(path: path, method, params, within: limit) { signal.finish() }
+                    signal.finish()
+                    continuation.resume(with: result)
+                }
+            }
+        }
+        for await _ in takenIn {}
+        return answer
+    }
+
+    /// Runs one request on a loop of its own; `takenIn`, when given, is called once the broker has read it.
     private static func exchange(
-        path: String, _ method: String, _ params: JSONValue, within limit: Duration
+        path: String, _ method: String, _ params: JSONValue, within limit: Duration,
+        takenIn: (@Sendable () -> Void)? = nil
     ) -> Result<JSONValue, any Error> {
         let loop: EventLoop
         let timer: LoopTimer
@@ -69,6 +92,7 @@ enum LiveController {
                     timer.close()
                     peer.close()
                 }
+                if let takenIn { _ = peer.request(LifebusMethod.ping, params: .object([:])) { _ in takenIn() } }
             }
         }
         loop.run()

@@ -12,11 +12,13 @@ import LifebusProtocol
 /// of a suspended app, memory pressure) belongs on the in-memory transport or on an installed app, as the broker
 /// would kill the test itself (it spares only its own pid).
 ///
-/// Owns the broker process, the folder (socket, journal) and the apps' run tasks. Time: a broker that accepts
-/// `--clock manual` moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does
-/// not (`manualClock` false), `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps
-/// have ended, the broker has exited and the folder is gone; a transport dropped without `close()` stops its apps,
-/// SIGKILLs its broker and removes the folder in its deinit (a test that failed half-way leaves nothing behind).
+/// Owns the broker process, the folder (socket, journal), the apps' run tasks and the gates their callbacks pass
+/// (each test delegate runs behind a `HeldDelegate`). Time: a broker that accepts `--clock manual` moves its clock
+/// only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does not (`manualClock` false),
+/// `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps have ended, the broker has
+/// exited and the folder is gone; a transport dropped without `close()` stops its apps, SIGKILLs its broker and
+/// removes the folder in its deinit (a test that failed half-way leaves nothing behind). Closing drops every gate,
+/// so a callback still held ends.
 @MainActor
 final class LiveTransport: BusTransport {
     private let socket: String
@@ -28,6 +30,8 @@ final class LiveTransport: BusTransport {
     private let answerLimit: Duration
     private var applications: [Application] = []
     private var runs: [Task<Void, Never>] = []
+    /// The gate of each in-process app's callbacks (`hold(_:)`), by the id it connected with last.
+    private var gates: [AppID: CallbackGate] = [:]
     private var closed = false
     /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
     private static var acceptsManualClock: [String: Bool] = [:]
@@ -61,12 +65,27 @@ final class LiveTransport: BusTransport {
     isolated deinit {
         guard !closed else { return }
         for application in applications { application.hostStop() }
+        for gate in gates.values { gate.drop() }
         broker.send(SIGKILL)
         Self.remove(folder)
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
         try await LiveController.request(path: socket, method, params, within: answerLimit)
+    }
+
+    func send(_ method: String, _ params: JSONValue) async -> PendingAnswer {
+        let answer = await LiveController.send(path: socket, method, params, within: answerLimit)
+        return PendingAnswer { try await answer.value }
+    }
+
+    func hold(_ id: AppID) {
+        gates[id]?.close()
+    }
+
+    func release(_ id: AppID) async {
+        gates[id]?.open()
+        await barrier()
     }
 
     func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
@@ -76,8 +95,10 @@ final class LiveTransport: BusTransport {
         options.socketPath = socket
         options.connectTimeout = options.connectTimeout ?? .seconds(10)
         let application = Application(id: id.rawValue, options: options)
+        let gate = CallbackGate()
+        gates[id] = gate
         applications.append(application)
-        runs.append(Task { @MainActor in await application.run(delegate: delegate) })
+        runs.append(Task { @MainActor in await application.run(delegate: HeldDelegate(delegate, gate: gate)) })
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while clock.now < deadline {
@@ -102,6 +123,7 @@ final class LiveTransport: BusTransport {
             guard clock.now < deadline else { throw LifebusTestBusError("the broker still lists \(id) after 10 s") }
             try await clock.sleep(for: .milliseconds(10))
         }
+        gates[id]?.drop()  // a callback it held ends unanswered: the broker saw the connection go first
         await barrier()
     }
 
@@ -132,6 +154,7 @@ final class LiveTransport: BusTransport {
         guard !closed else { return }
         closed = true
         for application in applications { application.hostStop() }
+        for gate in gates.values { gate.drop() }
         for run in runs { await run.value }
         broker.send(SIGTERM)
         await broker.ended()

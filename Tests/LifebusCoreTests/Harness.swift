@@ -4,7 +4,10 @@ import LifecycleContract
 import Testing
 
 /// A device on a virtual clock with well-behaved apps: each answers its callbacks at once (unless held),
-/// exits after answering `willTerminate` (unless lingering) or being killed, and starts when asked.
+/// exits after answering `willTerminate` (unless lingering) or being killed, and starts when asked. The core's unit
+/// tests drive it, and `LifecycleTableTests` plays through it the rows of `Protocol/lifecycle.md` the kit cannot run
+/// (`LifecycleTable.driverRows`: process starts, kills, background tasks, raw answers; which and why in the
+/// integration `RowRunner`'s doc).
 struct Harness {
     var device: Device
     var now = Instant.zero

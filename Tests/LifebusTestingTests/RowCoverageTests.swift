@@ -2,11 +2,12 @@ import Glibc
 import LifecycleContract
 import Testing
 
-/// Every row of `Protocol/lifecycle.md`'s table is tested: the rows of `LifecycleTable` run through the core's
-/// `Harness` (LifebusCoreTests), the integration tests' `RowRunner` and, where the kit can say them, this target's
-/// `LifecycleRowsTests`; the installed-app rows (§16.5), which need real executables, run through the kit's
-/// `install(manifest:)` in `InstalledAppRowTests` (R140, R141) and the named integration tests (the rest). A row added
-/// to the document and to no test, or a row tested that the document lost, fails here.
+/// Every row of `Protocol/lifecycle.md`'s table is run by exactly one side: the rows of `LifecycleTable.kitRowIDs`
+/// through the kit on both transports (this target's `LifecycleRowsTests`), the other rows of `LifecycleTable`
+/// (`driverRows`) through the core's `Harness` (LifebusCoreTests) and the integration tests' `RowRunner`; the
+/// installed-app rows (§16.5), which need real executables, run through the kit's `install(manifest:)` in
+/// `InstalledAppRowTests` (R140, R141) and the named integration tests (the rest). A row added to the document and to
+/// no test, a row run twice, a row tested that the document lost, or a stale id in the kit's list, fails here.
 @Suite struct RowCoverageTests {
     /// The rows of the document that `LifecycleTable` does not hold, and the tests that cover each.
     static let installedAppRows: [String: String] = [
@@ -36,13 +37,19 @@ import Testing
         return ids
     }
 
-    @Test func everyRowOfTheDocumentIsTestedAndEveryTestedRowIsInTheDocument() throws {
+    @Test func everyRowOfTheDocumentIsRunByExactlyOneSide() throws {
         let document = try Self.documentRowIDs()
-        let table = Set(LifecycleTable.all.map(\.id))
+        let kit = LifecycleTable.kitRowIDs
+        let kitRun = Set(LifecycleTable.kitRows.map(\.id))
+        let drivers = Set(LifecycleTable.driverRows.map(\.id))
         let elsewhere = Set(Self.installedAppRows.keys)
         #expect(document.count >= 70, "the table was read: \(document.count) rows")
-        #expect(table.isDisjoint(with: elsewhere))
-        #expect(document.subtracting(table.union(elsewhere)).isEmpty, "rows no test runs")
-        #expect(table.union(elsewhere).subtracting(document).isEmpty, "rows tested that the document lost")
+        #expect(kitRun == kit, "ids in the kit's list that the table does not hold: \(kit.subtracting(kitRun))")
+        #expect(kitRun.isDisjoint(with: drivers), "rows both the kit and the drivers run")
+        #expect(kitRun.union(drivers).isDisjoint(with: elsewhere), "table rows also run as installed-app rows")
+        #expect(document.subtracting(kitRun.union(drivers).union(elsewhere)).isEmpty, "rows no test runs")
+        #expect(kitRun.union(drivers).union(elsewhere).subtracting(document).isEmpty,
+                "rows tested that the document lost")
+        #expect(kitRun.count + drivers.count == LifecycleTable.all.count, "every table row is run by one side")
     }
 }

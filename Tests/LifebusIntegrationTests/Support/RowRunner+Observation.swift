@@ -107,7 +107,8 @@ extension RowRunner {
         return "\(rowName(record["app"]?.stringValue)) \(callback) \(from)→\(to) \(outcome)"
     }
 
-    /// A `StatusResult` as the harness writes the situation: `A=inactive front=A call=ringing`.
+    /// A `StatusResult` as the harness writes the situation: `A=inactive front=A call=ringing` (no row it runs ends
+    /// with an alert).
     static func describeSituation(_ status: JSONValue) -> String {
         var parts = (status["apps"]?.arrayValue ?? []).map {
             "\(rowName($0["id"]?.stringValue))=\($0["state"]?.stringValue ?? "?")"
@@ -119,9 +120,6 @@ extension RowRunner {
         }
         if let call = status["call"]?.stringValue, call != "none" {
             parts.append("call=\(call)")
-        }
-        if let alert = status["alert"]?.stringValue {
-            parts.append("alert=\(alert)")
         }
         return parts.joined(separator: " ")
     }

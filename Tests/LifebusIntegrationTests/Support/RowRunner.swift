@@ -9,6 +9,18 @@ import LifecycleContract
 /// `history`, `status`, fire answers, app notifications and its log of process starts and kills) is collected
 /// into a `RowObservation` rendered in the core harness's notation.
 ///
+/// It runs only the rows the kit cannot (`LifecycleTable.driverRows`; the kit runs `kitRowIDs`), because they need
+/// what the kit has no verb or no record for — as the core's `Harness` does, on the pure device:
+/// - a process start (`start X`, not journaled, and the kit's in-process apps are no processes): R06, R34, R40, R42,
+///   R45 (also an app holding its launch), R47 (also an app that cannot be spawned: `noSpawn`);
+/// - a kill (`kill X reason`, not journaled; live, a kill of an in-process app would hit the test process): R51,
+///   R52 (also a `footprint`), R60, R62, R82 (the watchdog), R84 (also a process lingering after `willTerminate`);
+/// - a background task begun or ended by an app that is gone (R90, R93 under ios3, where the app was terminated
+///   before its request: the core refuses it, the kit cannot send it), or expiring (`expiring A 1`, and a kill:
+///   R91, R92);
+/// - an answer to nothing asked (R83, `bogusAnswer`); a second hello with a connected app's id (R73, which the
+///   kit's `launch` refuses before the broker sees it).
+///
 /// Owns the broker, the controller and every app connection and carrier. Used by one test case on one thread; all
 /// waiting is `poll` on the runner's descriptors, up to deadlines. Invariant: after `stop()` the broker has exited
 /// and every carrier is reaped.
