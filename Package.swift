@@ -15,11 +15,12 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusCoverage
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
+//   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
@@ -106,6 +107,10 @@ let package = Package(
         ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
+            name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LifebusMCP",
             dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline"],
             swiftSettings: strict
@@ -114,7 +119,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP",
+                "LifebusMCP", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -138,6 +143,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
+            swiftSettings: strict
+        ),
+        // Deliberately broken (forgets to save on `sms --reply`): what the interruption fuzzer must find.
+        .executableTarget(
+            name: "Forgetful", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/Forgetful",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -228,6 +238,11 @@ let package = Package(
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusCoverageTests",
+            dependencies: ["LifebusCoverage", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
