@@ -19,6 +19,7 @@
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
+//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, Yams   scenario files and running them
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
@@ -53,6 +54,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C
@@ -113,6 +115,14 @@ let package = Package(
         .target(
             name: "LifebusMCP",
             dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusScenario",
+            dependencies: [
+                "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strict
         ),
         .target(

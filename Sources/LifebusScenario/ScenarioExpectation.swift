@@ -1,0 +1,77 @@
+public import LifebusCore
+public import LifebusLifecycle
+public import LifebusProtocol
+
+/// An `expect` step: what an app went through since the previous `expect` of that app, and where it is now. Every
+/// member is optional and all given are checked; `profiles` overrides members under a profile. A plain value.
+///
+/// Invariant: an override (a value of `profiles`) has no `profiles` of its own.
+public struct ScenarioExpectation: Sendable, Equatable {
+    /// The app; `nil` means the scenario's current app (see `Protocol/scenarios.md`).
+    public var app: String?
+    /// The callbacks, in order, exactly.
+    public var callbacks: [LifecycleCallback]?
+    /// The state now: any of these.
+    public var states: [LifecycleState]?
+    /// The app's last mark of this name in scope, whose data has these members.
+    public var mark: ScenarioMark?
+    /// Every transition in scope ended so (a `Verdict` name: `ok`, `late`, `watchdog`, …, `failed`).
+    public var outcome: String?
+    /// A callback answered within a share of its budget.
+    public var budget: ScenarioBudget?
+    /// Per-profile overrides of the members above.
+    public var profiles: [Profile: ScenarioExpectation]
+
+    public init(
+        app: String? = nil,
+        callbacks: [LifecycleCallback]? = nil,
+        states: [LifecycleState]? = nil,
+        mark: ScenarioMark? = nil,
+        outcome: String? = nil,
+        budget: ScenarioBudget? = nil,
+        profiles: [Profile: ScenarioExpectation] = [:]
+    ) {
+        self.app = app
+        self.callbacks = callbacks
+        self.states = states
+        self.mark = mark
+        self.outcome = outcome
+        self.budget = budget
+        self.profiles = profiles
+    }
+
+    /// The expectation under `profile`: each member its override's when the override gives it, else this one's.
+    public func resolved(for profile: Profile) -> ScenarioExpectation {
+        guard let override = profiles[profile] else {
+            return ScenarioExpectation(app: app, callbacks: callbacks, states: states, mark: mark, outcome: outcome,
+                                       budget: budget)
+        }
+        return ScenarioExpectation(
+            app: override.app ?? app, callbacks: override.callbacks ?? callbacks, states: override.states ?? states,
+            mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget)
+    }
+}
+
+/// An expected mark: its name, and members its data must have (compared as `lifebus expect --data-has` does: a
+/// string by its text, anything else by its JSON text).
+public struct ScenarioMark: Sendable, Equatable {
+    public var name: String
+    public var data: JSONObject
+
+    public init(name: String, data: JSONObject = [:]) {
+        self.name = name
+        self.data = data
+    }
+}
+
+/// An expected budget share: the last `callback` in scope was answered within `percent` % of its budget.
+/// Invariant: `percent` is in 0…100 (the parser refuses others).
+public struct ScenarioBudget: Sendable, Equatable {
+    public var callback: LifecycleCallback
+    public var percent: Double
+
+    public init(callback: LifecycleCallback, percent: Double) {
+        self.callback = callback
+        self.percent = percent
+    }
+}
