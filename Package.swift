@@ -22,6 +22,8 @@
 //   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, Yams   scenario files and running them
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
+//   LifebusFuzzing   -> LifebusScenario, LifebusCore, LifebusLifecycle, LifebusProtocol   the interruption fuzzer's
+//                       generator, invariants, shrinker and reproducer writer (pure)
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
@@ -110,6 +112,11 @@ let package = Package(
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
             name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusFuzzing",
+            dependencies: ["LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol"],
             swiftSettings: strict
         ),
         .target(
@@ -253,6 +260,14 @@ let package = Package(
         .testTarget(
             name: "LifebusCoverageTests",
             dependencies: ["LifebusCoverage", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusFuzzingTests",
+            dependencies: [
+                "LifebusFuzzing", "LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),

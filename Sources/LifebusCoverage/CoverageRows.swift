@@ -83,7 +83,8 @@ extension CoverageRow {
     static let launches: [CoverageRow] = [
         CoverageRow("R40", "B not running → `launch B`",
                     J { $0.byLaunch && $0.moved(.didFinishLaunching, from: [.notRunning]) }),
-        CoverageRow("R41", "B suspended → `activate B`", J(multitasking) { $0.byActivate && $0.moved(.willEnterForeground) }),
+        CoverageRow("R41", "B suspended → `activate B`",
+                    J(multitasking) { $0.byActivate && $0.moved(.willEnterForeground) }),
         CoverageRow("R42", "B running in the background → `launch B`",
                     J(multitasking) { $0.byLaunch && $0.moved(.willEnterForeground) }),
         CoverageRow("R43", "B never connected → `activate B`", .notInJournal(rejected)),
@@ -94,11 +95,13 @@ extension CoverageRow {
         CoverageRow("R47", "B's process never connects", .notInJournal(rejected)),
         CoverageRow("R140", "B installed (`lifebusd --apps`, `lifebus install`), not running → `launch B`",
                     J { $0.processEvent == .started }),
-        CoverageRow("R141", "B installed, its spawn fails (executable gone) or its process ends before it connects → `launch B`",
+        CoverageRow("R141", "B installed, its spawn fails (executable gone) or its process ends before it connects "
+                        + "→ `launch B`",
                     J { $0.processEvent == .launchFailed }),
         CoverageRow("R143", "B installed and suspended, sampled resident memory at critical (`--device-memory`)",
                     J(multitasking) { !$0.hasCause && $0.moved(nil, from: [.suspended]) && $0.ended(.jetsam) }),
-        CoverageRow("R144", "B installed with a `memoryLimit`, its sampled resident memory over it (with `--device-memory`)",
+        CoverageRow("R144", "B installed with a `memoryLimit`, its sampled resident memory over it "
+                        + "(with `--device-memory`)",
                     J { !$0.hasCause && $0.moved(nil, from: [.active, .inactive, .background]) && $0.ended(.jetsam) }),
         CoverageRow("R142", "the broker stops with B spawned and running",
                     J { !$0.hasCause && $0.moved(.willTerminate) }),
@@ -127,7 +130,8 @@ extension CoverageRow {
                     J { $0.byTerminate(byUser: false) && $0.moved(.willTerminate, from: [.active, .inactive]) }),
         CoverageRow("R62", "→ `terminate A --by-user`", J { $0.byTerminate(byUser: true) && $0.ended(.killed) }),
         CoverageRow("R63", "A not running → `terminate A`", .notInJournal(rejected)),
-        CoverageRow("R64", "`willTerminate` running → a second `terminate` (by user or not)", .notInJournal(rejected)),
+        CoverageRow("R64", "`willTerminate` running → a second `terminate` (by user or not)",
+                    .notInJournal(rejected)),
         CoverageRow("R65", "B running in the background → `terminate B`",
                     J(multitasking) { $0.byTerminate(byUser: false) && $0.moved(.willTerminate, from: [.background]) }),
     ]
@@ -140,7 +144,8 @@ extension CoverageRow {
                     J(multitasking) { !$0.hasCause && $0.moved(.didFinishLaunching, to: .background) }),
         CoverageRow("R73", "an app id already connected connects", .notInJournal(rejected)),
         CoverageRow("R74", "locked, A connects",
-                    .notInJournal("its records are R70's (ios7: R72's): the journal does not say the device was locked")),
+                    .notInJournal("its records are R70's (ios7: R72's): the journal does not say the device was "
+                        + "locked")),
     ]
 
     static let failures: [CoverageRow] = [

@@ -13,7 +13,8 @@ extension LifecycleCoverage {
                 lines.append("\(app.app) under \(run.profile?.rawValue ?? "an unknown profile"): "
                     + "\(run.reached.count) of \(observable) rows reached")
                 if !run.reached.isEmpty {
-                    lines.append("  reached: " + run.reached.map { "\($0.row) ×\($0.records)" }.joined(separator: ", "))
+                    let reached = run.reached.map { "\($0.row) ×\($0.records)" }
+                    lines.append("  reached: " + reached.joined(separator: ", "))
                 }
                 if !run.neverReached.isEmpty {
                     lines.append("  never reached:")

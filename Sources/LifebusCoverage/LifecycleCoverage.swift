@@ -46,7 +46,9 @@ public struct LifecycleCoverage: Sendable {
         for observation in Observation.all(in: entries) where app == nil || observation.app == app {
             let key = Key(app: observation.app, profile: observation.profile)
             if profilesOf[key.app] == nil { order.append(key.app) }
-            if !(profilesOf[key.app] ?? []).contains(key.profile) { profilesOf[key.app, default: []].append(key.profile) }
+            if !(profilesOf[key.app] ?? []).contains(key.profile) {
+                profilesOf[key.app, default: []].append(key.profile)
+            }
             for row in rows where row.isShown(by: observation) {
                 counts[key, default: [:]][row.id, default: 0] += 1
             }

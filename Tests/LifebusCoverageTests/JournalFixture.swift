@@ -28,7 +28,7 @@ struct JournalFixture {
         seq += 1
         entries.append(.transition(TransitionRecord(
             seq: seq, app: app, pid: 1, callback: callback, cause: cause, from: from, to: to, firedMs: 0, sentMs: 0,
-            answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: outcome, handlerFailed: false, wallMs: 0)))
+            answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: outcome, wallMs: 0)))
     }
 
     mutating func process(_ app: String, _ event: ProcessRecord.Event) {

@@ -1,0 +1,68 @@
+public import LifebusCore
+public import LifebusScenario
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Random legal step sequences for `lifebus run --random`: one seed, one sequence, on every machine.
+///
+/// At each step it lists every step the fuzzer knows — calls with all their endings, SMS and calendar alerts with
+/// theirs, sleep, wake, home, memory warnings of both levels, terminate by the user and by the system, launch,
+/// relaunch and activate, a crash (`kill`), clock advances — asks the device model (`DeviceModel`, the core's
+/// `Device`) which of them it accepts in its current state, and picks one of those with the seeded generator.
+/// The first steps launch every app. A value; its state is the generator's and the model's.
+public struct StepGenerator {
+    private var random: SplitMix64
+    private var model: DeviceModel
+
+    /// The clock advances it picks from: within a callback budget, past it, past the background time.
+    static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
+
+    public init(seed: UInt64, profile: Profile, apps: [String]) {
+        random = SplitMix64(seed: seed)
+        model = DeviceModel(profile: profile, apps: apps)
+    }
+
+    /// `count` steps: first a `launch` of each app not yet launched, then random legal steps.
+    public mutating func steps(_ count: Int) -> [ScenarioStep] {
+        (0..<count).compactMap { _ in next() }
+    }
+
+    /// The next step; `nil` only when the model accepts nothing at all (not with at least one app).
+    public mutating func next() -> ScenarioStep? {
+        if let first = model.apps.first(where: { !model.launched.contains($0) }) {
+            let launch = ScenarioStep.launch(first.rawValue)
+            if model.apply(launch) { return launch }
+        }
+        let legal = candidates().filter { step in
+            var trial = model
+            return trial.apply(step)
+        }
+        guard !legal.isEmpty else { return nil }
+        let step = legal[random.below(legal.count)]
+        _ = model.apply(step)
+        return step
+    }
+
+    /// Every step the fuzzer could take now, legal or not, in a fixed order (so the seed decides the pick).
+    private func candidates() -> [ScenarioStep] {
+        let events: [FireParams] = [
+            FireParams(event: .call), FireParams(event: .call, action: .answer),
+            FireParams(event: .call, action: .decline), FireParams(event: .call, action: .end),
+            FireParams(event: .sms), FireParams(event: .sms, action: .reply), FireParams(event: .sms, action: .dismiss),
+            FireParams(event: .sms, action: .banner), FireParams(event: .calendar),
+            FireParams(event: .calendar, action: .view), FireParams(event: .calendar, action: .dismiss),
+            FireParams(event: .sleep), FireParams(event: .wake), FireParams(event: .home), FireParams(event: .home),
+            FireParams(event: .memoryWarning, level: .warning), FireParams(event: .memoryWarning, level: .critical),
+        ]
+        var steps = events.map(ScenarioStep.fire)
+        for app in model.apps.map(\.rawValue) {
+            steps.append(.fire(FireParams(event: .terminate, app: app)))
+            steps.append(.fire(FireParams(event: .terminate, app: app, byUser: true)))
+            steps.append(.fire(FireParams(event: .activate, app: app)))
+            steps.append(model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app))
+            steps.append(.kill(ScenarioKill(app: app)))
+        }
+        steps += Self.advances.map(ScenarioStep.advance)
+        return steps
+    }
+}
