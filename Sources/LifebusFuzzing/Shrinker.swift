@@ -1,8 +1,8 @@
 /// Delta debugging over a failing sequence: the shortest sequence it can find that still fails.
 ///
 /// Generic over the element and the predicate (`fails`: does this sequence still fail the same way?), which it
-/// calls on candidates only, each at most once per pass. Three moves, repeated until none helps: drop chunks
-/// (halves, quarters, … as ddmin's complements), then single elements, then simplify single elements
+/// calls on candidates only. Three moves, repeated until none helps: drop chunks (halves, quarters, … as ddmin's
+/// complements; runs of up to three at every offset), then single elements, then simplify single elements
 /// (`simplify` offers smaller variants of one element, e.g. a shorter clock advance). The result fails, and is
 /// 1-minimal: dropping any one element of it makes it pass (given a deterministic predicate). Stateless.
 public enum Shrinker {
@@ -23,13 +23,20 @@ public enum Shrinker {
     }
 
     /// ddmin's complement step: for chunk sizes from half the sequence down to one, drop each chunk whose removal
-    /// still fails.
+    /// still fails. Chunks of up to `slidingSize` elements are tried at every offset, not only at multiples of
+    /// their size, so two steps that only make sense together (a call and its answer) go together wherever they
+    /// are.
     private static func dropChunks<Element>(
         _ sequence: [Element], fails: ([Element]) throws -> Bool, changed: inout Bool
     ) rethrows -> [Element] {
         var current = sequence
-        var size = max(current.count / 2, 1)
-        while size >= 1, !current.isEmpty {
+        var sizes: Set<Int> = Set(1...slidingSize)
+        var half = current.count / 2
+        while half > slidingSize {
+            sizes.insert(half)
+            half /= 2
+        }
+        for size in sizes.sorted(by: >) where size <= current.count {
             var start = 0
             while start < current.count {
                 var candidate = current
@@ -38,14 +45,15 @@ public enum Shrinker {
                     current = candidate
                     changed = true
                 } else {
-                    start += size
+                    start += size > slidingSize ? size : 1
                 }
             }
-            if size == 1 { break }
-            size /= 2
         }
         return current
     }
+
+    /// Chunks this small are tried at every offset.
+    static let slidingSize = 3
 
     /// Replaces elements by their first simpler variant that still fails.
     private static func simplifyEach<Element>(
