@@ -15,7 +15,8 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusCoverage
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusCoverage, LifebusFuzzing,
+//                       LifebusScenario, LifebusCore (`run --random`)
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
@@ -136,7 +137,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusCoverage",
+                "LifebusMCP", "LifebusCoverage", "LifebusFuzzing", "LifebusScenario", "LifebusCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -85,7 +85,8 @@ enum JournalReader {
         return reading.entries
     }
 
-    private static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    /// The whole file at `path` (a journal, or a manifest `lifebus run --random` reads the id of).
+    static func readFile(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: path, errno: errno) }
         defer { close(descriptor) }

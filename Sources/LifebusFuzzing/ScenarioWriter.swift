@@ -6,9 +6,9 @@ public import LifebusProtocol
 /// Writes a scenario as a YAML file in the fixed format (`Protocol/scenarios.md`): what `lifebus run --random`
 /// leaves as its reproducer, and what `lifebus run FILE` reads back as the same scenario.
 ///
-/// Stateless. It writes the steps the fuzzer makes (`launch`, `fire`, `advance`, `kill`, `relaunch`, `note`) and the
-/// `wait` and `expect` members of the format; mark data and other values as JSON, which YAML reads as flow
-/// collections and scalars.
+/// Stateless. It writes every step and the `expect` members the fuzzer uses (`app`, `callbacks`, `state`, `mark`,
+/// `outcome`; not `budget` or per-profile overrides); strings, mark data and mappings as JSON, which YAML reads as
+/// double-quoted scalars and flow collections.
 public enum ScenarioWriter {
     public static func yaml(_ scenario: Scenario) -> String {
         var lines = ["name: " + quoted(scenario.name)]
@@ -29,7 +29,7 @@ public enum ScenarioWriter {
     }
 
     /// One step as `key: value`.
-    static func line(for step: ScenarioStep) -> String {
+    public static func line(for step: ScenarioStep) -> String {
         switch step {
         case .launch(let app): "launch: " + quoted(app)
         case .relaunch(let app): "relaunch: " + quoted(app)

@@ -1,0 +1,54 @@
+import LifebusCore
+import LifebusFuzzing
+import LifebusIO
+import LifebusProtocol
+import LifebusScenario
+
+/// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it with the
+/// scenario runner as its executor, prints what it found and writes the reproducer. Stateless.
+enum RandomRun {
+    /// Runs the session; exit 0 when every invariant held, 1 when one broke (the reproducer written).
+    static func run(_ options: RandomRunOptions, seed: UInt64, profile: Profile, execute: Fuzzer.Execute) throws {
+        let facts: AppFacts
+        do {
+            facts = try AppFacts(parsing: options.facts)
+        } catch {
+            StandardError.writeLine("lifebus: \(error)")
+            throw CLIExitStatus.usage
+        }
+        let apps = try options.apps.map(app(manifest:))
+        let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
+        print("fuzzing with seed \(seed): \(options.steps) steps under \(profile.rawValue), apps "
+            + apps.map(\.id).joined(separator: ", "))
+        let report = try fuzzer.run(execute: execute)
+        guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
+            print("every invariant held over \(report.steps.count) steps (seed \(seed))")
+            return
+        }
+        print("step \(failure.step + 1) (\(ScenarioWriter.line(for: report.steps[failure.step]))) broke an "
+            + "invariant: \(failure.violation)")
+        print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
+        let yaml = ScenarioWriter.yaml(scenario)
+        print(yaml, terminator: "")
+        let path = options.reproducer ?? "fuzz-\(seed).yaml"
+        do {
+            try TextFile.write(yaml, to: path)
+        } catch {
+            StandardError.writeLine("lifebus: cannot write the reproducer to \(path): \(error)")
+        }
+        print("reproducer written to \(path): lifebus run \(path)")
+        throw CLIExitStatus.conditionNotMet
+    }
+
+    /// The app a manifest file installs: its id (read from the file) and the manifest by absolute path, so the
+    /// reproducer runs from any folder.
+    private static func app(manifest path: String) throws -> (id: String, app: ScenarioApp) {
+        let absolute = path.hasPrefix("/") ? path : AppsCall.workingDirectory() + "/" + path
+        guard let bytes = try? JournalReader.readFile(absolute), let json = try? JSONParser.parse(bytes),
+              let id = json["id"]?.stringValue else {
+            StandardError.writeLine("lifebus: --app \(path): not a readable app manifest with an id")
+            throw CLIExitStatus.usage
+        }
+        return (id, .manifest(path: absolute))
+    }
+}
