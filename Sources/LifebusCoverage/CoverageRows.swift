@@ -162,7 +162,8 @@ extension CoverageRow {
 
     static let backgroundTasks: [CoverageRow] = [
         CoverageRow("R90", "a task open when the app leaves the front; the task ends",
-                    J(multitasking) { !$0.hasCause && $0.moved(nil, from: [.background], to: .suspended) }),
+                    J(multitasking) { !$0.hasCause && $0.moved(nil, from: [.background], to: .suspended)
+                        && $0.previous?.cause != nil }),
         CoverageRow("R91", "a task never ended",
                     J(multitasking) { $0.moved(nil, from: [.background], to: .notRunning) && $0.ended(.watchdog) }),
         CoverageRow("R92", "a task begun with less than the warning time left",

@@ -6,7 +6,8 @@ public import LifebusProtocol
 /// record, the event that caused it (read back from its label) and the other transitions that event caused.
 ///
 /// Invariant: `sameEvent` holds the transitions of the run with the same cause `eventID` (this one included), in
-/// journal order; it is empty for a record without a cause, which stands alone.
+/// journal order; it is empty for a record without a cause. `previous` is the app's transition before this record in
+/// the run.
 public struct Observation: Sendable {
     /// What was recorded.
     public enum Record: Sendable {
@@ -21,12 +22,17 @@ public struct Observation: Sendable {
     /// label does not read back as an event.
     public var event: ControllerEvent?
     public var sameEvent: [TransitionRecord]
+    public var previous: TransitionRecord?
 
-    public init(profile: Profile?, record: Record, event: ControllerEvent?, sameEvent: [TransitionRecord]) {
+    public init(
+        profile: Profile?, record: Record, event: ControllerEvent?, sameEvent: [TransitionRecord],
+        previous: TransitionRecord? = nil
+    ) {
         self.profile = profile
         self.record = record
         self.event = event
         self.sameEvent = sameEvent
+        self.previous = previous
     }
 
     /// The app the record is about.
@@ -85,12 +91,15 @@ extension Observation {
         for case .transition(let record) in entries {
             if let cause = record.cause { byEvent[cause.eventID, default: []].append(record) }
         }
+        var last: [String: TransitionRecord] = [:]
         return entries.compactMap { entry in
             switch entry {
             case .transition(let record):
                 let sameEvent = record.cause.map { byEvent[$0.eventID] ?? [] } ?? []
+                defer { last[record.app] = record }
                 return Observation(profile: profile, record: .transition(record),
-                                   event: record.cause?.controllerEvent, sameEvent: sameEvent)
+                                   event: record.cause?.controllerEvent, sameEvent: sameEvent,
+                                   previous: last[record.app])
             case .process(let record):
                 return Observation(profile: profile, record: .process(record), event: nil, sameEvent: [])
             case .mark, .run:

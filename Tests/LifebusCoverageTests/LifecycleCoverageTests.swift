@@ -89,6 +89,19 @@ import Testing
         #expect(reached(journal) == ["ios7": ["R23", "R140", "R143", "R51", "R52", "R80", "R81", "R82", "R84"]])
     }
 
+    @Test func aSuspensionWithoutCauseIsATaskEndingOnlyAfterAnEvent() {
+        var journal = JournalFixture()
+        journal.run(.ios7)
+        journal.moved("B", .didFinishLaunching, .notRunning, .background, cause: nil)
+        journal.moved("B", .didEnterBackground, .background, .background, cause: nil)
+        journal.moved("B", nil, .background, .suspended, cause: nil)
+        let home = journal.fire("home")
+        journal.moved("A", .didEnterBackground, .inactive, .background, cause: home)
+        journal.moved("A", nil, .background, .suspended, cause: nil)
+        #expect(reached(journal, app: "B") == ["ios7": ["R72"]])
+        #expect(reached(journal) == ["ios7": ["R29", "R90"]], "a home that leaves A in the background, then R90")
+    }
+
     @Test func neverReachedListsOnlyRowsTheProfileCanShow() throws {
         var journal = JournalFixture()
         journal.run(.ios3)
