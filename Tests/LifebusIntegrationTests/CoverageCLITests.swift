@@ -31,6 +31,10 @@ import Testing
         let never = run?["neverReached"]?.arrayValue?.compactMap { $0["row"]?.stringValue } ?? []
         #expect(never.contains("R05") && never.contains("R15") && !never.contains("R01"))
 
+        let live = try broker.cli(["coverage", "--app", "com.example.Covered", "--json"])
+        #expect(parsed(live.out)?["apps"]?[0]?["profiles"]?[0]?["reached"] == run?["reached"],
+                "the broker's history says what its journal says")
+
         let text = try broker.cli(["coverage", "--journal", broker.journalPath])
         #expect(text.out.contains("com.example.Covered under ios7: 12 of "), "\(text.out)")
         #expect(text.out.contains("R15   SMS alert → `sms --reply`"), "\(text.out)")
