@@ -54,16 +54,19 @@ public struct Fuzzer: Sendable {
         var report = Report(steps: steps)
         guard let failure = try firstViolation(steps, execute: execute) else { return report }
         report.failure = failure
-        var runs = 0
+        var verdicts: [String: Bool] = [:]  // by the candidate's steps as the file writes them: each runs once
         let shrunk = try Shrinker.shrink(Array(steps[...failure.step]), simplify: Self.simplify) { candidate in
             guard isLegal(candidate) else { return false }
-            runs += 1
-            return try firstViolation(candidate, execute: execute)?.violation.isSameFailure(as: failure.violation)
-                ?? false
+            let key = candidate.map(ScenarioWriter.line(for:)).joined(separator: "\n")
+            if let verdict = verdicts[key] { return verdict }
+            let verdict = try firstViolation(candidate, execute: execute)?.violation
+                .isSameFailure(as: failure.violation) ?? false
+            verdicts[key] = verdict
+            return verdict
         }
         let final = try firstViolation(shrunk, execute: execute)
         report.shrunk = final.map { Array(shrunk[...$0.step]) } ?? shrunk
-        report.shrinkRuns = runs
+        report.shrinkRuns = verdicts.count
         report.reproducer = Reproducer.scenario(
             steps: report.shrunk ?? shrunk, violation: final?.violation ?? failure.violation, fuzzer: self)
         return report
