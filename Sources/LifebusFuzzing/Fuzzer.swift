@@ -1,4 +1,5 @@
 public import LifebusCore
+import LifebusLifecycle
 public import LifebusProtocol
 public import LifebusScenario
 
@@ -82,10 +83,17 @@ public struct Fuzzer: Sendable {
         return nil
     }
 
-    /// Whether the device model accepts every step in order.
+    /// Whether the device model accepts every step in order, and every `launch` and `relaunch` leaves its app
+    /// active (what the runner waits for).
     func isLegal(_ steps: [ScenarioStep]) -> Bool {
         var model = DeviceModel(profile: profile, apps: apps.map(\.id))
-        return steps.allSatisfy { model.apply($0) }
+        return steps.allSatisfy { step in
+            guard model.apply(step) else { return false }
+            switch step {
+            case .launch(let app), .relaunch(let app): return model.state(of: AppID(app)) == .active
+            default: return true
+            }
+        }
     }
 
     /// A simpler variant of a step: a clock advance halved, down to 250 ms.

@@ -31,7 +31,7 @@ public struct StepGenerator {
     public mutating func next() -> ScenarioStep? {
         if let first = model.apps.first(where: { !model.launched.contains($0) }) {
             let launch = ScenarioStep.launch(first.rawValue)
-            if model.apply(launch) { return launch }
+            if model.apply(launch) { return Self.settled(launch, model: model) }
         }
         let legal = candidates().filter { step in
             var trial = model
@@ -40,7 +40,18 @@ public struct StepGenerator {
         guard !legal.isEmpty else { return nil }
         let step = legal[random.below(legal.count)]
         _ = model.apply(step)
-        return step
+        return Self.settled(step, model: model)
+    }
+
+    /// `launch` and `relaunch` wait until the app is active; where the launch leaves it elsewhere (behind an alert
+    /// on screen), the same event as a plain `fire: launch ID`, which waits only for the event's transitions.
+    private static func settled(_ step: ScenarioStep, model: DeviceModel) -> ScenarioStep {
+        switch step {
+        case .launch(let app), .relaunch(let app):
+            model.state(of: AppID(app)) == .active ? step : .fire(FireParams(event: .launch, app: app))
+        default:
+            step
+        }
     }
 
     /// Every step the fuzzer could take now, legal or not, in a fixed order (so the seed decides the pick).
