@@ -15,12 +15,13 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusCoverage, LifebusFuzzing,
-//                       LifebusScenario, LifebusCore (`run --random`)
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision,
+//                       LifebusCoverage, LifebusFuzzing, LifebusCore (`run --random`)
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
-//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, Yams   scenario files and running them
+//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC, LifebusIO, LifebusTimeline,
+//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of Yams
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
 //   LifebusFuzzing   -> LifebusScenario, LifebusCore, LifebusLifecycle, LifebusProtocol   the interruption fuzzer's
@@ -128,8 +129,8 @@ let package = Package(
         .target(
             name: "LifebusScenario",
             dependencies: [
-                "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
-                .product(name: "Yams", package: "Yams"),
+                "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
+                "LifebusSupervision", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -137,7 +138,8 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusCoverage", "LifebusFuzzing", "LifebusScenario", "LifebusCore",
+                "LifebusMCP", "LifebusScenario", "LifebusSupervision", "LifebusCoverage", "LifebusFuzzing",
+                "LifebusCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -242,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -4,6 +4,7 @@ import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
+import LifebusScenario
 
 extension LifebusCommand {
     /// `lifebus expect APP …`: an assertion for shell tests; exit 0 when it holds, 1 when not.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifebusIO
 import LifebusMCP
+import LifebusSupervision
 
 extension LifebusCommand {
     /// `lifebus mcp`: a Model Context Protocol server on stdio, so coding agents can drive the bus.

@@ -7,8 +7,10 @@ import LifebusScenario
 /// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it with the
 /// scenario runner as its executor, prints what it found and writes the reproducer. Stateless.
 enum RandomRun {
-    /// Runs the session; exit 0 when every invariant held, 1 when one broke (the reproducer written).
-    static func run(_ options: RandomRunOptions, seed: UInt64, profile: Profile, execute: Fuzzer.Execute) throws {
+    /// Runs the session under `profile` (`all`: `ios7`, the default profile); exit 0 when every invariant held, 1
+    /// when one broke (the reproducer written).
+    static func run(_ options: RandomRunOptions, seed: UInt64, profile name: String) throws {
+        let profile = Profile(rawValue: name) ?? .ios7
         let facts: AppFacts
         do {
             facts = try AppFacts(parsing: options.facts)
@@ -20,7 +22,11 @@ enum RandomRun {
         let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
         print("fuzzing with seed \(seed): \(options.steps) steps under \(profile.rawValue), apps "
             + apps.map(\.id).joined(separator: ", "))
-        let report = try fuzzer.run(execute: execute)
+        let runner = ScenarioRunner(broker: .own)
+        let report = try fuzzer.run { steps in
+            Self.entriesPerStep(runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile], apps: apps.map(\.app),
+                                                    steps: steps), profile: profile))
+        }
         guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
             print("every invariant held over \(report.steps.count) steps (seed \(seed))")
             return
@@ -38,6 +44,13 @@ enum RandomRun {
         }
         print("reproducer written to \(path): lifebus run \(path)")
         throw CLIExitStatus.conditionNotMet
+    }
+
+    /// The journal entries of each step up to the first that failed (a step the broker refused or that timed out:
+    /// past it the run says nothing about the apps); none when the run did not start.
+    private static func entriesPerStep(_ result: ScenarioResult) -> [[JournalEntry]] {
+        guard result.failure == nil else { return [] }
+        return result.steps.prefix { $0.status == .passed }.map(\.entries)
     }
 
     /// The app a manifest file installs: its id (read from the file) and the manifest by absolute path, so the

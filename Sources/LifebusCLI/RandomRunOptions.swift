@@ -33,4 +33,11 @@ struct RandomRunOptions: ParsableArguments {
         guard steps >= 1 else { throw ValidationError("--steps must be at least 1") }
         guard !apps.isEmpty else { throw ValidationError("--random needs at least one --app MANIFEST") }
     }
+
+    /// With `--random`, `lifebus run` takes no files and runs on private brokers only.
+    func validate(files: [String], socket: String?, json: Bool) throws {
+        guard files.isEmpty else { throw ValidationError("--random takes no scenario files: it makes its own") }
+        guard socket == nil else { throw ValidationError("--random runs every try on a private broker: no --socket") }
+        guard !json else { throw ValidationError("--random prints text; its reproducer is the file to keep") }
+    }
 }

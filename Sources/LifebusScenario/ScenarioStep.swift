@@ -65,3 +65,11 @@ public struct ScenarioKill: Sendable, Equatable {
         self.signal = signal
     }
 }
+
+extension ScenarioKill {
+    /// The signals a `kill` step may send, by name without `SIG`: a crash (`KILL`, `SEGV`, `ABRT`, `BUS`, `ILL`,
+    /// `FPE`) or an ending the app may handle (`TERM`, `INT`, `QUIT`).
+    public static let signals: [String: Int32] = [
+        "KILL": 9, "SEGV": 11, "ABRT": 6, "BUS": 7, "ILL": 4, "FPE": 8, "TERM": 15, "INT": 2, "QUIT": 3,
+    ]
+}

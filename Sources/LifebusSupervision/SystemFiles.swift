@@ -4,10 +4,10 @@ import Glibc
 ///
 /// Stateless. Every read is bounded: a file longer than the limit is refused (`EFBIG`), so a stray huge file
 /// costs at most the limit.
-enum SystemFiles {
+public enum SystemFiles {
     /// The bytes of `path`, at most `limit` of them; `EFBIG` when there are more. Reads into one buffer of
     /// `limit + 1` bytes (the files read here are small: `/proc` records, manifests).
-    static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemError("open", path: path) }
         defer { close(descriptor) }

@@ -1,6 +1,7 @@
 @testable import LifebusCLI
 import LifebusLifecycle
 import LifebusProtocol
+import LifebusScenario
 import Testing
 
 @Suite struct ExpectationTests {

@@ -1,14 +1,14 @@
 import Glibc
 public import LifebusIO
-import LifebusLifecycle
 
-/// A private `lifebusd` for `lifebus mcp --start-broker`: found beside the running executable or on `PATH`, started
-/// on a socket in a fresh temporary folder (its journal beside it), and stopped — SIGTERM, then SIGKILL after a
-/// grace — with the folder removed.
+/// A private `lifebusd` for `lifebus mcp --start-broker` and `lifebus run`: found beside the running executable or on
+/// `PATH`, started on a socket in a fresh temporary folder (its journal beside it) with the caller's extra arguments
+/// (e.g. `--clock manual --profile ios4`), and stopped — SIGTERM, then SIGKILL after a grace — with the folder
+/// removed.
 ///
 /// Owns the child process and the folder. Used from one thread. Invariant: after `stop()` the child has been reaped
 /// and the folder is gone; `stop()` is idempotent. The broker's standard output (its "listening" line) goes to
-/// standard error, since standard output carries MCP.
+/// standard error, since standard output carries MCP (or the run's report).
 public final class BrokerProcess {
     /// Why the broker could not be started: said for people.
     public struct Failure: Error, CustomStringConvertible {
@@ -25,21 +25,25 @@ public final class BrokerProcess {
     /// How long a stopped broker may take to exit before it is killed.
     static let stopGrace = Duration.seconds(3)
 
-    /// Starts `lifebusd` and returns once it accepts connections.
-    public init(environment: [String: String] = ProcessEnvironment.current) throws(Failure) {
+    /// Starts `lifebusd` with `arguments` after its socket and journal, and returns once it accepts connections;
+    /// the temporary folder's name starts with `purpose`; `quiet` sends the broker's output to `/dev/null`.
+    public init(
+        arguments extra: [String] = [], purpose: String = "lifebus-mcp", quiet: Bool = false,
+        environment: [String: String] = ProcessEnvironment.current
+    ) throws(Failure) {
         guard let executable = Self.findDaemon(path: environment["PATH"]) else {
             throw Failure(description: "cannot find lifebusd beside this executable or on PATH")
         }
-        var template = Array("/tmp/lifebus-mcp.XXXXXX".utf8CString)
+        var template = Array("/tmp/\(purpose).XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Failure(description: "cannot create a temporary folder: \(String(cString: strerror(errno)))")
         }
         folder = String(cString: made)
         socketPath = "\(folder)/lifebus.sock"
         journalPath = "\(folder)/journal.jsonl"
-        let arguments = [executable, "--socket", socketPath, "--journal", journalPath, "--log-level", "error"]
+        let arguments = [executable, "--socket", socketPath, "--journal", journalPath, "--log-level", "error"] + extra
         do throws(Failure) {
-            pid = try Self.spawn(arguments, environment: environment)
+            pid = try Self.spawn(arguments, environment: environment, quiet: quiet)
             try waitUntilListening()
         } catch {
             stop()
@@ -115,20 +119,38 @@ public final class BrokerProcess {
         return candidates.first { access($0, X_OK) == 0 }
     }
 
-    private static func spawn(_ arguments: [String], environment: [String: String]) throws(Failure) -> pid_t {
+    private static func spawn(
+        _ arguments: [String], environment: [String: String], quiet: Bool
+    ) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        if quiet {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The broker starts with an empty signal mask and default dispositions, whatever this process blocks or
+        // ignores (a blocked SIGCHLD would hide its apps' exits from it; an ignored SIGPIPE would leak into them).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, nil, argv, envp)
+        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }

@@ -1,42 +1,55 @@
-import LifebusLifecycle
-import LifebusProtocol
+public import LifebusLifecycle
+public import LifebusProtocol
 
-/// What `lifebus expect` asserts about one app, and the checking of it against what the broker recorded.
-/// A plain value; `check` is pure (the entries and the state in, one result per assertion out).
-struct Expectation: Equatable {
-    var callbacks: [LifecycleCallback]?
-    var states: [LifecycleState]?
-    var outcome: String?
-    var forbiddenOutcomes: [String] = []
-    var mark: String?
-    var markData: [(key: String, value: String)] = []
+/// What `lifebus expect` and a scenario's `expect` step assert about one app, and the checking of it against what
+/// the broker recorded. A plain value; `check` is pure (the entries and the state in, one result per assertion out).
+public struct Expectation: Equatable, Sendable {
+    public var callbacks: [LifecycleCallback]?
+    public var states: [LifecycleState]?
+    public var outcome: String?
+    public var forbiddenOutcomes: [String] = []
+    public var mark: String?
+    public var markData: [(key: String, value: String)] = []
+    /// A callback answered within this share (0–100 %) of its budget: every one in scope, and at least one.
+    public var budget: (callback: LifecycleCallback, percent: Double)?
 
-    static func == (lhs: Expectation, rhs: Expectation) -> Bool {
+    public init() {}
+
+    public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
         lhs.callbacks == rhs.callbacks && lhs.states == rhs.states && lhs.outcome == rhs.outcome
             && lhs.forbiddenOutcomes == rhs.forbiddenOutcomes && lhs.mark == rhs.mark
             && lhs.markData.map(\.key) == rhs.markData.map(\.key)
             && lhs.markData.map(\.value) == rhs.markData.map(\.value)
+            && lhs.budget?.callback == rhs.budget?.callback && lhs.budget?.percent == rhs.budget?.percent
     }
 
-    var isEmpty: Bool {
+    public var isEmpty: Bool {
         callbacks == nil && states == nil && outcome == nil && forbiddenOutcomes.isEmpty && mark == nil
+            && budget == nil
     }
 
     /// One assertion's result: what was expected and what was recorded, side by side.
-    struct Result: Equatable {
-        let check: String
-        let expected: String
-        let recorded: String
-        let passed: Bool
+    public struct Result: Equatable, Sendable {
+        public let check: String
+        public let expected: String
+        public let recorded: String
+        public let passed: Bool
 
-        var json: JSONValue {
+        public init(check: String, expected: String, recorded: String, passed: Bool) {
+            self.check = check
+            self.expected = expected
+            self.recorded = recorded
+            self.passed = passed
+        }
+
+        public var json: JSONValue {
             ["check": .string(check), "expected": .string(expected), "recorded": .string(recorded),
              "passed": .bool(passed)]
         }
     }
 
     /// Checks the app's entries in scope (oldest first) and its current state.
-    func check(_ entries: [JournalEntry], state: LifecycleState) -> [Result] {
+    public func check(_ entries: [JournalEntry], state: LifecycleState) -> [Result] {
         let transitions = entries.compactMap { entry -> TransitionRecord? in
             if case .transition(let record) = entry { return record }
             return nil
@@ -68,6 +81,9 @@ struct Expectation: Equatable {
         if let mark {
             results.append(checkMark(mark, in: entries))
         }
+        if let budget {
+            results.append(checkBudget(budget.callback, percent: budget.percent, in: transitions))
+        }
         return results
     }
 
@@ -92,8 +108,26 @@ struct Expectation: Equatable {
         return Result(check: "mark", expected: expected, recorded: recorded, passed: passed)
     }
 
+    private func checkBudget(_ callback: LifecycleCallback, percent: Double, in transitions: [TransitionRecord])
+        -> Result {
+        let shares = transitions.filter { $0.callback == callback }.map { record in
+            record.answeredMs.map { ($0 - record.sentMs) / max(record.budgetMs, 1) * 100 }
+        }
+        let recorded = shares.isEmpty ? "no \(callback.rawValue)"
+            : shares.map { $0.map { "\(Self.percentText($0)) %" } ?? "no answer" }.joined(separator: ", ")
+        return Result(
+            check: "budget", expected: "\(callback.rawValue) within \(Self.percentText(percent)) % of its budget",
+            recorded: recorded,
+            passed: !shares.isEmpty && shares.allSatisfy { share in share.map { $0 <= percent } ?? false })
+    }
+
+    private static func percentText(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
     /// A JSON value as a person compares it: a string's text, else its JSON text.
-    static func text(_ value: JSONValue) -> String {
+    public static func text(_ value: JSONValue) -> String {
         value.stringValue ?? value.jsonText
     }
 

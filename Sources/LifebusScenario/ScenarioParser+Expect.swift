@@ -1,0 +1,66 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+import Yams
+
+/// Reading an `expect` step and its per-profile overrides.
+extension ScenarioParser {
+    private static let expectMembers = ["app", "callbacks", "state", "mark", "outcome", "budget", "profiles"]
+
+    func expectation(_ node: Node, inProfile: Bool) throws(ScenarioFileError) -> ScenarioExpectation {
+        let allowed = inProfile ? Self.expectMembers.filter { $0 != "profiles" } : Self.expectMembers
+        let members = try mapping(node, inProfile ? "a profile's expect" : "expect", allowed: allowed)
+        var expectation = ScenarioExpectation()
+        if let app = members["app"] { expectation.app = try appID(app) }
+        if let callbacks = members["callbacks"] {
+            var list: [LifecycleCallback] = []
+            for item in try sequence(callbacks, "callbacks") { list.append(try callback(item)) }
+            expectation.callbacks = list
+        }
+        if let state = members["state"] { expectation.states = try states(state) }
+        if let mark = members["mark"] { expectation.mark = try self.mark(mark) }
+        if let outcome = members["outcome"] {
+            let text = try string(outcome, "outcome")
+            guard Verdict.names.contains(text) else {
+                throw error(outcome, "'\(text)' is not an outcome; use \(Verdict.names.joined(separator: ", "))")
+            }
+            expectation.outcome = text
+        }
+        if let budget = members["budget"] { expectation.budget = try self.budget(budget) }
+        if let profiles = members["profiles"] {
+            guard case .mapping(let mapping) = profiles else { throw error(profiles, "profiles must be a mapping") }
+            for (key, value) in mapping {
+                let profile = try profile(key)
+                guard expectation.profiles[profile] == nil else { throw error(key, "profile \(profile) given twice") }
+                expectation.profiles[profile] = try self.expectation(value, inProfile: true)
+            }
+        }
+        return expectation
+    }
+
+    private func mark(_ node: Node) throws(ScenarioFileError) -> ScenarioMark {
+        if case .scalar = node { return ScenarioMark(name: try nonEmptyString(node, "mark")) }
+        let members = try mapping(node, "mark", allowed: ["name", "data"])
+        guard let name = members["name"] else { throw error(node, "mark needs a name") }
+        var mark = ScenarioMark(name: try nonEmptyString(name, "mark name"))
+        if let data = members["data"] {
+            guard case .object(let object) = try json(data) else { throw error(data, "mark data must be a mapping") }
+            mark.data = object
+        }
+        return mark
+    }
+
+    /// `{callback: didEnterBackground, within: 40%}`; `within` is a share of the budget, 0–100 %.
+    private func budget(_ node: Node) throws(ScenarioFileError) -> ScenarioBudget {
+        let members = try mapping(node, "budget", allowed: ["callback", "within"])
+        guard let callbackNode = members["callback"], let within = members["within"] else {
+            throw error(node, "budget needs callback and within, e.g. {callback: didEnterBackground, within: 40%}")
+        }
+        let text = try string(within, "within")
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let percent = Double(number), percent >= 0, percent <= 100 else {
+            throw error(within, "within '\(text)' is not a share of the budget; write e.g. 40%")
+        }
+        return ScenarioBudget(callback: try callback(callbackNode), percent: percent)
+    }
+}

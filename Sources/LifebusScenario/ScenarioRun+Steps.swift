@@ -1,0 +1,149 @@
+import LifebusIO
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Carrying out one step against the broker.
+extension ScenarioRun {
+    mutating func perform(_ step: ScenarioStep, number: Int) -> ScenarioStepResult {
+        var result = ScenarioStepResult(number: number, step: step, status: .passed)
+        let failure: String?
+        switch step {
+        case .launch(let app), .relaunch(let app):
+            result.app = app
+            currentApp = app
+            failure = launch(app)
+        case .fire(let params):
+            result.app = params.app
+            if params.event == .launch || params.event == .activate { currentApp = params.app }
+            failure = (params.app ?? currentApp).flatMap(awaitExit) ?? fire(params)
+        case .advance(let duration):
+            let params = AdvanceParams(byMs: Double(duration.clampedNanoseconds) / 1e6)
+            failure = session.call(LifebusMethod.advance, params.json, timeout: runner.patience).failureMessage
+        case .wait(let wait):
+            result.app = wait.app
+            failure = session.wait(app: wait.app, states: wait.states, timeout: wait.timeout).failureMessage.map {
+                "\(wait.app) did not reach \(wait.states.map(\.rawValue).joined(separator: "|")): \($0)"
+            }
+        case .expect(let expectation):
+            let resolved = expectation.resolved(for: profile)
+            let app = resolved.app ?? currentApp
+            result.app = app
+            guard let app else {
+                failure = "expect names no app, and no app was launched before it"
+                break
+            }
+            switch check(resolved.expectation, app: app) {
+            case .success(let checks):
+                result.checks = checks
+                failure = checks.allSatisfy(\.passed) ? nil : "expectation not met"
+            case .failure(let error):
+                failure = error.message
+            }
+        case .kill(let kill):
+            result.app = kill.app
+            failure = self.kill(kill)
+        case .note:
+            failure = nil
+        }
+        if let failure {
+            result.status = .failed
+            result.message = failure
+        }
+        return result
+    }
+
+    /// `fire launch APP`, then until the app is active. An app that ended but whose process the broker has not yet
+    /// seen exit is waited for first: a launch in that moment is refused as a launch failure (the old process's exit
+    /// is taken for the new one's).
+    private func launch(_ app: String) -> String? {
+        if let failure = awaitExit(of: app) { return failure }
+        if let failure = fire(FireParams(event: .launch, app: app)) { return failure }
+        return session.wait(app: app, states: [.active], timeout: runner.patience).failureMessage.map {
+            "\(app) did not become active: \($0)"
+        }
+    }
+
+    /// Until the broker has journaled the reaping (`exited`) of the last process it started for a `notRunning` app,
+    /// in real time; at once for an app that runs, or that the broker never started.
+    private func awaitExit(of app: String) -> String? {
+        let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
+        while true {
+            switch session.status(app: app) {
+            case .failure(let error):
+                return error.message
+            case .success(let status):
+                guard status?.state ?? .notRunning == .notRunning else { return nil }
+            }
+            switch session.entries(after: startSeq) {
+            case .failure(let error):
+                return error.message
+            case .success(let entries):
+                let last = entries.last { entry in
+                    if case .process(let record) = entry { record.app == app } else { false }
+                }
+                guard case .process(let record) = last, ![.exited, .launchFailed].contains(record.event)
+                else { return nil }
+            }
+            guard EventLoop.monotonicNanoseconds() < deadline else {
+                return "the process of \(app) did not exit within \(DurationText.format(runner.patience))"
+            }
+            session.pause(.milliseconds(5))
+        }
+    }
+
+    private func fire(_ params: FireParams) -> String? {
+        switch session.fire(params, timeout: runner.patience) {
+        case .success(let result) where !result.completed:
+            return "\(params.label): the broker did not wait for its transitions"
+        case .success:
+            return nil
+        case .failure(let error):
+            let reason = error.data?["reason"]?.stringValue.map { " (\($0))" } ?? ""
+            return "\(params.label): \(error.message)\(reason)"
+        }
+    }
+
+    /// Checks `expectation` against the app's entries since its previous `expect`, and its state now.
+    private mutating func check(_ expectation: Expectation, app: String) -> Result<[Expectation.Result], RPCError> {
+        let since = expectedUpTo[app] ?? startSeq
+        let all: [JournalEntry]
+        switch session.entries(after: since) {
+        case .success(let entries): all = entries
+        case .failure(let error): return .failure(error)
+        }
+        let entries = all.filter { $0.app == app }
+        let state: LifecycleState
+        switch session.status(app: app) {
+        case .success(let status): state = status?.state ?? .notRunning
+        case .failure(let error): return .failure(error)
+        }
+        expectedUpTo[app] = all.last?.seq ?? since
+        return .success(expectation.check(entries, state: state))
+    }
+
+    /// Sends the signal to the app's process, then waits until the broker has seen it end.
+    private func kill(_ kill: ScenarioKill) -> String? {
+        let pid: Int32
+        switch session.status(app: kill.app) {
+        case .success(let status):
+            guard let found = status?.pid, status?.state != .notRunning else { return "\(kill.app) is not running" }
+            pid = found
+        case .failure(let error):
+            return error.message
+        }
+        if let error = ProcessSignal.send(ScenarioKill.signals[kill.signal] ?? 9, to: pid) {
+            return "cannot send SIG\(kill.signal) to \(kill.app) (pid \(pid)): \(error)"
+        }
+        return session.wait(app: kill.app, states: [.notRunning], timeout: runner.patience).failureMessage.map {
+            "\(kill.app) did not end after SIG\(kill.signal): \($0)"
+        }
+    }
+}
+
+extension Result where Failure == RPCError {
+    /// The error's message, or `nil` on success.
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
+    }
+}

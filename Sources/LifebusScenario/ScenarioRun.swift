@@ -1,0 +1,91 @@
+import Glibc
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// One run of a scenario in progress: the session, where the journal stood before each step, and the bookkeeping the
+/// steps need (the current app, each app's last `expect`).
+///
+/// Owned by `ScenarioRunner.run` for the length of one run; used from its thread. Invariant: `lastSeq` is the newest
+/// journal entry seen so far, so each step's entries are exactly those after the previous step's.
+struct ScenarioRun {
+    let scenario: Scenario
+    let profile: Profile
+    let session: ScenarioSession
+    let runner: ScenarioRunner
+    private(set) var startSeq: Int64 = 0
+    private(set) var lastSeq: Int64 = 0
+    /// Per app: the journal number its previous `expect` looked up to.
+    var expectedUpTo: [String: Int64] = [:]
+    /// The app an `expect` without `app` is about: the last one launched, relaunched or activated, else the first
+    /// one the scenario lists.
+    var currentApp: String?
+
+    init(scenario: Scenario, profile: Profile, session: ScenarioSession, runner: ScenarioRunner) {
+        self.scenario = scenario
+        self.profile = profile
+        self.session = session
+        self.runner = runner
+    }
+
+    mutating func execute(into result: inout ScenarioResult) {
+        if case .running = runner.broker, case .failure(let error) = session.call(
+            LifebusMethod.reset, .object([:]), timeout: runner.patience) {
+            result.failure = "cannot reset the broker: \(error.message)"
+            return
+        }
+        switch session.lastSeq() {
+        case .success(let seq): (startSeq, lastSeq) = (seq, seq)
+        case .failure(let error):
+            result.failure = "cannot read the broker's history: \(error.message)"
+            return
+        }
+        if let failure = installApps() {
+            result.failure = failure
+            result.entries = (try? session.entries(after: startSeq).get()) ?? []
+            return
+        }
+        var failed = false
+        for (index, step) in scenario.steps.enumerated() {
+            guard !failed else {
+                result.steps.append(ScenarioStepResult(number: index + 1, step: step, status: .skipped))
+                continue
+            }
+            var stepResult = perform(step, number: index + 1)
+            switch session.entries(after: lastSeq) {
+            case .success(let entries):
+                stepResult.entries = entries
+                lastSeq = entries.last?.seq ?? lastSeq
+            case .failure(let error) where stepResult.status == .passed:
+                stepResult.status = .failed
+                stepResult.message = "cannot read the broker's history: \(error.message)"
+            case .failure:
+                break
+            }
+            failed = stepResult.status == .failed
+            result.steps.append(stepResult)
+        }
+        result.entries = (try? session.entries(after: startSeq).get()) ?? result.steps.flatMap(\.entries)
+    }
+
+    /// Installs the manifests; the first app listed becomes the current app. A message when one is refused.
+    private mutating func installApps() -> String? {
+        for app in scenario.apps {
+            switch app {
+            case .id(let id):
+                currentApp = currentApp ?? id
+            case .manifest(let path):
+                let full = path.hasPrefix("/") ? path : runner.directory + "/" + path
+                switch session.call(LifebusMethod.install, ["path": .string(full)], timeout: runner.patience) {
+                case .success(let value):
+                    currentApp = currentApp ?? value["id"]?.stringValue
+                case .failure(let error) where error.message.contains("installed already"):
+                    continue  // a running broker that has it from an earlier scenario
+                case .failure(let error):
+                    return "cannot install \(path): \(error.message)"
+                }
+            }
+        }
+        return nil
+    }
+}

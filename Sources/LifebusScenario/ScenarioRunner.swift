@@ -1,0 +1,85 @@
+public import LifebusCore
+import LifebusIO
+public import LifebusProtocol
+import LifebusSupervision
+
+/// Runs one scenario under one profile and says what came of it, step by step: the library API behind
+/// `lifebus run`, and the fuzzer's way to try a generated scenario.
+///
+/// A plain value (what to run against and how patient to be); each `run` is independent. With `.own`, every run
+/// starts a private `lifebusd --clock manual --profile P` on a temporary socket and stops it (and so its apps) at
+/// the end, also when a step failed; with `.running(socket)`, the run resets that broker first and runs under its
+/// profile. Never throws: whatever goes wrong is in the result.
+public struct ScenarioRunner: Sendable {
+    public enum Broker: Sendable, Equatable {
+        /// A private broker per run.
+        case own
+        /// A broker already listening at this socket.
+        case running(socket: String)
+    }
+
+    public var broker: Broker
+    /// The folder manifest paths are taken from (the scenario file's).
+    public var directory: String
+    /// How long, in real time, a step may wait for the broker or the apps (an event's callbacks, a launch, an
+    /// app's end after `kill`); a `wait` step has its own timeout.
+    public var patience: Duration
+
+    public init(broker: Broker = .own, directory: String = ".", patience: Duration = .seconds(10)) {
+        self.broker = broker
+        self.directory = directory
+        self.patience = patience
+    }
+
+    /// Runs `scenario` under `profile` (with `.running`, the broker's profile is what it is: `profile` only names the
+    /// result).
+    public func run(_ scenario: Scenario, profile: Profile) -> ScenarioResult {
+        let started = EventLoop.monotonicNanoseconds()
+        var result = ScenarioResult(scenario: scenario.name, profile: profile)
+        var process: BrokerProcess?
+        let socket: String
+        switch broker {
+        case .own:
+            do throws(BrokerProcess.Failure) {
+                let started = try BrokerProcess(
+                    arguments: ["--clock", "manual", "--profile", profile.rawValue], purpose: "lifebus-run",
+                    quiet: true)
+                process = started
+                socket = started.socketPath
+            } catch {
+                result.failure = "cannot start lifebusd: \(error)"
+                return result
+            }
+        case .running(let path):
+            socket = path
+        }
+        do throws(RPCError) {
+            let session = try ScenarioSession(path: socket)
+            var run = ScenarioRun(scenario: scenario, profile: profile, session: session, runner: self)
+            run.execute(into: &result)
+            session.close()
+        } catch {
+            result.failure = "cannot reach the broker at \(socket): \(error.message)"
+        }
+        process?.stop()
+        result.seconds = Double(EventLoop.monotonicNanoseconds() - started) / 1e9
+        return result
+    }
+}
+
+extension ScenarioRunner {
+    /// The profile of the broker listening at `socket` (what `.running(socket)` runs under).
+    public static func profile(ofBrokerAt socket: String) -> Result<Profile, RPCError> {
+        let session: ScenarioSession
+        do throws(RPCError) {
+            session = try ScenarioSession(path: socket)
+        } catch {
+            return .failure(error)
+        }
+        defer { session.close() }
+        return session.status().flatMap { status in
+            Profile(rawValue: status.profile).map { .success($0) }
+                ?? .failure(RPCError(.connectionClosed, "the broker runs an unknown profile '\(status.profile)'"))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import LifebusIO
+import LifebusProtocol
+import LifebusRPC
+
+/// A controller's conversation with the broker, asked one request at a time on the calling thread: `call` sends a
+/// request and turns the loop until its answer comes, the connection ends, or a deadline in real time passes (the
+/// broker's clock may be manual, so the runner's patience is measured in real time, not on the broker's clock).
+///
+/// Owns its loop and the one peer. Used from the thread that opened it. Invariant: after `close()` the peer is
+/// closed and the loop is closed; a call after the connection ended fails at once with `connectionClosed`.
+final class ScenarioSession {
+    private let loop: EventLoop
+    private var peer: RPCPeer?
+    private var ended = false
+
+    /// Connects to `path` and says hello as a controller.
+    init(path: String) throws(RPCError) {
+        do throws(UVError) {
+            loop = try EventLoop()
+        } catch {
+            throw RPCError(code: RPCError.internalErrorCode, message: "cannot make an event loop: \(error)")
+        }
+        let hello = HelloParams(role: .controller, protocolVersion: ProtocolVersion.current, clientName: "lifebus-run")
+        let opened = Box<Result<RPCPeer, RPCError>>()
+        BrokerSession.open(path: path, hello: hello, loop: loop) { result in
+            opened.value = result.map(\.0).mapError { failure in
+                switch failure {
+                case .refused(let error): error
+                case .unreachable: RPCError(.connectionClosed, "\(failure)")
+                }
+            }
+        }
+        while opened.value == nil, loop.runOnce(wait: true) {}
+        switch opened.value {
+        case .success(let peer):
+            self.peer = peer
+            peer.onEnd = { [unowned self] _ in self.ended = true }
+        case .failure(let error):
+            throw error
+        case nil:
+            throw RPCError(.connectionClosed, "the broker at \(path) did not answer hello")
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Sends `method` and returns its answer, or fails with `connectionClosed` or, after `timeout`, `timedOut`.
+    func call(_ method: String, _ params: JSONValue, timeout: Duration) -> Result<JSONValue, RPCError> {
+        guard let peer, !ended else { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
+        let answer = Box<Result<JSONValue, RPCError>>()
+        _ = peer.request(method, params: params) { answer.value = $0 }
+        guard turn(for: timeout, until: { answer.value != nil }) else {
+            if ended { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
+            return .failure(RPCError(.timedOut, "no answer to \(method) within \(DurationText.format(timeout))"))
+        }
+        return answer.value ?? .failure(RPCError(.connectionClosed, "the broker closed the connection"))
+    }
+
+    /// Turns the loop for `duration` (a poll's interval, while the broker's messages keep flowing).
+    func pause(_ duration: Duration) {
+        _ = turn(for: duration, until: { false })
+    }
+
+    /// Turns the loop until `done()` holds (true), the connection ends or `limit` passes (false). The limit is a
+    /// timer's: its firing is what ends the wait, so the loop never blocks past it.
+    private func turn(for limit: Duration, until done: () -> Bool) -> Bool {
+        let expired = Box<Bool>()
+        let timer: LoopTimer
+        do throws(UVError) {
+            timer = try LoopTimer(loop: loop)
+        } catch {
+            return done()
+        }
+        timer.start(after: limit) { expired.value = true }
+        defer { timer.close() }
+        while !done(), !ended, expired.value == nil {
+            _ = loop.runOnce(wait: true)
+        }
+        return done()
+    }
+
+    /// Closes the connection and the loop.
+    func close() {
+        guard let peer else { return }
+        self.peer = nil
+        peer.onEnd = nil
+        peer.close()
+        while loop.runOnce(wait: false) {}
+        try? loop.close()
+    }
+}
+
+/// A mutable cell a loop callback fills and the calling code reads, on one thread.
+final class Box<Value> {
+    var value: Value?
+}
