@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusScenario",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusScenario", "LifebusFuzzing", "LifebusCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

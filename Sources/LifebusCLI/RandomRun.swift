@@ -23,11 +23,18 @@ enum RandomRun {
         print("fuzzing with seed \(seed): \(options.steps) steps under \(profile.rawValue), apps "
             + apps.map(\.id).joined(separator: ", "))
         let runner = ScenarioRunner(broker: .own)
+        var first: ScenarioResult?
         let report = try fuzzer.run { steps in
-            Self.entriesPerStep(runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile], apps: apps.map(\.app),
-                                                    steps: steps), profile: profile))
+            let result = runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile], apps: apps.map(\.app),
+                                             steps: steps), profile: profile)
+            if first == nil { first = result }
+            return Self.entriesPerStep(result)
         }
         guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
+            if let first, let stop = Self.stop(first) {
+                StandardError.writeLine("lifebus: the run stopped before its end: \(stop)")
+                throw CLIExitStatus.conditionNotMet
+            }
             print("every invariant held over \(report.steps.count) steps (seed \(seed))")
             return
         }
@@ -51,6 +58,15 @@ enum RandomRun {
     private static func entriesPerStep(_ result: ScenarioResult) -> [[JournalEntry]] {
         guard result.failure == nil else { return [] }
         return result.steps.prefix { $0.status == .passed }.map(\.entries)
+    }
+
+    /// Why a run ended before its last step (a step refused or timed out, the broker would not start); `nil` when
+    /// it ran them all.
+    private static func stop(_ result: ScenarioResult) -> String? {
+        if let failure = result.failure { return failure }
+        return result.failedStep.map { step in
+            "step \(step.number) (\(ScenarioWriter.line(for: step.step))): \(step.message ?? "failed")"
+        }
     }
 
     /// The app a manifest file installs: its id (read from the file) and the manifest by absolute path, so the

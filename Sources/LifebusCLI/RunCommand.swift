@@ -20,7 +20,7 @@ extension LifebusCommand {
                 """
         )
 
-        @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String]
+        @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
         @Option(help: ArgumentHelp("ios3, ios4, ios7 or all (default: all).", valueName: "profile"))
         var profile = "all"
         @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))

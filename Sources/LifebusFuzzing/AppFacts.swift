@@ -24,6 +24,16 @@ public struct AppFacts: Sendable, Equatable {
         public let description: String
     }
 
+    /// The `--fact` options that declare these facts.
+    public var options: [String] {
+        var options: [String] = []
+        if let saves { options.append("saves=\(saves)") }
+        if let restores {
+            options.append("restores=\(restores)" + (restoredKeys.map { ":" + $0.joined(separator: ",") } ?? ""))
+        }
+        return options
+    }
+
     /// Reads the `--fact` options, in order.
     public init(parsing facts: [String]) throws(Failure) {
         for fact in facts {

@@ -35,6 +35,12 @@ struct DeviceModel {
         return true
     }
 
+    /// Whether the device would accept `step` now (the model unchanged).
+    func accepts(_ step: ScenarioStep) -> Bool {
+        var trial = self
+        return trial.perform(step)
+    }
+
     /// The app's state in the model.
     func state(of app: AppID) -> LifecycleState {
         device.state(of: app)

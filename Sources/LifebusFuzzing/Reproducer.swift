@@ -14,7 +14,9 @@ public enum Reproducer {
         body.append(.expect(ScenarioExpectation(app: violation.app)))
         if let last = steps.last { body.append(last) }
         body.append(.expect(expectation(for: violation, facts: fuzzer.facts)))
-        let arguments = fuzzer.apps.map { "--app \($0.id)" }.joined(separator: " ")
+        let arguments = (fuzzer.apps.map { app in
+            if case .manifest(let path) = app.app { "--app \(path)" } else { "--app \(app.id)" }
+        } + fuzzer.facts.options.map { "--fact \($0)" }).joined(separator: " ")
         return Scenario(
             name: "fuzz-\(fuzzer.seed)",
             description: "lifebus run --random \(fuzzer.seed) --steps \(fuzzer.stepCount) --profile "

@@ -33,12 +33,14 @@ public struct StepGenerator {
             let launch = ScenarioStep.launch(first.rawValue)
             if model.apply(launch) { return Self.settled(launch, model: model) }
         }
-        let legal = candidates().filter { step in
-            var trial = model
-            return trial.apply(step)
-        }
-        guard !legal.isEmpty else { return nil }
-        let step = legal[random.below(legal.count)]
+        let legal = candidates().filter { model.accepts($0.step) }
+        let total = legal.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return nil }
+        var pick = random.below(total)
+        guard let step = legal.first(where: { _, weight in
+            pick -= weight
+            return pick < 0
+        })?.step else { return nil }
         _ = model.apply(step)
         return Self.settled(step, model: model)
     }
@@ -54,26 +56,30 @@ public struct StepGenerator {
         }
     }
 
-    /// Every step the fuzzer could take now, legal or not, in a fixed order (so the seed decides the pick).
-    private func candidates() -> [ScenarioStep] {
-        let events: [FireParams] = [
-            FireParams(event: .call), FireParams(event: .call, action: .answer),
-            FireParams(event: .call, action: .decline), FireParams(event: .call, action: .end),
-            FireParams(event: .sms), FireParams(event: .sms, action: .reply), FireParams(event: .sms, action: .dismiss),
-            FireParams(event: .sms, action: .banner), FireParams(event: .calendar),
-            FireParams(event: .calendar, action: .view), FireParams(event: .calendar, action: .dismiss),
-            FireParams(event: .sleep), FireParams(event: .wake), FireParams(event: .home), FireParams(event: .home),
-            FireParams(event: .memoryWarning, level: .warning), FireParams(event: .memoryWarning, level: .critical),
+    /// Every step the fuzzer could take now, legal or not, with its weight, in a fixed order (so the seed decides
+    /// the pick). Interruptions an app lives through weigh more than the ends of apps (a kill, a terminate, a
+    /// critical warning), and bringing an ended app back weighs most, so runs keep apps in front to interrupt.
+    private func candidates() -> [(step: ScenarioStep, weight: Int)] {
+        let events: [(FireParams, Int)] = [
+            (FireParams(event: .call), 3), (FireParams(event: .call, action: .answer), 3),
+            (FireParams(event: .call, action: .decline), 2), (FireParams(event: .call, action: .end), 3),
+            (FireParams(event: .sms), 3), (FireParams(event: .sms, action: .reply), 3),
+            (FireParams(event: .sms, action: .dismiss), 2), (FireParams(event: .sms, action: .banner), 1),
+            (FireParams(event: .calendar), 2), (FireParams(event: .calendar, action: .view), 2),
+            (FireParams(event: .calendar, action: .dismiss), 2), (FireParams(event: .sleep), 2),
+            (FireParams(event: .wake), 3), (FireParams(event: .home), 3),
+            (FireParams(event: .memoryWarning, level: .warning), 2),
+            (FireParams(event: .memoryWarning, level: .critical), 1),
         ]
-        var steps = events.map(ScenarioStep.fire)
+        var steps = events.map { (ScenarioStep.fire($0), $1) }
         for app in model.apps.map(\.rawValue) {
-            steps.append(.fire(FireParams(event: .terminate, app: app)))
-            steps.append(.fire(FireParams(event: .terminate, app: app, byUser: true)))
-            steps.append(.fire(FireParams(event: .activate, app: app)))
-            steps.append(model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app))
-            steps.append(.kill(ScenarioKill(app: app)))
+            steps.append((.fire(FireParams(event: .terminate, app: app)), 1))
+            steps.append((.fire(FireParams(event: .terminate, app: app, byUser: true)), 1))
+            steps.append((.fire(FireParams(event: .activate, app: app)), 3))
+            steps.append((model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app), 8))
+            steps.append((.kill(ScenarioKill(app: app)), 1))
         }
-        steps += Self.advances.map(ScenarioStep.advance)
+        steps += Self.advances.map { (.advance($0), 1) }
         return steps
     }
 }

@@ -66,6 +66,7 @@ import Testing
         let facts = try AppFacts(parsing: ["saves=state-saved", "restores=state-restored:shown,launches"])
         #expect(facts == AppFacts(saves: "state-saved", restores: "state-restored",
                                   restoredKeys: ["shown", "launches"]))
+        #expect(try AppFacts(parsing: facts.options) == facts)
         #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["restores=state-restored"]) }
         #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["remembers=x"]) }
         #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["saves="]) }
