@@ -278,6 +278,7 @@ let package = Package(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
+                "Forgetful",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
