@@ -8,8 +8,8 @@ import LifebusProtocol
 /// At each step it lists every step the fuzzer knows — calls with all their endings, SMS and calendar alerts with
 /// theirs, sleep, wake, home, memory warnings of both levels, terminate by the user and by the system, launch,
 /// relaunch and activate, a crash (`kill`), clock advances — asks the device model (`DeviceModel`, the core's
-/// `Device`) which of them it accepts in its current state, and picks one of those with the seeded generator.
-/// The first steps launch every app. A value; its state is the generator's and the model's.
+/// `Device`) which of them it accepts in its current state, and picks one of those by weight with the seeded
+/// generator. The first steps launch every app. A value; its state is the generator's and the model's.
 public struct StepGenerator {
     private var random: SplitMix64
     private var model: DeviceModel
