@@ -16,7 +16,7 @@
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
 //                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision,
-//                       LifebusCoverage, LifebusFuzzing, LifebusCore (`run --random`)
+//                       LifebusCore (`run`'s profiles), LifebusCoverage, LifebusFuzzing (`run --random`)
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
@@ -138,8 +138,8 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusScenario", "LifebusSupervision", "LifebusCoverage", "LifebusFuzzing",
-                "LifebusCore",
+                "LifebusMCP", "LifebusScenario", "LifebusSupervision", "LifebusCore", "LifebusCoverage",
+                "LifebusFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -271,6 +271,11 @@ let package = Package(
                 "LifebusFuzzing", "LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusScenarioTests",
+            dependencies: ["LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),

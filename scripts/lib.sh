@@ -58,6 +58,23 @@ lifebus_ensure_example_tools() {
     lifebus_apt_install python3
 }
 
+# Installs what the scenario tests check `lifebus run`'s output with: PyPI's `xmlschema` (validates the JUnit XML
+# against Jenkins' schema), `junitparser` (reads it back as CI does), `jsonschema` and `pyyaml` (validate scenario
+# files against Protocol/schemas/scenario.schema.json). Quiet; skipped when present.
+lifebus_ensure_scenario_tools() {
+    python3 -c 'import xmlschema, junitparser, jsonschema, yaml' >/dev/null 2>&1 && return 0
+    echo "lifebus: installing the Python packages xmlschema, junitparser, jsonschema, pyyaml (scenario tests)" >&2
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        lifebus_apt_install python3-pip 2>/dev/null
+    fi
+    local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
+               --no-warn-script-location)
+    "${pip[@]}" xmlschema junitparser jsonschema pyyaml >/dev/null 2>&1 \
+        || "${pip[@]}" --break-system-packages xmlschema junitparser jsonschema pyyaml >/dev/null
+    python3 -c 'import xmlschema, junitparser, jsonschema, yaml' >/dev/null 2>&1 \
+        || { echo "lifebus: xmlschema, junitparser or jsonschema did not install" >&2; return 1; }
+}
+
 # Installs strace when it is missing (the --journal-sync test watches the broker's fdatasync and writes with it).
 lifebus_ensure_strace() {
     command -v strace >/dev/null 2>&1 && return 0

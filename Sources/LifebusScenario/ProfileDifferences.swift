@@ -6,10 +6,12 @@ import LifebusProtocol
 /// the OS-generation diff. Stateless and pure.
 enum ProfileDifferences {
     static func lines(_ run: ScenarioFileRun) -> [String] {
-        let profiles = run.results.map(\.profile)
+        let results = run.results.filter { $0.failure == nil }  // a run that never started says nothing here
+        guard results.count > 1 else { return [] }
+        let profiles = results.map(\.profile)
         var rows: [[String]] = []
         for (index, step) in run.scenario.steps.enumerated() {
-            let cells = run.results.map { result in
+            let cells = results.map { result in
                 index < result.steps.count ? recorded(result.steps[index]) : "-"
             }
             if Set(cells).count > 1 { rows.append(["\(index + 1) \(step.summary)"] + cells) }

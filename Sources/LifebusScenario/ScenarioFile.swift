@@ -8,7 +8,9 @@ public enum ScenarioFile {
     public static let extensions = ["yaml", "yml", "json"]
 
     /// Reads and parses the file at `path`; every failure says `FILE[:LINE:COLUMN]: why`.
-    public static func load(_ path: String, fireWords: @escaping FireWordsParser) throws(ScenarioFileError) -> Scenario {
+    public static func load(
+        _ path: String, fireWords: @escaping FireWordsParser
+    ) throws(ScenarioFileError) -> Scenario {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) else {
             throw ScenarioFileError(path: path, line: 0, column: 0,

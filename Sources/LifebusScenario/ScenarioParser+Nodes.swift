@@ -15,7 +15,8 @@ extension ScenarioParser {
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else { throw error(key, "a member name must be a plain word") }
             guard allowed.contains(scalar.string) else {
-                let hint = SpellingSuggestion.closest(to: scalar.string, among: allowed).map { " (did you mean \($0)?)" }
+                let closest = SpellingSuggestion.closest(to: scalar.string, among: allowed)
+                let hint = closest.map { " (did you mean \($0)?)" }
                 throw error(key, "unknown member '\(scalar.string)' in \(what)\(hint ?? ""); "
                     + "known: \(allowed.joined(separator: ", "))")
             }

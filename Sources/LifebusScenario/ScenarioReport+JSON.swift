@@ -1,9 +1,9 @@
 public import LifebusProtocol
 
 extension ScenarioReport {
-    /// `lifebus run --json`: `{"passed":…,"runs":[{file, scenario, profile, passed, seconds, failure?, steps:[…]}]}`,
-    /// each step with its number, kind, summary, status, app, message, checks (expected beside recorded) and the
-    /// journal entries it caused.
+    /// `lifebus run --json`: `{"passed":…,"runs":[{file, scenario, profile, passed, seconds, failure?,
+    /// steps:[…]}]}`, each step with its number, kind, summary, status, app, message, checks (expected beside
+    /// recorded) and the journal entries it caused.
     public static func json(_ runs: [ScenarioFileRun]) -> JSONValue {
         let items: [JSONValue] = runs.flatMap { run in
             run.results.map { result in

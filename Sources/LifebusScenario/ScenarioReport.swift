@@ -15,8 +15,9 @@ public enum ScenarioReport {
         var lines = runs.filter { $0.results.count > 1 }.flatMap(ProfileDifferences.lines)
         let results = runs.flatMap(\.results)
         let failed = results.filter { !$0.passed }.count
-        lines.append("\(runs.count) scenario file\(runs.count == 1 ? "" : "s"), \(results.count) run"
-            + "\(results.count == 1 ? "" : "s") (scenario × profile): \(results.count - failed) passed, \(failed) failed")
+        let files = "\(runs.count) scenario file\(runs.count == 1 ? "" : "s")"
+        let total = "\(results.count) run\(results.count == 1 ? "" : "s") (scenario × profile)"
+        lines.append("\(files), \(total): \(results.count - failed) passed, \(failed) failed")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -4,7 +4,10 @@ import LifebusProtocol
 
 /// Carrying out one step against the broker.
 extension ScenarioRun {
-    mutating func perform(_ step: ScenarioStep, number: Int) -> ScenarioStepResult {
+    /// How long a `fire` followed by an `advance` waits for its answer before handing it to the advance.
+    static let handOver = Duration.seconds(1)
+
+    mutating func perform(_ step: ScenarioStep, number: Int, next: ScenarioStep?) -> ScenarioStepResult {
         var result = ScenarioStepResult(number: number, step: step, status: .passed)
         let failure: String?
         switch step {
@@ -15,10 +18,21 @@ extension ScenarioRun {
         case .fire(let params):
             result.app = params.app
             if params.event == .launch || params.event == .activate { currentApp = params.app }
-            failure = (params.app ?? currentApp).flatMap(awaitExit) ?? fire(params)
+            if let exit = (params.app ?? currentApp).flatMap(awaitExit) {
+                failure = exit
+            } else if case .advance = next {
+                (failure, result.message) = fireHandingOver(params)
+            } else {
+                failure = fire(params)
+            }
         case .advance(let duration):
             let params = AdvanceParams(byMs: Double(duration.clampedNanoseconds) / 1e6)
             failure = session.call(LifebusMethod.advance, params.json, timeout: runner.patience).failureMessage
+                ?? pendingFire.flatMap { pending in
+                    fireFailure(pending.params, session.fireResult(session.answer(to: pending.call,
+                                                                                  timeout: runner.patience)))
+                }
+            pendingFire = nil
         case .wait(let wait):
             result.app = wait.app
             failure = session.wait(app: wait.app, states: wait.states, timeout: wait.timeout).failureMessage.map {
@@ -91,8 +105,25 @@ extension ScenarioRun {
         }
     }
 
+    /// Fires and waits `handOver` for the answer; when none has come by then (an app's callback waits for virtual
+    /// time), the call is left for the next step, an `advance`, to complete.
+    private mutating func fireHandingOver(_ params: FireParams) -> (failure: String?, note: String?) {
+        let call = session.send(LifebusMethod.fire, params.json)
+        let answer = session.answer(to: call, timeout: Self.handOver)
+        if case .failure(let error) = answer, error.lifebusCode == .timedOut {
+            pendingFire = (params, call)
+            return (nil, "waiting for the clock: completed by the next advance")
+        }
+        return (fireFailure(params, session.fireResult(answer)), nil)
+    }
+
     private func fire(_ params: FireParams) -> String? {
-        switch session.fire(params, timeout: runner.patience) {
+        fireFailure(params, session.fire(params, timeout: runner.patience))
+    }
+
+    /// Why a fire failed (refused, timed out, not waited for), or `nil`.
+    private func fireFailure(_ params: FireParams, _ answer: Result<FireResult, RPCError>) -> String? {
+        switch answer {
         case .success(let result) where !result.completed:
             return "\(params.label): the broker did not wait for its transitions"
         case .success:

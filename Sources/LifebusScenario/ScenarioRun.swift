@@ -17,6 +17,9 @@ struct ScenarioRun {
     private(set) var lastSeq: Int64 = 0
     /// Per app: the journal number its previous `expect` looked up to.
     var expectedUpTo: [String: Int64] = [:]
+    /// A `fire` handed over to the `advance` after it: its callbacks wait for virtual time (an app that does not
+    /// answer is killed at its budget only when the clock passes it), so the advance completes it.
+    var pendingFire: (params: FireParams, call: PendingCall)?
     /// The app an `expect` without `app` is about: the last one launched, relaunched or activated, else the first
     /// one the scenario lists.
     var currentApp: String?
@@ -51,7 +54,8 @@ struct ScenarioRun {
                 result.steps.append(ScenarioStepResult(number: index + 1, step: step, status: .skipped))
                 continue
             }
-            var stepResult = perform(step, number: index + 1)
+            let next = index + 1 < scenario.steps.count ? scenario.steps[index + 1] : nil
+            var stepResult = perform(step, number: index + 1, next: next)
             switch session.entries(after: lastSeq) {
             case .success(let entries):
                 stepResult.entries = entries

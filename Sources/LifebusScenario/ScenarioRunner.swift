@@ -7,8 +7,9 @@ import LifebusSupervision
 /// `lifebus run`, and the fuzzer's way to try a generated scenario.
 ///
 /// A plain value (what to run against and how patient to be); each `run` is independent. With `.own`, every run
-/// starts a private `lifebusd --clock manual --profile P` on a temporary socket and stops it (and so its apps) at
-/// the end, also when a step failed; with `.running(socket)`, the run resets that broker first and runs under its
+/// starts a private `lifebusd --clock manual --profile P --advance-settle 1s` (an advance waits 1 s of real time
+/// for unanswered callbacks before stepping on) on a temporary socket and stops it (and so its apps) at the end,
+/// also when a step failed; with `.running(socket)`, the run resets that broker first and runs under its
 /// profile. Never throws: whatever goes wrong is in the result.
 public struct ScenarioRunner: Sendable {
     public enum Broker: Sendable, Equatable {
@@ -42,7 +43,8 @@ public struct ScenarioRunner: Sendable {
         case .own:
             do throws(BrokerProcess.Failure) {
                 let started = try BrokerProcess(
-                    arguments: ["--clock", "manual", "--profile", profile.rawValue], purpose: "lifebus-run",
+                    arguments: ["--clock", "manual", "--profile", profile.rawValue, "--advance-settle", "1s"],
+                    purpose: "lifebus-run",
                     quiet: true)
                 process = started
                 socket = started.socketPath

@@ -4,9 +4,11 @@ import LifebusProtocol
 /// The typed requests a scenario run makes.
 extension ScenarioSession {
     func fire(_ params: FireParams, timeout: Duration) -> Result<FireResult, RPCError> {
-        call(LifebusMethod.fire, params.json, timeout: timeout).flatMap { value in
-            Result { () throws(RPCError) in try FireResult(json: value) }
-        }
+        fireResult(call(LifebusMethod.fire, params.json, timeout: timeout))
+    }
+
+    func fireResult(_ answer: Result<JSONValue, RPCError>) -> Result<FireResult, RPCError> {
+        answer.flatMap { value in Result { () throws(RPCError) in try FireResult(json: value) } }
     }
 
     /// Waits until `app` is in one of `states`, for at most `timeout` in real time.

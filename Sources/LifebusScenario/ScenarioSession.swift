@@ -48,14 +48,28 @@ final class ScenarioSession {
 
     /// Sends `method` and returns its answer, or fails with `connectionClosed` or, after `timeout`, `timedOut`.
     func call(_ method: String, _ params: JSONValue, timeout: Duration) -> Result<JSONValue, RPCError> {
-        guard let peer, !ended else { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
-        let answer = Box<Result<JSONValue, RPCError>>()
-        _ = peer.request(method, params: params) { answer.value = $0 }
-        guard turn(for: timeout, until: { answer.value != nil }) else {
-            if ended { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
-            return .failure(RPCError(.timedOut, "no answer to \(method) within \(DurationText.format(timeout))"))
+        answer(to: send(method, params), timeout: timeout)
+    }
+
+    /// Sends `method` without waiting: its answer lands in the box the loop fills (see `answer(to:timeout:)`).
+    func send(_ method: String, _ params: JSONValue) -> PendingCall {
+        let pending = PendingCall(method: method)
+        guard let peer, !ended else {
+            pending.value = .failure(RPCError(.connectionClosed, "the broker closed the connection"))
+            return pending
         }
-        return answer.value ?? .failure(RPCError(.connectionClosed, "the broker closed the connection"))
+        _ = peer.request(method, params: params) { pending.value = $0 }
+        return pending
+    }
+
+    /// The answer to a request sent with `send`, waiting for it at most `timeout`.
+    func answer(to pending: PendingCall, timeout: Duration) -> Result<JSONValue, RPCError> {
+        guard turn(for: timeout, until: { pending.value != nil }) else {
+            if ended { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
+            return .failure(RPCError(
+                .timedOut, "no answer to \(pending.method) within \(DurationText.format(timeout))"))
+        }
+        return pending.value ?? .failure(RPCError(.connectionClosed, "the broker closed the connection"))
     }
 
     /// Turns the loop for `duration` (a poll's interval, while the broker's messages keep flowing).
@@ -93,6 +107,15 @@ final class ScenarioSession {
 }
 
 /// A mutable cell a loop callback fills and the calling code reads, on one thread.
-final class Box<Value> {
+class Box<Value> {
     var value: Value?
+}
+
+/// A request sent and perhaps not yet answered: its answer, once the loop has delivered it.
+final class PendingCall: Box<Result<JSONValue, RPCError>> {
+    let method: String
+
+    init(method: String) {
+        self.method = method
+    }
 }

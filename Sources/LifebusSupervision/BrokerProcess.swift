@@ -68,6 +68,11 @@ public final class BrokerProcess {
         unlink(socketPath)
         unlink(socketPath + ".lock")  // the broker keeps its lock file; it is gone, so the folder can go
         unlink(journalPath)
+        let logs = "\(folder)/logs"  // the installed apps' logs (§16.4), when the broker started any
+        for name in (try? SystemFiles.names(in: logs)) ?? [] {
+            unlink("\(logs)/\(name)")
+        }
+        rmdir(logs)
         rmdir(folder)
     }
 

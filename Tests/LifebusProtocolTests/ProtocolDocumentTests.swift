@@ -12,7 +12,7 @@ import Testing
         "wait.result", "history.params", "history.result", "transition.record", "mark.record", "journal-entry",
         "run.record", "manifest", "advance.params", "advance.result", "clock.result",
         "process.record", "install.params", "uninstall.params", "installed-app",
-        "apps.result", "launch-context", "saveRestorationState.params",
+        "apps.result", "launch-context", "saveRestorationState.params", "scenario",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {

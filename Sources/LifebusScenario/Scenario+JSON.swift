@@ -1,0 +1,57 @@
+public import LifebusProtocol
+
+extension Scenario {
+    /// The scenario as a file's contents (`json.jsonText` is a valid `.json` scenario file, and a valid `.yaml` one:
+    /// JSON is YAML), in the format of `Protocol/scenarios.md`, so that `ScenarioParser` reads it back equal. What
+    /// the fuzzer writes its reproducers with.
+    public var json: JSONValue {
+        var object: JSONObject = ["name": .string(name)]
+        if let description { object.append("description", .string(description)) }
+        object.append("profiles", .array(profiles.map { .string($0.rawValue) }))
+        object.append("apps", .array(apps.map { app in
+            switch app {
+            case .manifest(let path): ["manifest": .string(path)]
+            case .id(let id): ["id": .string(id)]
+            }
+        }))
+        object.append("steps", .array(steps.map { .object(JSONObject([($0.key, $0.jsonValue)])) }))
+        return .object(object)
+    }
+}
+
+extension ScenarioStep {
+    /// The value under the step's key.
+    var jsonValue: JSONValue {
+        switch self {
+        case .launch(let app), .relaunch(let app): .string(app)
+        case .fire(let params): .string(params.words.joined(separator: " "))
+        case .advance(let duration): .string(DurationText.format(duration))
+        case .wait(let wait):
+            ["app": .string(wait.app), "state": .string(wait.states.map(\.rawValue).joined(separator: "|")),
+             "timeout": .string(DurationText.format(wait.timeout))]
+        case .expect(let expectation): expectation.json
+        case .kill(let kill): ["app": .string(kill.app), "signal": .string(kill.signal)]
+        case .note(let text): .string(text)
+        }
+    }
+}
+
+extension ScenarioExpectation {
+    var json: JSONValue {
+        var object = JSONObject()
+        if let app { object.append("app", .string(app)) }
+        if let callbacks { object.append("callbacks", .array(callbacks.map { .string($0.rawValue) })) }
+        if let states { object.append("state", .string(states.map(\.rawValue).joined(separator: "|"))) }
+        if let mark { object.append("mark", ["name": .string(mark.name), "data": .object(mark.data)]) }
+        if let outcome { object.append("outcome", .string(outcome)) }
+        if let budget {
+            object.append("budget", ["callback": .string(budget.callback.rawValue),
+                                     "within": .string("\(budget.percent)%")])
+        }
+        if !profiles.isEmpty {
+            let ordered = profiles.sorted { $0.key.rawValue < $1.key.rawValue }
+            object.append("profiles", .object(JSONObject(ordered.map { ($0.key.rawValue, $0.value.json) })))
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,108 @@
+import Glibc
+import LifebusIO
+import Testing
+
+/// `lifebus run` end to end: the real CLI runs the scenario files on private manual-clock brokers it starts, with the
+/// example apps installed from their manifests; the reports are read as people and CI systems read them.
+@Suite struct ScenarioRunTests {
+    /// Runs `lifebus ARGUMENTS` to its end, however long a loaded machine makes every scenario under every profile.
+    static func lifebus(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let child = try ChildProcess("lifebus", arguments)
+        let out = child.stdout.readAll(timeout: .seconds(600))
+        let err = child.stderr.readAll(timeout: .seconds(5))
+        return (child.wait(), out, err)
+    }
+
+    static let root = TranscriptReplayTests.repositoryRoot
+    static let junitSchema = "\(root)/Tests/Fixtures/junit/junit-10.xsd"
+
+    /// Every file in `scenarios/`, sorted.
+    static var scenarioFiles: [String] {
+        fileNames(in: "\(root)/scenarios", endingWith: ".yaml").sorted().map { "\(root)/scenarios/\($0)" }
+    }
+
+    /// A fresh path for a JUnit report, in a folder of its own.
+    static func reportPath() throws -> String {
+        var template = Array("/tmp/lifebus-junit-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
+        return String(cString: made) + "/report.xml"
+    }
+
+    static func remove(_ report: String) {
+        unlink(report)
+        rmdir(String(report.dropLast("/report.xml".count)))
+    }
+
+    @Test func everyScenarioPassesUnderEveryProfileAndTheJUnitReportIsValid() throws {
+        let files = Self.scenarioFiles
+        #expect(files.count >= 12)
+        let junit = try Self.reportPath()
+        defer { Self.remove(junit) }
+        let run = try Self.lifebus(["run"] + files + ["--profile", "all", "--junit", junit])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("\(files.count) scenario files, \(files.count * 3) runs (scenario × profile): "
+            + "\(files.count * 3) passed, 0 failed"))
+        // The OS-generation diff: a call answered sends iOS 3's app away for good, iOS 4's and 7's to the background.
+        #expect(run.out.contains("profiles differ in A call answered while the app is in front"))
+        let check = try HelperScripts.python("check_junit.py", [junit, Self.junitSchema])
+        #expect(check.status == 0, "\(check.out)\n\(check.err)")
+        let cases = check.out.split(separator: "\n").filter { $0.contains(" | ") }
+        #expect(cases.count == files.count * 3)
+        #expect(cases.allSatisfy { $0.hasSuffix("| passed | ") })
+        #expect(check.out.contains("| A call declined [ios7] | \(Self.root)/scenarios/call-declined.yaml | passed"))
+    }
+
+    @Test func aFailingScenarioReportsExpectedBesideRecordedTheTimelineAndAJUnitFailure() throws {
+        let file = "\(Self.root)/Tests/Fixtures/scenarios/must-fail.yaml"
+        let junit = try Self.reportPath()
+        defer { Self.remove(junit) }
+        let run = try Self.lifebus(["run", file, "--junit", junit])
+        #expect(run.status == 1, "\(run.out)\n\(run.err)")
+        let expected = """
+            FAIL  must fail [ios7]  \(file)
+            """
+        #expect(run.out.contains(expected))
+        #expect(run.out.contains("""
+              step 3 expect: expectation not met
+                FAIL callbacks  expected: didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground
+                                recorded: didFinishLaunching, didBecomeActive, willResignActive
+                FAIL state      expected: background|suspended
+                                recorded: inactive
+              timeline of com.example.DeepThoughts:
+            """))
+        #expect(run.out.contains("willResignActive active → inactive: 0 ms of 10000 ms budget, ok (call)"))
+        #expect(run.out.contains("1 scenario file, 1 run (scenario × profile): 0 passed, 1 failed"))
+        #expect(!run.out.contains("never reached"))
+        let check = try HelperScripts.python("check_junit.py", [junit, Self.junitSchema])
+        #expect(check.status == 0, "\(check.out)\n\(check.err)")
+        #expect(check.out.contains("| must fail [ios7] | \(file) | failed | step 3 expect: expectation not met"))
+        #expect(check.out.contains("recorded: didFinishLaunching, didBecomeActive, willResignActive\\n"))
+    }
+
+    @Test func aBadFileIsRefusedWithItsLineAndColumnAndNothingRuns() throws {
+        let file = "\(Self.root)/Tests/Fixtures/scenarios/bad-step.yaml"
+        let run = try Self.lifebus(["run", file, "\(Self.root)/scenarios/call-declined.yaml"])
+        #expect(run.status == 4)
+        #expect(run.err.contains("\(file):6:5: unknown step 'fyre' (did you mean fire?)"))
+        #expect(run.out.isEmpty)
+    }
+
+    @Test func theJSONReportCarriesEachStepsJournalEntries() throws {
+        let run = try Self.lifebus(["run", "\(Self.root)/scenarios/call-declined.yaml", "--profile", "ios4", "--json"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.hasPrefix(#"{"passed":true,"runs":[{"file":"#))
+        #expect(run.out.contains(#""profile":"ios4""#))
+        #expect(run.out.contains(#""summary":"fire call --decline","status":"passed""#))
+        #expect(run.out.contains(#""callback":"didBecomeActive""#))
+        #expect(!run.out.contains(#""profile":"ios7""#))
+    }
+
+    @Test func everyScenarioFileInTheRepositoryMatchesTheSchema() throws {
+        let files = Self.scenarioFiles + ["\(Self.root)/Tests/Fixtures/scenarios/must-fail.yaml"]
+        let child = try ChildProcess(HelperScripts.executable("python3"),
+                                     ["\(Self.root)/scripts/validate-scenarios.py"] + files)
+        let out = child.stdout.readAll(timeout: .seconds(60))
+        #expect(child.wait() == 0, "\(out)")
+        #expect(out.contains("\(files.count) of \(files.count) files valid"))
+    }
+}
