@@ -4,7 +4,8 @@ import ArgumentParser
 struct RandomRunOptions: ParsableArguments {
     @Option(name: .customLong("random"), help: ArgumentHelp(
         "Fuzz: run random legal steps generated from SEED (the seed alone reproduces the run) and check the "
-            + "invariants at every step; on a failure, shrink it and write a reproducer.", valueName: "seed"))
+            + "invariants at every step; on a failure, shrink it and write a reproducer. Under one --profile "
+            + "(all: ios7).", valueName: "seed"))
     var seed: UInt64?
 
     @Option(help: "With --random: how many steps.") var steps = 50
