@@ -1,5 +1,6 @@
 import LifebusCore
 import LifebusLifecycle
+import LifebusProtocol
 
 private let every: Set<Profile> = Set(Profile.allCases)
 private let multitasking: Set<Profile> = [.ios4, .ios7]
@@ -104,7 +105,8 @@ extension CoverageRow {
                         + "(with `--device-memory`)",
                     J { !$0.hasCause && $0.moved(nil, from: [.active, .inactive, .background]) && $0.ended(.jetsam) }),
         CoverageRow("R142", "the broker stops with B spawned and running",
-                    J { !$0.hasCause && $0.moved(.willTerminate) }),
+                    J { $0.transition?.cause?.event == EventCause.shutdownLabel
+                        && ($0.moved(.willTerminate) || $0.ended(.killed)) }),
     ]
 
     static let memory: [CoverageRow] = [

@@ -86,7 +86,10 @@ import Testing
         journal.moved("A", .didBecomeActive, .inactive, .notRunning, .watchdog, cause: wake)
         journal.moved("A", nil, .notRunning, .notRunning, .killed, cause: nil)
         journal.process("A", .started)
-        #expect(reached(journal) == ["ios7": ["R23", "R140", "R143", "R51", "R52", "R80", "R81", "R82", "R84"]])
+        let shutdown = journal.fire("shutdown")
+        journal.moved("A", .willTerminate, .active, .notRunning, cause: shutdown)
+        #expect(reached(journal) == ["ios7": ["R23", "R140", "R143", "R142", "R51", "R52", "R80", "R81", "R82",
+                                              "R84"]])
     }
 
     @Test func aSuspensionWithoutCauseIsATaskEndingOnlyAfterAnEvent() {
