@@ -15,13 +15,15 @@
 //                       LifebusSupervision   its libuv driver
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusScenario, LifebusSupervision,
-//                       LifebusCore (`run`'s profiles), LifebusCoverage, LifebusFuzzing (`run --random`)
+//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusSupervision (BrokerProcess),
+//                       LifebusCoverage
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
-//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text
+//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text;
+//                       `Expectation` (what `expect` checks in them)
 //   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC, LifebusIO, LifebusTimeline,
-//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of Yams
+//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of
+//                       Yams, linked only into `lifebus-run` (which `lifebus run` execs), not `lifebus` or `lifebusd`
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
 //   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
 //   LifebusFuzzing   -> LifebusScenario, LifebusCore, LifebusLifecycle, LifebusProtocol   the interruption fuzzer's
@@ -30,7 +32,7 @@
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
 //                       LifebusSupervision (arguments by hand: no Foundation in the daemon)
-//   executables      -> one library each, a `main.swift` of one call
+//   executables      -> one library each, a `main.swift` of one call (`lifebus-run`: its command and main)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -52,6 +54,8 @@ let package = Package(
         .library(name: "LifebusTesting", targets: ["LifebusTesting"]),
         .executable(name: "lifebusd", targets: ["lifebusd"]),
         .executable(name: "lifebus", targets: ["lifebus"]),
+        // `lifebus run` execs it: scenario files need Yams (and so Foundation), kept out of `lifebus`'s start-up.
+        .executable(name: "lifebus-run", targets: ["lifebus-run"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -138,8 +142,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusScenario", "LifebusSupervision", "LifebusCore", "LifebusCoverage",
-                "LifebusFuzzing",
+                "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -156,6 +159,14 @@ let package = Package(
         // Executables: thin mains
         .executableTarget(name: "lifebusd", dependencies: ["LifebusDaemon"], swiftSettings: strict),
         .executableTarget(name: "lifebus", dependencies: ["LifebusCLI"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifebus-run",
+            dependencies: [
+                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusIO", "LifebusProtocol", "LifebusFuzzing",
+                "LifebusSupervision", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
 
         .executableTarget(
             name: "DeepThoughts", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/DeepThoughts",
@@ -244,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusScenario", "LifebusFuzzing", "LifebusCore",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -275,15 +286,17 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusScenarioTests",
-            dependencies: ["LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            dependencies: [
+                "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [
-                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "DeepThoughts", "ReturnMeTo",
-                "Forgetful",
+                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run", "DeepThoughts",
+                "ReturnMeTo", "Forgetful",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)

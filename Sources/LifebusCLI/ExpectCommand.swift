@@ -4,7 +4,7 @@ import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
-import LifebusScenario
+import LifebusTimeline
 
 extension LifebusCommand {
     /// `lifebus expect APP …`: an assertion for shell tests; exit 0 when it holds, 1 when not.

@@ -85,8 +85,7 @@ enum JournalReader {
         return reading.entries
     }
 
-    /// The whole file at `path` (a journal, or a manifest `lifebus run --random` reads the id of).
-    static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    private static func readFile(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: path, errno: errno) }
         defer { close(descriptor) }

@@ -1,102 +1,52 @@
 import ArgumentParser
 import Glibc
-import LifebusCore
 import LifebusIO
-import LifebusProtocol
-import LifebusScenario
 
 extension LifebusCommand {
-    /// `lifebus run FILE…`: runs scenario files under one or every profile and reports, as text, JSON or JUnit XML.
+    /// `lifebus run FILE…`: carried out by `lifebus-run`, found beside this executable or on `PATH`, which this
+    /// process becomes (`execv`): scenario files need Yams and so Foundation, whose thousands of conformance records
+    /// would slow every one-shot `lifebus` command's start-up if linked here.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
             abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
+            usage: "lifebus run FILE... [--profile ios3|ios4|ios7|all] [--junit FILE] [--json] [--socket PATH]",
             discussion: """
                 Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
                 private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
                 that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
                 Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
-                4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs).
+                4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs). Carried out by lifebus-run.
                 """
         )
 
-        @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
-        @Option(help: ArgumentHelp("ios3, ios4, ios7 or all (default: all).", valueName: "profile"))
-        var profile = "all"
-        @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
-        var junit: String?
-        @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
-        @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
-        @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
-
-        func validate() throws {
-            guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
-            guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
-            guard profile == "all" || Profile(rawValue: profile) != nil else {
-                throw ValidationError("--profile '\(profile)' is not a profile; use ios3, ios4, ios7 or all")
-            }
-        }
+        @Argument(parsing: .allUnrecognized, help: "Scenario files and options (see the usage).")
+        var arguments: [String] = []
 
         func run() throws {
-            signal(SIGPIPE, SIG_IGN)
-            if let seed = random.seed { return try RandomRun.run(random, seed: seed, profile: profile) }
-            var scenarios: [(file: String, scenario: Scenario)] = []
-            var bad = false
-            for file in files {
-                do throws(ScenarioFileError) {
-                    scenarios.append((file, try ScenarioFile.load(file, fireWords: FireWords.parse)))
-                } catch {
-                    StandardError.writeLine("lifebus: \(error)")
-                    bad = true
-                }
+            guard let program = Self.findRunner() else {
+                StandardError.writeLine("lifebus: cannot find lifebus-run beside this executable or on PATH")
+                throw CLIExitStatus.usage
             }
-            if bad { throw CLIExitStatus.refused }
-            let selected = profile == "all" ? Profile.allCases : Profile(rawValue: profile).map { [$0] } ?? []
-            let runs = try runAll(scenarios, selected: selected)
-            if json {
-                print(ScenarioReport.json(runs).jsonText)
-            } else {
-                print(ScenarioReport.summary(runs), terminator: "")
-            }
-            if let junit {
-                do throws(TextFile.Failure) {
-                    try TextFile.write(JUnitReport.xml(runs), to: junit)
-                } catch {
-                    StandardError.writeLine("lifebus: \(error)")
-                    throw CLIExitStatus.conditionNotMet
-                }
-            }
-            if !runs.allSatisfy(\.passed) { throw CLIExitStatus.conditionNotMet }
+            let argv = ([program] + arguments).map { strdup($0) } + [nil]
+            execv(program, argv)
+            StandardError.writeLine("lifebus: cannot run \(program): \(String(cString: strerror(errno)))")
+            throw CLIExitStatus.usage
         }
 
-        /// Runs every scenario under its profiles, printing each result's report as it comes (text only).
-        private func runAll(_ scenarios: [(file: String, scenario: Scenario)], selected: [Profile]) throws
-            -> [ScenarioFileRun] {
-            var broker = ScenarioRunner.Broker.own
-            var profiles = selected
-            if let socket {
-                switch ScenarioRunner.profile(ofBrokerAt: socket) {
-                case .success(let running):
-                    broker = .running(socket: socket)
-                    profiles = selected.filter { $0 == running }
-                case .failure(let error):
-                    StandardError.writeLine("lifebus: \(error.message)")
-                    throw CLIExitStatus.unreachable
-                }
+        /// `lifebus-run` beside the running executable, else on `PATH`.
+        static func findRunner() -> String? {
+            var candidates: [String] = []
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if length > 0 {
+                let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if let slash = own.lastIndex(of: "/") { candidates.append(own[..<slash] + "/lifebus-run") }
             }
-            return scenarios.map { file, scenario in
-                let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
-                let results = scenario.profiles.filter(profiles.contains).map { profile in
-                    let result = runner.run(scenario, profile: profile)
-                    if !json { ScenarioReport.describe(result, file: file).forEach { print($0) } }
-                    return result
-                }
-                if results.isEmpty, !json {
-                    print("SKIP  \(scenario.name)  \(file)  (meant for "
-                        + "\(scenario.profiles.map(\.rawValue).joined(separator: ", ")); none of them selected)")
-                }
-                return ScenarioFileRun(file: file, scenario: scenario, results: results)
+            for folder in (ProcessEnvironment.current["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+                candidates.append("\(folder)/lifebus-run")
             }
+            return candidates.first { access($0, X_OK) == 0 }
         }
     }
 }

@@ -58,7 +58,7 @@ public struct Fuzzer: Sendable {
         var verdicts: [String: Bool] = [:]  // by the candidate's steps as the file writes them: each runs once
         let shrunk = try Shrinker.shrink(Array(steps[...failure.step]), simplify: Self.simplify) { candidate in
             guard isLegal(candidate) else { return false }
-            let key = candidate.map(ScenarioWriter.line(for:)).joined(separator: "\n")
+            let key = candidate.map(\.summary).joined(separator: "\n")
             if let verdict = verdicts[key] { return verdict }
             let verdict = try firstViolation(candidate, execute: execute)?.violation
                 .isSameFailure(as: failure.violation) ?? false

@@ -1,3 +1,4 @@
+public import LifebusTimeline
 import LifebusCore
 import LifebusProtocol
 

@@ -1,3 +1,4 @@
+public import LifebusTimeline
 public import LifebusCore
 public import LifebusProtocol
 

@@ -1,3 +1,4 @@
+import LifebusTimeline
 import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol
@@ -79,7 +80,7 @@ extension ScenarioRun {
 
     /// Until the broker has journaled the reaping (`exited`) of the last process it started for a `notRunning` app,
     /// in real time; at once for an app that runs, or that the broker never started.
-    private func awaitExit(of app: String) -> String? {
+    func awaitExit(of app: String) -> String? {
         let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
         while true {
             switch session.status(app: app) {

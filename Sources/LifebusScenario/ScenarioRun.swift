@@ -21,8 +21,12 @@ struct ScenarioRun {
     /// answer is killed at its budget only when the clock passes it), so the advance completes it.
     var pendingFire: (params: FireParams, call: PendingCall)?
     /// The app an `expect` without `app` is about: the last one launched, relaunched or activated, else the first
-    /// one the scenario lists.
-    var currentApp: String?
+    /// one the scenario lists. Every value it takes is remembered in `apps`.
+    var currentApp: String? {
+        didSet { if let currentApp { apps.insert(currentApp) } }
+    }
+    /// The apps this run installed, listed or launched: on a running broker, those it ends when it is over.
+    private(set) var apps: Set<String> = []
 
     init(scenario: Scenario, profile: Profile, session: ScenarioSession, runner: ScenarioRunner) {
         self.scenario = scenario
@@ -70,6 +74,17 @@ struct ScenarioRun {
             result.steps.append(stepResult)
         }
         result.entries = (try? session.entries(after: startSeq).get()) ?? result.steps.flatMap(\.entries)
+        if case .running = runner.broker { endApps() }
+    }
+
+    /// On a running broker (which outlives the run): ends every app of the run still running, as the user would
+    /// from the app switcher, so the next scenario starts from apps that are not running (`reset` leaves them be).
+    private func endApps() {
+        for app in apps.sorted() {
+            guard case .success(let status?) = session.status(app: app), status.state != .notRunning else { continue }
+            _ = session.fire(FireParams(event: .terminate, app: app, byUser: true), timeout: runner.patience)
+            _ = awaitExit(of: app)
+        }
     }
 
     /// Installs the manifests; the first app listed becomes the current app. A message when one is refused.
@@ -77,11 +92,13 @@ struct ScenarioRun {
         for app in scenario.apps {
             switch app {
             case .id(let id):
+                apps.insert(id)
                 currentApp = currentApp ?? id
             case .manifest(let path):
                 let full = path.hasPrefix("/") ? path : runner.directory + "/" + path
                 switch session.call(LifebusMethod.install, ["path": .string(full)], timeout: runner.patience) {
                 case .success(let value):
+                    if let id = value["id"]?.stringValue { apps.insert(id) }
                     currentApp = currentApp ?? value["id"]?.stringValue
                 case .failure(let error) where error.message.contains("installed already"):
                     continue  // a running broker that has it from an earlier scenario

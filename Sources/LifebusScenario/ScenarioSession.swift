@@ -6,12 +6,14 @@ import LifebusRPC
 /// request and turns the loop until its answer comes, the connection ends, or a deadline in real time passes (the
 /// broker's clock may be manual, so the runner's patience is measured in real time, not on the broker's clock).
 ///
-/// Owns its loop and the one peer. Used from the thread that opened it. Invariant: after `close()` the peer is
-/// closed and the loop is closed; a call after the connection ended fails at once with `connectionClosed`.
+/// Owns its loop and the one peer. Used from the thread that opened it. Invariant: after `close()` (or the deinit,
+/// also of a session whose opening failed) the peer and the loop are closed; a call after the connection ended fails
+/// at once with `connectionClosed`.
 final class ScenarioSession {
     private let loop: EventLoop
     private var peer: RPCPeer?
     private var ended = false
+    private var closed = false
 
     /// Connects to `path` and says hello as a controller.
     init(path: String) throws(RPCError) {
@@ -95,12 +97,15 @@ final class ScenarioSession {
         return done()
     }
 
-    /// Closes the connection and the loop.
+    /// Closes the connection (if one was opened) and the loop; once.
     func close() {
-        guard let peer else { return }
-        self.peer = nil
-        peer.onEnd = nil
-        peer.close()
+        guard !closed else { return }
+        closed = true
+        if let peer {
+            self.peer = nil
+            peer.onEnd = nil
+            peer.close()
+        }
         while loop.runOnce(wait: false) {}
         try? loop.close()
     }

@@ -1,7 +1,7 @@
 @testable import LifebusCLI
 import LifebusLifecycle
 import LifebusProtocol
-import LifebusScenario
+import LifebusTimeline
 import Testing
 
 @Suite struct ExpectationTests {

@@ -58,7 +58,7 @@ import Testing
         let ending = """
               - expect: {"app":"com.example.Forgetful"}
               - fire: "sms --reply"
-              - expect: {"app":"com.example.Forgetful","mark":{"name":"state-saved"}}
+              - expect: {"app":"com.example.Forgetful","mark":{"name":"state-saved","data":{}}}
 
             """
         #expect(text.hasSuffix(ending), "\(text)")

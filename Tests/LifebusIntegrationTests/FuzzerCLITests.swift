@@ -25,7 +25,7 @@ import Testing
         let found = try fuzz("forgetful.json", seed: 34, steps: 15)
         #expect(found.status == 1, "\(found.out)\(found.err)")
         #expect(found.out.contains("fuzzing with seed 34"), "\(found.out)")
-        #expect(found.out.contains("step 6 (fire: \"sms --reply\") broke an invariant: com.example.Forgetful: "
+        #expect(found.out.contains("step 6 (fire sms --reply) broke an invariant: com.example.Forgetful: "
             + "didEnterBackground answered without a state-saved mark before it"), "\(found.out)")
         let scenario = try #require(readFile(found.folder + "/fuzz.yaml"))
         let actions = scenario.split(separator: "\n").drop { $0 != "steps:" }.filter {
@@ -37,6 +37,19 @@ import Testing
         let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("FAIL mark  expected: mark state-saved"), "\(replay.out)")
+    }
+
+    @Test func theFuzzerNeedsASeedAndAnAppAndTakesNoFiles() throws {
+        let app = "\(Self.manifests)/forgetful.json"
+        for bad in [
+            ["run", "--random", "1"], ["run", "--random", "1", "--app", app, "x.yaml"],
+            ["run", "--random", "1", "--app", app, "--socket", "/s"],
+            ["run", "--random", "1", "--app", app, "--steps", "0"],
+            ["run", "x.yaml", "--fact", "saves=s"], ["run", "--random", "1", "--app", app, "--fact", "forgets=x"],
+            ["run", "--random", "1", "--app", "/no/such/manifest.json"],
+        ] {
+            #expect(try runCLI(bad).status == 2, "\(bad)")
+        }
     }
 
     @Test func theCorrectAppKeepsEveryInvariant() throws {

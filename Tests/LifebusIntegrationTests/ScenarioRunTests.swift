@@ -87,6 +87,24 @@ import Testing
         #expect(run.out.isEmpty)
     }
 
+    @Test func onARunningBrokerEachScenarioStartsFromAResetDeviceUnderItsProfile() throws {
+        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--profile", "ios4"])
+        let files = ["sms-reply", "home-relaunch", "sms-reply"].map { "\(Self.root)/scenarios/\($0).yaml" }
+        let run = try Self.lifebus(["run", "--socket", broker.socketPath] + files)
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("PASS  An SMS answered with Reply [ios4]"))
+        #expect(!run.out.contains("[ios7]"))
+        #expect(run.out.contains("3 scenario files, 3 runs (scenario × profile): 3 passed, 0 failed"))
+        #expect(broker.stop() == 0)
+    }
+
+    @Test func noBrokerAtTheSocketGivenIsExitThree() throws {
+        let run = try Self.lifebus(["run", "--socket", "/tmp/lifebus-no-such-broker.sock",
+                                    "\(Self.root)/scenarios/call-declined.yaml"])
+        #expect(run.status == 3, "\(run.out)\n\(run.err)")
+        #expect(run.err.contains("cannot reach the broker at /tmp/lifebus-no-such-broker.sock"))
+    }
+
     @Test func theJSONReportCarriesEachStepsJournalEntries() throws {
         let run = try Self.lifebus(["run", "\(Self.root)/scenarios/call-declined.yaml", "--profile", "ios4", "--json"])
         #expect(run.status == 0, "\(run.err)")

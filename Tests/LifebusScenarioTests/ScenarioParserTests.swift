@@ -1,4 +1,4 @@
-@testable import LifebusCLI
+import LifebusCLI
 import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
@@ -8,8 +8,16 @@ import Testing
 /// The scenario parser on the format's own example and on each kind of mistake: every mistake is placed at
 /// `FILE:LINE:COLUMN` and says what is wrong.
 @Suite struct ScenarioParserTests {
+    /// `lifebus fire`'s own parser, as `lifebus-run` hands it to the scenario parser.
+    static let fireWords: FireWordsParser = { words throws(FireWordsError) in
+        switch FireWords.parse(words) {
+        case .success(let params): return params
+        case .failure(let refusal): throw FireWordsError(refusal.message)
+        }
+    }
+
     static func parse(_ text: String) throws(ScenarioFileError) -> Scenario {
-        try ScenarioParser(path: "s.yaml", fireWords: FireWords.parse).parse(text, defaultName: "s")
+        try ScenarioParser(path: "s.yaml", fireWords: fireWords).parse(text, defaultName: "s")
     }
 
     static func error(_ text: String) -> String {

@@ -1,4 +1,3 @@
-@testable import LifebusCLI
 import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
@@ -92,7 +91,7 @@ import Testing
         for seed in UInt64(1)...100 {
             let scenario = Self.scenario(seed: seed)
             for path in ["r.json", "r.yaml"] {
-                let parser = ScenarioParser(path: path, fireWords: FireWords.parse)
+                let parser = ScenarioParser(path: path, fireWords: ScenarioParserTests.fireWords)
                 let read = try parser.parse(scenario.json.jsonText, defaultName: "r")
                 #expect(read == scenario, "seed \(seed) (\(path)): \(scenario.json.jsonText)")
             }

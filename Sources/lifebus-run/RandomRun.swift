@@ -1,8 +1,11 @@
+import Glibc
+import LifebusCLI
 import LifebusCore
 import LifebusFuzzing
 import LifebusIO
 import LifebusProtocol
 import LifebusScenario
+import LifebusSupervision
 
 /// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it with the
 /// scenario runner as its executor, prints what it found and writes the reproducer. Stateless.
@@ -38,7 +41,7 @@ enum RandomRun {
             print("every invariant held over \(report.steps.count) steps (seed \(seed))")
             return
         }
-        print("step \(failure.step + 1) (\(ScenarioWriter.line(for: report.steps[failure.step]))) broke an "
+        print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
         let yaml = ScenarioWriter.yaml(scenario)
@@ -65,15 +68,20 @@ enum RandomRun {
     private static func stop(_ result: ScenarioResult) -> String? {
         if let failure = result.failure { return failure }
         return result.failedStep.map { step in
-            "step \(step.number) (\(ScenarioWriter.line(for: step.step))): \(step.message ?? "failed")"
+            "step \(step.number) (\(step.step.summary)): \(step.message ?? "failed")"
         }
     }
 
     /// The app a manifest file installs: its id (read from the file) and the manifest by absolute path, so the
     /// reproducer runs from any folder.
     private static func app(manifest path: String) throws -> (id: String, app: ScenarioApp) {
-        let absolute = path.hasPrefix("/") ? path : AppsCall.workingDirectory() + "/" + path
-        guard let bytes = try? JournalReader.readFile(absolute), let json = try? JSONParser.parse(bytes),
+        guard let resolved = realpath(path, nil) else {
+            StandardError.writeLine("lifebus: --app \(path): \(String(cString: strerror(errno)))")
+            throw CLIExitStatus.usage
+        }
+        defer { free(resolved) }
+        let absolute = String(cString: resolved)
+        guard let bytes = try? SystemFiles.read(absolute, limit: 1024 * 1024), let json = try? JSONParser.parse(bytes),
               let id = json["id"]?.stringValue else {
             StandardError.writeLine("lifebus: --app \(path): not a readable app manifest with an id")
             throw CLIExitStatus.usage

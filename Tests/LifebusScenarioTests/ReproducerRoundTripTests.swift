@@ -4,14 +4,12 @@ import LifebusProtocol
 import LifebusScenario
 import Testing
 
-@testable import LifebusCLI
-
 /// What the fuzzer writes, `lifebus run` reads back as the same scenario: generated steps of every kind under every
-/// profile, and a reproducer's `note` and `expect` steps, through `ScenarioWriter` and the scenario parser with the
-/// CLI's own `fire` words.
+/// profile, and a reproducer's `note` and `expect` steps, through `ScenarioWriter`'s block layout and the scenario
+/// parser with the CLI's own `fire` words.
 @Suite struct ReproducerRoundTripTests {
     private func roundTrip(_ scenario: Scenario) throws -> Scenario {
-        try ScenarioParser(path: "fuzz.yaml", fireWords: FireWords.parse)
+        try ScenarioParser(path: "fuzz.yaml", fireWords: ScenarioParserTests.fireWords)
             .parse(ScenarioWriter.yaml(scenario), defaultName: "fuzz")
     }
 

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Glibc
+import LifebusCLI
+import LifebusCore
+import LifebusIO
+import LifebusProtocol
+import LifebusScenario
+
+/// `lifebus run FILE…` (`lifebus` becomes this program for it): runs scenario files under one or every profile and
+/// reports, as text, JSON or JUnit XML.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lifebus run",
+        abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
+        discussion: """
+            Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
+            private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
+            that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
+            Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
+            4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs).
+            """
+    )
+
+    @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
+    @Option(help: ArgumentHelp("ios3, ios4, ios7 or all (default: all).", valueName: "profile"))
+    var profile = "all"
+    @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+    @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
+    @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
+    @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
+
+    func validate() throws {
+        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
+        guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
+        guard profile == "all" || Profile(rawValue: profile) != nil else {
+            throw ValidationError("--profile '\(profile)' is not a profile; use ios3, ios4, ios7 or all")
+        }
+    }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profile: profile) }
+        var scenarios: [(file: String, scenario: Scenario)] = []
+        var bad = false
+        for file in files {
+            do throws(ScenarioFileError) {
+                scenarios.append((file, try ScenarioFile.load(file, fireWords: Self.fireWords)))
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                bad = true
+            }
+        }
+        if bad { throw CLIExitStatus.refused }
+        let selected = profile == "all" ? Profile.allCases : Profile(rawValue: profile).map { [$0] } ?? []
+        let runs = try runAll(scenarios, selected: selected)
+        if json {
+            print(ScenarioReport.json(runs).jsonText)
+        } else {
+            print(ScenarioReport.summary(runs), terminator: "")
+        }
+        if let junit {
+            do throws(TextFile.Failure) {
+                try TextFile.write(JUnitReport.xml(runs), to: junit)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+        }
+        if !runs.allSatisfy(\.passed) { throw CLIExitStatus.conditionNotMet }
+    }
+
+    /// Runs every scenario under its profiles, printing each result's report as it comes (text only).
+    private func runAll(_ scenarios: [(file: String, scenario: Scenario)], selected: [Profile]) throws
+        -> [ScenarioFileRun] {
+        var broker = ScenarioRunner.Broker.own
+        var profiles = selected
+        if let socket {
+            switch ScenarioRunner.profile(ofBrokerAt: socket) {
+            case .success(let running):
+                broker = .running(socket: socket)
+                profiles = selected.filter { $0 == running }
+            case .failure(let error):
+                StandardError.writeLine("lifebus: \(error.message)")
+                throw CLIExitStatus.unreachable
+            }
+        }
+        return scenarios.map { file, scenario in
+            let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
+            let results = scenario.profiles.filter(profiles.contains).map { profile in
+                let result = runner.run(scenario, profile: profile)
+                if !json { ScenarioReport.describe(result, file: file).forEach { print($0) } }
+                return result
+            }
+            if results.isEmpty, !json {
+                print("SKIP  \(scenario.name)  \(file)  (meant for "
+                    + "\(scenario.profiles.map(\.rawValue).joined(separator: ", ")); none of them selected)")
+            }
+            return ScenarioFileRun(file: file, scenario: scenario, results: results)
+        }
+    }
+
+    /// `lifebus fire`'s own parser, for the scenario files' `fire` steps.
+    static let fireWords: FireWordsParser = { words throws(FireWordsError) in
+        switch FireWords.parse(words) {
+        case .success(let params): return params
+        case .failure(let refusal): throw FireWordsError(refusal.message)
+        }
+    }
+}
