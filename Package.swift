@@ -16,7 +16,7 @@
 //   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
 //   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
 //                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusSupervision (`logs`' log reader,
-//                       BrokerProcess)
+//                       BrokerProcess), LifebusCoverage
 //   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
 //                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
 //   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text;
@@ -25,6 +25,9 @@
 //                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of
 //                       Yams, linked only into `lifebus-run` (which `lifebus run` execs), not `lifebus` or `lifebusd`
 //   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
+//   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
+//   LifebusFuzzing   -> LifebusScenario, LifebusCore, LifebusLifecycle, LifebusProtocol   the interruption fuzzer's
+//                       generator, invariants, shrinker and reproducer writer (pure)
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
@@ -114,6 +117,15 @@ let package = Package(
         ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
+            name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusFuzzing",
+            dependencies: ["LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "LifebusMCP",
             dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline"],
             swiftSettings: strict
@@ -130,7 +142,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusSupervision",
+                "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -150,8 +162,8 @@ let package = Package(
         .executableTarget(
             name: "lifebus-run",
             dependencies: [
-                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusIO", "LifebusProtocol",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusIO", "LifebusProtocol", "LifebusFuzzing",
+                "LifebusSupervision", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -162,6 +174,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
+            swiftSettings: strict
+        ),
+        // Deliberately broken (forgets to save on `sms --reply`): what the interruption fuzzer must find.
+        .executableTarget(
+            name: "Forgetful", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/Forgetful",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -256,8 +273,23 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "LifebusCoverageTests",
+            dependencies: ["LifebusCoverage", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusFuzzingTests",
+            dependencies: [
+                "LifebusFuzzing", "LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "LifebusScenarioTests",
-            dependencies: ["LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            dependencies: [
+                "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
@@ -265,7 +297,7 @@ let package = Package(
             name: "LifebusIntegrationTests",
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run", "DeepThoughts",
-                "ReturnMeTo",
+                "ReturnMeTo", "Forgetful",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)

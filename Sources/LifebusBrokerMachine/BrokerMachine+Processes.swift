@@ -86,7 +86,7 @@ extension BrokerMachine {
         for app in processes.running.keys.sorted() {
             guard let session = appSessions[app], device.state(of: app).isRunning else { continue }
             kept.insert(session)
-            let id = events.begin(label: "shutdown", session: session, ticket: nil)
+            let id = events.begin(label: EventCause.shutdownLabel, session: session, ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
         }
         return kept

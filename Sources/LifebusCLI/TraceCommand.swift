@@ -65,7 +65,7 @@ extension LifebusCommand {
         /// The broker's history; with no socket named and no broker running, the default journal instead.
         private func historyOrDefaultJournal() throws -> [JournalEntry] {
             do {
-                return try fetchHistory()
+                return try BrokerHistory.fetch(socketPath: global.socketPath)
             } catch CLIExitStatus.unreachable where global.socket == nil {
                 let path = BrokerJournalPath.resolve(environment: ProcessEnvironment.current, uid: getuid())
                 StandardError.writeLine("lifebus: drawing the last run in the default journal \(path) instead")
@@ -76,23 +76,6 @@ extension LifebusCommand {
         private func readJournal(_ path: String) throws -> [JournalEntry] {
             let entries = try JournalReader.entriesForCommand(path: path)
             return allRuns ? entries : JournalEntries.lastRun(entries)
-        }
-
-        /// The broker's whole history (all it retains), read page by page.
-        private func fetchHistory() throws -> [JournalEntry] {
-            var entries: [JournalEntry] = []
-            try BrokerCall.run(path: global.socketPath) { peer, _, finish in
-                peer.requestHistory { answer in
-                    switch answer {
-                    case .success(let all):
-                        entries = all
-                        finish(.success)
-                    case .failure(let error):
-                        finish(.refused(error))
-                    }
-                }
-            }
-            return entries
         }
     }
 }

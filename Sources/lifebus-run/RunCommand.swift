@@ -21,15 +21,17 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String]
+    @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
     @Option(help: ArgumentHelp("ios3, ios4, ios7 or all (default: all).", valueName: "profile"))
     var profile = "all"
     @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
     var junit: String?
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
     @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
+    @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
+        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
         guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
         guard profile == "all" || Profile(rawValue: profile) != nil else {
             throw ValidationError("--profile '\(profile)' is not a profile; use ios3, ios4, ios7 or all")
@@ -38,6 +40,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
+        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profile: profile) }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
         for file in files {

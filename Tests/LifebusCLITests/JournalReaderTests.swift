@@ -27,6 +27,13 @@ import Testing
         entries.map { $0.json.jsonText + "\n" }.joined()
     }
 
+    @Test func processRecordsAreReadAsTheBrokerWroteThem() {
+        let started = ProcessRecord(seq: 4, app: "com.example.A", pid: 4242, event: .started, atMs: 1, wallMs: 0)
+        let reading = JournalReader.parse(Array(Self.lines([.process(started), .transition(Self.transition)]).utf8))
+        #expect(reading.entries == [.process(started), .transition(Self.transition)])
+        #expect(reading.problems.isEmpty)
+    }
+
     @Test func readsEveryWholeLineOfAFile() throws {
         let text = Self.lines([.transition(Self.transition), .mark(Self.mark), .transition(Self.other)])
         let path = try TemporaryFile.write(text)

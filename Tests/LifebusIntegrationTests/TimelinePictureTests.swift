@@ -151,20 +151,6 @@ extension TimelinePictureTests {
     }
 }
 
-/// The whole text of a small file.
-private func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 extension String {
     fileprivate var trimmingSuffixNewline: String {
         hasSuffix("\n") ? String(dropLast()) : self

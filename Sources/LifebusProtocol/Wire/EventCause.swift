@@ -7,6 +7,10 @@ public struct EventCause: Sendable, Equatable {
     public var eventID: Int64
     public var event: String
 
+    /// The label of the events a stopping broker makes itself to end each app it spawned (Protocol/README.md §16.5,
+    /// lifecycle row R142): the only `event` that is not a `FireParams.label`.
+    public static let shutdownLabel = "shutdown"
+
     public init(eventID: Int64, event: String) {
         self.eventID = eventID
         self.event = event

@@ -13,3 +13,23 @@ func fileNames(in folder: String, endingWith suffix: String) -> [String] {
     }
     return names.sorted()
 }
+
+/// The whole text of a small file; `nil` when it cannot be opened.
+func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A new private folder under /tmp whose name starts with `prefix`.
+func makeTemporaryFolder(_ prefix: String) -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}

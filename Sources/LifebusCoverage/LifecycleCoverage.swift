@@ -1,0 +1,71 @@
+public import LifebusCore
+public import LifebusProtocol
+
+/// Which rows of `Protocol/lifecycle.md` journals exercised, per app and profile, and which they never reached.
+///
+/// A plain value computed from journal entries (`init(entries:app:)`), never from a broker. Invariants: `apps` are
+/// in the order the journal first names them, each app's `profiles` in the order its runs came; a row is in
+/// `reached` when at least one record of that app under that profile shows it (`CoverageRow.isShown`), and in
+/// `neverReached` when it is observable under the profile and was not reached; rows no journal can show are
+/// `CoverageRow.all`'s `.notInJournal` rows, the same for every app.
+public struct LifecycleCoverage: Sendable {
+    /// A row reached, and by how many records.
+    public struct Reach: Sendable, Equatable {
+        public var row: String
+        public var records: Int
+    }
+
+    /// One app under one profile.
+    public struct Run: Sendable {
+        /// `nil` when the journal did not name the profile (no run record).
+        public var profile: Profile?
+        /// In the document's row order.
+        public var reached: [Reach]
+        /// In the document's row order.
+        public var neverReached: [CoverageRow]
+    }
+
+    /// One app's coverage.
+    public struct App: Sendable {
+        public var app: String
+        public var profiles: [Run]
+    }
+
+    public var apps: [App]
+
+    /// The rows no journal can show, with why.
+    public static var notInJournal: [CoverageRow] {
+        CoverageRow.all.filter { !$0.isObservable(under: nil) }
+    }
+
+    /// The coverage of `entries` (one journal, or several concatenated), for `app` only when given.
+    public init(entries: [JournalEntry], app: String? = nil, rows: [CoverageRow] = CoverageRow.all) {
+        var order: [String] = []
+        var profilesOf: [String: [Profile?]] = [:]
+        var counts: [Key: [String: Int]] = [:]
+        for observation in Observation.all(in: entries) where app == nil || observation.app == app {
+            let key = Key(app: observation.app, profile: observation.profile)
+            if profilesOf[key.app] == nil { order.append(key.app) }
+            if !(profilesOf[key.app] ?? []).contains(key.profile) {
+                profilesOf[key.app, default: []].append(key.profile)
+            }
+            for row in rows where row.isShown(by: observation) {
+                counts[key, default: [:]][row.id, default: 0] += 1
+            }
+        }
+        apps = order.map { id in
+            App(app: id, profiles: (profilesOf[id] ?? []).map { profile in
+                let reached = counts[Key(app: id, profile: profile)] ?? [:]
+                return Run(
+                    profile: profile,
+                    reached: rows.compactMap { row in reached[row.id].map { Reach(row: row.id, records: $0) } },
+                    neverReached: rows.filter { $0.isObservable(under: profile) && reached[$0.id] == nil })
+            })
+        }
+    }
+
+    private struct Key: Hashable {
+        var app: String
+        var profile: Profile?
+    }
+}

@@ -1,0 +1,117 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+import LifebusScenario
+
+/// The fuzzer's oracle of what is legal now: `LifebusCore`'s `Device` (the lifecycle table itself, not a copy of
+/// it), driven the way a manual-clock broker with well-behaved installed apps drives it — every callback answered
+/// at once, every process the device starts connecting at once, an app's process gone after it answered
+/// `willTerminate` or was killed, timers firing only when an `advance` passes them.
+///
+/// A value: `apply(_:)` tries a step on a copy and keeps it only when the device accepts it. Invariants: `now` only
+/// grows; `timers` holds exactly the timers the device armed and has not cancelled or fired.
+struct DeviceModel {
+    private(set) var device: Device
+    /// The apps the run installed, in order; the ones a step may name.
+    let apps: [AppID]
+    /// Apps that were launched at least once (a later launch is a `relaunch`).
+    private(set) var launched: Set<AppID> = []
+    private var now = Instant.zero
+    private var timers: [TimerID: Instant] = [:]
+    private var nextEvent: UInt64 = 1
+    private var nextPid: Int32 = 100
+
+    init(profile: Profile, apps: [String]) {
+        device = Device(configuration: DeviceConfiguration(profile: profile))
+        self.apps = apps.map { AppID($0) }
+    }
+
+    /// Carries out `step` if the device accepts it; `false` (and the model unchanged) when it refuses it, or when
+    /// the step is not one the fuzzer generates (`wait`, `expect`, `note` change nothing and are accepted).
+    mutating func apply(_ step: ScenarioStep) -> Bool {
+        var trial = self
+        guard trial.perform(step) else { return false }
+        self = trial
+        return true
+    }
+
+    /// Whether the device would accept `step` now (the model unchanged).
+    func accepts(_ step: ScenarioStep) -> Bool {
+        var trial = self
+        return trial.perform(step)
+    }
+
+    /// The app's state in the model.
+    func state(of app: AppID) -> LifecycleState {
+        device.state(of: app)
+    }
+
+    private mutating func perform(_ step: ScenarioStep) -> Bool {
+        switch step {
+        case .launch(let app), .relaunch(let app):
+            guard device.state(of: AppID(app)) == .notRunning else { return false }
+            return fire(.launch(AppID(app)))
+        case .fire(let params):
+            return fire(params.controllerEvent)
+        case .advance(let duration):
+            advance(by: duration)
+            return true
+        case .kill(let kill):
+            guard device.snapshot(of: AppID(kill.app))?.hasProcess == true else { return false }
+            feed(.processExited(AppID(kill.app), .signaled(9)))
+            return true
+        case .wait, .expect, .note:
+            return true
+        }
+    }
+
+    private mutating func fire(_ event: ControllerEvent) -> Bool {
+        let id = EventID(nextEvent)
+        nextEvent += 1
+        if case .launch(let app) = event { launched.insert(app) }
+        return !feed(.fire(id, event)).contains { $0.event == id }
+    }
+
+    /// Fires every timer due by `now + duration`, each at its own deadline, then moves `now` there.
+    private mutating func advance(by duration: Duration) {
+        let target = now + duration
+        while let (timer, deadline) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
+            timers[timer] = nil
+            now = deadline
+            feed(.timerFired(timer))
+        }
+        now = target
+    }
+
+    /// Hands `input` to the device and plays the apps' and processes' part until nothing is left to do; returns the
+    /// rejections the device made on the way.
+    @discardableResult
+    private mutating func feed(_ input: Input) -> [Rejection] {
+        var queue = [input]
+        var rejections: [Rejection] = []
+        while !queue.isEmpty {
+            for action in device.handle(queue.removeFirst(), at: now) {
+                switch action {
+                case .sendCallback(let app, let callback, let name, _, _, _):
+                    queue.append(.callbackAnswered(app, callback, handlerDuration: nil))
+                    if name == .willTerminate { queue.append(.processExited(app, .exited(0))) }
+                case .startProcess(let app):
+                    nextPid += 1
+                    launched.insert(app)
+                    queue.append(.appConnected(app, AppFlags(), pid: nextPid))
+                case .kill(let app, _):
+                    queue.append(.processExited(app, .signaled(9)))
+                case .armTimer(let timer, let deadline):
+                    timers[timer] = deadline
+                case .cancelTimer(let timer):
+                    timers[timer] = nil
+                case .reject(let rejection):
+                    rejections.append(rejection)
+                case .stateChanged, .backgroundTaskExpiring, .record, .completeEvent:
+                    break
+                }
+            }
+        }
+        return rejections
+    }
+}

@@ -1,0 +1,105 @@
+public import LifebusLifecycle
+public import LifebusProtocol
+
+/// A broken invariant: which app, what, and for people the details.
+///
+/// Two violations are the same failure (what the shrinker keeps) when their `app` and `kind` are equal.
+public struct Violation: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// A callback answered after its budget (`late`) or not at all (`watchdog`).
+        case overBudget(LifecycleCallback)
+        /// `didEnterBackground` or `willTerminate` answered without the `saves` mark before it.
+        case notSaved(LifecycleCallback)
+        /// A relaunch after a save without the `restores` mark, or with other data than the last save's.
+        case notRestored
+    }
+
+    public var app: String
+    public var kind: Kind
+    public var detail: String
+    /// `notRestored`: the members the restore should have had (from the last save).
+    public var expected: JSONObject?
+
+    public var description: String { "\(app): \(detail)" }
+
+    /// Whether `other` is the same failure.
+    public func isSameFailure(as other: Violation) -> Bool {
+        app == other.app && kind == other.kind
+    }
+}
+
+/// Checks the fuzzer's invariants over journal entries, fed in journal order a step's worth at a time: every
+/// callback answered within its budget, and the apps' declared facts (`AppFacts`).
+///
+/// Owns, per app, the marks since its last transition record and the data of its last `saves` mark. Invariant:
+/// both are emptied by a `start` run record (a new broker run).
+public struct InvariantChecker {
+    public let facts: AppFacts
+    private var marksSinceTransition: [String: [MarkRecord]] = [:]
+    private var lastSaved: [String: JSONObject] = [:]
+
+    public init(facts: AppFacts) {
+        self.facts = facts
+    }
+
+    /// The invariants `entries` break, in order.
+    public mutating func check(_ entries: [JournalEntry]) -> [Violation] {
+        var violations: [Violation] = []
+        for entry in entries {
+            switch entry {
+            case .run(let run) where run.reason == .start:
+                marksSinceTransition = [:]
+                lastSaved = [:]
+            case .mark(let mark):
+                marksSinceTransition[mark.app, default: []].append(mark)
+                if mark.name == facts.saves { lastSaved[mark.app] = mark.data ?? [:] }
+            case .transition(let transition):
+                violations += check(transition)
+                marksSinceTransition[transition.app] = []
+            case .run, .process:
+                break
+            }
+        }
+        return violations
+    }
+
+    private func check(_ transition: TransitionRecord) -> [Violation] {
+        guard let callback = transition.callback else { return [] }
+        let app = transition.app
+        if transition.outcome == .late || transition.outcome == .watchdog {
+            return [Violation(app: app, kind: .overBudget(callback),
+                              detail: "\(callback.rawValue) \(transition.outcome.rawValue): not answered within its "
+                                + "\(Int(transition.budgetMs)) ms budget")]
+        }
+        guard transition.outcome == .ok else { return [] }
+        let marks = marksSinceTransition[app] ?? []
+        if let saves = facts.saves, callback == .didEnterBackground || callback == .willTerminate,
+           !marks.contains(where: { $0.name == saves }) {
+            return [Violation(app: app, kind: .notSaved(callback),
+                              detail: "\(callback.rawValue) answered without a \(saves) mark before it")]
+        }
+        if let restores = facts.restores, callback == .didFinishLaunching, let saved = lastSaved[app] {
+            return restoreViolation(app: app, restores: restores, saved: saved,
+                                    restored: marks.last(where: { $0.name == restores })).map { [$0] } ?? []
+        }
+        return []
+    }
+
+    private func restoreViolation(app: String, restores: String, saved: JSONObject, restored: MarkRecord?)
+        -> Violation?
+    {
+        let data = restored?.data ?? [:]
+        let keys = facts.restoredKeys ?? saved.keys.filter { data[$0] != nil }
+        let expected = JSONObject(keys.map { ($0, saved[$0] ?? .null) })
+        guard let restored else {
+            return Violation(app: app, kind: .notRestored, detail: "relaunched after a save without a \(restores) mark",
+                             expected: expected)
+        }
+        let differing = keys.filter { (restored.data?[$0] ?? .null).jsonText != (saved[$0] ?? .null).jsonText }
+        guard !differing.isEmpty else { return nil }
+        return Violation(app: app, kind: .notRestored,
+                         detail: "\(restores) has \(JSONValue.object(restored.data ?? [:]).jsonText), the last save "
+                            + "\(JSONValue.object(saved).jsonText) (\(differing.joined(separator: ", ")) differ)",
+                         expected: expected)
+    }
+}

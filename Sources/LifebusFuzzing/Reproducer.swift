@@ -1,0 +1,39 @@
+import LifebusCore
+import LifebusProtocol
+public import LifebusScenario
+
+/// The scenario a fuzzer failure is written as, so that `lifebus run FILE` fails the same way: the shrunk steps,
+/// with the broken invariant as `expect` steps around the last one (the step that broke it) — an `expect` of the
+/// app alone before it (so the final expectation sees only what that step caused), then the expectation the
+/// violation contradicts: the `saves` mark (notSaved), the `restores` mark with the last saved data (notRestored),
+/// or every transition `ok` (overBudget). Stateless.
+public enum Reproducer {
+    public static func scenario(steps: [ScenarioStep], violation: Violation, fuzzer: Fuzzer) -> Scenario {
+        var body = Array(steps.dropLast())
+        body.append(.note("fuzzer seed \(fuzzer.seed): the next step breaks an invariant: \(violation.detail)"))
+        body.append(.expect(ScenarioExpectation(app: violation.app)))
+        if let last = steps.last { body.append(last) }
+        body.append(.expect(expectation(for: violation, facts: fuzzer.facts)))
+        let arguments = (fuzzer.apps.map { app in
+            if case .manifest(let path) = app.app { "--app \(path)" } else { "--app \(app.id)" }
+        } + fuzzer.facts.options.map { "--fact \($0)" }).joined(separator: " ")
+        return Scenario(
+            name: "fuzz-\(fuzzer.seed)",
+            description: "lifebus run --random \(fuzzer.seed) --steps \(fuzzer.stepCount) --profile "
+                + "\(fuzzer.profile.rawValue) \(arguments): \(violation.description); shrunk from "
+                + "\(fuzzer.stepCount) to \(steps.count) steps",
+            profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body)
+    }
+
+    private static func expectation(for violation: Violation, facts: AppFacts) -> ScenarioExpectation {
+        switch violation.kind {
+        case .notSaved:
+            return ScenarioExpectation(app: violation.app, mark: ScenarioMark(name: facts.saves ?? ""))
+        case .notRestored:
+            return ScenarioExpectation(app: violation.app,
+                                       mark: ScenarioMark(name: facts.restores ?? "", data: violation.expected ?? [:]))
+        case .overBudget:
+            return ScenarioExpectation(app: violation.app, outcome: "ok")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+public import LifebusCore
+public import LifebusScenario
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Random legal step sequences for `lifebus run --random`: one seed, one sequence, on every machine.
+///
+/// At each step it lists every step the fuzzer knows — calls with all their endings, SMS and calendar alerts with
+/// theirs, sleep, wake, home, memory warnings of both levels, terminate by the user and by the system, launch,
+/// relaunch and activate, a crash (`kill`), clock advances — asks the device model (`DeviceModel`, the core's
+/// `Device`) which of them it accepts in its current state, and picks one of those by weight with the seeded
+/// generator. The first steps launch every app. A value; its state is the generator's and the model's.
+public struct StepGenerator {
+    private var random: SplitMix64
+    private var model: DeviceModel
+
+    /// The clock advances it picks from: within a callback budget, past it, past the background time.
+    static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
+
+    public init(seed: UInt64, profile: Profile, apps: [String]) {
+        random = SplitMix64(seed: seed)
+        model = DeviceModel(profile: profile, apps: apps)
+    }
+
+    /// `count` steps: first a `launch` of each app not yet launched, then random legal steps.
+    public mutating func steps(_ count: Int) -> [ScenarioStep] {
+        (0..<count).compactMap { _ in next() }
+    }
+
+    /// The next step; `nil` only when the model accepts nothing at all (not with at least one app).
+    public mutating func next() -> ScenarioStep? {
+        if let first = model.apps.first(where: { !model.launched.contains($0) }) {
+            let launch = ScenarioStep.launch(first.rawValue)
+            if model.apply(launch) { return Self.settled(launch, model: model) }
+        }
+        let legal = candidates().filter { model.accepts($0.step) }
+        let total = legal.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return nil }
+        var pick = random.below(total)
+        guard let step = legal.first(where: { _, weight in
+            pick -= weight
+            return pick < 0
+        })?.step else { return nil }
+        _ = model.apply(step)
+        return Self.settled(step, model: model)
+    }
+
+    /// `launch` and `relaunch` wait until the app is active; where the launch leaves it elsewhere (behind an alert
+    /// on screen), the same event as a plain `fire: launch ID`, which waits only for the event's transitions.
+    private static func settled(_ step: ScenarioStep, model: DeviceModel) -> ScenarioStep {
+        switch step {
+        case .launch(let app), .relaunch(let app):
+            model.state(of: AppID(app)) == .active ? step : .fire(FireParams(event: .launch, app: app))
+        default:
+            step
+        }
+    }
+
+    /// Every step the fuzzer could take now, legal or not, with its weight, in a fixed order (so the seed decides
+    /// the pick). Interruptions an app lives through weigh more than the ends of apps (a kill, a terminate, a
+    /// critical warning), and bringing an ended app back weighs most, so runs keep apps in front to interrupt.
+    private func candidates() -> [(step: ScenarioStep, weight: Int)] {
+        let events: [(FireParams, Int)] = [
+            (FireParams(event: .call), 3), (FireParams(event: .call, action: .answer), 3),
+            (FireParams(event: .call, action: .decline), 2), (FireParams(event: .call, action: .end), 3),
+            (FireParams(event: .sms), 3), (FireParams(event: .sms, action: .reply), 3),
+            (FireParams(event: .sms, action: .dismiss), 2), (FireParams(event: .sms, action: .banner), 1),
+            (FireParams(event: .calendar), 2), (FireParams(event: .calendar, action: .view), 2),
+            (FireParams(event: .calendar, action: .dismiss), 2), (FireParams(event: .sleep), 2),
+            (FireParams(event: .wake), 3), (FireParams(event: .home), 3),
+            (FireParams(event: .memoryWarning, level: .warning), 2),
+            (FireParams(event: .memoryWarning, level: .critical), 1),
+        ]
+        var steps = events.map { (ScenarioStep.fire($0), $1) }
+        for app in model.apps.map(\.rawValue) {
+            steps.append((.fire(FireParams(event: .terminate, app: app)), 1))
+            steps.append((.fire(FireParams(event: .terminate, app: app, byUser: true)), 1))
+            steps.append((.fire(FireParams(event: .activate, app: app)), 3))
+            steps.append((model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app), 8))
+            steps.append((.kill(ScenarioKill(app: app)), 1))
+        }
+        steps += Self.advances.map { (.advance($0), 1) }
+        return steps
+    }
+}

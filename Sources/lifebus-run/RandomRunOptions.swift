@@ -1,0 +1,44 @@
+import ArgumentParser
+
+/// The options of `lifebus run --random SEED`: the interruption fuzzer (`RandomRun`).
+struct RandomRunOptions: ParsableArguments {
+    @Option(name: .customLong("random"), help: ArgumentHelp(
+        "Fuzz: run random legal steps generated from SEED (the seed alone reproduces the run) and check the "
+            + "invariants at every step; on a failure, shrink it and write a reproducer. Under one --profile "
+            + "(all: ios7).", valueName: "seed"))
+    var seed: UInt64?
+
+    @Option(help: "With --random: how many steps.") var steps = 50
+
+    @Option(name: .customLong("app"), help: ArgumentHelp(
+        "With --random: an app to fuzz, as its manifest file (repeatable).", valueName: "manifest"))
+    var apps: [String] = []
+
+    @Option(name: .customLong("fact"), help: ArgumentHelp(
+        "With --random: a fact the apps declare (repeatable): saves=MARK (a MARK mark before every "
+            + "didEnterBackground and willTerminate answer), restores=MARK[:KEY,...] (after a relaunch that "
+            + "follows a save, a MARK mark whose KEYs equal the last save's).", valueName: "fact"))
+    var facts: [String] = []
+
+    @Option(name: .customShort("o"), help: ArgumentHelp(
+        "With --random: where to write the reproducer (default fuzz-SEED.yaml).", valueName: "file"))
+    var reproducer: String?
+
+    func validate() throws {
+        guard seed != nil else {
+            if !apps.isEmpty || !facts.isEmpty || reproducer != nil {
+                throw ValidationError("--app, --fact and -o go with --random SEED")
+            }
+            return
+        }
+        guard steps >= 1 else { throw ValidationError("--steps must be at least 1") }
+        guard !apps.isEmpty else { throw ValidationError("--random needs at least one --app MANIFEST") }
+    }
+
+    /// With `--random`, `lifebus run` takes no files and runs on private brokers only.
+    func validate(files: [String], socket: String?, json: Bool) throws {
+        guard files.isEmpty else { throw ValidationError("--random takes no scenario files: it makes its own") }
+        guard socket == nil else { throw ValidationError("--random runs every try on a private broker: no --socket") }
+        guard !json else { throw ValidationError("--random prints text; its reproducer is the file to keep") }
+    }
+}

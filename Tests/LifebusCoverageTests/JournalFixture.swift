@@ -1,0 +1,38 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// Builds journal entries for the coverage tests: a run record per profile and transitions in the journal's words.
+struct JournalFixture {
+    private(set) var entries: [JournalEntry] = []
+    private var seq: Int64 = 0
+    private var eventID: Int64 = 0
+
+    mutating func run(_ profile: Profile) {
+        seq += 1
+        entries.append(.run(RunRecord(
+            seq: seq, reason: .start, brokerVersion: "0", protocolVersion: 1, profile: profile.rawValue, timeScale: 1,
+            clock: "manual", pid: 1, startedWallMs: 0, atMs: 0, wallMs: 0)))
+    }
+
+    /// Starts a new event: the following transitions given `event` get its id.
+    mutating func fire(_ label: String) -> EventCause {
+        eventID += 1
+        return EventCause(eventID: eventID, event: label)
+    }
+
+    mutating func moved(
+        _ app: String, _ callback: LifecycleCallback?, _ from: LifecycleState, _ to: LifecycleState,
+        _ outcome: TransitionOutcome = .ok, cause: EventCause?
+    ) {
+        seq += 1
+        entries.append(.transition(TransitionRecord(
+            seq: seq, app: app, pid: 1, callback: callback, cause: cause, from: from, to: to, firedMs: 0, sentMs: 0,
+            answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: outcome, wallMs: 0)))
+    }
+
+    mutating func process(_ app: String, _ event: ProcessRecord.Event) {
+        seq += 1
+        entries.append(.process(ProcessRecord(seq: seq, app: app, pid: 1, event: event, atMs: 0, wallMs: 0)))
+    }
+}

@@ -1,0 +1,123 @@
+import LifebusCore
+import LifebusCoverage
+import LifebusLifecycle
+import LifebusProtocol
+import Testing
+
+/// How journal records name rows: by cause, callback, states, outcome, profile and the rest of their event.
+@Suite struct LifecycleCoverageTests {
+    private func reached(_ journal: JournalFixture, app: String = "A") -> [String: [String]] {
+        let coverage = LifecycleCoverage(entries: journal.entries, app: app)
+        var result: [String: [String]] = [:]
+        for run in coverage.apps.first?.profiles ?? [] {
+            result[run.profile?.rawValue ?? "?"] = run.reached.map(\.row)
+        }
+        return result
+    }
+
+    @Test func causeLabelsReadBackAsTheEventsFired() {
+        #expect(EventCause(eventID: 1, event: "call").controllerEvent == .call(.ring))
+        #expect(EventCause(eventID: 1, event: "call --answer").controllerEvent == .call(.answer))
+        #expect(EventCause(eventID: 1, event: "sms --reply").controllerEvent == .sms(.open))
+        #expect(EventCause(eventID: 1, event: "calendar --view").controllerEvent == .calendar(.open))
+        #expect(EventCause(eventID: 1, event: "memory-warning").controllerEvent == .memoryWarning(.warning))
+        #expect(EventCause(eventID: 1, event: "memory-warning --level critical").controllerEvent
+            == .memoryWarning(.critical))
+        #expect(EventCause(eventID: 1, event: "launch com.example.B").controllerEvent == .launch("com.example.B"))
+        #expect(EventCause(eventID: 1, event: "terminate --app com.example.B --by-user").controllerEvent
+            == .terminate("com.example.B", byUser: true))
+        #expect(EventCause(eventID: 1, event: "teleport").controllerEvent == nil)
+        #expect(EventCause(eventID: 1, event: "call --view").controllerEvent == nil)
+        #expect(EventCause(eventID: 1, event: "launch").controllerEvent == nil)
+    }
+
+    @Test func oneTransitionCanNameItsRowUnderEachProfile() {
+        var journal = JournalFixture()
+        for profile in Profile.allCases {
+            journal.run(profile)
+            journal.moved("A", .didFinishLaunching, .notRunning, .inactive, cause: nil)
+            let ring = journal.fire("call")
+            journal.moved("A", .willResignActive, .active, .inactive, cause: ring)
+            let answer = journal.fire("call --answer")
+            if profile == .ios3 {
+                journal.moved("A", .willTerminate, .inactive, .notRunning, cause: answer)
+            } else {
+                journal.moved("A", .didEnterBackground, .inactive, .background, cause: answer)
+            }
+        }
+        #expect(reached(journal) == ["ios3": ["R01", "R03", "R70"], "ios4": ["R01", "R03", "R70"],
+                                     "ios7": ["R01", "R03", "R70"]])
+    }
+
+    @Test func theProfileTellsAnExitsOnSuspendAppApart() {
+        var journal = JournalFixture()
+        journal.run(.ios7)
+        let answer = journal.fire("call --answer")
+        journal.moved("A", .willTerminate, .inactive, .notRunning, cause: answer)
+        journal.run(.ios3)
+        let again = journal.fire("call --answer")
+        journal.moved("A", .willTerminate, .inactive, .notRunning, cause: again)
+        #expect(reached(journal) == ["ios7": ["R03", "R04"], "ios3": ["R03"]])
+    }
+
+    @Test func theRestOfTheEventTellsAReturnFromAReturnBehindTheLock() {
+        var journal = JournalFixture()
+        journal.run(.ios4)
+        let end = journal.fire("call --end")
+        journal.moved("A", .willEnterForeground, .suspended, .inactive, cause: end)
+        journal.moved("A", .didBecomeActive, .inactive, .active, cause: end)
+        let lockedEnd = journal.fire("call --end")
+        journal.moved("B", .willEnterForeground, .suspended, .inactive, cause: lockedEnd)
+        #expect(reached(journal) == ["ios4": ["R06"]])
+        #expect(reached(journal, app: "B") == ["ios4": ["R34"]])
+    }
+
+    @Test func outcomesAndRecordsWithoutCauseNameTheirRows() {
+        var journal = JournalFixture()
+        journal.run(.ios7)
+        let critical = journal.fire("memory-warning --level critical")
+        journal.moved("A", nil, .suspended, .notRunning, .jetsam, cause: critical)
+        journal.moved("B", nil, .suspended, .notRunning, .jetsam, cause: critical)
+        journal.moved("A", nil, .suspended, .notRunning, .jetsam, cause: nil)
+        let ring = journal.fire("call")
+        journal.moved("A", .willResignActive, .active, .notRunning, .crashed, cause: ring)
+        journal.moved("A", nil, .active, .notRunning, .crashed, cause: nil)
+        let wake = journal.fire("wake")
+        journal.moved("A", .didBecomeActive, .inactive, .notRunning, .watchdog, cause: wake)
+        journal.moved("A", nil, .notRunning, .notRunning, .killed, cause: nil)
+        journal.process("A", .started)
+        let shutdown = journal.fire("shutdown")
+        journal.moved("A", .willTerminate, .active, .notRunning, cause: shutdown)
+        #expect(reached(journal) == ["ios7": ["R23", "R140", "R143", "R142", "R51", "R52", "R80", "R81", "R82",
+                                              "R84"]])
+    }
+
+    @Test func aSuspensionWithoutCauseIsATaskEndingOnlyAfterAnEvent() {
+        var journal = JournalFixture()
+        journal.run(.ios7)
+        journal.moved("B", .didFinishLaunching, .notRunning, .background, cause: nil)
+        journal.moved("B", .didEnterBackground, .background, .background, cause: nil)
+        journal.moved("B", nil, .background, .suspended, cause: nil)
+        let home = journal.fire("home")
+        journal.moved("A", .didEnterBackground, .inactive, .background, cause: home)
+        journal.moved("A", nil, .background, .suspended, cause: nil)
+        #expect(reached(journal, app: "B") == ["ios7": ["R72"]])
+        #expect(reached(journal) == ["ios7": ["R29", "R90"]], "a home that leaves A in the background, then R90")
+    }
+
+    @Test func neverReachedListsOnlyRowsTheProfileCanShow() throws {
+        var journal = JournalFixture()
+        journal.run(.ios3)
+        journal.moved("A", .didFinishLaunching, .notRunning, .inactive, cause: nil)
+        let coverage = LifecycleCoverage(entries: journal.entries)
+        let run = try #require(coverage.apps.first?.profiles.first)
+        let never = run.neverReached.map(\.id)
+        #expect(!never.contains("R70"))
+        #expect(never.contains("R01"))
+        #expect(!never.contains("R04"), "ios3 cannot tell R04 from R03")
+        #expect(!never.contains("R02"), "no journal shows R02")
+        #expect(coverage.text.contains("A under ios3: 1 of \(run.reached.count + run.neverReached.count) rows reached"))
+        #expect(coverage.json["apps"]?[0]?["profiles"]?[0]?["reached"]?[0]?["row"]?.stringValue == "R70")
+        #expect(coverage.json["notInJournal"]?.arrayValue?.count == LifecycleCoverage.notInJournal.count)
+    }
+}

@@ -1,0 +1,74 @@
+import LifebusFuzzing
+import LifebusLifecycle
+import LifebusProtocol
+import Testing
+
+/// The fuzzer's invariants over journal entries: budgets, and the `saves` / `restores` facts.
+@Suite struct InvariantCheckerTests {
+    private static let facts = AppFacts(saves: "state-saved", restores: "state-restored", restoredKeys: ["draft"])
+    private var seq: Int64 = 0
+
+    private mutating func moved(
+        _ callback: LifecycleCallback?, _ from: LifecycleState, _ to: LifecycleState,
+        _ outcome: TransitionOutcome = .ok
+    ) -> JournalEntry {
+        seq += 1
+        return .transition(TransitionRecord(
+            seq: seq, app: "A", pid: 1, callback: callback, cause: nil, from: from, to: to, firedMs: 0, sentMs: 0,
+            answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: outcome, wallMs: 0))
+    }
+
+    private mutating func mark(_ name: String, _ draft: Int64) -> JournalEntry {
+        seq += 1
+        return .mark(MarkRecord(seq: seq, app: "A", pid: 1, name: name, data: ["draft": .integer(draft)], atMs: 0,
+                                wallMs: 0))
+    }
+
+    @Test mutating func aSaveBeforeEveryBackgroundAnswerHolds() {
+        var checker = InvariantChecker(facts: Self.facts)
+        let journal = [
+            mark("state-restored", 0), moved(.didFinishLaunching, .notRunning, .inactive),
+            moved(.willResignActive, .active, .inactive),
+            mark("state-saved", 1), moved(.didEnterBackground, .inactive, .background),
+            moved(.willEnterForeground, .suspended, .inactive),
+        ]
+        #expect(checker.check(journal).isEmpty)
+    }
+
+    @Test mutating func aBackgroundAnswerWithoutASaveIsCaughtAtThatRecord() {
+        var checker = InvariantChecker(facts: Self.facts)
+        #expect(checker.check([mark("state-saved", 1), moved(.willResignActive, .active, .inactive)]).isEmpty)
+        let violations = checker.check([moved(.willTerminate, .inactive, .notRunning)])
+        #expect(violations.map(\.kind) == [.notSaved(.willTerminate)], "the save before willResignActive is stale")
+        #expect(violations.first?.app == "A")
+    }
+
+    @Test mutating func aRelaunchMustRestoreWhatWasLastSaved() {
+        var checker = InvariantChecker(facts: Self.facts)
+        _ = checker.check([mark("state-saved", 4), moved(.willTerminate, .active, .notRunning)])
+        #expect(checker.check([mark("state-restored", 4), moved(.didFinishLaunching, .notRunning, .inactive)]).isEmpty)
+        let wrong = checker.check([mark("state-restored", 3), moved(.didFinishLaunching, .notRunning, .inactive)])
+        #expect(wrong.map(\.kind) == [.notRestored])
+        #expect(wrong.first?.expected == ["draft": .integer(4)])
+        let missing = checker.check([moved(.didFinishLaunching, .notRunning, .inactive)])
+        #expect(missing.map(\.kind) == [.notRestored])
+    }
+
+    @Test mutating func aLateOrKilledCallbackBreaksItsBudget() {
+        var checker = InvariantChecker(facts: AppFacts())
+        let violations = checker.check([moved(.willResignActive, .active, .inactive, .late),
+                                        moved(.didEnterBackground, .inactive, .notRunning, .watchdog),
+                                        moved(nil, .background, .notRunning, .crashed)])
+        #expect(violations.map(\.kind) == [.overBudget(.willResignActive), .overBudget(.didEnterBackground)])
+    }
+
+    @Test func factsAreReadFromTheirOptions() throws {
+        let facts = try AppFacts(parsing: ["saves=state-saved", "restores=state-restored:shown,launches"])
+        #expect(facts == AppFacts(saves: "state-saved", restores: "state-restored",
+                                  restoredKeys: ["shown", "launches"]))
+        #expect(try AppFacts(parsing: facts.options) == facts)
+        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["restores=state-restored"]) }
+        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["remembers=x"]) }
+        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["saves="]) }
+    }
+}

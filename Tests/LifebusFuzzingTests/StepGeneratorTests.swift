@@ -1,0 +1,70 @@
+import LifebusCore
+import LifebusFuzzing
+import LifebusProtocol
+import LifebusScenario
+import Testing
+
+/// The generator: the seed alone decides the sequence, every kind of step appears, and the steps are legal — checked
+/// here without the model the generator asks, by what a call, an alert and a terminate need first.
+@Suite struct StepGeneratorTests {
+    private static let apps = ["com.example.A", "com.example.B"]
+
+    private func steps(seed: UInt64, profile: Profile = .ios7, count: Int = 200) -> [ScenarioStep] {
+        var generator = StepGenerator(seed: seed, profile: profile, apps: Self.apps)
+        return generator.steps(count)
+    }
+
+    @Test func theSeedAloneDecidesTheSequence() {
+        #expect(steps(seed: 7) == steps(seed: 7))
+        #expect(steps(seed: 7) != steps(seed: 8))
+        #expect(steps(seed: 7).prefix(2) == [.launch(Self.apps[0]), .launch(Self.apps[1])])
+    }
+
+    @Test(arguments: Profile.allCases) func everyKindOfStepAppears(profile: Profile) {
+        let words = Set((1...3).flatMap { steps(seed: $0, profile: profile) }.map(kind))
+        let expected: Set<String> = [
+            "call", "call --answer", "call --decline", "call --end", "sms", "sms --reply", "sms --dismiss",
+            "sms --banner", "calendar", "calendar --view", "calendar --dismiss", "sleep", "wake", "home",
+            "memory-warning --level warning", "memory-warning --level critical", "terminate", "terminate --by-user",
+            "launch", "activate", "relaunch", "kill", "advance",
+        ]
+        #expect(expected.subtracting(words).isEmpty, "missing: \(expected.subtracting(words).sorted())")
+    }
+
+    @Test(arguments: Profile.allCases) func callsAndAlertsEndOnlyWhenTheyAreThere(profile: Profile) {
+        for seed in UInt64(1)...4 {
+            var ringing = false
+            var inProgress = false
+            for step in steps(seed: seed, profile: profile) {
+                guard case .fire(let params) = step, params.event == .call else { continue }
+                switch params.action {
+                case .answer:
+                    #expect(ringing, "seed \(seed): answered a call that was not ringing")
+                    (ringing, inProgress) = (false, true)
+                case .decline:
+                    #expect(ringing, "seed \(seed): declined a call that was not ringing")
+                    ringing = false
+                case .end:
+                    #expect(ringing || inProgress, "seed \(seed): ended no call")
+                    (ringing, inProgress) = (false, false)
+                default:
+                    #expect(!inProgress, "seed \(seed): a second call during a call")
+                    ringing = true
+                }
+            }
+        }
+    }
+
+    private func kind(_ step: ScenarioStep) -> String {
+        switch step {
+        case .fire(let params):
+            var words = [params.event.rawValue]
+            if let action = params.action { words.append("--" + action.rawValue) }
+            if let level = params.level { words.append("--level " + level.rawValue) }
+            if params.byUser { words.append("--by-user") }
+            return words.joined(separator: " ")
+        default:
+            return step.key
+        }
+    }
+}
