@@ -81,8 +81,11 @@ final class RowRunner {
         self.timeScale = timeScale
         let socketPath = BrokerFixture.uniqueSocketPath("row")
         journalPath = socketPath.replacingSuffix(".sock", with: ".jsonl")
+        // No row is about the hello timeout, and on a loaded machine a carrier process has taken over its default
+        // 5 s to say hello (R82 was refused `HelloTimeout` once): the rows give it a minute.
         broker = try BrokerFixture(
-            arguments: ["--profile", profile.rawValue, "--time-scale", "\(timeScale)", "--journal", journalPath],
+            arguments: ["--profile", profile.rawValue, "--time-scale", "\(timeScale)", "--journal", journalPath,
+                        "--hello-timeout", "60s"],
             socketPath: socketPath
         )
         controller = try broker.connect()
