@@ -94,8 +94,8 @@ extension CoverageRow {
                     .notInJournal("its records are two R40s: the journal does not say the second event waited")),
         CoverageRow("R46", "A in front → `launch A`", .notInJournal(movesNobody)),
         CoverageRow("R47", "B's process never connects", .notInJournal(rejected)),
-        CoverageRow("R140", "B installed (`lifebusd --apps`, `lifebus install`), not running → `launch B`",
-                    J { $0.processEvent == .started }),
+        CoverageRow("R140", "B installed (`lifebusd --apps`, `lifebus install`), not running → `launch B` or "
+                        + "`activate B`", J { $0.processEvent == .started }),
         CoverageRow("R141", "B installed, its spawn fails (executable gone) or its process ends before it connects "
                         + "→ `launch B`",
                     J { $0.processEvent == .launchFailed }),
