@@ -10,13 +10,19 @@ extension LifebusCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
             abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
-            usage: "lifebus run FILE... [--profile ios3|ios4|ios7|all] [--junit FILE] [--json] [--socket PATH]",
+            usage: """
+                lifebus run FILE... [--profile ios3|ios4|ios7|all] [--junit FILE] [--json] [--socket PATH]
+                lifebus run --random SEED [--steps N] --app MANIFEST... [--profile P] [--fact FACT]... [-o FILE]
+                """,
             discussion: """
                 Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
                 private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
                 that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
                 Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
-                4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs). Carried out by lifebus-run.
+                4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs). With --random, the interruption \
+                fuzzer: random legal steps from SEED under --profile P (all: ios3, ios4 and ios7, the same seed \
+                each), invariants checked at every step, a failure shrunk and written as a reproducer scenario \
+                (lifebus-run --help for its options). Carried out by lifebus-run.
                 """
         )
 

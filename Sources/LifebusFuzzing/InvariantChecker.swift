@@ -20,6 +20,13 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     /// `notRestored`: the members the restore should have had (from the last save).
     public var expected: JSONObject?
 
+    public init(app: String, kind: Kind, detail: String, expected: JSONObject? = nil) {
+        self.app = app
+        self.kind = kind
+        self.detail = detail
+        self.expected = expected
+    }
+
     public var description: String { "\(app): \(detail)" }
 
     /// Whether `other` is the same failure.

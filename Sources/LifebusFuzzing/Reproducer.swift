@@ -6,13 +6,16 @@ public import LifebusScenario
 /// with the broken invariant as `expect` steps around the last one (the step that broke it) — an `expect` of the
 /// app alone before it (so the final expectation sees only what that step caused), then the expectation the
 /// violation contradicts: the `saves` mark (notSaved), the `restores` mark with the last saved data (notRestored),
-/// or every transition `ok` (overBudget). Stateless.
+/// or every transition `ok` (overBudget). When the last step is an `advance` right after a `fire`, the two stay
+/// together (the `note` and the first `expect` go before the `fire`): the runner hands a `fire` whose answer waits
+/// for virtual time over to the `advance` just after it, and only then. Stateless.
 public enum Reproducer {
     public static func scenario(steps: [ScenarioStep], violation: Violation, fuzzer: Fuzzer) -> Scenario {
-        var body = Array(steps.dropLast())
+        let tail = handsOver(steps) ? 2 : 1
+        var body = Array(steps.dropLast(tail))
         body.append(.note("fuzzer seed \(fuzzer.seed): the next step breaks an invariant: \(violation.detail)"))
         body.append(.expect(ScenarioExpectation(app: violation.app)))
-        if let last = steps.last { body.append(last) }
+        body += steps.suffix(tail)
         body.append(.expect(expectation(for: violation, facts: fuzzer.facts)))
         let arguments = (fuzzer.apps.map { app in
             if case .manifest(let path) = app.app { "--app \(path)" } else { "--app \(app.id)" }
@@ -23,6 +26,14 @@ public enum Reproducer {
                 + "\(fuzzer.profile.rawValue) \(arguments): \(violation.description); shrunk from "
                 + "\(fuzzer.stepCount) to \(steps.count) steps",
             profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body)
+    }
+
+    /// Whether the steps end with a `fire` and an `advance`.
+    private static func handsOver(_ steps: [ScenarioStep]) -> Bool {
+        guard steps.count >= 2, case .advance = steps[steps.count - 1], case .fire = steps[steps.count - 2] else {
+            return false
+        }
+        return true
     }
 
     private static func expectation(for violation: Violation, facts: AppFacts) -> ScenarioExpectation {

@@ -19,9 +19,7 @@ extension ScenarioRun {
         case .fire(let params):
             result.app = params.app
             if params.event == .launch || params.event == .activate { currentApp = params.app }
-            if let exit = (params.app ?? currentApp).flatMap(awaitExit) {
-                failure = exit
-            } else if case .advance = next {
+            if case .advance = next {
                 (failure, result.message) = fireHandingOver(params)
             } else {
                 failure = fire(params)
@@ -67,11 +65,9 @@ extension ScenarioRun {
         return result
     }
 
-    /// `fire launch APP`, then until the app is active. An app that ended but whose process the broker has not yet
-    /// seen exit is waited for first: a launch in that moment is refused as a launch failure (the old process's exit
-    /// is taken for the new one's).
+    /// `fire launch APP`, then until the app is active. (An app whose previous process the broker has not yet
+    /// reaped needs no waiting: the broker spawns the next one at that exit.)
     private func launch(_ app: String) -> String? {
-        if let failure = awaitExit(of: app) { return failure }
         if let failure = fire(FireParams(event: .launch, app: app)) { return failure }
         return session.wait(app: app, states: [.active], timeout: runner.patience).failureMessage.map {
             "\(app) did not become active: \($0)"
@@ -79,7 +75,8 @@ extension ScenarioRun {
     }
 
     /// Until the broker has journaled the reaping (`exited`) of the last process it started for a `notRunning` app,
-    /// in real time; at once for an app that runs, or that the broker never started.
+    /// in real time; at once for an app that runs, or that the broker never started. What `endApps` waits for on a
+    /// running broker, so the next scenario starts with the app's process gone.
     func awaitExit(of app: String) -> String? {
         let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
         while true {

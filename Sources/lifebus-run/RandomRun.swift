@@ -7,13 +7,22 @@ import LifebusProtocol
 import LifebusScenario
 import LifebusSupervision
 
-/// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it with the
-/// scenario runner as its executor, prints what it found and writes the reproducer. Stateless.
+/// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it under each
+/// selected profile with the scenario runner as its executor, prints what it found per profile and writes each
+/// failure's reproducer. Stateless.
 enum RandomRun {
-    /// Runs the session under `profile` (`all`: `ios7`, the default profile); exit 0 when every invariant held, 1
-    /// when one broke (the reproducer written).
+    /// How one profile's session ended.
+    private enum Outcome {
+        case held(steps: Int)
+        case broke(reproducer: String)
+        case stopped(String)
+    }
+
+    /// Runs a session from `seed` under `profile` (`all`: ios3, ios4 and ios7 in turn, each with the same seed);
+    /// exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written) or a run
+    /// stopped before its end.
     static func run(_ options: RandomRunOptions, seed: UInt64, profile name: String) throws {
-        let profile = Profile(rawValue: name) ?? .ios7
+        let profiles = name == "all" ? Profile.allCases : Profile(rawValue: name).map { [$0] } ?? []
         let facts: AppFacts
         do {
             facts = try AppFacts(parsing: options.facts)
@@ -22,38 +31,70 @@ enum RandomRun {
             throw CLIExitStatus.usage
         }
         let apps = try options.apps.map(app(manifest:))
-        let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
-        print("fuzzing with seed \(seed): \(options.steps) steps under \(profile.rawValue), apps "
-            + apps.map(\.id).joined(separator: ", "))
+        let outcomes = try profiles.map { profile in
+            let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
+            let path = reproducerPath(options.reproducer, seed: seed, profile: profile, several: profiles.count > 1)
+            return (profile, try fuzz(fuzzer, reproducer: path))
+        }
+        if profiles.count > 1 {
+            print("per profile (seed \(seed)):")
+            for (profile, outcome) in outcomes {
+                switch outcome {
+                case .held(let steps): print("  \(profile.rawValue)  held over \(steps) steps")
+                case .broke(let path): print("  \(profile.rawValue)  broke an invariant: lifebus run \(path)")
+                case .stopped(let why): print("  \(profile.rawValue)  stopped: \(why)")
+                }
+            }
+        }
+        if outcomes.contains(where: { if case .held = $0.1 { false } else { true } }) {
+            throw CLIExitStatus.conditionNotMet
+        }
+    }
+
+    /// One profile's session: runs it, prints what it found and, on a failure, writes the reproducer to `path`.
+    private static func fuzz(_ fuzzer: Fuzzer, reproducer path: String) throws -> Outcome {
+        let seed = fuzzer.seed
+        let profile = fuzzer.profile
+        print("fuzzing with seed \(seed): \(fuzzer.stepCount) steps under \(profile.rawValue), apps "
+            + fuzzer.apps.map(\.id).joined(separator: ", "))
         let runner = ScenarioRunner(broker: .own)
         var first: ScenarioResult?
         let report = try fuzzer.run { steps in
-            let result = runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile], apps: apps.map(\.app),
-                                             steps: steps), profile: profile)
+            let result = runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile],
+                                             apps: fuzzer.apps.map(\.app), steps: steps), profile: profile)
             if first == nil { first = result }
             return Self.entriesPerStep(result)
         }
         guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
             if let first, let stop = Self.stop(first) {
-                StandardError.writeLine("lifebus: the run stopped before its end: \(stop)")
-                throw CLIExitStatus.conditionNotMet
+                StandardError.writeLine("lifebus: under \(profile.rawValue) the run stopped before its end: \(stop)")
+                return .stopped(stop)
             }
-            print("every invariant held over \(report.steps.count) steps (seed \(seed))")
-            return
+            print("every invariant held over \(report.steps.count) steps (seed \(seed)) under \(profile.rawValue)")
+            return .held(steps: report.steps.count)
         }
         print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
         let yaml = ScenarioWriter.yaml(scenario)
         print(yaml, terminator: "")
-        let path = options.reproducer ?? "fuzz-\(seed).yaml"
         do {
             try TextFile.write(yaml, to: path)
         } catch {
             StandardError.writeLine("lifebus: cannot write the reproducer to \(path): \(error)")
         }
         print("reproducer written to \(path): lifebus run \(path)")
-        throw CLIExitStatus.conditionNotMet
+        return .broke(reproducer: path)
+    }
+
+    /// Where a profile's reproducer goes: `-o FILE` (default `fuzz-SEED.yaml`); with several profiles, the
+    /// profile before the extension (`fuzz-SEED-ios4.yaml`), so each failing profile keeps its own.
+    static func reproducerPath(_ option: String?, seed: UInt64, profile: Profile, several: Bool) -> String {
+        let path = option ?? "fuzz-\(seed).yaml"
+        guard several else { return path }
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[name...].lastIndex(of: "."), dot > name else { return path + "-\(profile.rawValue)" }
+        return "\(path[..<dot])-\(profile.rawValue)\(path[dot...])"
     }
 
     /// The journal entries of each step up to the first that failed (a step the broker refused or that timed out:
@@ -72,8 +113,8 @@ enum RandomRun {
         }
     }
 
-    /// The app a manifest file installs: its id (read from the file) and the manifest by absolute path, so the
-    /// reproducer runs from any folder.
+    /// The app a manifest file installs: its id (`AppManifest.load`, which checks the whole manifest) and the
+    /// manifest by absolute path, so the reproducer runs from any folder.
     private static func app(manifest path: String) throws -> (id: String, app: ScenarioApp) {
         guard let resolved = realpath(path, nil) else {
             StandardError.writeLine("lifebus: --app \(path): \(String(cString: strerror(errno)))")
@@ -81,11 +122,11 @@ enum RandomRun {
         }
         defer { free(resolved) }
         let absolute = String(cString: resolved)
-        guard let bytes = try? SystemFiles.read(absolute, limit: 1024 * 1024), let json = try? JSONParser.parse(bytes),
-              let id = json["id"]?.stringValue else {
-            StandardError.writeLine("lifebus: --app \(path): not a readable app manifest with an id")
+        do {
+            return (try AppManifest.load(absolute).id, .manifest(path: absolute))
+        } catch {
+            StandardError.writeLine("lifebus: --app \(path): \(error)")
             throw CLIExitStatus.usage
         }
-        return (id, .manifest(path: absolute))
     }
 }

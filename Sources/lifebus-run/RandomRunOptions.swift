@@ -4,8 +4,8 @@ import ArgumentParser
 struct RandomRunOptions: ParsableArguments {
     @Option(name: .customLong("random"), help: ArgumentHelp(
         "Fuzz: run random legal steps generated from SEED (the seed alone reproduces the run) and check the "
-            + "invariants at every step; on a failure, shrink it and write a reproducer. Under one --profile "
-            + "(all: ios7).", valueName: "seed"))
+            + "invariants at every step; on a failure, shrink it and write a reproducer. Under --profile P, or "
+            + "with all under ios3, ios4 and ios7 in turn (the same seed each).", valueName: "seed"))
     var seed: UInt64?
 
     @Option(help: "With --random: how many steps.") var steps = 50
@@ -21,7 +21,8 @@ struct RandomRunOptions: ParsableArguments {
     var facts: [String] = []
 
     @Option(name: .customShort("o"), help: ArgumentHelp(
-        "With --random: where to write the reproducer (default fuzz-SEED.yaml).", valueName: "file"))
+        "With --random: where to write the reproducer (default fuzz-SEED.yaml; with several profiles, "
+            + "one per failing profile: fuzz-SEED-ios4.yaml).", valueName: "file"))
     var reproducer: String?
 
     func validate() throws {

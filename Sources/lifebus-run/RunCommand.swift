@@ -31,11 +31,11 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
-        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
-        guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
         guard profile == "all" || Profile(rawValue: profile) != nil else {
             throw ValidationError("--profile '\(profile)' is not a profile; use ios3, ios4, ios7 or all")
         }
+        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
+        guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
     }
 
     func run() throws {

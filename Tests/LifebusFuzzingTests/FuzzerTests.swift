@@ -64,6 +64,18 @@ import Testing
         #expect(text.hasSuffix(ending), "\(text)")
     }
 
+    @Test func aFireAndTheAdvanceItIsHandedOverToStayTogetherInTheReproducer() {
+        let violation = Violation(app: Self.app, kind: .overBudget(.willTerminate), detail: "willTerminate watchdog")
+        let terminate = ScenarioStep.fire(FireParams(event: .terminate, app: Self.app))
+        let scenario = Reproducer.scenario(steps: [.launch(Self.app), terminate, .advance(.seconds(5))],
+                                           violation: violation, fuzzer: Self.fuzzer(seed: 2))
+        #expect(scenario.steps == [
+            .launch(Self.app), .note("fuzzer seed 2: the next step breaks an invariant: willTerminate watchdog"),
+            .expect(ScenarioExpectation(app: Self.app)), terminate, .advance(.seconds(5)),
+            .expect(ScenarioExpectation(app: Self.app, outcome: "ok")),
+        ])
+    }
+
     @Test func anAppThatKeepsItsFactsPasses() throws {
         let report = try Self.fuzzer(seed: 3).run { steps in steps.map { _ in [] } }
         #expect(report.failure == nil && report.shrunk == nil && report.reproducer == nil)

@@ -3,20 +3,21 @@ import Testing
 
 /// `lifebus run --random` against real brokers and real example apps: it finds the app that forgets to save on
 /// `sms --reply` (Forgetful), shrinks the run to a handful of steps, and writes a scenario that `lifebus run` fails
-/// the same way; the correct app (ReturnMeTo) keeps every invariant over as many steps.
+/// the same way, under each profile with `--profile all`; it finds the app that saves only after its budget
+/// (ForgetfulLate) by the watchdog; the correct app (ReturnMeTo) keeps every invariant over as many steps.
 @Suite struct FuzzerCLITests {
     private static let manifests = "\(TranscriptReplayTests.repositoryRoot)/Examples/manifests"
     private static let facts = ["--fact", "saves=state-saved", "--fact", "restores=state-restored:shown,draft"]
 
-    /// `lifebus run --random SEED` of one app under ios7, its state files and reproducer in a folder of its own.
-    private func fuzz(_ manifest: String, seed: Int, steps: Int) throws
+    /// `lifebus run --random SEED` of one app under `profile`, its state files and reproducer in a folder of its own.
+    private func fuzz(_ manifest: String, seed: Int, steps: Int, profile: String = "ios7") throws
         -> (status: Int32, out: String, err: String, folder: String)
     {
         let folder = makeTemporaryFolder("lifebus-fuzz")
         let result = try runCLI(
             ["run", "--random", "\(seed)", "--steps", "\(steps)", "--app", "\(Self.manifests)/\(manifest)",
-             "--profile", "ios7", "-o", folder + "/fuzz.yaml"] + Self.facts,
-            environment: ["LIFEBUS_STATE_DIR": folder])
+             "--profile", profile, "-o", folder + "/fuzz.yaml"] + Self.facts,
+            environment: ["LIFEBUS_STATE_DIR": folder], timeout: .seconds(120))
         return (result.status, result.out, result.err, folder)
     }
 
@@ -28,15 +29,54 @@ import Testing
         #expect(found.out.contains("step 6 (fire sms --reply) broke an invariant: com.example.Forgetful: "
             + "didEnterBackground answered without a state-saved mark before it"), "\(found.out)")
         let scenario = try #require(readFile(found.folder + "/fuzz.yaml"))
-        let actions = scenario.split(separator: "\n").drop { $0 != "steps:" }.filter {
-            $0.hasPrefix("  - ") && !$0.hasPrefix("  - expect:") && !$0.hasPrefix("  - note:")
-        }
-        #expect(actions == ["  - launch: \"com.example.Forgetful\"", "  - fire: \"sms\"", "  - fire: \"sms --reply\""],
+        #expect(actions(scenario) == ["  - launch: \"com.example.Forgetful\"", "  - fire: \"sms\"",
+                                      "  - fire: \"sms --reply\""],
                 "\(scenario)")
 
         let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("FAIL mark  expected: mark state-saved"), "\(replay.out)")
+    }
+
+    /// The steps of a reproducer, without its `expect`s and `note`s.
+    private func actions(_ scenario: String) -> [Substring] {
+        scenario.split(separator: "\n").drop { $0 != "steps:" }.filter {
+            $0.hasPrefix("  - ") && !$0.hasPrefix("  - expect:") && !$0.hasPrefix("  - note:")
+        }
+    }
+
+    @Test func everyProfileIsFuzzedWithTheSameSeedAndKeepsItsOwnReproducer() throws {
+        let found = try fuzz("forgetful.json", seed: 34, steps: 15, profile: "all")
+        #expect(found.status == 1, "\(found.out)\(found.err)")
+        for (profile, callback) in [("ios3", "willTerminate"), ("ios4", "didEnterBackground"),
+                                    ("ios7", "didEnterBackground")] {
+            #expect(found.out.contains("fuzzing with seed 34: 15 steps under \(profile)"), "\(found.out)")
+            let file = "\(found.folder)/fuzz-\(profile).yaml"
+            #expect(found.out.contains("  \(profile)  broke an invariant: lifebus run \(file)"), "\(found.out)")
+            let scenario = try #require(readFile(file))
+            #expect(scenario.contains("profiles: [\"\(profile)\"]"), "\(scenario)")
+            #expect(scenario.contains("\(callback) answered without a state-saved mark"), "\(scenario)")
+            #expect(actions(scenario).count == 3, "\(scenario)")
+            let replay = try runCLI(["run", file], environment: ["LIFEBUS_STATE_DIR": found.folder])
+            #expect(replay.status == 1 && replay.out.contains("FAIL  fuzz-34 [\(profile)]"), "\(replay.out)")
+        }
+        #expect(readFile(found.folder + "/fuzz.yaml") == nil, "one file per profile")
+    }
+
+    @Test func theAppThatSavesAfterItsBudgetIsKilledByTheWatchdogAndShrunk() throws {
+        // ForgetfulLate dawdles 3 s before each save: seed 2's step 7 advances the clock by 5 s, the budget of the
+        // willTerminate it is dawdling in, and the watchdog kills it. Shrinking keeps what that needs.
+        let found = try fuzz("forgetful-late.json", seed: 2, steps: 8)
+        #expect(found.status == 1, "\(found.out)\(found.err)")
+        #expect(found.out.contains("step 7 (advance 5s) broke an invariant: com.example.ForgetfulLate: "
+            + "willTerminate watchdog: not answered within its 5000 ms budget"), "\(found.out)")
+        let scenario = try #require(readFile(found.folder + "/fuzz.yaml"))
+        #expect(actions(scenario) == ["  - launch: \"com.example.ForgetfulLate\"",
+                                      "  - fire: \"terminate com.example.ForgetfulLate\"", "  - advance: \"5s\""],
+                "\(scenario)")
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        #expect(replay.status == 1, "\(replay.out)\(replay.err)")
+        #expect(replay.out.contains("recorded: watchdog"), "\(replay.out)")
     }
 
     @Test func theFuzzerNeedsASeedAndAnAppAndTakesNoFiles() throws {
@@ -47,6 +87,7 @@ import Testing
             ["run", "--random", "1", "--app", app, "--steps", "0"],
             ["run", "x.yaml", "--fact", "saves=s"], ["run", "--random", "1", "--app", app, "--fact", "forgets=x"],
             ["run", "--random", "1", "--app", "/no/such/manifest.json"],
+            ["run", "--random", "1", "--app", app, "--profile", "ios5"],
         ] {
             #expect(try runCLI(bad).status == 2, "\(bad)")
         }

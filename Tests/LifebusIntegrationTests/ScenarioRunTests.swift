@@ -6,8 +6,11 @@ import Testing
 /// example apps installed from their manifests; the reports are read as people and CI systems read them.
 @Suite struct ScenarioRunTests {
     /// Runs `lifebus ARGUMENTS` to its end, however long a loaded machine makes every scenario under every profile.
+    /// The apps keep their state files in a folder of the run's own: the default one is shared with every other
+    /// test (and checkout) of this user, whose apps would rename each other's files away mid-save.
     static func lifebus(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let child = try ChildProcess("lifebus", arguments)
+        let child = try ChildProcess("lifebus", arguments,
+                                     environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-scenario-state")])
         let out = child.stdout.readAll(timeout: .seconds(600))
         let err = child.stderr.readAll(timeout: .seconds(5))
         return (child.wait(), out, err)
@@ -88,7 +91,9 @@ import Testing
     }
 
     @Test func onARunningBrokerEachScenarioStartsFromAResetDeviceUnderItsProfile() throws {
-        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--profile", "ios4"])
+        let state = "LIFEBUS_STATE_DIR=" + makeTemporaryFolder("lifebus-scenario-state")  // as in `lifebus(_:)`
+        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--profile", "ios4"],
+                                       wrapper: ["/usr/bin/env", state])
         let files = ["sms-reply", "home-relaunch", "sms-reply"].map { "\(Self.root)/scenarios/\($0).yaml" }
         let run = try Self.lifebus(["run", "--socket", broker.socketPath] + files)
         #expect(run.status == 0, "\(run.out)\n\(run.err)")

@@ -7,19 +7,11 @@ import Testing
 /// Property: any scenario written as `Scenario.json` (what the fuzzer writes its reproducers with) reads back equal,
 /// as JSON and as YAML. Scenarios are drawn from a seeded generator over every step kind and member.
 @Suite struct ScenarioRoundTripTests {
-    /// A small deterministic generator (SplitMix64), so a failure names its seed.
+    /// Draws from the shared seeded generator (`LifebusCore.SplitMix64`), so a failure names its seed.
     struct Draw {
-        var state: UInt64
+        var random: SplitMix64
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        mutating func int(_ bound: Int) -> Int { random.below(bound) }
         mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
         mutating func maybe<T>(_ make: (inout Draw) -> T) -> T? { int(2) == 0 ? nil : make(&self) }
     }
@@ -75,7 +67,7 @@ import Testing
     }
 
     static func scenario(seed: UInt64) -> Scenario {
-        var draw = Draw(state: seed)
+        var draw = Draw(random: SplitMix64(seed: seed))
         let profiles = Profile.allCases.filter { _ in draw.int(3) != 0 }
         return Scenario(
             name: draw.pick(["a scenario", "n: with colon", "ünïcode ✓"]),

@@ -99,10 +99,12 @@ final class BrokerFixture {
     }
 }
 
-/// Runs the `lifebus` CLI to completion.
-func runCLI(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+/// Runs the `lifebus` CLI to completion; `timeout` bounds the wait for its output (printed at its exit when piped).
+func runCLI(_ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(20)) throws
+    -> (status: Int32, out: String, err: String)
+{
     let child = try ChildProcess("lifebus", arguments, environment: environment)
-    let out = child.stdout.readAll()
+    let out = child.stdout.readAll(timeout: timeout)
     let err = child.stderr.readAll(timeout: .seconds(5))
     return (child.wait(), out, err)
 }
