@@ -289,6 +289,7 @@ let package = Package(
             name: "LifebusScenarioTests",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
+                "LifebusTimeline",
             ],
             swiftSettings: strict
         ),
@@ -298,7 +299,7 @@ let package = Package(
             dependencies: [
                 "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run", "DeepThoughts",
                 "ReturnMeTo", "Forgetful",
-                "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline",
+                "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline", "LifebusSupervision",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
             swiftSettings: strict

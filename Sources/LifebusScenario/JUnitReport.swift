@@ -15,7 +15,7 @@ public enum JUnitReport {
         ]
         for run in runs {
             let failures = run.results.filter { !$0.passed }.count
-            lines.append("  <testsuite name=\"\(escape(run.file))\" tests=\"\(run.results.count)\" "
+            lines.append("  <testsuite name=\"\(XMLText.escape(run.file))\" tests=\"\(run.results.count)\" "
                 + "failures=\"\(failures)\" errors=\"0\" skipped=\"0\" "
                 + "time=\"\(time(run.results.map(\.seconds).reduce(0, +)))\">")
             for result in run.results {
@@ -28,18 +28,18 @@ public enum JUnitReport {
     }
 
     private static func testcase(_ result: ScenarioResult, file: String) -> [String] {
-        var lines = ["<testcase name=\"\(escape("\(result.scenario) [\(result.profile.rawValue)]"))\" "
-            + "classname=\"\(escape(file))\" time=\"\(time(result.seconds))\">"]
+        var lines = ["<testcase name=\"\(XMLText.escape("\(result.scenario) [\(result.profile.rawValue)]"))\" "
+            + "classname=\"\(XMLText.escape(file))\" time=\"\(time(result.seconds))\">"]
         if !result.passed {
             let message = result.failure ?? result.failedStep.map { step in
                 "step \(step.number) \(step.step.summary): \(step.message ?? "failed")"
             } ?? "failed"
             let diff = result.failedStep.map { ScenarioReport.checkLines($0.checks).joined(separator: "\n") } ?? ""
-            lines.append("  <failure message=\"\(escape(message))\" type=\"lifebus.ScenarioFailed\">"
-                + escape(diff.isEmpty ? message : message + "\n" + diff) + "</failure>")
+            lines.append("  <failure message=\"\(XMLText.escape(message))\" type=\"lifebus.ScenarioFailed\">"
+                + XMLText.escape(diff.isEmpty ? message : message + "\n" + diff) + "</failure>")
         }
         let timeline = TimelineText.render(Timeline(entries: result.entries))
-        lines.append("  <system-out>" + escape(timeline) + "</system-out>")
+        lines.append("  <system-out>" + XMLText.escape(timeline) + "</system-out>")
         lines.append("</testcase>")
         return lines
     }
@@ -49,26 +49,5 @@ public enum JUnitReport {
         let millis = Int64((seconds * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-
-    /// Text safe in XML content and attributes; characters XML 1.0 cannot carry (controls but tab, newline and
-    /// carriage return) become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -136,30 +136,12 @@ public final class BrokerProcess {
         } else {
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do throws(SystemError) {
+            let lines = environment.map { "\($0.key)=\($0.value)" }
+            return try CleanSpawn.spawn(arguments, environment: lines, actions: &actions)
+        } catch {
+            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(error.code)))")
         }
-        // The broker starts with an empty signal mask and default dispositions, whatever this process blocks or
-        // ignores (a blocked SIGCHLD would hide its apps' exits from it; an ignored SIGPIPE would leak into them).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))")
-        }
-        return child
     }
 
     /// Waits up to `limit` for `child` to exit; whether it did (and was reaped).

@@ -1,7 +1,7 @@
 /// Builds SVG text: elements with attributes, text content escaped for XML. Owns the text written so far.
 ///
-/// A plain value. Invariant: every attribute value and text node written is escaped (`&`, `<`, `>`, `"`, `'`), so
-/// app ids and event labels cannot break the document.
+/// A plain value. Invariant: every attribute value and text node written goes through `XMLText.escape`, so app ids
+/// and event labels cannot break the document.
 struct SVGWriter {
     private(set) var text = ""
 
@@ -17,8 +17,8 @@ struct SVGWriter {
     ) {
         open(name, attributes)
         text += ">"
-        if let title { text += "<title>\(Self.escape(title))</title>" }
-        text += Self.escape(content)
+        if let title { text += "<title>\(XMLText.escape(title))</title>" }
+        text += XMLText.escape(content)
         text += "</\(name)>\n"
     }
 
@@ -32,7 +32,7 @@ struct SVGWriter {
     mutating func group(_ attributes: KeyValuePairs<String, SVGValue>, title: String? = nil) {
         open("g", attributes)
         text += ">"
-        if let title { text += "<title>\(Self.escape(title))</title>" }
+        if let title { text += "<title>\(XMLText.escape(title))</title>" }
         text += "\n"
     }
 
@@ -47,26 +47,10 @@ struct SVGWriter {
     private mutating func open(_ name: String, _ attributes: KeyValuePairs<String, SVGValue>) {
         text += "<\(name)"
         for (key, value) in attributes {
-            text += " \(key)=\"\(Self.escape(value.text))\""
+            text += " \(key)=\"\(XMLText.escape(value.text))\""
         }
     }
 
-    static func escape(_ value: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(value.utf8.count)
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case let c where c.value < 0x20 && c != "\n" && c != "\t": escaped += " "  // not allowed in XML 1.0
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
 }
 
 /// An attribute value: a number (written with at most one decimal) or text.

@@ -2,6 +2,7 @@ import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
 @testable import LifebusScenario
+import LifebusTimeline
 import Testing
 
 /// The reports from results made by hand: where profiles differ, and JUnit text that stays well-formed XML.
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func junitTextIsEscapedAndControlsReplaced() {
-        #expect(JUnitReport.escape("a<b & \"c\" 'd'>\u{1}\t\n")
+        #expect(XMLText.escape("a<b & \"c\" 'd'>\u{1}\t\n")
             == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\u{FFFD}\t\n")
         #expect(JUnitReport.time(1.2345) == "1.235")
         #expect(JUnitReport.time(0.05) == "0.050")

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+import LifebusSupervision
 import Synchronization
 
 /// A child process started with `posix_spawn`, its stdout and stderr readable as lines.
@@ -59,33 +60,18 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            close(outPipe[1])
+            close(errPipe[1])
         }
-        // The test's worker threads block signals; a child must start with none blocked and default handlers.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        close(outPipe[1])
-        close(errPipe[1])
-        guard status == 0 else {
+        do throws(SystemError) {
+            let child = try CleanSpawn.spawn([path] + arguments, environment: environment, actions: &actions)
+            return (child, outPipe[0], errPipe[0])
+        } catch {
             close(outPipe[0])
             close(errPipe[0])
-            throw SpawnError(errno: status)
+            throw SpawnError(errno: error.code)
         }
-        return (child, outPipe[0], errPipe[0])
     }
 
     deinit {

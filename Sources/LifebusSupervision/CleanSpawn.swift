@@ -1,0 +1,36 @@
+public import Glibc
+
+/// `posix_spawn` of a child that starts clean whatever its parent blocks or ignores: an empty signal mask and every
+/// signal at its default disposition (a blocked SIGCHLD would hide a broker's apps' exits from it; an ignored SIGPIPE
+/// would leak into the child; test runners' worker threads block signals). Stateless.
+///
+/// The caller keeps what differs between children: the file actions (where stdin, stdout and stderr go) and how the
+/// child is waited for. Spawns of `lifebusd` (`BrokerProcess`) and the integration tests' children go through here.
+public enum CleanSpawn {
+    /// Spawns `arguments[0]` with `arguments` as its argv and `environment` (`KEY=VALUE` lines) as its environment,
+    /// applying `actions`; returns the child's pid, or throws the errno `posix_spawn` gave, naming the path.
+    public static func spawn(
+        _ arguments: [String], environment: [String], actions: inout posix_spawn_file_actions_t
+    ) throws(SystemError) -> pid_t {
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var child: pid_t = 0
+        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+        guard status == 0 else { throw SystemError("posix_spawn", path: arguments[0], code: status) }
+        return child
+    }
+}
