@@ -48,6 +48,8 @@ import Testing
         #"{"jsonrpc":"2.0","id":7,"result":{}}"#, #"{"jsonrpc":"2.0","id":0,"result":{"handlerMs":1.5}}"#,
         #"{"jsonrpc":"2.0","id":123456789012345678,"result":[1,"x",null]}"#,
         #"{"jsonrpc":"2.0","id":1234567890123456789,"result":{}}"#, #"{"jsonrpc":"2.0","id":07,"result":{}}"#,
+        #"{"jsonrpc":"2.0","id":9999999999999999999,"result":{}}"#,  // the daemon fuzzer's: overflowed the fast path
+        #"{"jsonrpc":"2.0","id":999999999999999999999,"result":{}}"#,
         #"{"jsonrpc":"2.0","id":7,"result":{},"error":{"code":1,"message":"m"}}"#,
         #"{"jsonrpc":"2.0","id":7,"result":{}} "#, #"{"jsonrpc":"2.0","id":7,"result": 3 }"#,
         #"{"jsonrpc":"2.0","id":7,"result":{}},{"#, #"{"jsonrpc":"2.0","id":7,"result":}"#,

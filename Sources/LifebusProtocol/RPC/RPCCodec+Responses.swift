@@ -17,9 +17,9 @@ extension RPCCodec {
         var id: Int64 = 0
         let digitsStart = position
         while position < line.count, line[position] >= UInt8(ascii: "0"), line[position] <= UInt8(ascii: "9") {
+            guard position - digitsStart < 18 else { return nil }  // checked before the digit: 19 would overflow
             id = id * 10 + Int64(line[position] - UInt8(ascii: "0"))
             position += 1
-            guard position - digitsStart <= 18 else { return nil }
         }
         let digits = position - digitsStart
         let canonicalNumber = digits == 1 || (digits > 1 && line[digitsStart] != UInt8(ascii: "0"))
