@@ -4,8 +4,13 @@
 //   baseline_server relay PATH   a client whose first line is "app" is an app; any other client is a controller.
 //                                A controller's line goes to every app; an app's line goes back to the controller
 //                                that sent the last line (fire -> app -> answer, and fan-out).
+//   baseline_server relay PATH JOURNAL
+//                                the relay that journals as lifebusd does: each app line is appended to the file
+//                                JOURNAL, written once per loop turn before any of that turn's lines is passed on
+//                                to the controller (the least "the journal written before anyone is told" costs).
 //
 // Prints "listening on PATH" when ready, exits on SIGINT/SIGTERM. Lines are at most 1 MiB.
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +42,10 @@ static client_t *apps[MAX_APPS];
 static int app_count;
 static client_t *controller;
 static char read_buffer[65536];
+static int journal_fd = -1;      // relay with a journal: the file, and this turn's lines held until it is written
+static char *journal_turn, *held_turn;
+static size_t journal_length, held_length, turn_capacity;
+static uv_prepare_t turn_end;
 
 static void on_write(uv_write_t *request, int status) {
     (void)status;
@@ -60,6 +69,38 @@ static void send_line(client_t *to, const char *line, size_t length) {
     uv_write(&request->request, (uv_stream_t *)&to->pipe, &rest, 1, on_write);
 }
 
+static void append_to(char **bytes, size_t *length, const char *line, size_t count) {
+    if (*length + count + 1 > turn_capacity) {
+        turn_capacity = (*length + count + 1) * 2;
+        journal_turn = realloc(journal_turn, turn_capacity);
+        held_turn = realloc(held_turn, turn_capacity);
+    }
+    memcpy(*bytes + *length, line, count);
+    (*bytes)[*length + count] = '\n';
+    *length += count + 1;
+}
+
+// An app's answer, journaled: into this turn's journal text and held for the controller until the turn ends.
+static void hold_for_journal(const char *line, size_t length) {
+    append_to(&journal_turn, &journal_length, line, length);
+    append_to(&held_turn, &held_length, line, length);
+}
+
+// The end of a loop turn (before libuv polls again): the turn's journal lines in one write, then what they held.
+static void on_turn_end(uv_prepare_t *handle) {
+    (void)handle;
+    if (journal_length == 0) return;
+    size_t written = 0;
+    while (written < journal_length) {
+        ssize_t count = write(journal_fd, journal_turn + written, journal_length - written);
+        if (count <= 0) { perror("baseline_server: journal"); exit(1); }
+        written += (size_t)count;
+    }
+    journal_length = 0;
+    if (controller && held_length) send_line(controller, held_turn, held_length - 1);
+    held_length = 0;
+}
+
 static void on_line(client_t *from, const char *line, size_t length) {
     if (!relay_mode) {
         send_line(from, line, length);
@@ -74,7 +115,11 @@ static void on_line(client_t *from, const char *line, size_t length) {
         }
     }
     if (from->is_app) {
-        if (controller) send_line(controller, line, length);
+        if (journal_fd >= 0) {
+            hold_for_journal(line, length);
+        } else if (controller) {
+            send_line(controller, line, length);
+        }
     } else {
         controller = from;
         for (int i = 0; i < app_count; i++) send_line(apps[i], line, length);
@@ -154,8 +199,9 @@ static void on_signal(uv_signal_t *watcher, int signal_number) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "relay") != 0)) {
-        fprintf(stderr, "usage: %s echo|relay PATH\n", argv[0]);
+    if (argc < 3 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "relay") != 0)
+        || argc > (strcmp(argv[1], "relay") == 0 ? 4 : 3)) {
+        fprintf(stderr, "usage: %s echo PATH | relay PATH [JOURNAL]\n", argv[0]);
         return 2;
     }
     relay_mode = strcmp(argv[1], "relay") == 0;
@@ -175,6 +221,13 @@ int main(int argc, char **argv) {
     uv_signal_init(loop, &sigterm_watcher);
     uv_signal_start(&sigterm_watcher, on_signal, SIGTERM);
     sigint_watcher.data = sigterm_watcher.data = NULL;
+    if (argc == 4) {
+        journal_fd = open(argv[3], O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+        if (journal_fd < 0) { perror("baseline_server: journal"); return 1; }
+        uv_prepare_init(loop, &turn_end);
+        turn_end.data = NULL;
+        uv_prepare_start(&turn_end, on_turn_end);
+    }
     printf("listening on %s\n", argv[2]);
     fflush(stdout);
     uv_run(loop, UV_RUN_DEFAULT);

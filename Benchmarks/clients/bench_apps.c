@@ -4,8 +4,8 @@
 //
 //   fire    PATH N [relay]             N fire round trips with one app; prints "p50_us p99_us"
 //   fanout  PATH APPS ROUNDS [relay]   one memory warning to APPS apps until all answered; prints median ms
-//   journal PATH APPS FIRES            FIRES memory warnings (pipelined, 32 in flight) to APPS apps; prints
-//                                      "transitions seconds"
+//   journal PATH APPS FIRES [relay]    FIRES memory warnings (pipelined, 32 in flight) to APPS apps; prints
+//                                      "transitions seconds" (against `baseline_server relay PATH JOURNAL`)
 //
 // Against lifebusd each app says hello as an app (launched in the background, audio mode, so it is never
 // suspended and gets every memory warning) and the controller fires `memory-warning`, waiting for the FireResult.
@@ -138,9 +138,11 @@ static void pump_until(long *counter, long target) {
 #define MAX_IN_FLIGHT 32
 
 // Sends the request numbered `sequence` (from 1) once fewer than MAX_IN_FLIGHT are unanswered, counting answers in
-// *answered from `answered_before` on; pumps meanwhile, so apps are answered while the controller waits its turn.
-static void send_paced(const char *line, size_t length, long sequence, long *answered, long answered_before) {
-    if (sequence > MAX_IN_FLIGHT) pump_until(answered, answered_before + sequence - MAX_IN_FLIGHT);
+// *answered from `answered_before` on, `per_request` lines to an answered request (the relay passes on each app's
+// answer); pumps meanwhile, so apps are answered while the controller waits its turn.
+static void send_paced(const char *line, size_t length, long sequence, long *answered, long answered_before,
+                       long per_request) {
+    if (sequence > MAX_IN_FLIGHT) pump_until(answered, answered_before + (sequence - MAX_IN_FLIGHT) * per_request);
     send_all(controller.fd, line, length);
 }
 
@@ -169,7 +171,7 @@ static void connect_all(const char *path, int count) {
         int n = snprintf(line, sizeof(line),
             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"wait\",\"params\":{\"app\":\"com.bench.p%d.a%d\","
             "\"state\":\"background\",\"timeoutMs\":60000}}\n", 90000001 + i, (int)getpid(), i);
-        send_paced(line, (size_t)n, i + 1, &waits_answered, 1);
+        send_paced(line, (size_t)n, i + 1, &waits_answered, 1, 1);
     }
     pump_until(&waits_answered, count + 1);
 }
@@ -227,20 +229,20 @@ int bench_apps_main(int argc, char **argv) {
         printf("%.2f\n", samples[rounds / 2] / 1e6);
         return 0;
     }
-    if (strcmp(mode, "journal") == 0 && argc >= 5 && !relay) {
+    if (strcmp(mode, "journal") == 0 && argc >= 5) {
         int count = atoi(argv[3]), fires = atoi(argv[4]);
         connect_all(path, count);
-        long before = app_answers;
+        long before = app_answers, per_event = relay ? count : 1;
         uint64_t start = monotonic_ns();
         for (int i = 0; i < fires; i++) {
             int n = event_line(line, sizeof(line), i + 1);
-            send_paced(line, (size_t)n, i + 1, &controller_lines, 0);
+            send_paced(line, (size_t)n, i + 1, &controller_lines, 0, per_event);
         }
-        pump_until(&controller_lines, fires);
+        pump_until(&controller_lines, fires * per_event);
         double seconds = (monotonic_ns() - start) / 1e9;
         printf("%ld %.3f\n", app_answers - before, seconds);
         return 0;
     }
-    fprintf(stderr, "usage: bench_client fire PATH N [relay] | fanout PATH APPS ROUNDS [relay] | journal PATH APPS FIRES\n");
+    fprintf(stderr, "usage: bench_client fire PATH N [relay] | fanout PATH APPS ROUNDS [relay] | journal PATH APPS FIRES [relay]\n");
     return 2;
 }
