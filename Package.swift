@@ -31,7 +31,7 @@
 //   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
 //                       manifests, app processes, memory, logs
 //   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
-//                       LifebusSupervision (arguments by hand: no Foundation in the daemon)
+//                       LifebusSupervision, CLifebusSystem (arguments by hand: no Foundation in the daemon)
 //   executables      -> one library each, a `main.swift` of one call (`lifebus-run`: its command and main)
 import PackageDescription
 
@@ -151,7 +151,7 @@ let package = Package(
             name: "LifebusDaemon",
             dependencies: [
                 "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                "LifebusSupervision", .product(name: "Logging", package: "swift-log"),
+                "LifebusSupervision", "CLifebusSystem", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

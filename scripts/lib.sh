@@ -132,8 +132,9 @@ lifebus_build_release() {
         if [ "$product" = lifebusd ] && [ "$lifebus_root/scripts/lifebusd.order" -nt "$scratch/release/lifebusd" ]; then
             rm -f "$scratch/release/lifebusd"
         fi
+        # A failed build must stop its caller, not leave it measuring or installing the last binary that built.
         swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" "${extra[@]}" \
-            --product "$product" >/dev/null
+            --product "$product" >/dev/null || return 1
     done
     swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" --show-bin-path
 }
