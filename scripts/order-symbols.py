@@ -5,7 +5,7 @@
 
 PROFILE files are callgrind outputs (--compress-strings=no --demangle=no), in the order their functions should go:
 start-up first, then a session, then a fan-out. MAP is the lld map (--no-demangle) of the profiled binary. OUT gets
-the functions the binary itself executed, each once, in first-profile order, so that lld places the code that
+the functions the binary itself executed, each once, phase by phase, so that lld places the code that
 start-up and a session touch in as few pages as it can: the kernel maps 64 KiB around each page a process faults in,
 so hot code scattered over the 6 MiB text costs most of the broker's resident memory.
 
@@ -36,9 +36,9 @@ def profiled_functions(path, binary):
     return names
 
 
-def section_sizes(map_path):
-    """Each symbol name of the map's .text with the sizes of the input sections that define it."""
-    sizes, size, in_text = {}, None, False
+def sections_of_symbols(map_path):
+    """Each symbol name of the map's .text with the input sections that define it, as (name, size) pairs."""
+    sections, section, in_text = {}, None, False
     line_re = re.compile(r'^\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s(\s*)(\S.*)$')
     with open(map_path, errors='replace') as lines:
         for line in lines:
@@ -49,34 +49,33 @@ def section_sizes(map_path):
             if depth == 0:  # an output section
                 in_text = text == '.text'
             elif in_text and ':(' in text:  # an input section
-                size = int(m.group(1), 16)
-            elif in_text and size is not None:  # a symbol in it
-                sizes.setdefault(text.strip(), []).append(size)
-    return sizes
+                section = (text, int(m.group(1), 16))
+            elif in_text and section is not None:  # a symbol in it
+                sections.setdefault(text.strip(), []).append(section)
+    return sections
 
 
 def main():
     map_path, out_path, profiles = sys.argv[1], sys.argv[2], sys.argv[3:]
     binary = 'lifebusd'
-    sizes = section_sizes(map_path)
+    sections = sections_of_symbols(map_path)
     hot, seen = [], set()
     for profile in profiles:
-        for name in profiled_functions(profile, binary):
-            if name not in seen and name in sizes:
-                seen.add(name)
-                hot.append(name)
-    # How many hot names each big section size holds (sizes stand for sections: no two big ones are equal here).
-    big_hot = {}
+        # Within a phase, by name: callgrind's order says nothing, and a sorted file diffs well when regenerated.
+        phase = sorted(set(profiled_functions(profile, binary)) - seen & sections.keys())
+        seen.update(phase)
+        hot += phase
+    big_hot = {}  # how many hot names each big section holds
     for name in hot:
-        for size in sizes[name]:
-            if size > BIG:
-                big_hot[size] = big_hot.get(size, 0) + 1
+        for section in sections[name]:
+            if section[1] > BIG:
+                big_hot[section] = big_hot.get(section, 0) + 1
     small, in_big, dropped = [], [], 0
     for name in hot:
-        bigs = [size for size in sizes[name] if size > BIG]
+        bigs = [section for section in sections[name] if section[1] > BIG]
         if not bigs:
             small.append(name)
-        elif all(big_hot[size] >= HOT_IN_BIG for size in bigs):
+        elif all(big_hot[section] >= HOT_IN_BIG for section in bigs):
             in_big.append(name)
         else:
             dropped += 1
