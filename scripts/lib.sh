@@ -88,6 +88,20 @@ lifebus_ensure_dbus() {
     lifebus_apt_install --no-install-recommends dbus
 }
 
+# How the broker is linked (by lld: Package.swift), each for its resident memory (numbers: ./scripts/bench):
+# - without PIE, like the CLI: no 680 KiB of relocations read at start-up, no metadata pages dirtied by applying them;
+# - without exporting its symbols (the static runtime's link arguments export all of them; nothing looks one up in the
+#   broker): ld.so no longer reads a 380 KiB dynamic symbol table each time it binds one of libc's;
+# - with the unwinder from libgcc_eh.a, so libgcc_s.so (--as-needed) is not loaded;
+# - with the functions that start-up, a session and a fan-out run placed first, in scripts/lifebusd.order (made by
+#   scripts/order-symbols; a name it lists that no longer exists is skipped silently): the kernel maps 64 KiB
+#   around each code page touched, so code scattered over the 6 MiB text kept 5 MiB of it resident.
+# LIFEBUS_LINK_MAP=FILE also writes lld's map of the broker (scripts/order-symbols reads it).
+lifebus_broker_link_flags=(
+    -Xlinker -no-pie -Xlinker --no-export-dynamic -Xlinker -lgcc_eh
+    -Xlinker --symbol-ordering-file="$lifebus_root/scripts/lifebusd.order" -Xlinker --no-warn-symbol-ordering
+)
+
 # Builds release products as users run them and as ./scripts/bench measures them: the Swift runtime linked statically
 # and, when the C++ toolchain has its static archive, libstdc++ too (as a shared library it costs every start-up
 # ~1,600 symbol look-ups, and the daemon ~1 MiB of resident pages). GNU ld searches every -L folder before its own,
@@ -110,8 +124,17 @@ lifebus_build_release() {
         # the runtime static: against a shared libswiftCore, a position-dependent executable makes ld.so warn.
         extra=()
         if [ "$product" = lifebus ]; then extra=(-Xlinker -no-pie); fi
+        if [ "$product" = lifebusd ]; then extra=("${lifebus_broker_link_flags[@]}"); fi
+        if [ "$product" = lifebusd ] && [ -n "${LIFEBUS_LINK_MAP:-}" ]; then
+            extra+=(-Xlinker -Map="$LIFEBUS_LINK_MAP" -Xlinker --no-demangle)
+        fi
+        # SwiftPM does not know the order file is an input of the link: a newer one removes the broker, relinked then.
+        if [ "$product" = lifebusd ] && [ "$lifebus_root/scripts/lifebusd.order" -nt "$scratch/release/lifebusd" ]; then
+            rm -f "$scratch/release/lifebusd"
+        fi
+        # A failed build must stop its caller, not leave it measuring or installing the last binary that built.
         swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" "${extra[@]}" \
-            --product "$product" >/dev/null
+            --product "$product" >/dev/null || return 1
     done
     swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" --show-bin-path
 }

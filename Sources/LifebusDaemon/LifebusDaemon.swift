@@ -28,6 +28,7 @@ public enum LifebusDaemon {
             StandardError.writeLine("lifebusd: cannot listen on \(socket): \(problem)")
             exit(1)
         }
+        MallocPolicy.apply()
         let level = options.logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LifebusBroker
 
-/// The journal's file: rotation at the size cap, reopening, and a file that cannot be written.
+/// The journal's file: rotation at the size cap, early writes, reopening, and a file that cannot be written.
 @Suite struct JournalTests {
     /// A folder of its own under /tmp, removed with what the test left in it.
     final class Folder {
@@ -89,6 +89,22 @@ import Testing
         let seqs = Self.entries(files.joined()).map(\.seq)
         #expect(seqs == Array(seqs[0]...seqs[0] + Int64(seqs.count - 1)), "seq goes on by one across the files")
         #expect(seqs.last == journal.lastSequence)
+    }
+
+    @Test func linesAreWrittenOnceEarlyWriteBytesWaitWithoutWaitingForAFlush() throws {
+        let folder = Folder()
+        let journal = try journal("\(folder.path)/j.jsonl")
+        journal.beginRun(Self.run)
+        let name = String(repeating: "n", count: 1000)
+        while folder.read("j.jsonl").isEmpty {
+            journal.append(Self.mark(journal, name))
+            #expect(journal.lastSequence < 100, "more than earlyWriteBytes of lines and none written")
+            if journal.lastSequence >= 100 { return }
+        }
+        let written = folder.read("j.jsonl").utf8.count
+        #expect(written >= Journal.earlyWriteBytes && written < Journal.earlyWriteBytes + 2000)
+        #expect(Self.entries(folder.read("j.jsonl")).map(\.seq) == Array(1...journal.lastSequence))
+        #expect(!journal.hasUnwrittenLines)
     }
 
     @Test func reopeningStartsTheSamePathAfreshWithAReopenedRecord() throws {

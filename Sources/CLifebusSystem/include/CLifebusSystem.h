@@ -29,4 +29,8 @@ int lifebus_pidfd_send_signal(int pidfd, int signal);
 /// Returns the descriptor, or -errno (`-ENOPROTOOPT` on older kernels).
 int lifebus_get_peer_pidfd(int fd);
 
+/// Fixes glibc's mmap threshold (which it otherwise raises each time a mapped block is freed) and its heap trim
+/// threshold at `bytes` (mallopt, declared in malloc.h, which Glibc does not import). Returns 1, or 0 if refused.
+int lifebus_set_malloc_thresholds(int bytes);
+
 #endif
