@@ -26,7 +26,7 @@ enum WireEncode {
         WireBenchmark.encoding("encode fire answer, 1 transition (journal text reused)") { buffer in
             RPCCodec.encodeSuccess(id: .number(2), to: &buffer, writingResult: fire.write)
         }
-        WireBenchmark.encoding("encode hello answer (JSONValue)") { buffer in
+        WireBenchmark.encoding("encode hello answer (its JSONValue built before)") { buffer in
             RPCCodec.encode(RPCResponse(id: .number(1), result: .success(hello)), to: &buffer)
         }
         WireBenchmark.encoding("encode empty answer {} (mark, reportMemory)") { buffer in
@@ -35,7 +35,7 @@ enum WireEncode {
         WireBenchmark.encoding("encode transition notification (record.json, then the envelope)") { buffer in
             RPCCodec.encode(RPCRequest(id: nil, method: LifebusMethod.transition, params: record.json), to: &buffer)
         }
-        WireBenchmark.encoding("encode error answer (invalid params)") { buffer in
+        WireBenchmark.encoding("encode error answer (invalid params, the error built too)") { buffer in
             let error = RPCError.invalidParams(field: "app", "must be a well-formed app id")
             RPCCodec.encode(RPCResponse(id: .number(2), result: .failure(error)), to: &buffer)
         }
