@@ -190,11 +190,6 @@ let package = Package(
             name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusProtocol"],
             path: "Examples/MemoryGrower", swiftSettings: strict
         ),
-        .executableTarget(
-            name: "LifebusCoreBench", dependencies: ["LifebusCore", "LifebusLifecycle"], swiftSettings: strict
-        ),
-        // Codable over JSONValue against the hand-written wire conversions (numbers, decision: ARCHITECTURE.md).
-        .executableTarget(name: "LifebusProtocolBench", dependencies: ["LifebusProtocol"], swiftSettings: strict),
 
         // Tests
         .testTarget(

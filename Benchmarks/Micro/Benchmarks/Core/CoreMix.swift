@@ -3,8 +3,10 @@ import LifebusLifecycle
 
 /// Drives 1,000 apps with a seeded random mix of controller events through one `Device`, answering
 /// every callback as a well-behaved app would, starting processes when asked and reporting kills as
-/// exits; prints inputs per second and heap allocations per input.
-struct CoreBenchmark {
+/// exits. Deterministic (seeded); `inputs` counts every input handed to the device, the apps' and the
+/// system's answers included. Invariant: between calls of `run(inputs:)` nothing is owed but what the
+/// last input's actions queued (`run` performs it first).
+struct CoreMix {
     static let appCount = 1_000
 
     var device = Device(configuration: DeviceConfiguration(profile: .ios7))
@@ -16,51 +18,13 @@ struct CoreBenchmark {
     var timers: [TimerID: Instant] = [:]
     var lastEvent: UInt64 = 0
     var inputs = 0
-    var callbacks = 0
-    var completed = 0
-    var rejected = 0
     let ids: [AppID] = (0..<appCount).map { AppID("app.\($0)") }
 
-    /// `LifebusCoreBench [inputs]` prints the table; `--raw N` only runs N inputs (for the allocation probe).
-    static func main(arguments: [String]) {
-        if arguments.count == 3, arguments[1] == "--raw", let count = Int(arguments[2]) {
-            var probe = CoreBenchmark()
-            probe.connectAll()
-            probe.run(inputs: count)
-            return
-        }
-        let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000_000
-        var warmup = CoreBenchmark()
-        warmup.connectAll()
-        warmup.run(inputs: 100_000)
-        var bench = CoreBenchmark()
-        bench.connectAll()
-        let start = ContinuousClock.now
-        bench.run(inputs: count)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let allocations: String
-        switch AllocationProbe.allocationsPerInput() {
-        case .success(let perInput): allocations = format(perInput, 3)
-        case .failure(let failure): allocations = "n/a (\(failure.reason))"
-        }
-        print("LifebusCore benchmark: \(appCount) apps, ios7, seeded random event mix, one core")
-        print("| inputs | seconds | inputs/s | allocations/input |")
-        print("|---:|---:|---:|---:|")
-        print("| \(bench.inputs) | \(format(seconds, 3)) | \(Int(Double(bench.inputs) / seconds)) | \(allocations) |")
-        print("mix: \(bench.callbacks) callbacks sent and answered, \(bench.completed) events completed, "
-            + "\(bench.rejected) inputs rejected (e.g. activate of an app not running)")
-        print("allocations/input: valgrind's 'total heap usage' allocs for \(AllocationProbe.largeRun) minus "
-            + "\(AllocationProbe.smallRun) inputs, divided by the difference (start-up cancels out)")
-    }
-
-    static func format(_ value: Double, _ decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int(value * scale + 0.5)
-        let whole = String(scaled / Int(scale))
-        let fraction = String(scaled % Int(scale) + Int(scale)).dropFirst()
-        return "\(whole).\(fraction)"
+    /// A device with every app connected and settled.
+    static func connected() -> CoreMix {
+        var mix = CoreMix()
+        mix.connectAll()
+        return mix
     }
 
     mutating func connectAll() {
@@ -70,6 +34,7 @@ struct CoreBenchmark {
         }
     }
 
+    /// Hands the device `target` more inputs.
     mutating func run(inputs target: Int) {
         let end = inputs + target
         while inputs < end {
@@ -119,7 +84,6 @@ struct CoreBenchmark {
         for action in actions {
             switch action {
             case .sendCallback(let app, let id, let callback, _, _, _):
-                callbacks += 1
                 owed.append(.callbackAnswered(app, id, handlerDuration: nil))
                 if callback == .willTerminate {
                     owed.insert(.appDisconnected(app), at: owed.count - 1)
@@ -132,11 +96,7 @@ struct CoreBenchmark {
                 owed.append(.appConnected(app, AppFlags(), pid: nil))
             case .kill(let app, _):
                 owed.append(.processExited(app, .signaled(9)))
-            case .completeEvent:
-                completed += 1
-            case .reject:
-                rejected += 1
-            case .backgroundTaskExpiring, .record, .stateChanged:
+            case .completeEvent, .reject, .backgroundTaskExpiring, .record, .stateChanged:
                 break
             }
         }

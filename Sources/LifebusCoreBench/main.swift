@@ -1,1 +1,0 @@
-CoreBenchmark.main(arguments: CommandLine.arguments)

@@ -1,1 +1,0 @@
-try ProtocolBenchmark.main(arguments: CommandLine.arguments)
