@@ -1,6 +1,15 @@
-/// The fast path of `JSONWriter.writeDouble` for the numbers the broker writes most: milliseconds read off a
+/// Doubles through the cursor, with a fast path for the numbers the broker writes most: milliseconds read off a
 /// nanosecond clock (`Double(nanoseconds) / 1e6`) and whole budgets.
-extension JSONWriter {
+extension JSONCursor {
+    /// Swift's shortest round-tripping form (`1.0`, `1e+20`, `5e-324`), which always has a fraction or an
+    /// exponent, so it parses back as a double; `null` when not finite. At most `JSONCursor.numberBound` bytes.
+    mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if shortDecimal(value) { return }
+        var text = value.description
+        text.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Writes `value` exactly as `value.description` would, without making a `String`, when it is `+0` or a
     /// decimal with at most six fraction digits in [0.001, 1e9); returns `false`, writing nothing, otherwise.
     ///
@@ -8,29 +17,29 @@ extension JSONWriter {
     /// 15 digits never round to the same double, so no shorter text reads back as `value`: the decimal (trailing
     /// zeros cut, at least one fraction digit kept) is the shortest round-tripping form Swift prints.
     /// `JSONWriterTests` compares it with `description` on millions of values.
-    static func writeShortDecimal(_ value: Double, to buffer: inout [UInt8]) -> Bool {
+    private mutating func shortDecimal(_ value: Double) -> Bool {
         if value == 0 {
             guard value.sign == .plus else { return false }
-            appendASCII("0.0", to: &buffer)
+            ascii("0.0")
             return true
         }
         guard value >= 0.001, value < 1e9 else { return false }
         let micros = UInt64(value * 1e6 + 0.5)
         // Division of two exact integers rounds correctly, as reading the decimal text does.
         guard Double(micros) / 1e6 == value else { return false }
-        writeInteger(Int64(micros / 1_000_000), to: &buffer)
-        buffer.append(UInt8(ascii: "."))
+        digits(micros / 1_000_000, count: 1)
+        byte(UInt8(ascii: "."))
         var fraction = micros % 1_000_000
         guard fraction != 0 else {
-            buffer.append(UInt8(ascii: "0"))
+            byte(UInt8(ascii: "0"))
             return true
         }
-        var digits = 6
+        var digitCount = 6
         while fraction % 10 == 0 {
             fraction /= 10
-            digits -= 1
+            digitCount -= 1
         }
-        appendDigits(fraction, count: digits, to: &buffer)
+        digits(fraction, count: digitCount)
         return true
     }
 }
