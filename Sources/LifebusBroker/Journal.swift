@@ -16,6 +16,9 @@ import Logging
 final class Journal {
     /// Bytes of unwritten lines kept while the file cannot be written; beyond it they are dropped (and logged).
     static let maxUnwrittenBytes = 8 * 1024 * 1024
+    /// The most room the line buffer keeps between flushes: a turn's lines (~70 KB when 200 apps answer one
+    /// memory warning) then go into room already there instead of a buffer grown by doubling anew each turn.
+    static let retainedUnwrittenCapacity = 512 * 1024
 
     private let file: JournalFile?
     private let settings: JournalSettings
@@ -130,7 +133,7 @@ final class Journal {
             noteFailure(code, "write")
             return false
         }
-        unwritten.removeAll(keepingCapacity: unwritten.count <= 1 << 16)
+        unwritten.removeAll(keepingCapacity: unwritten.capacity <= Self.retainedUnwrittenCapacity)
         unwrittenEntries = 0
         unsynced = settings.syncs
         noteSuccess()

@@ -57,40 +57,48 @@ struct JSONCursor {
     /// The decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits; two digits
     /// per division, from a table.
     mutating func digits(_ value: UInt64, count minimum: Int) {
-        var length = 1
-        var probe = value
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
-        length = max(length, minimum)
+        let length = max(Self.digitCount(value), minimum)
         let start = claim(length)
-        let pairs = Self.digitPairs.utf8Start
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        let table = pairs.utf8Start
         var rest = value
         var index = length
         while rest >= 10 {
-            let pair = Int(rest % 100) &* 2
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
-            index -= 2
-            start[index] = pairs[pair]
-            start[index + 1] = pairs[pair + 1]
+            index &-= 2
+            start[index] = table[pair]
+            start[index &+ 1] = table[pair &+ 1]
         }
         if rest > 0 || index == length {
-            index -= 1
+            index &-= 1
             start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
         while index > 0 {
-            index -= 1
+            index &-= 1
             start[index] = UInt8(ascii: "0")
         }
     }
 
-    /// "00", "01", … "99".
-    private static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
+    /// How many decimal digits `value` has (1 for 0): log10 estimated from the bit length (1233 / 4096 ≈ log10 2),
+    /// then corrected by one comparison.
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        let bits = 64 &- (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12
+        return estimate &+ (value >= powersOfTen[estimate] ? 1 : 0)
+    }
+
+    /// 10^0 … 10^19 (a constant table: the optimizer lays it out statically, no lazy initialization).
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     mutating func optionalInteger(_ value: Int64?) {
         if let value { integer(value) } else { null() }
