@@ -99,6 +99,26 @@ public final class RPCPeer {
         writeLine { RPCCodec.encodeSuccess(id: id, to: &$0, writingResult: writeResult) }
     }
 
+    /// Writes a success response whose result is `writeHead`'s text, then `body`, then `writeTail`'s text; `body`
+    /// goes to the kernel from where it is (gathered with the rest by one `writev`), never copied into the line.
+    func sendSuccess(
+        id: RPCID?, writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
+        writingTail writeTail: (inout [UInt8]) -> Void
+    ) {
+        guard !ended, !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        var offset = 0
+        RPCCodec.encodeSuccess(id: id, to: &outbound) { buffer in
+            writeHead(&buffer)
+            offset = buffer.count
+            writeTail(&buffer)
+        }
+        outbound.withUnsafeBytes { line in
+            body.withUnsafeBytes { body in connection.writeLine(line, splicing: body, at: offset) }
+        }
+        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
+    }
+
     /// Writes a batch of messages as one line.
     func sendBatch(_ messages: [RPCMessage]) {
         guard !ended, !connection.isClosed else { return }

@@ -111,30 +111,40 @@ extension JournalEntry {
 }
 
 extension FireResult {
-    /// Appends the result's JSON text.
+    /// Appends the result's JSON text: `writeHead`, the records' text when held, `writeTail`.
     public func write(to buffer: inout [UInt8]) {
-        // Keys and punctuation (70 bytes), a number, the label; then the records.
-        var bound = 80 + JSONCursor.numberBound + JSONCursor.stringBound(event)
+        writeHead(to: &buffer)
         if let transitionsText {
             // Room for the text at once (an answer for 1,000 apps is ~350 KB: doubling would hold 1.5×).
-            bound += transitionsText.count
-        } else {
-            bound += transitions.reduce(0) { $0 + $1.writtenBound + 1 }
+            buffer.reserveCapacity(buffer.count + transitionsText.count + 32)
+            buffer.append(contentsOf: transitionsText)
         }
-        JSONWriter.append(to: &buffer, atMost: bound) { cursor in
+        writeTail(to: &buffer)
+    }
+
+    /// Appends the text before the records: `{"eventID":…,"event":…,"completed":…,"transitions":[`. Whoever
+    /// sends the answer may splice `transitionsText` (when held) between this and `writeTail` without copying it.
+    public func writeHead(to buffer: inout [UInt8]) {
+        // Keys and punctuation (54 bytes), a number, the label.
+        JSONWriter.append(to: &buffer, atMost: 64 + JSONCursor.numberBound + JSONCursor.stringBound(event)) { cursor in
             cursor.ascii("{\"eventID\":")
             cursor.integer(eventID)
             cursor.ascii(",\"event\":")
             cursor.string(event)
             cursor.ascii(completed ? ",\"completed\":true" : ",\"completed\":false")
             cursor.ascii(",\"transitions\":[")
-            if let transitionsText {
-                transitionsText.withUnsafeBytes { cursor.bytes($0) }
-            } else {
-                for (position, record) in transitions.enumerated() {
-                    if position > 0 { cursor.byte(UInt8(ascii: ",")) }
-                    record.write(to: &cursor)
-                }
+        }
+    }
+
+    /// Appends the text after the records (the records themselves first when no text of them is held):
+    /// `],"noApp":…}`.
+    public func writeTail(to buffer: inout [UInt8]) {
+        // Keys and punctuation (16 bytes), and each record with its comma when they are written here.
+        let records = transitionsText == nil ? transitions : []
+        JSONWriter.append(to: &buffer, atMost: 16 + records.reduce(0) { $0 + $1.writtenBound + 1 }) { cursor in
+            for (position, record) in records.enumerated() {
+                if position > 0 { cursor.byte(UInt8(ascii: ",")) }
+                record.write(to: &cursor)
             }
             cursor.ascii(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}")
         }
