@@ -1,5 +1,5 @@
 import LifebusLifecycle
-import LifebusProtocol
+@testable import LifebusProtocol
 import Testing
 
 /// The direct record writers must write exactly what the `JSONValue` form writes, member for member.
@@ -84,13 +84,15 @@ import Testing
         #expect(direct == viaValue)
     }
 
-    /// The writers reserve room for a name from `JSONCursor.nameBound`: every lifecycle name must fit it.
-    @Test func everyLifecycleNameIsPlainASCIIThatFitsTheNameBound() {
-        let names = LifecycleState.allCases.map(\.rawValue) + LifecycleCallback.allCases.map(\.rawValue)
-            + TransitionOutcome.allCases.map(\.rawValue)
-        for name in names {
-            #expect(name.utf8.count <= 40 && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C })
-            #expect(JSONValue.string(name).jsonText == "\"\(name)\"")
+    /// The writers copy each lifecycle name's quoted text from a constant and reserve `JSONCursor.nameBound` for
+    /// it: every constant must be the quoted raw value, plain ASCII that fits.
+    @Test func everyLifecycleNameIsItsQuotedRawValueAndFitsTheNameBound() {
+        let names = LifecycleState.allCases.map { ($0.rawValue, $0.quotedJSON) }
+            + LifecycleCallback.allCases.map { ($0.rawValue, $0.quotedJSON) }
+            + TransitionOutcome.allCases.map { ($0.rawValue, $0.quotedJSON) }
+        for (name, quoted) in names {
+            #expect(quoted.description == JSONValue.string(name).jsonText)
+            #expect(quoted.utf8CodeUnitCount <= 48 && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
         }
     }
 

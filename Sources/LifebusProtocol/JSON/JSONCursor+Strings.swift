@@ -1,5 +1,4 @@
-/// Strings through the cursor: escaped where they may hold anything, copied as they are for the protocol's own
-/// names.
+/// Strings through the cursor, escaped: `"`, `\` and every control byte.
 extension JSONCursor {
     /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are,
     /// in runs. Needs `JSONCursor.stringBound(text)` bytes at most.
@@ -12,18 +11,6 @@ extension JSONCursor {
             var contiguous = text
             contiguous.withUTF8 { utf8 in escaped(UnsafeRawBufferPointer(utf8)) }
         }
-        byte(UInt8(ascii: "\""))
-    }
-
-    /// Writes `"name"` without looking for bytes to escape: for the raw values of the protocol's own enums
-    /// (lifecycle states, callbacks, outcomes), plain ASCII words fixed at compile time. At most
-    /// `JSONCursor.nameBound` bytes.
-    mutating func name(_ name: String) {
-        byte(UInt8(ascii: "\""))
-        let written: Void? = name.utf8.withContiguousStorageIfAvailable { utf8 in
-            bytes(UnsafeRawBufferPointer(utf8))
-        }
-        if written == nil { string(name) }  // not reached for literals; correct anyway
         byte(UInt8(ascii: "\""))
     }
 

@@ -113,7 +113,8 @@ struct JSONCursor {
 extension JSONCursor {
     /// The most bytes `integer`, `double` or `null` writes (`-9223372036854775808`, `-2.2250738585072014e-308`).
     static let numberBound = 32
-    /// The most bytes `name` writes for one of the protocol's own names (checked when written).
+    /// The most bytes a quoted lifecycle name takes (`LifecycleState.quotedJSON` and its kind; checked by
+    /// `RecordWritingTests`).
     static let nameBound = 48
 
     /// The most bytes `string(_:)` writes for `text`: every byte escaped as `\u00XX`, and the quotes.
