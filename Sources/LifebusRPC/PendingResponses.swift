@@ -8,23 +8,29 @@ import LifebusProtocol
 /// A value owned by its `RPCPeer`. Invariants: numbers increase along `entries[start...]`; an answered entry
 /// before `start` holds no handler; `entries` holds the waiting handlers plus at most as many answered slots
 /// again (and 16), compacted as `start` advances.
-struct PendingResponses<Handler> {
-    private var entries: [(number: Int64, handler: Handler?)] = []
+struct PendingResponses {
+    typealias Handler = RPCPeer.ResponseHandler
+
+    /// A struct rather than a tuple: a closure stored in a generic container's element is re-abstracted through an
+    /// allocated thunk, one in a struct's field is not.
+    private struct Entry {
+        let number: Int64
+        var handler: Handler?
+    }
+
+    private var entries: [Entry] = []
     private var start = 0
 
     /// Whether no request awaits its answer.
     var isEmpty: Bool { start == entries.count }
 
     /// Keeps `handler` for the answer to request `number`, larger than every number added before.
-    mutating func add(_ number: Int64, _ handler: Handler) {
-        if start == entries.count {
-            entries.removeAll(keepingCapacity: true)
-            start = 0
-        } else if start >= 16, start * 2 >= entries.count {
+    mutating func add(_ number: Int64, _ handler: @escaping Handler) {
+        if start >= 16, start * 2 >= entries.count {  // amortized: once per 16 answers at least
             entries.removeFirst(start)
             start = 0
         }
-        entries.append((number, handler))
+        entries.append(Entry(number: number, handler: handler))
     }
 
     /// Takes the handler waiting for the answer with `id`; `nil` when no request of this peer has that id (a

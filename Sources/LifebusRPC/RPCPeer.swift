@@ -33,7 +33,7 @@ public final class RPCPeer {
     private var pausedForAnswers = false
 
     private var nextRequestNumber: Int64 = 1
-    private var pendingResponses = PendingResponses<ResponseHandler>()
+    private var pendingResponses = PendingResponses()
     private var outbound: [UInt8] = []
     private var ended = false
 
