@@ -27,19 +27,21 @@ extension JSONCursor {
         let micros = UInt64(value * 1e6 + 0.5)
         // Division of two exact integers rounds correctly, as reading the decimal text does.
         guard Double(micros) / 1e6 == value else { return false }
-        digits(micros / 1_000_000, count: 1)
-        byte(UInt8(ascii: "."))
-        var fraction = micros % 1_000_000
-        guard fraction != 0 else {
-            byte(UInt8(ascii: "0"))
-            return true
+        // All the digits of `micros` (at least seven: one before the point), the last six moved up one place for
+        // the point, then the fraction's trailing zeros given back (one digit kept).
+        digits(micros, count: 7)
+        let fraction = claim(1) - 6
+        var index = 6
+        while index > 0 {
+            fraction[index] = fraction[index - 1]
+            index -= 1
         }
-        var digitCount = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digitCount -= 1
+        fraction[0] = UInt8(ascii: ".")
+        var zeros = 0
+        while zeros < 5, fraction[6 - zeros] == UInt8(ascii: "0") {
+            zeros += 1
         }
-        digits(fraction, count: digitCount)
+        retract(zeros)
         return true
     }
 }

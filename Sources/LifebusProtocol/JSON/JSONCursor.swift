@@ -26,6 +26,13 @@ struct JSONCursor {
         return start
     }
 
+    /// Gives back the last `count` bytes written (they will be written again or not at all).
+    @inline(__always)
+    mutating func retract(_ count: Int) {
+        precondition(count >= 0, "JSONCursor: a negative retraction")
+        position -= count
+    }
+
     @inline(__always)
     mutating func byte(_ value: UInt8) {
         claim(1).initialize(to: value)
