@@ -6,6 +6,11 @@ extension CallbackParams {
     public func write(to buffer: inout [UInt8]) {
         // Keys and punctuation (57 bytes), two numbers, two names and the cause.
         let bound = 64 + 2 * JSONCursor.numberBound + 2 * JSONCursor.nameBound + EventCause.writtenBound(cause)
+        let launched: Bool
+        switch launch {  // a switch: `launch == nil` copied the whole optional context out and destroyed it again
+        case .some: launched = true
+        case .none: launched = false
+        }
         JSONWriter.append(to: &buffer, atMost: bound) { cursor in
             cursor.ascii("{\"callbackID\":")
             cursor.integer(callbackID)
@@ -17,7 +22,7 @@ extension CallbackParams {
             cursor.double(budgetMs)
             cursor.ascii(",\"cause\":")
             if let cause { cause.write(to: &cursor) } else { cursor.null() }
-            if launch == nil { cursor.byte(UInt8(ascii: "}")) }
+            if !launched { cursor.byte(UInt8(ascii: "}")) }
         }
         if let launch {
             JSONWriter.appendASCII(",\"launch\":", to: &buffer)
