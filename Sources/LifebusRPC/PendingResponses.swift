@@ -26,11 +26,19 @@ struct PendingResponses {
 
     /// Keeps `handler` for the answer to request `number`, larger than every number added before.
     mutating func add(_ number: Int64, _ handler: @escaping Handler) {
+        let entry = Entry(number: number, handler: handler)
+        if start == entries.count, start > 0 {
+            // Everything answered (a broker's app peer has one callback out at a time): start over at the front.
+            entries[0] = entry
+            if entries.count > 1 { entries.removeSubrange(1...) }
+            start = 0
+            return
+        }
         if start >= 16, start * 2 >= entries.count {  // amortized: once per 16 answers at least
             entries.removeFirst(start)
             start = 0
         }
-        entries.append(Entry(number: number, handler: handler))
+        entries.append(entry)
     }
 
     /// Takes the handler waiting for the answer with `id`; `nil` when no request of this peer has that id (a

@@ -34,6 +34,22 @@ import Testing
         #expect(pending.isEmpty)
     }
 
+    /// One request out at a time (a broker's app peer): each add starts over at the front once all are answered.
+    @Test func oneRequestAtATimeReusesTheFront() {
+        let calls = Calls()
+        var pending = PendingResponses()
+        for number in 1...40 {
+            pending.add(Int64(number), calls.handler(number))
+            #expect(answer(Int64(number), in: &pending, calls) == number)
+            #expect(pending.isEmpty)
+        }
+        pending.add(41, calls.handler(41))
+        pending.add(42, calls.handler(42))
+        #expect(answer(42, in: &pending, calls) == 42)
+        #expect(answer(41, in: &pending, calls) == 41)
+        #expect(answer(41, in: &pending, calls) == nil)
+    }
+
     @Test func answeredRequestsAreCompactedAwayWhileTheOldestWaits() {
         let calls = Calls()
         var pending = PendingResponses()
