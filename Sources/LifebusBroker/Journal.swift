@@ -20,6 +20,9 @@ final class Journal {
     /// Lines gathered beyond this many bytes are written at once rather than at the end of the turn: a fan-out to
     /// 1,000 apps journals about 1 MB in one turn, which would otherwise peak in a buffer grown by doubling.
     static let earlyWriteBytes = 64 * 1024
+    /// The most room the line buffer keeps between flushes: a turn's lines (up to `earlyWriteBytes` and one line
+    /// more) then go into room already there instead of a buffer grown by doubling anew each turn.
+    static let retainedUnwrittenCapacity = 2 * earlyWriteBytes
 
     private let file: JournalFile?
     private let settings: JournalSettings
@@ -137,7 +140,7 @@ final class Journal {
             noteFailure(code, "write")
             return false
         }
-        unwritten.removeAll(keepingCapacity: unwritten.count <= 1 << 16)
+        unwritten.removeAll(keepingCapacity: unwritten.capacity <= Self.retainedUnwrittenCapacity)
         unwrittenEntries = 0
         unsynced = settings.syncs
         noteSuccess()

@@ -18,42 +18,57 @@ extension Connection {
     /// Ignored once the connection is closing. A write failure ends the connection with `.error` (after the lines
     /// already received are delivered); a line over the output cap ends it with `.outputLimitExceeded`.
     public func writeLine(_ bytes: UnsafeRawBufferPointer) {
+        writeLine(bytes, splicing: UnsafeRawBufferPointer(start: nil, count: 0), at: bytes.count)
+    }
+
+    /// Sends `bytes[..<offset]`, then `body`, then `bytes[offset...]`, then "\n", as `writeLine(_:)` sends one
+    /// buffer: the kernel gathers the parts (one `writev`), so a large body made elsewhere (a `fire` answer's
+    /// records) is never copied into the line. None of the parts may contain "\n".
+    public func writeLine(_ bytes: UnsafeRawBufferPointer, splicing body: UnsafeRawBufferPointer, at offset: Int) {
         loop.preconditionInLoop()
+        precondition(offset >= 0 && offset <= bytes.count, "the splice offset is outside the line")
         guard state == .open, writeFailure == nil else { return }
-        guard outputCapAllows(bytes.count + 1) else {
+        let parts = LineParts(head: UnsafeRawBufferPointer(rebasing: bytes[..<offset]), body: body,
+                              tail: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        guard outputCapAllows(parts.count) else {
             outputCapExceeded()
             return
         }
-        let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        let status = withUnsafeTemporaryAllocation(of: uv_buf_t.self, capacity: 2) { buffers in
-            buffers.initialize(repeating: uv_buf_t(base: Connection.newline, len: 1))
-            buffers[0] = uv_buf_t(base: base, len: bytes.count)
-            return uv_try_write(stream, buffers.baseAddress, 2)
+        let status = withUnsafeTemporaryAllocation(of: uv_buf_t.self, capacity: 4) { buffers in
+            var used = 0
+            func add(_ part: UnsafeRawBufferPointer) {
+                guard !part.isEmpty else { return }
+                let base = UnsafeMutableRawPointer(mutating: part.baseAddress)?.assumingMemoryBound(to: CChar.self)
+                buffers.initializeElement(at: used, to: uv_buf_t(base: base, len: part.count))
+                used += 1
+            }
+            add(parts.head)
+            add(parts.body)
+            add(parts.tail)
+            buffers.initializeElement(at: used, to: uv_buf_t(base: Connection.newline, len: 1))
+            return uv_try_write(stream, buffers.baseAddress, UInt32(used + 1))
         }
         var sent = 0
         if status >= 0 {
             sent = Int(status)
-            if sent == bytes.count + 1 { return }
+            if sent == parts.count { return }
         } else if status != UV_EAGAIN.rawValue {
             writeFailed(UVError(code: status, function: "uv_try_write"))
             return
         }
-        queueWrite(bytes, skipping: sent)
+        queueWrite(parts, skipping: sent)
     }
 
-    /// Copies what `uv_try_write` left of `bytes` + "\n" into one allocation holding the request and the bytes.
-    private func queueWrite(_ bytes: UnsafeRawBufferPointer, skipping sent: Int) {
-        let remaining = bytes.count + 1 - sent
+    /// Copies what `uv_try_write` left of the line into one allocation holding the request and the bytes.
+    private func queueWrite(_ parts: LineParts, skipping sent: Int) {
+        let remaining = parts.count - sent
         let headerSize = WriteRequest.headerSize
         let memory = UnsafeMutableRawPointer.allocate(byteCount: headerSize + remaining,
                                                       alignment: MemoryLayout<uv_write_t>.alignment)
         let request = memory.bindMemory(to: uv_write_t.self, capacity: 1)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: headerSize)
         let payload = memory + headerSize
-        if sent < bytes.count, let source = bytes.baseAddress {
-            payload.copyMemory(from: source + sent, byteCount: bytes.count - sent)
-        }
-        payload.storeBytes(of: 0x0A, toByteOffset: remaining - 1, as: UInt8.self)
+        parts.copy(skipping: sent, to: payload)
         var buffer = uv_buf_t(base: payload.assumingMemoryBound(to: CChar.self), len: remaining)
         let status = uv_write(request, stream, &buffer, 1) { request, status in
             WriteRequest.completed(request!, status)
@@ -64,6 +79,35 @@ extension Connection {
             return
         }
         writeQueued()
+    }
+}
+
+/// The pieces of one outgoing line, in order, and the "\n" that ends it (borrowed: valid during the write call).
+struct LineParts {
+    let head: UnsafeRawBufferPointer
+    let body: UnsafeRawBufferPointer
+    let tail: UnsafeRawBufferPointer
+
+    /// Bytes in the line, its "\n" included.
+    var count: Int { head.count + body.count + tail.count + 1 }
+
+    /// Copies the line's bytes after its first `skipped` to `destination` (room for `count - skipped` bytes).
+    func copy(skipping skipped: Int, to destination: UnsafeMutableRawPointer) {
+        var skip = skipped
+        var position = destination
+        func copy(_ part: UnsafeRawBufferPointer) {
+            guard skip < part.count, let base = part.baseAddress else {
+                skip -= min(skip, part.count)
+                return
+            }
+            position.copyMemory(from: base + skip, byteCount: part.count - skip)
+            position += part.count - skip
+            skip = 0
+        }
+        copy(head)
+        copy(body)
+        copy(tail)
+        position.storeBytes(of: 0x0A, as: UInt8.self)
     }
 }
 

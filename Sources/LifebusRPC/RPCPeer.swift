@@ -33,7 +33,7 @@ public final class RPCPeer {
     private var pausedForAnswers = false
 
     private var nextRequestNumber: Int64 = 1
-    private var pendingResponses: [RPCID: ResponseHandler] = [:]
+    private var pendingResponses = PendingResponses()
     private var outbound: [UInt8] = []
     private var ended = false
 
@@ -55,7 +55,7 @@ public final class RPCPeer {
     @discardableResult
     public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
         let id = RPCID.number(nextRequestNumber)
-        guard expectResponse(to: id, handler) else { return id }
+        guard expectResponse(handler) else { return id }
         send(.request(RPCRequest(id: id, method: method, params: params)))
         return id
     }
@@ -66,19 +66,20 @@ public final class RPCPeer {
         _ method: String, writingParams writeParams: (inout [UInt8]) -> Void, _ handler: @escaping ResponseHandler
     ) {
         let id = RPCID.number(nextRequestNumber)
-        guard expectResponse(to: id, handler), !connection.isClosed else { return }
+        guard expectResponse(handler), !connection.isClosed else { return }
         writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
     }
 
-    /// Takes `id` (the next request number) and keeps `handler` for its answer; `false`, the handler told, once
-    /// the connection has ended.
-    private func expectResponse(to id: RPCID, _ handler: @escaping ResponseHandler) -> Bool {
+    /// Takes the next request number and keeps `handler` for its answer; `false`, the handler told, once the
+    /// connection has ended.
+    private func expectResponse(_ handler: @escaping ResponseHandler) -> Bool {
+        let number = nextRequestNumber
         nextRequestNumber += 1
         guard !ended else {
             handler(.failure(Self.connectionClosedError))
             return false
         }
-        pendingResponses[id] = handler
+        pendingResponses.add(number, handler)
         return true
     }
 
@@ -97,6 +98,26 @@ public final class RPCPeer {
     func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
         guard !ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encodeSuccess(id: id, to: &$0, writingResult: writeResult) }
+    }
+
+    /// Writes a success response whose result is `writeHead`'s text, then `body`, then `writeTail`'s text; `body`
+    /// goes to the kernel from where it is (gathered with the rest by one `writev`), never copied into the line.
+    func sendSuccess(
+        id: RPCID?, writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
+        writingTail writeTail: (inout [UInt8]) -> Void
+    ) {
+        guard !ended, !connection.isClosed else { return }
+        outbound.removeAll(keepingCapacity: true)
+        var offset = 0
+        RPCCodec.encodeSuccess(id: id, to: &outbound) { buffer in
+            writeHead(&buffer)
+            offset = buffer.count
+            writeTail(&buffer)
+        }
+        outbound.withUnsafeBytes { line in
+            body.withUnsafeBytes { body in connection.writeLine(line, splicing: body, at: offset) }
+        }
+        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
     }
 
     /// Writes a batch of messages as one line.
@@ -192,7 +213,7 @@ extension RPCPeer {
                 responder.fail(.methodNotFound(request.method))
             }
         case .response(let response):
-            guard let id = response.id, let handler = pendingResponses.removeValue(forKey: id) else {
+            guard let id = response.id, let handler = pendingResponses.remove(id) else {
                 return  // an answer to nothing we asked: dropped, as JSON-RPC gives no way to reply to a response
             }
             handler(response.result)
@@ -218,15 +239,14 @@ extension RPCPeer {
             break
         }
         ended = true
-        let waiting = pendingResponses
-        pendingResponses.removeAll()
+        let waiting = pendingResponses.removeAll()
         // A line over this side's limit is this side's refusal, not the other end closing: say so.
         var failure = Self.connectionClosedError
         if case .lineTooLong(let limit) = end {
             failure = RPCError(.lineTooLong, "a line received was longer than this side accepts (\(limit) bytes)",
                                data: ["limit": .integer(Int64(limit))])
         }
-        for handler in waiting.values {
+        for handler in waiting {
             handler(.failure(failure))
         }
         onEnd?(end)

@@ -62,6 +62,28 @@ public struct RPCResponder {
         }
     }
 
+    /// Answers with a result whose text is `writeHead`'s, then `body`, then `writeTail`'s (a `fire` answer: its
+    /// records' text, made for the journal, goes out from where it is when it is large; a small one is copied,
+    /// which costs less than gathering).
+    public func succeed(
+        writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
+        writingTail writeTail: (inout [UInt8]) -> Void
+    ) {
+        guard case .peer(let peer, let id) = target, !answered.isSet, body.count >= Self.minimumSplicedBytes else {
+            return succeed { text in
+                writeHead(&text)
+                text.append(contentsOf: body)
+                writeTail(&text)
+            }
+        }
+        answered.isSet = true
+        peer.sendSuccess(id: id, writingHead: writeHead, splicing: body, writingTail: writeTail)
+        peer.requestAnswered()
+    }
+
+    /// The smallest body `succeed(writingHead:splicing:writingTail:)` leaves where it is (~45 records).
+    static let minimumSplicedBytes = 16 * 1024
+
     /// Answers with an error.
     public func fail(_ error: RPCError) { answer(.failure(error)) }
 }

@@ -91,6 +91,30 @@ import Testing
         }
     }
 
+    /// A spliced line (head, body gathered from elsewhere, tail) arrives as the one line it spells, whether the
+    /// kernel takes it whole, stops inside the body (8 MiB to a peer not reading) or takes none of it (queued behind).
+    @Test func aSplicedLineArrivesAsTheLineItSpellsWhereverTheKernelStops() throws {
+        try withConnectedPair { loop, pair in
+            let line = Array("{\"head\":[]}".utf8)
+            let cases: [(body: [UInt8], offset: Int)] = [
+                (patternBytes(8 << 20, seed: 3), 9), ([], 9), (patternBytes(100, seed: 5), 0),
+                (patternBytes(70, seed: 6), line.count),
+            ]
+            for (body, offset) in cases {
+                line.withUnsafeBytes { line in
+                    body.withUnsafeBytes { pair.server.writeLine(line, splicing: $0, at: offset) }
+                }
+            }
+            #expect(pair.server.pendingWriteBytes > 0)
+
+            let client = LineRecorder()
+            pair.client.maxLineLength = 9 << 20
+            client.record(pair.client)
+            try loop.run(until: "four spliced lines") { client.lines.count == cases.count }
+            #expect(client.lines == cases.map { Array(line[..<$0.offset]) + $0.body + Array(line[$0.offset...]) })
+        }
+    }
+
     @Test func connectingToAMissingPathFailsWithNotFound() throws {
         let loop = try EventLoop()
         let socket = TestSocketPath()

@@ -23,6 +23,20 @@ import Testing
             "[0,7,-7,10,1234567890,9223372036854775807,-9223372036854775808]")
     }
 
+    /// The digit writer counts digits from the bit length: every power of ten and its neighbours are the edges.
+    @Test func writesEveryDigitCountExactly() {
+        var values: [Int64] = [0, 1, -1, 9, 99, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+        }
+        var rng = SystemRandomNumberGenerator()
+        values += (0..<10_000).map { _ in Int64.random(in: .min ... .max, using: &rng) >> Int64.random(in: 0...63) }
+        let mismatches = values.filter { JSONValue.integer($0).jsonText != String($0) }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func writesDoublesSoTheyParseBackAsDoubles() throws {
         let values: [Double] = [1, -0.0, 1e20, 1e-7, 0.1, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123_456_789]
         for double in values {

@@ -1,4 +1,5 @@
-import LifebusProtocol
+import LifebusLifecycle
+@testable import LifebusProtocol
 import Testing
 
 /// The direct record writers must write exactly what the `JSONValue` form writes, member for member.
@@ -8,6 +9,14 @@ import Testing
         cause: EventCause(eventID: 3, event: "call --answer"), from: .inactive, to: .background,
         firedMs: 10.5, sentMs: 10.625, answeredMs: 13.1, handlerMs: 2.3e-5, budgetMs: 5000, outcome: .ok,
         wallMs: 1_763_780_000_000)
+    /// The most room each member can take: every byte of the strings escaped as `\u00XX`, the longest numbers and
+    /// names; the writers reserve their room from bounds, so this must fit exactly.
+    static let widest = TransitionRecord(
+        seq: .min, app: String(repeating: "\u{01}", count: 300), pid: .min, callback: .didReceiveMemoryWarning,
+        cause: EventCause(eventID: .min, event: String(repeating: "\u{7F}", count: 300)), from: .background,
+        to: .notRunning, firedMs: -.leastNormalMagnitude, sentMs: -.greatestFiniteMagnitude,
+        answeredMs: -2.2250738585072014e-308, handlerMs: -1.2345678901234567e-300, budgetMs: -.ulpOfOne,
+        outcome: .watchdog, wallMs: .min, handlerFailed: true)
     static let bare = TransitionRecord(
         seq: 18, app: "a", pid: nil, callback: nil, cause: nil, from: .suspended, to: .notRunning,
         firedMs: nil, sentMs: 0, answeredMs: nil, handlerMs: nil, budgetMs: 0, outcome: .jetsam, wallMs: 0)
@@ -18,7 +27,7 @@ import Testing
         return bytes
     }
 
-    @Test(arguments: [full, bare])
+    @Test(arguments: [full, bare, widest])
     func aTransitionRecordWritesWhatItsJSONWrites(record: TransitionRecord) {
         #expect(text(record.write) == record.json.jsonBytes)
         #expect(text(JournalEntry.transition(record).write) == JournalEntry.transition(record).json.jsonBytes)
@@ -42,6 +51,12 @@ import Testing
         #expect(try FireResult(json: JSONParser.parse(text(result.write))) == result)
     }
 
+    @Test func aFireResultOfTheWidestRecordsWritesWhatItsJSONWrites() {
+        let result = FireResult(eventID: .min, event: Self.widest.cause?.event ?? "", completed: false,
+                                transitions: [Self.widest, Self.full, Self.widest])
+        #expect(text(result.write) == result.json.jsonBytes)
+    }
+
     @Test func aFireResultWithItsRecordsTextWritesWhatItsJSONWrites() {
         let text = text(Self.full.write) + [UInt8(ascii: ",")] + text(Self.bare.write)
         var result = FireResult(eventID: 3, event: "m", completed: true, transitions: [Self.full, Self.bare],
@@ -55,6 +70,8 @@ import Testing
     @Test(arguments: [
         CallbackParams(callbackID: 12, callback: .didEnterBackground, state: .background, budgetMs: 5000,
                        cause: EventCause(eventID: 3, event: "call --answer")),
+        CallbackParams(callbackID: .min, callback: .didReceiveMemoryWarning, state: .background,
+                       budgetMs: -.greatestFiniteMagnitude, cause: Self.widest.cause),
         CallbackParams(callbackID: 1, callback: .didFinishLaunching, state: .inactive, budgetMs: 20_000.5,
                        launch: LaunchContext(reason: .afterCrash, previousPid: 7)),
     ])
@@ -65,6 +82,18 @@ import Testing
         var viaValue: [UInt8] = []
         RPCCodec.encode(RPCRequest(id: .number(4), method: "m", params: params.json), to: &viaValue)
         #expect(direct == viaValue)
+    }
+
+    /// The writers copy each lifecycle name's quoted text from a constant and reserve `JSONCursor.nameBound` for
+    /// it: every constant must be the quoted raw value, plain ASCII that fits.
+    @Test func everyLifecycleNameIsItsQuotedRawValueAndFitsTheNameBound() {
+        let names = LifecycleState.allCases.map { ($0.rawValue, $0.quotedJSON) }
+            + LifecycleCallback.allCases.map { ($0.rawValue, $0.quotedJSON) }
+            + TransitionOutcome.allCases.map { ($0.rawValue, $0.quotedJSON) }
+        for (name, quoted) in names {
+            #expect(quoted.description == JSONValue.string(name).jsonText)
+            #expect(quoted.utf8CodeUnitCount <= 48 && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
+        }
     }
 
     @Test func aSuccessWithAWrittenResultIsTheSameResponse() {

@@ -45,12 +45,15 @@ enum ByteScan {
         var index = start
         while end - index >= 8 {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if hasByte(word, below: 0x20) || hasByte(word, equalTo: 0x22) || hasByte(word, equalTo: 0x5C)
-                || hasByte(word, equalTo: 0x7F)
-            {
-                break
-            }
+            if isWriterSpecial(word) { break }
             index += 8
+        }
+        // The loop ran out of whole words on a clean run of eight bytes or more: the last word, overlapping what
+        // the loop saw, settles the tail at once.
+        if index < end, end - index < 8, end - start >= 8,
+            !isWriterSpecial(bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+        {
+            return end
         }
         while index < end {
             let byte = bytes[index]
@@ -58,5 +61,11 @@ enum ByteScan {
             index += 1
         }
         return end
+    }
+
+    @inline(__always)
+    private static func isWriterSpecial(_ word: UInt64) -> Bool {
+        hasByte(word, below: 0x20) || hasByte(word, equalTo: 0x22) || hasByte(word, equalTo: 0x5C)
+            || hasByte(word, equalTo: 0x7F)
     }
 }

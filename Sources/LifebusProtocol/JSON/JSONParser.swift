@@ -56,8 +56,7 @@ extension JSONScanner {
     /// Parses one complete JSON text: a value surrounded by optional whitespace.
     mutating func parseDocument(maxDepth: Int) throws(JSONParseError) -> JSONValue {
         var values = JSONValueStack(capacity: 16)
-        var frames: [Frame] = []
-        frames.reserveCapacity(4)
+        var frames: [Frame] = []  // allocated at the first non-empty container, like `values`
         outer: while true {
             skipWhitespace()
             guard index < count else { throw fail(.unexpectedEnd) }

@@ -62,88 +62,39 @@ extension JSONObject {
     }
 }
 
-/// The scalar writers shared by `JSONValue.write(to:)` and `RPCCodec`'s envelope encoder.
+/// The array-facing writers: `append(to:atMost:_:)` lends a `JSONCursor` over reserved room, and the scalar
+/// writers shared by `JSONValue.write(to:)` and `RPCCodec`'s envelope encoder each write through one.
 enum JSONWriter {
+    /// Reserves `bound` bytes after the end of `buffer` (growing it geometrically, as `append` does), lets `write`
+    /// fill some of them through a cursor, and makes what it wrote part of `buffer`. `write` traps if it needs more
+    /// than `bound` bytes.
+    @inline(__always)
+    static func append(to buffer: inout [UInt8], atMost bound: Int, _ write: (inout JSONCursor) -> Void) {
+        buffer.append(addingCapacity: bound) { span in
+            span.withUnsafeMutableBufferPointer { room, initialized in
+                guard let base = room.baseAddress else { return }
+                var cursor = JSONCursor(start: base + initialized, end: base + room.count)
+                write(&cursor)
+                initialized = cursor.position - base
+            }
+        }
+    }
+
     @inline(__always)
     static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     static func writeInteger(_ value: Int64, to buffer: inout [UInt8]) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        if magnitude < 10 {
-            buffer.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        appendDigits(magnitude, count: 1, to: &buffer)
-    }
-
-    /// Appends the decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits.
-    static func appendDigits(_ value: UInt64, count: Int, to buffer: inout [UInt8]) {
-        // Last digit first into a stack buffer (20 hold any UInt64), then appended in one copy.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value
-            var start = 20
-            while rest > 0 || 20 - start < count {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        append(to: &buffer, atMost: JSONCursor.numberBound) { $0.integer(value) }
     }
 
     static func writeDouble(_ value: Double, to buffer: inout [UInt8]) {
-        guard value.isFinite else {
-            appendASCII("null", to: &buffer)
-            return
-        }
-        if writeShortDecimal(value, to: &buffer) { return }
-        buffer.append(contentsOf: value.description.utf8)
+        append(to: &buffer, atMost: JSONCursor.numberBound) { $0.double(value) }
     }
 
     /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are.
     static func writeString(_ string: String, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            writeEscaped(UnsafeRawBufferPointer(utf8), to: &buffer)
-        }
-        if written == nil {
-            var contiguous = string
-            contiguous.withUTF8 { utf8 in writeEscaped(UnsafeRawBufferPointer(utf8), to: &buffer) }
-        }
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    private static func writeEscaped(_ utf8: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
-        var runStart = 0
-        while true {
-            let special = ByteScan.firstWriterSpecial(in: utf8, from: runStart, to: utf8.count)
-            if runStart < special {
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<special]))
-            }
-            guard special < utf8.count else { return }
-            appendEscape(for: utf8[special], to: &buffer)
-            runStart = special + 1
-        }
-    }
-
-    private static func appendEscape(for byte: UInt8, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-        case 0x0A: buffer.append(UInt8(ascii: "n"))
-        case 0x0D: buffer.append(UInt8(ascii: "r"))
-        case 0x09: buffer.append(UInt8(ascii: "t"))
-        case 0x08: buffer.append(UInt8(ascii: "b"))
-        case 0x0C: buffer.append(UInt8(ascii: "f"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            buffer.append(hex.utf8Start[Int(byte >> 4)])
-            buffer.append(hex.utf8Start[Int(byte & 0x0F)])
-        }
+        append(to: &buffer, atMost: JSONCursor.stringBound(string)) { $0.string(string) }
     }
 }

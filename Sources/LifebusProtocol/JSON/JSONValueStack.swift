@@ -2,33 +2,34 @@
 /// when it closes: no retain/release per element, no per-container scratch array.
 ///
 /// Owns its manually allocated storage (noncopyable; lives on the stack of one `parseDocument` call and frees
-/// everything it still holds in `deinit`, also when the parse throws). Objects push key (`.string`), value,
-/// key, value, … Invariant: elements `0..<count` are initialised, the rest is not.
+/// everything it still holds in `deinit`, also when the parse throws), allocated at the first push: a document
+/// without a non-empty container (`{}`, the answer most callbacks get) allocates nothing. Objects push key
+/// (`.string`), value, key, value, … Invariant: elements `0..<count` are initialised, the rest is not.
 struct JSONValueStack: ~Copyable {
-    private var base: UnsafeMutablePointer<JSONValue>
-    private var capacity: Int
+    private var base: UnsafeMutablePointer<JSONValue>?
+    private var capacity = 0
+    private let initialCapacity: Int
     private(set) var count = 0
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        initialCapacity = max(capacity, 1)
     }
 
     deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+        base?.deinitialize(count: count)
+        base?.deallocate()
     }
 
     mutating func push(_ value: consuming JSONValue) {
         if count == capacity { grow() }
-        (base + count).initialize(to: value)
+        (base.unsafelyUnwrapped + count).initialize(to: value)  // grow() made it
         count += 1
     }
 
     /// Moves the values from `start` on into a new array.
     mutating func popArray(from start: Int) -> [JSONValue] {
         let length = count - start
-        guard length > 0 else { return [] }
+        guard length > 0, let base else { return [] }
         let source = base + start
         let array = [JSONValue](unsafeUninitializedCapacity: length) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: source, count: length)
@@ -42,7 +43,7 @@ struct JSONValueStack: ~Copyable {
     mutating func popObject(from start: Int) -> JSONObject {
         let pairs = (count - start) / 2
         precondition(pairs * 2 == count - start, "object stack holds a key without a value")
-        guard pairs > 0 else { return JSONObject() }
+        guard pairs > 0, let base else { return JSONObject() }
         let source = base + start
         let members = [JSONObject.Element](unsafeUninitializedCapacity: pairs) { buffer, initialized in
             for pair in 0..<pairs {
@@ -58,10 +59,12 @@ struct JSONValueStack: ~Copyable {
     }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = max(capacity * 2, initialCapacity)
         let newBase = UnsafeMutablePointer<JSONValue>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
         base = newBase
         capacity = newCapacity
     }

@@ -111,11 +111,14 @@ public enum RPCCodec {
     public static func encodeRequest(
         id: RPCID, method: String, to buffer: inout [UInt8], writingParams writeParams: (inout [UInt8]) -> Void
     ) {
-        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
-        write(id, to: &buffer)
-        JSONWriter.appendASCII(",\"method\":", to: &buffer)
-        JSONWriter.writeString(method, to: &buffer)
-        JSONWriter.appendASCII(",\"params\":", to: &buffer)
+        // Keys (42 bytes), the id and the method.
+        JSONWriter.append(to: &buffer, atMost: 48 + bound(id) + JSONCursor.stringBound(method)) { cursor in
+            cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
+            write(id, to: &cursor)
+            cursor.ascii(",\"method\":")
+            cursor.string(method)
+            cursor.ascii(",\"params\":")
+        }
         writeParams(&buffer)
         buffer.append(UInt8(ascii: "}"))
     }
@@ -125,22 +128,32 @@ public enum RPCCodec {
     public static func encodeSuccess(
         id: RPCID?, to buffer: inout [UInt8], writingResult writeResult: (inout [UInt8]) -> Void
     ) {
-        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
-        if let id {
-            write(id, to: &buffer)
-        } else {
-            JSONWriter.appendASCII("null", to: &buffer)
+        // Keys (32 bytes) and the id.
+        JSONWriter.append(to: &buffer, atMost: 32 + (id.map(bound) ?? 4)) { cursor in
+            cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
+            if let id { write(id, to: &cursor) } else { cursor.null() }
+            cursor.ascii(",\"result\":")
         }
-        JSONWriter.appendASCII(",\"result\":", to: &buffer)
         writeResult(&buffer)
         buffer.append(UInt8(ascii: "}"))
     }
 
-    private static func write(_ id: RPCID, to buffer: inout [UInt8]) {
+    private static func bound(_ id: RPCID) -> Int {
         switch id {
-        case .number(let value): JSONWriter.writeInteger(value, to: &buffer)
-        case .string(let value): JSONWriter.writeString(value, to: &buffer)
+        case .number: JSONCursor.numberBound
+        case .string(let value): JSONCursor.stringBound(value)
         }
+    }
+
+    private static func write(_ id: RPCID, to cursor: inout JSONCursor) {
+        switch id {
+        case .number(let value): cursor.integer(value)
+        case .string(let value): cursor.string(value)
+        }
+    }
+
+    private static func write(_ id: RPCID, to buffer: inout [UInt8]) {
+        JSONWriter.append(to: &buffer, atMost: bound(id)) { write(id, to: &$0) }
     }
 }
 

@@ -4,20 +4,30 @@
 extension CallbackParams {
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"callbackID\":", to: &buffer)
-        JSONWriter.writeInteger(callbackID, to: &buffer)
-        JSONWriter.appendASCII(",\"callback\":", to: &buffer)
-        JSONWriter.writeString(callback.rawValue, to: &buffer)
-        JSONWriter.appendASCII(",\"state\":", to: &buffer)
-        JSONWriter.writeString(state.rawValue, to: &buffer)
-        JSONWriter.appendASCII(",\"budgetMs\":", to: &buffer)
-        JSONWriter.writeDouble(budgetMs, to: &buffer)
-        JSONWriter.appendASCII(",\"cause\":", to: &buffer)
-        if let cause { cause.write(to: &buffer) } else { JSONWriter.appendNull(to: &buffer) }
+        // Keys and punctuation (57 bytes), two numbers, two names and the cause.
+        let bound = 64 + 2 * JSONCursor.numberBound + 2 * JSONCursor.nameBound + EventCause.writtenBound(cause)
+        let launched: Bool
+        switch launch {  // a switch: `launch == nil` copied the whole optional context out and destroyed it again
+        case .some: launched = true
+        case .none: launched = false
+        }
+        JSONWriter.append(to: &buffer, atMost: bound) { cursor in
+            cursor.ascii("{\"callbackID\":")
+            cursor.integer(callbackID)
+            cursor.ascii(",\"callback\":")
+            cursor.ascii(callback.quotedJSON)
+            cursor.ascii(",\"state\":")
+            cursor.ascii(state.quotedJSON)
+            cursor.ascii(",\"budgetMs\":")
+            cursor.double(budgetMs)
+            cursor.ascii(",\"cause\":")
+            if let cause { cause.write(to: &cursor) } else { cursor.null() }
+            if !launched { cursor.byte(UInt8(ascii: "}")) }
+        }
         if let launch {
             JSONWriter.appendASCII(",\"launch\":", to: &buffer)
             launch.json().write(to: &buffer)  // once per launch: no direct writer needed
+            buffer.append(UInt8(ascii: "}"))
         }
-        buffer.append(UInt8(ascii: "}"))
     }
 }

@@ -1,75 +1,100 @@
 /// Direct writers for the records the broker emits most (every transition goes to the journal and, in a `fire`
 /// answer, to the controller): they write the same text as `json.write(to:)`, member for member, without building
-/// a `JSONValue` tree first. `RecordWritingTests` pins the equality.
+/// a `JSONValue` tree first, through one cursor over room reserved once per record. `RecordWritingTests` pins the
+/// equality.
 extension TransitionRecord {
     /// Appends the record's JSON text (no newline).
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"type\":\"transition\",\"seq\":", to: &buffer)
-        JSONWriter.writeInteger(seq, to: &buffer)
-        JSONWriter.appendASCII(",\"app\":", to: &buffer)
-        JSONWriter.writeString(app, to: &buffer)
-        JSONWriter.appendASCII(",\"pid\":", to: &buffer)
-        JSONWriter.writeOptionalInteger(pid.map(Int64.init), to: &buffer)
-        JSONWriter.appendASCII(",\"callback\":", to: &buffer)
-        if let callback {
-            JSONWriter.writeString(callback.rawValue, to: &buffer)
-        } else {
-            JSONWriter.appendNull(to: &buffer)
-        }
-        JSONWriter.appendASCII(",\"cause\":", to: &buffer)
-        if let cause { cause.write(to: &buffer) } else { JSONWriter.appendNull(to: &buffer) }
-        JSONWriter.appendASCII(",\"from\":", to: &buffer)
-        JSONWriter.writeString(from.rawValue, to: &buffer)
-        JSONWriter.appendASCII(",\"to\":", to: &buffer)
-        JSONWriter.writeString(to.rawValue, to: &buffer)
-        JSONWriter.appendASCII(",\"firedMs\":", to: &buffer)
-        JSONWriter.writeOptionalDouble(firedMs, to: &buffer)
-        JSONWriter.appendASCII(",\"sentMs\":", to: &buffer)
-        JSONWriter.writeDouble(sentMs, to: &buffer)
-        JSONWriter.appendASCII(",\"answeredMs\":", to: &buffer)
-        JSONWriter.writeOptionalDouble(answeredMs, to: &buffer)
-        JSONWriter.appendASCII(",\"handlerMs\":", to: &buffer)
-        JSONWriter.writeOptionalDouble(handlerMs, to: &buffer)
-        JSONWriter.appendASCII(",\"budgetMs\":", to: &buffer)
-        JSONWriter.writeDouble(budgetMs, to: &buffer)
-        JSONWriter.appendASCII(",\"outcome\":", to: &buffer)
-        JSONWriter.writeString(outcome.rawValue, to: &buffer)
-        JSONWriter.appendASCII(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false", to: &buffer)
-        JSONWriter.appendASCII(",\"wallMs\":", to: &buffer)
-        JSONWriter.writeInteger(wallMs, to: &buffer)
-        buffer.append(UInt8(ascii: "}"))
+        JSONWriter.append(to: &buffer, atMost: writtenBound) { write(to: &$0) }
+    }
+
+    /// The most bytes `write` needs: the keys and punctuation (180 bytes), seven numbers, four names, the app and
+    /// the cause.
+    var writtenBound: Int {
+        192 + 7 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
+            + EventCause.writtenBound(cause)
+    }
+
+    func write(to cursor: inout JSONCursor) {
+        cursor.ascii("{\"type\":\"transition\",\"seq\":")
+        cursor.integer(seq)
+        cursor.ascii(",\"app\":")
+        cursor.string(app)
+        cursor.ascii(",\"pid\":")
+        cursor.optionalInteger(pid.map(Int64.init))
+        cursor.ascii(",\"callback\":")
+        if let callback { cursor.ascii(callback.quotedJSON) } else { cursor.null() }
+        cursor.ascii(",\"cause\":")
+        if let cause { cause.write(to: &cursor) } else { cursor.null() }
+        cursor.ascii(",\"from\":")
+        cursor.ascii(from.quotedJSON)
+        cursor.ascii(",\"to\":")
+        cursor.ascii(to.quotedJSON)
+        cursor.ascii(",\"firedMs\":")
+        cursor.optionalDouble(firedMs)
+        cursor.ascii(",\"sentMs\":")
+        cursor.double(sentMs)
+        cursor.ascii(",\"answeredMs\":")
+        cursor.optionalDouble(answeredMs)
+        cursor.ascii(",\"handlerMs\":")
+        cursor.optionalDouble(handlerMs)
+        cursor.ascii(",\"budgetMs\":")
+        cursor.double(budgetMs)
+        cursor.ascii(",\"outcome\":")
+        cursor.ascii(outcome.quotedJSON)
+        cursor.ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
+        cursor.ascii(",\"wallMs\":")
+        cursor.integer(wallMs)
+        cursor.byte(UInt8(ascii: "}"))
     }
 }
 
 extension EventCause {
     /// Appends `{"eventID":…,"event":…}`.
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"eventID\":", to: &buffer)
-        JSONWriter.writeInteger(eventID, to: &buffer)
-        JSONWriter.appendASCII(",\"event\":", to: &buffer)
-        JSONWriter.writeString(event, to: &buffer)
-        buffer.append(UInt8(ascii: "}"))
+        JSONWriter.append(to: &buffer, atMost: Self.writtenBound(self)) { write(to: &$0) }
+    }
+
+    /// The most bytes `write` needs for `cause` (`null` when absent): keys (21 bytes), a number, the label.
+    static func writtenBound(_ cause: EventCause?) -> Int {
+        guard let cause else { return 4 }
+        return 24 + JSONCursor.numberBound + JSONCursor.stringBound(cause.event)
+    }
+
+    func write(to cursor: inout JSONCursor) {
+        cursor.ascii("{\"eventID\":")
+        cursor.integer(eventID)
+        cursor.ascii(",\"event\":")
+        cursor.string(event)
+        cursor.byte(UInt8(ascii: "}"))
     }
 }
 
 extension MarkRecord {
     /// Appends the record's JSON text (no newline).
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"type\":\"mark\",\"seq\":", to: &buffer)
-        JSONWriter.writeInteger(seq, to: &buffer)
-        JSONWriter.appendASCII(",\"app\":", to: &buffer)
-        JSONWriter.writeString(app, to: &buffer)
-        JSONWriter.appendASCII(",\"pid\":", to: &buffer)
-        JSONWriter.writeOptionalInteger(pid.map(Int64.init), to: &buffer)
-        JSONWriter.appendASCII(",\"name\":", to: &buffer)
-        JSONWriter.writeString(name, to: &buffer)
-        JSONWriter.appendASCII(",\"data\":", to: &buffer)
-        if let data { data.write(to: &buffer) } else { JSONWriter.appendNull(to: &buffer) }
-        JSONWriter.appendASCII(",\"atMs\":", to: &buffer)
-        JSONWriter.writeDouble(atMs, to: &buffer)
-        JSONWriter.appendASCII(",\"wallMs\":", to: &buffer)
-        JSONWriter.writeInteger(wallMs, to: &buffer)
-        buffer.append(UInt8(ascii: "}"))
+        // Keys before `data` (51 bytes), two numbers, the app and the name.
+        let headBound = 56 + 2 * JSONCursor.numberBound + JSONCursor.stringBound(app) + JSONCursor.stringBound(name)
+        JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
+            cursor.ascii("{\"type\":\"mark\",\"seq\":")
+            cursor.integer(seq)
+            cursor.ascii(",\"app\":")
+            cursor.string(app)
+            cursor.ascii(",\"pid\":")
+            cursor.optionalInteger(pid.map(Int64.init))
+            cursor.ascii(",\"name\":")
+            cursor.string(name)
+            cursor.ascii(",\"data\":")
+        }
+        if let data { data.write(to: &buffer) } else { JSONWriter.appendASCII("null", to: &buffer) }
+        // Keys after `data` (19 bytes) and two numbers.
+        JSONWriter.append(to: &buffer, atMost: 24 + 2 * JSONCursor.numberBound) { cursor in
+            cursor.ascii(",\"atMs\":")
+            cursor.double(atMs)
+            cursor.ascii(",\"wallMs\":")
+            cursor.integer(wallMs)
+            cursor.byte(UInt8(ascii: "}"))
+        }
     }
 }
 
@@ -86,38 +111,42 @@ extension JournalEntry {
 }
 
 extension FireResult {
-    /// Appends the result's JSON text.
+    /// Appends the result's JSON text: `writeHead`, the records' text when held, `writeTail`.
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"eventID\":", to: &buffer)
-        JSONWriter.writeInteger(eventID, to: &buffer)
-        JSONWriter.appendASCII(",\"event\":", to: &buffer)
-        JSONWriter.writeString(event, to: &buffer)
-        JSONWriter.appendASCII(completed ? ",\"completed\":true" : ",\"completed\":false", to: &buffer)
-        JSONWriter.appendASCII(",\"transitions\":[", to: &buffer)
+        writeHead(to: &buffer)
         if let transitionsText {
-            // One allocation of the final size (an answer for 1,000 apps is ~350 KB: doubling would hold 1.5×).
-            buffer.reserveCapacity(buffer.count + transitionsText.count + 64)
+            // Room for the text at once (an answer for 1,000 apps is ~350 KB: doubling would hold 1.5×).
+            buffer.reserveCapacity(buffer.count + transitionsText.count + 32)
             buffer.append(contentsOf: transitionsText)
-        } else {
-            for (position, record) in transitions.enumerated() {
-                if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                record.write(to: &buffer)
-            }
         }
-        JSONWriter.appendASCII(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}", to: &buffer)
-    }
-}
-
-extension JSONWriter {
-    static func appendNull(to buffer: inout [UInt8]) {
-        appendASCII("null", to: &buffer)
+        writeTail(to: &buffer)
     }
 
-    static func writeOptionalInteger(_ value: Int64?, to buffer: inout [UInt8]) {
-        if let value { writeInteger(value, to: &buffer) } else { appendNull(to: &buffer) }
+    /// Appends the text before the records: `{"eventID":…,"event":…,"completed":…,"transitions":[`. Whoever
+    /// sends the answer may splice `transitionsText` (when held) between this and `writeTail` without copying it.
+    public func writeHead(to buffer: inout [UInt8]) {
+        // Keys and punctuation (54 bytes), a number, the label.
+        JSONWriter.append(to: &buffer, atMost: 64 + JSONCursor.numberBound + JSONCursor.stringBound(event)) { cursor in
+            cursor.ascii("{\"eventID\":")
+            cursor.integer(eventID)
+            cursor.ascii(",\"event\":")
+            cursor.string(event)
+            cursor.ascii(completed ? ",\"completed\":true" : ",\"completed\":false")
+            cursor.ascii(",\"transitions\":[")
+        }
     }
 
-    static func writeOptionalDouble(_ value: Double?, to buffer: inout [UInt8]) {
-        if let value { writeDouble(value, to: &buffer) } else { appendNull(to: &buffer) }
+    /// Appends the text after the records (the records themselves first when no text of them is held):
+    /// `],"noApp":…}`.
+    public func writeTail(to buffer: inout [UInt8]) {
+        // Keys and punctuation (16 bytes), and each record with its comma when they are written here.
+        let records = transitionsText == nil ? transitions : []
+        JSONWriter.append(to: &buffer, atMost: 16 + records.reduce(0) { $0 + $1.writtenBound + 1 }) { cursor in
+            for (position, record) in records.enumerated() {
+                if position > 0 { cursor.byte(UInt8(ascii: ",")) }
+                record.write(to: &cursor)
+            }
+            cursor.ascii(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}")
+        }
     }
 }

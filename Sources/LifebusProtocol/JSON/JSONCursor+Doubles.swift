@@ -1,0 +1,47 @@
+/// Doubles through the cursor, with a fast path for the numbers the broker writes most: milliseconds read off a
+/// nanosecond clock (`Double(nanoseconds) / 1e6`) and whole budgets.
+extension JSONCursor {
+    /// Swift's shortest round-tripping form (`1.0`, `1e+20`, `5e-324`), which always has a fraction or an
+    /// exponent, so it parses back as a double; `null` when not finite. At most `JSONCursor.numberBound` bytes.
+    mutating func double(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if shortDecimal(value) { return }
+        var text = value.description
+        text.withUTF8 { bytes(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `value` exactly as `value.description` would, without making a `String`, when it is `+0` or a
+    /// decimal with at most six fraction digits in [0.001, 1e9); returns `false`, writing nothing, otherwise.
+    ///
+    /// Why the text is the same: such a decimal has at most 15 significant digits, and distinct decimals of at most
+    /// 15 digits never round to the same double, so no shorter text reads back as `value`: the decimal (trailing
+    /// zeros cut, at least one fraction digit kept) is the shortest round-tripping form Swift prints.
+    /// `JSONWriterTests` compares it with `description` on millions of values.
+    private mutating func shortDecimal(_ value: Double) -> Bool {
+        if value == 0 {
+            guard value.sign == .plus else { return false }
+            ascii("0.0")
+            return true
+        }
+        guard value >= 0.001, value < 1e9 else { return false }
+        let micros = UInt64(value * 1e6 + 0.5)
+        // Division of two exact integers rounds correctly, as reading the decimal text does.
+        guard Double(micros) / 1e6 == value else { return false }
+        // All the digits of `micros` (at least seven: one before the point), the last six moved up one place for
+        // the point, then the fraction's trailing zeros given back (one digit kept).
+        digits(micros, count: 7)
+        let fraction = claim(1) - 6
+        var index = 6
+        while index > 0 {
+            fraction[index] = fraction[index - 1]
+            index -= 1
+        }
+        fraction[0] = UInt8(ascii: ".")
+        var zeros = 0
+        while zeros < 5, fraction[6 - zeros] == UInt8(ascii: "0") {
+            zeros += 1
+        }
+        retract(zeros)
+        return true
+    }
+}

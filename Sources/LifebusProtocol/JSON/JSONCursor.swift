@@ -1,0 +1,132 @@
+/// A write position inside memory reserved for a piece of JSON text: the writers put bytes through a pointer
+/// instead of appending piece by piece to an array (each `Array.append` pays a uniqueness check, a capacity check
+/// and a call: ~90 instructions for a four-byte key).
+///
+/// Made only by `JSONWriter.append(to:atMost:_:)`, which reserves the room, lends the cursor to one closure and
+/// then counts what was written as part of the array. Invariant: `position <= end`; every write checks its room
+/// first and traps rather than pass `end` (a bound too small is a bug in the caller's arithmetic, never a memory
+/// error).
+struct JSONCursor {
+    /// The next byte to write.
+    private(set) var position: UnsafeMutablePointer<UInt8>
+    /// One past the last reserved byte.
+    let end: UnsafeMutablePointer<UInt8>
+
+    init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+        self.position = start
+        self.end = end
+    }
+
+    /// The room for `count` more bytes, which the caller must fill.
+    @inline(__always)
+    mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        precondition(end - position >= count, "JSONCursor: the reserved room is smaller than the text")
+        let start = position
+        position += count
+        return start
+    }
+
+    /// Gives back the last `count` bytes written (they will be written again or not at all).
+    @inline(__always)
+    mutating func retract(_ count: Int) {
+        precondition(count >= 0, "JSONCursor: a negative retraction")
+        position -= count
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        claim(1).initialize(to: value)
+    }
+
+    /// A fixed fragment (a key with its quotes and colon, punctuation), copied in one go.
+    @inline(__always)
+    mutating func ascii(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        claim(count).initialize(from: text.utf8Start, count: count)
+    }
+
+    @inline(__always)
+    mutating func bytes(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        UnsafeMutableRawPointer(claim(source.count)).copyMemory(from: base, byteCount: source.count)
+    }
+
+    @inline(__always)
+    mutating func null() {
+        ascii("null")
+    }
+
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        digits(value.magnitude, count: 1)
+    }
+
+    /// The decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits; two digits
+    /// per division, from a table.
+    mutating func digits(_ value: UInt64, count minimum: Int) {
+        let length = max(Self.digitCount(value), minimum)
+        let start = claim(length)
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        let table = pairs.utf8Start
+        var rest = value
+        var index = length
+        while rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            index &-= 2
+            start[index] = table[pair]
+            start[index &+ 1] = table[pair &+ 1]
+        }
+        if rest > 0 || index == length {
+            index &-= 1
+            start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        while index > 0 {
+            index &-= 1
+            start[index] = UInt8(ascii: "0")
+        }
+    }
+
+    /// How many decimal digits `value` has (1 for 0): log10 estimated from the bit length (1233 / 4096 ≈ log10 2),
+    /// then corrected by one comparison.
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        let bits = 64 &- (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12
+        return estimate &+ (value >= powersOfTen[estimate] ? 1 : 0)
+    }
+
+    /// 10^0 … 10^19 (a constant table: the optimizer lays it out statically, no lazy initialization).
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
+
+    mutating func optionalInteger(_ value: Int64?) {
+        if let value { integer(value) } else { null() }
+    }
+
+    mutating func optionalDouble(_ value: Double?) {
+        if let value { double(value) } else { null() }
+    }
+}
+
+/// The room the writers need, for the bounds callers pass to `JSONWriter.append(to:atMost:_:)`.
+extension JSONCursor {
+    /// The most bytes `integer`, `double` or `null` writes (`-9223372036854775808`, `-2.2250738585072014e-308`).
+    static let numberBound = 32
+    /// The most bytes a quoted lifecycle name takes (`LifecycleState.quotedJSON` and its kind; checked by
+    /// `RecordWritingTests`).
+    static let nameBound = 48
+
+    /// The most bytes `string(_:)` writes for `text`: every byte escaped as `\u00XX`, and the quotes.
+    @inline(__always)
+    static func stringBound(_ text: String) -> Int {
+        6 * text.utf8.count + 2
+    }
+}

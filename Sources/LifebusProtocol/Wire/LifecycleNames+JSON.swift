@@ -1,0 +1,46 @@
+import LifebusLifecycle
+
+/// The JSON text of the lifecycle names the broker writes in every record and callback request, quoted, as
+/// constants: the writers copy them in one go instead of reading each `rawValue` string. `RecordWritingTests`
+/// checks each against `"\(rawValue)"`.
+extension LifecycleState {
+    /// `"rawValue"`.
+    var quotedJSON: StaticString {
+        switch self {
+        case .notRunning: "\"notRunning\""
+        case .inactive: "\"inactive\""
+        case .active: "\"active\""
+        case .background: "\"background\""
+        case .suspended: "\"suspended\""
+        }
+    }
+}
+
+extension LifecycleCallback {
+    /// `"rawValue"`.
+    var quotedJSON: StaticString {
+        switch self {
+        case .didFinishLaunching: "\"didFinishLaunching\""
+        case .didBecomeActive: "\"didBecomeActive\""
+        case .willResignActive: "\"willResignActive\""
+        case .didEnterBackground: "\"didEnterBackground\""
+        case .willEnterForeground: "\"willEnterForeground\""
+        case .willTerminate: "\"willTerminate\""
+        case .didReceiveMemoryWarning: "\"didReceiveMemoryWarning\""
+        }
+    }
+}
+
+extension TransitionOutcome {
+    /// `"rawValue"`.
+    var quotedJSON: StaticString {
+        switch self {
+        case .ok: "\"ok\""
+        case .late: "\"late\""
+        case .watchdog: "\"watchdog\""
+        case .crashed: "\"crashed\""
+        case .killed: "\"killed\""
+        case .jetsam: "\"jetsam\""
+        }
+    }
+}
