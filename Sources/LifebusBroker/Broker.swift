@@ -194,17 +194,21 @@ extension Broker {
             departing = departing.filter { !$0.value.connection.hasClosed }
             departing[session] = rpc
         }
-        let metadata = machine.metadata(session).merging(["lifebus.end": "\(end)"]) { $1 }
+        // The metadata is built only when the line is logged (an autoclosure): describing `end` reflects on it.
         switch end {
         case .outputLimitExceeded, .writeStalled:
-            logger.warning("peer disconnected: it does not read what it is sent", metadata: metadata)
+            logger.warning("peer disconnected: it does not read what it is sent", metadata: endMetadata(session, end))
         default:
-            logger.debug("peer disconnected", metadata: metadata)
+            logger.debug("peer disconnected", metadata: endMetadata(session, end))
         }
         let app = machine.app(of: session)?.id
         feed(.ended(session))
         if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
+    }
+
+    private func endMetadata(_ session: SessionID, _ end: ConnectionEnd) -> Logger.Metadata {
+        machine.metadata(session).merging(["lifebus.end": "\(end)"]) { $1 }
     }
 
     private func reportDrainedIfDone() {

@@ -36,8 +36,11 @@ extension BrokerMachine {
     }
 
     mutating func cancelDeviceTimer(_ id: TimerID) {
-        virtualDeadlines.cancel(id)
-        deadlines.cancel(.device(id))
+        if settings.clock == .manual {
+            virtualDeadlines.cancel(id)
+        } else {
+            deadlines.cancel(.device(id))
+        }
     }
 
     /// `clock`: the kind and the lifecycle's time in milliseconds since the broker's start.

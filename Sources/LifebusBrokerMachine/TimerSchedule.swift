@@ -9,7 +9,8 @@ import LifebusLifecycle
 /// heap entry is dropped lazily when it reaches the top, and the heap is rebuilt when stale entries outnumber live
 /// ones, so memory stays proportional to the armed timers. Invariant: `takeDue` returns each armed timer once, at or
 /// after its latest deadline, and never a cancelled one; timers due at the same instant come out in the order they
-/// were (last) armed.
+/// were (last) armed. `liveTop` is the order of a heap entry known to be live (its timer armed with that order), so
+/// asking for the earliest deadline again looks nothing up; it is forgotten when that timer is re-armed or cancelled.
 struct TimerSchedule<Key: Hashable> {
     private struct Armed: Equatable {
         let deadline: Instant
@@ -33,6 +34,7 @@ struct TimerSchedule<Key: Hashable> {
     private var heap = Heap<Entry>()
     private var armed: [Key: Armed] = [:]
     private var nextOrder: UInt64 = 0
+    private var liveTop: UInt64?
 
     /// The number of armed timers.
     var count: Int { armed.count }
@@ -40,20 +42,21 @@ struct TimerSchedule<Key: Hashable> {
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
     mutating func arm(_ id: Key, at deadline: Instant) {
         nextOrder += 1
-        armed[id] = Armed(deadline: deadline, order: nextOrder)
+        forgetLiveTop(armed.updateValue(Armed(deadline: deadline, order: nextOrder), forKey: id))
         heap.insert(Entry(deadline: deadline, order: nextOrder, id: id))
         compactIfMostlyStale()
     }
 
     /// Disarms `id`; unknown ids are ignored.
     mutating func cancel(_ id: Key) {
-        armed[id] = nil
+        forgetLiveTop(armed.removeValue(forKey: id))
     }
 
     /// Disarms every timer.
     mutating func removeAll() {
         armed.removeAll()
         heap = Heap()
+        liveTop = nil
     }
 
     /// The earliest deadline of an armed timer.
@@ -76,9 +79,18 @@ struct TimerSchedule<Key: Hashable> {
     }
 
     private mutating func dropStaleTop() {
-        while let top = heap.min, armed[top.id] != Armed(deadline: top.deadline, order: top.order) {
+        while let top = heap.min, top.order != liveTop {
+            if armed[top.id] == Armed(deadline: top.deadline, order: top.order) {
+                liveTop = top.order
+                return
+            }
             heap.removeMin()
         }
+    }
+
+    /// A timer's earlier arming is no longer live: if it was the known live top, the top is checked again.
+    private mutating func forgetLiveTop(_ replaced: Armed?) {
+        if let replaced, replaced.order == liveTop { liveTop = nil }
     }
 
     private mutating func compactIfMostlyStale() {

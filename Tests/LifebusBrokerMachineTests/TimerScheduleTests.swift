@@ -50,4 +50,21 @@ import Testing
         #expect(schedule.count == 1)
         #expect(schedule.takeDue(at: at(20_000)) == [TimerID(0)])
     }
+
+    @Test func theEarliestDeadlineFollowsTheTopBeingCancelledOrReArmedAfterItWasAsked() {
+        var schedule = TimerSchedule<TimerID>()
+        schedule.arm(TimerID(1), at: at(10))
+        schedule.arm(TimerID(2), at: at(20))
+        #expect(schedule.earliestDeadline() == at(10))
+        #expect(schedule.earliestDeadline() == at(10), "asked again with nothing changed")
+        schedule.cancel(TimerID(1))
+        #expect(schedule.earliestDeadline() == at(20), "the known top was cancelled")
+        schedule.arm(TimerID(2), at: at(40))
+        schedule.arm(TimerID(3), at: at(30))
+        #expect(schedule.earliestDeadline() == at(30), "the known top was re-armed later")
+        schedule.cancel(TimerID(2))
+        #expect(schedule.earliestDeadline() == at(30), "cancelling another timer keeps the top")
+        #expect(schedule.takeDue(at: at(30)) == [TimerID(3)])
+        #expect(schedule.earliestDeadline() == nil)
+    }
 }
