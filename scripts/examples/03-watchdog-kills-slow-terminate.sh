@@ -7,7 +7,11 @@ set -euo pipefail
 work=$(mktemp -d "${TMPDIR:-/tmp}/lifebus-example.XXXXXX")
 export LIFEBUS_SOCKET=$work/lifebus.sock
 pids=()
-cleanup() { kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"; }
+cleanup() {
+    kill "${pids[@]}" 2>/dev/null || true
+    for pid in "${pids[@]}"; do while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done; done  # gone before the rm
+    rm -rf "$work"
+}
 trap cleanup EXIT
 start() { "$@" & pids+=($!); disown $!; }
 
