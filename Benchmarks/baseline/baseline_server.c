@@ -43,8 +43,8 @@ static int app_count;
 static client_t *controller;
 static char read_buffer[65536];
 static int journal_fd = -1;      // relay with a journal: the file, and this turn's lines held until it is written
-static char *journal_turn, *held_turn;
-static size_t journal_length, held_length, turn_capacity;
+static char *turn_lines;
+static size_t turn_length, turn_capacity;
 static uv_prepare_t turn_end;
 
 static void on_write(uv_write_t *request, int status) {
@@ -69,36 +69,30 @@ static void send_line(client_t *to, const char *line, size_t length) {
     uv_write(&request->request, (uv_stream_t *)&to->pipe, &rest, 1, on_write);
 }
 
-static void append_to(char **bytes, size_t *length, const char *line, size_t count) {
-    if (*length + count + 1 > turn_capacity) {
-        turn_capacity = (*length + count + 1) * 2;
-        journal_turn = realloc(journal_turn, turn_capacity);
-        held_turn = realloc(held_turn, turn_capacity);
-    }
-    memcpy(*bytes + *length, line, count);
-    (*bytes)[*length + count] = '\n';
-    *length += count + 1;
-}
-
-// An app's answer, journaled: into this turn's journal text and held for the controller until the turn ends.
+// An app's answer, journaled: appended to this turn's lines, which are both the journal's text and what the
+// controller is sent once they are written.
 static void hold_for_journal(const char *line, size_t length) {
-    append_to(&journal_turn, &journal_length, line, length);
-    append_to(&held_turn, &held_length, line, length);
+    if (turn_length + length + 1 > turn_capacity) {
+        turn_capacity = (turn_length + length + 1) * 2;
+        turn_lines = realloc(turn_lines, turn_capacity);
+    }
+    memcpy(turn_lines + turn_length, line, length);
+    turn_lines[turn_length + length] = '\n';
+    turn_length += length + 1;
 }
 
-// The end of a loop turn (before libuv polls again): the turn's journal lines in one write, then what they held.
+// The end of a loop turn (before libuv polls again): the turn's lines in one journal write, then to the controller.
 static void on_turn_end(uv_prepare_t *handle) {
     (void)handle;
-    if (journal_length == 0) return;
+    if (turn_length == 0) return;
     size_t written = 0;
-    while (written < journal_length) {
-        ssize_t count = write(journal_fd, journal_turn + written, journal_length - written);
+    while (written < turn_length) {
+        ssize_t count = write(journal_fd, turn_lines + written, turn_length - written);
         if (count <= 0) { perror("baseline_server: journal"); exit(1); }
         written += (size_t)count;
     }
-    journal_length = 0;
-    if (controller && held_length) send_line(controller, held_turn, held_length - 1);
-    held_length = 0;
+    if (controller) send_line(controller, turn_lines, turn_length - 1);
+    turn_length = 0;
 }
 
 static void on_line(client_t *from, const char *line, size_t length) {
