@@ -14,16 +14,39 @@ extension JSONCursor {
         byte(UInt8(ascii: "\""))
     }
 
+    /// Copies `utf8` escaped: eight bytes at a time while a word holds nothing to escape (scanned and copied in
+    /// one step, no call), byte by byte around the bytes that need escaping. A clean tail shorter than a word is
+    /// settled by the line's last word, stored over the copy it overlaps (the same bytes, when no escape was
+    /// written among them).
     private mutating func escaped(_ utf8: UnsafeRawBufferPointer) {
-        var runStart = 0
+        guard let source = utf8.baseAddress else { return }
+        let count = utf8.count
+        var index = 0
+        var verbatimFrom = 0  // source bytes from here on were copied as they are
         while true {
-            let special = ByteScan.firstWriterSpecial(in: utf8, from: runStart, to: utf8.count)
-            if runStart < special {
-                bytes(UnsafeRawBufferPointer(rebasing: utf8[runStart..<special]))
+            while count &- index >= 8 {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                guard !ByteScan.isWriterSpecial(word) else { break }
+                UnsafeMutableRawPointer(claim(8)).storeBytes(of: word, as: UInt64.self)
+                index &+= 8
             }
-            guard special < utf8.count else { return }
-            escape(utf8[special])
-            runStart = special + 1
+            guard index < count else { return }
+            let rest = count &- index
+            if rest < 8, count &- 8 >= verbatimFrom {
+                let word = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                if !ByteScan.isWriterSpecial(word) {
+                    UnsafeMutableRawPointer(claim(rest) + rest - 8).storeBytes(of: word, as: UInt64.self)
+                    return
+                }
+            }
+            let next = source.load(fromByteOffset: index, as: UInt8.self)
+            if ByteScan.isWriterSpecial(next) {
+                escape(next)
+                verbatimFrom = index &+ 1
+            } else {
+                byte(next)
+            }
+            index &+= 1
         }
     }
 
