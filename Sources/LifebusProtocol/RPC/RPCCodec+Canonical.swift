@@ -37,6 +37,21 @@ extension RPCCodec {
     }
 }
 
+extension RPCCodec {
+    /// The id and the result's text of an answer written as peers write it, `{"jsonrpc":"2.0","id":N,"result":R}`
+    /// (N as `decodeCanonical` takes it), without parsing R; `nil` for any other line. For a reader that turns R
+    /// straight into a typed value: when it cannot, the line goes through `decode(line:)` (R may not even be JSON).
+    public static func canonicalAnswer(_ line: UnsafeRawBufferPointer) -> (id: Int64, result: UnsafeRawBufferPointer)? {
+        guard let base = line.baseAddress, line.count >= 35, line[line.count - 1] == UInt8(ascii: "}") else {
+            return nil
+        }
+        var reader = CanonicalReader(position: base, last: base + (line.count - 1))
+        guard reader.skip("{\"jsonrpc\":\"2.0\",\"id\":"), let id = reader.plainInteger(), reader.skip(",\"result\":")
+        else { return nil }
+        return (id, UnsafeRawBufferPointer(start: reader.position, count: reader.last - reader.position))
+    }
+}
+
 /// A read position in one line for `RPCCodec.decodeCanonical`: fixed fragments compared a word at a time, no
 /// bounds check per byte. Invariant: `position <= last`, where `last` points at the line's final `}` (every read
 /// stops before it, so the line is never read past).
@@ -50,21 +65,29 @@ private struct CanonicalReader {
         let length = text.utf8CodeUnitCount
         guard last - position >= length else { return false }
         let expected = UnsafeRawPointer(text.utf8Start)
-        var offset = 0
-        while length - offset >= 8 {
-            guard position.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset &+= 8
-        }
-        while offset < length {
-            guard position.load(fromByteOffset: offset, as: UInt8.self)
-                == expected.load(fromByteOffset: offset, as: UInt8.self)
-            else { return false }
-            offset &+= 1
+        if length >= 8 {
+            // Whole words, the last one overlapping the one before it when the length is not a multiple of 8.
+            var offset = 0
+            while offset &+ 8 < length {
+                guard word(position, offset) == word(expected, offset) else { return false }
+                offset &+= 8
+            }
+            guard word(position, length &- 8) == word(expected, length &- 8) else { return false }
+        } else {
+            for offset in 0..<length
+            where position.load(fromByteOffset: offset, as: UInt8.self)
+                != expected.load(fromByteOffset: offset, as: UInt8.self)
+            {
+                return false
+            }
         }
         position += length
         return true
+    }
+
+    @inline(__always)
+    private func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 
     /// Whether the reader stands on the line's final `}`.
@@ -93,7 +116,8 @@ private struct CanonicalReader {
         while position < last {
             let byte = position.load(as: UInt8.self)
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeRawBufferPointer(start: start, count: position - start), as: UTF8.self)
+                let name = UnsafeRawBufferPointer(start: start, count: position - start)
+                let text = String(decoding: name, as: UTF8.self)
                 position += 1
                 return text
             }
