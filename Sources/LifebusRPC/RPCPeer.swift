@@ -98,6 +98,12 @@ public final class RPCPeer {
         writeLine { RPCCodec.encode(message, to: &$0) }
     }
 
+    /// Writes the response to request `id` (no message built for it).
+    func sendResponse(id: RPCID?, _ result: Result<JSONValue, RPCError>) {
+        guard !ended, !connection.isClosed else { return }
+        writeLine { RPCCodec.encodeResponse(id: id, result: result, to: &$0) }
+    }
+
     /// Writes a success response whose result `writeResult` appends as JSON text.
     func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
         guard !ended, !connection.isClosed else { return }

@@ -89,17 +89,21 @@ public enum RPCCodec {
 
     /// Appends `{"jsonrpc":"2.0","id":…,"result":…}` or `{"jsonrpc":"2.0","id":…,"error":{…}}`.
     public static func encode(_ response: RPCResponse, to buffer: inout [UInt8]) {
-        let id = response.id
+        encodeResponse(id: response.id, result: response.result, to: &buffer)
+    }
+
+    /// `encode(_:to:)` of a response given as its parts (the answer to each request: no message is built for it).
+    public static func encodeResponse(id: RPCID?, result: Result<JSONValue, RPCError>, to buffer: inout [UInt8]) {
         // Keys (32 bytes) and the id, through one cursor.
         JSONWriter.append(to: &buffer, atMost: 32 + (id.map(bound) ?? 4)) { cursor in
             cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
             if let id { write(id, to: &cursor) } else { cursor.null() }
-            switch response.result {
+            switch result {
             case .success: cursor.ascii(",\"result\":")
             case .failure: cursor.ascii(",\"error\":")
             }
         }
-        switch response.result {
+        switch result {
         case .success(let value): value.write(to: &buffer)
         case .failure(let error): error.write(to: &buffer)
         }
