@@ -117,7 +117,7 @@ private struct CanonicalReader {
             let byte = position.load(as: UInt8.self)
             if byte == UInt8(ascii: "\"") {
                 let name = UnsafeRawBufferPointer(start: start, count: position - start)
-                let text = String(decoding: name, as: UTF8.self)
+                let text = MethodPolicy.servedName(spelledBy: name) ?? String(decoding: name, as: UTF8.self)
                 position += 1
                 return text
             }

@@ -19,6 +19,18 @@ public enum MethodPolicy {
         return nil
     }
 
+    /// The served method whose name `bytes` spell, as its constant: the decoder's method name without making (and
+    /// validating) a new `String`; `nil` for any other name.
+    static func servedName(spelledBy bytes: UnsafeRawBufferPointer) -> String? {
+        for entry in table where entry.method.utf8.count == bytes.count {
+            let same = entry.method.utf8.withContiguousStorageIfAvailable { name in
+                name.elementsEqual(bytes)
+            }
+            if same == true { return entry.method }
+        }
+        return nil
+    }
+
     private static let app = bit(.app), controller = bit(.controller), observer = bit(.observer)
     private static let everyone = app | controller | observer
 
