@@ -35,8 +35,9 @@ public enum BrokerInput: Sendable {
     case spoke(SessionID)
     /// A request or notification decoded from the session's connection; `ticket` answers it.
     case request(SessionID, RPCRequest, Ticket)
-    /// The answer to a callback request the machine sent (`BrokerEffect.sendCallback`).
-    case callbackAnswered(AppID, CallbackID, Result<JSONValue, RPCError>)
+    /// The answer to a callback request the machine sent (`BrokerEffect.sendCallback`), read as its type (an
+    /// unreadable result reads as `CallbackAnswer()`: the app answered, without details).
+    case callbackAnswered(AppID, CallbackID, Result<CallbackAnswer, RPCError>)
     /// The session's connection has ended (for any reason); nothing more is sent to it.
     case ended(SessionID)
     /// The timer armed by the last `BrokerEffect.armTimer` went off.

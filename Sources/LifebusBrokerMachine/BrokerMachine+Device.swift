@@ -82,15 +82,14 @@ extension BrokerMachine {
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
     mutating func callbackAnswered(
-        _ app: AppID, _ id: CallbackID, _ answer: Result<JSONValue, RPCError>, into effects: inout [BrokerEffect]
+        _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>, into effects: inout [BrokerEffect]
     ) {
         let handler: Duration?
         let failed: Bool
         switch answer {
-        case .success(let value):
-            let parsed = try? CallbackAnswer(json: value)
-            handler = parsed?.handlerMs.map(Duration.init(clampingMilliseconds:))
-            failed = parsed?.handlerFailed ?? false
+        case .success(let answer):
+            handler = answer.handlerMs.map(Duration.init(clampingMilliseconds:))
+            failed = answer.handlerFailed
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
         case .failure:

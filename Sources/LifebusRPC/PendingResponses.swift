@@ -9,7 +9,11 @@ import LifebusProtocol
 /// before `start` holds no handler; `entries` holds the waiting handlers plus at most as many answered slots
 /// again (and 16), compacted as `start` advances.
 struct PendingResponses {
-    typealias Handler = RPCPeer.ResponseHandler
+    /// What waits for one answer: a handler of the parsed result, or one of a callback's answer read as its type.
+    enum Handler {
+        case value(RPCPeer.ResponseHandler)
+        case callbackAnswer(RPCPeer.CallbackAnswerHandler)
+    }
 
     /// A struct rather than a tuple: a closure stored in a generic container's element is re-abstracted through an
     /// allocated thunk, one in a struct's field is not.
@@ -25,7 +29,7 @@ struct PendingResponses {
     var isEmpty: Bool { start == entries.count }
 
     /// Keeps `handler` for the answer to request `number`, larger than every number added before.
-    mutating func add(_ number: Int64, _ handler: @escaping Handler) {
+    mutating func add(_ number: Int64, _ handler: Handler) {
         let entry = Entry(number: number, handler: handler)
         if start == entries.count, start > 0 {
             // Everything answered (a broker's app peer has one callback out at a time): start over at the front.
@@ -39,6 +43,15 @@ struct PendingResponses {
             start = 0
         }
         entries.append(entry)
+    }
+
+    /// Whether the oldest request waiting is number `number` and waits for a callback's answer (the fast path's
+    /// check: answers come in order, so a later one is left to the general path).
+    func nextAwaitsCallbackAnswer(_ number: Int64) -> Bool {
+        guard start < entries.count, entries[start].number == number,
+            case .callbackAnswer? = entries[start].handler
+        else { return false }
+        return true
     }
 
     /// Takes the handler waiting for the answer with `id`; `nil` when no request of this peer has that id (a

@@ -16,6 +16,8 @@ public import LifebusProtocol
 /// connection ends first; `onEnd` is called exactly once.
 public final class RPCPeer {
     public typealias ResponseHandler = (Result<JSONValue, RPCError>) -> Void
+    /// Receives the answer to a callback request, read as a `CallbackAnswer` (see `request(_:writingParams:_:)`).
+    public typealias CallbackAnswerHandler = (Result<CallbackAnswer, RPCError>) -> Void
 
     public let connection: Connection
     /// Receives every inbound request and notification with the responder that answers it.
@@ -55,28 +57,30 @@ public final class RPCPeer {
     @discardableResult
     public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
         let id = RPCID.number(nextRequestNumber)
-        guard expectResponse(handler) else { return id }
+        guard expectResponse(.value(handler)) else { return id }
         send(.request(RPCRequest(id: id, method: method, params: params)))
         return id
     }
 
-    /// `request(_:params:_:)` whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
-    /// callback requests, one per app per event).
+    /// Sends a callback request whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
+    /// callback requests, one per app per event); `handler` gets the answer as a `CallbackAnswer`, read from the
+    /// line's text when written as the SDK writes it (no tree either), leniently from the parsed result otherwise.
     public func request(
-        _ method: String, writingParams writeParams: (inout [UInt8]) -> Void, _ handler: @escaping ResponseHandler
+        _ method: String, writingParams writeParams: (inout [UInt8]) -> Void,
+        _ handler: @escaping CallbackAnswerHandler
     ) {
         let id = RPCID.number(nextRequestNumber)
-        guard expectResponse(handler), !connection.isClosed else { return }
+        guard expectResponse(.callbackAnswer(handler)), !connection.isClosed else { return }
         writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
     }
 
     /// Takes the next request number and keeps `handler` for its answer; `false`, the handler told, once the
     /// connection has ended.
-    private func expectResponse(_ handler: @escaping ResponseHandler) -> Bool {
+    private func expectResponse(_ handler: PendingResponses.Handler) -> Bool {
         let number = nextRequestNumber
         nextRequestNumber += 1
         guard !ended else {
-            handler(.failure(Self.connectionClosedError))
+            Self.complete(handler, with: .failure(Self.connectionClosedError))
             return false
         }
         pendingResponses.add(number, handler)
@@ -92,6 +96,12 @@ public final class RPCPeer {
     public func send(_ message: RPCMessage) {
         guard !ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encode(message, to: &$0) }
+    }
+
+    /// Writes the response to request `id` (no message built for it).
+    func sendResponse(id: RPCID?, _ result: Result<JSONValue, RPCError>) {
+        guard !ended, !connection.isClosed else { return }
+        writeLine { RPCCodec.encodeResponse(id: id, result: result, to: &$0) }
     }
 
     /// Writes a success response whose result `writeResult` appends as JSON text.
@@ -175,6 +185,16 @@ extension RPCPeer {
             close()
             return
         }
+        // A callback's answer is an object: its line ends in `}}` (a one-byte test spares the other lines, `ping`'s
+        // among them, the envelope's).
+        if line.count >= 2, line[line.count - 2] == UInt8(ascii: "}"), let answer = RPCCodec.canonicalAnswer(line),
+            pendingResponses.nextAwaitsCallbackAnswer(answer.id),
+            let read = CallbackAnswer(canonicalText: answer.result),
+            case .callbackAnswer(let handler)? = pendingResponses.remove(.number(answer.id))
+        {
+            handler(.success(read))  // a callback's answer read from its text: no tree
+            return
+        }
         switch RPCCodec.decode(line: line) {
         case .message(let message):
             dispatch(message, batch: nil)
@@ -216,7 +236,7 @@ extension RPCPeer {
             guard let id = response.id, let handler = pendingResponses.remove(id) else {
                 return  // an answer to nothing we asked: dropped, as JSON-RPC gives no way to reply to a response
             }
-            handler(response.result)
+            Self.complete(handler, with: response.result)
         }
     }
 
@@ -247,10 +267,20 @@ extension RPCPeer {
                                data: ["limit": .integer(Int64(limit))])
         }
         for handler in waiting {
-            handler(.failure(failure))
+            Self.complete(handler, with: .failure(failure))
         }
         onEnd?(end)
         onRequest = nil
         onEnd = nil
+    }
+}
+
+extension RPCPeer {
+    /// Gives `handler` its answer: as it is, or read as a `CallbackAnswer` (leniently) for a callback's.
+    fileprivate static func complete(_ handler: PendingResponses.Handler, with result: Result<JSONValue, RPCError>) {
+        switch handler {
+        case .value(let handler): handler(result)
+        case .callbackAnswer(let handler): handler(result.map(CallbackAnswer.init(readingLeniently:)))
+        }
     }
 }

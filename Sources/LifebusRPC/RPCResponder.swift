@@ -32,7 +32,7 @@ public struct RPCResponder {
         case .none:
             break
         case .peer(let peer, let id):
-            peer.send(.response(RPCResponse(id: id, result: result)))
+            peer.sendResponse(id: id, result)
             peer.requestAnswered()
         case .batch(let slot, let id):
             slot.fill(RPCResponse(id: id, result: result))

@@ -161,11 +161,11 @@ final class InMemoryTransport: BusTransport {
         {
             let callback = callbacks.remove(at: next)
             guard let application = apps[callback.session] else { continue }
-            let answer: Result<JSONValue, RPCError>
+            let answer: Result<CallbackAnswer, RPCError>
             do throws(RPCError) {
                 let params = try CallbackParams(json: callback.params)
                 let handled = await application.hostDeliver(params)
-                answer = .success(CallbackAnswer(handlerMs: 0, handlerFailed: handled.handlerFailed).json)
+                answer = .success(CallbackAnswer(handlerMs: 0, handlerFailed: handled.handlerFailed))
             } catch {
                 answer = .failure(error)
             }

@@ -72,8 +72,8 @@ import Testing
                 note(harness.advance(by: .milliseconds(Int64(random.next(3000)))))
             case 3 where !pendingCallbacks.isEmpty, 4 where !pendingCallbacks.isEmpty:
                 let callback = pendingCallbacks.remove(at: random.next(pendingCallbacks.count))
-                let answer: Result<JSONValue, RPCError> = random.next(4) == 0
-                    ? .failure(RPCError(code: -32000, message: "threw")) : .success([:])
+                let answer: Result<CallbackAnswer, RPCError> = random.next(4) == 0
+                    ? .failure(RPCError(code: -32000, message: "threw")) : .success(CallbackAnswer())
                 note(harness.feed(.callbackAnswered(callback.app, callback.id, answer)))
             default:
                 guard !live.isEmpty else { continue }

@@ -32,7 +32,7 @@ import Testing
         let callback = try #require(fired.callbacks.first)
         #expect(callback.method == "willResignActive")  // a 10 s budget
         harness.lateTimer(by: wait)
-        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success([:])))
+        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
         #expect(Self.killed(answered, .watchdog) == watchdog)
         // In time, the answer moves the app on (didEnterBackground sent); too late, it is gone.
         #expect(harness.machine.device.state(of: Self.app) == (watchdog ? .notRunning : .background))

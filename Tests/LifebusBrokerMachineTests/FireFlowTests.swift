@@ -29,7 +29,8 @@ import Testing
         #expect(callback.method == "willResignActive")
         #expect(callback.session == app)
         _ = harness.advance(by: .milliseconds(3))
-        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(["handlerMs": 0.5])))
+        let answer = CallbackAnswer(handlerMs: 0.5)
+        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(answer)))
         let result = try #require(try answered.reply(to: fire)?.get())
         #expect(result["completed"]?.boolValue == true)
         let transitions = result["transitions"]?.arrayValue ?? []
@@ -67,7 +68,7 @@ import Testing
         var (harness, _, controller) = Self.activeApp(settings: settings)
         let (fire, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
         let callback = try #require(fired.callbacks.first)
-        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success([:])))
+        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
         #expect(answered.reply(to: fire) == nil, "not before the commit")
         #expect(answered.asksForCommit)
         let commits = harness.journal.commits
@@ -83,7 +84,7 @@ import Testing
         let (observer, _) = harness.introduce("observer")
         let (_, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
         let callback = try #require(fired.callbacks.first)
-        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success([:])))
+        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
         #expect(answered.notifications(to: observer).isEmpty)
         #expect(harness.feed(.commitJournal).notifications(to: observer) == ["transition"])
     }

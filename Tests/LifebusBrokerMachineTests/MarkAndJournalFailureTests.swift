@@ -58,7 +58,7 @@ import Testing
         let (controller, _) = harness.introduce("controller")
         let (fire, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
         let callback = try #require(fired.callbacks.first)
-        harness.feed(.callbackAnswered(callback.app, callback.id, .success([:])))
+        harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
         harness.journal.failing = 28
         let committed = harness.feed(.commitJournal)
         #expect(committed.errorName(of: fire) == "lifebus.JournalUnavailable")

@@ -91,7 +91,7 @@ import Testing
         #expect(harness.timer == nil)
         // The app's late answer completes the event in the core, but the fire was answered once already.
         let callback = try #require(fired.callbacks.first)
-        let late = harness.feed(.callbackAnswered(callback.app, callback.id, .success([:])))
+        let late = harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
         #expect(late.reply(to: fire) == nil)
         let (ping, refused) = harness.request(controller, "ping")
         #expect(refused.errorName(of: ping) == "lifebus.BrokerShuttingDown")

@@ -1,4 +1,4 @@
-import LifebusProtocol
+@testable import LifebusProtocol
 import Testing
 
 /// Who may call what: the Roles section of the protocol.
@@ -39,5 +39,20 @@ import Testing
             "process", "saveRestorationState",
         ])
         #expect(Set(MethodPolicy.roles.keys).count == 17)
+    }
+
+    /// The decoder takes a served method's name as its constant: exactly the served names, spelled exactly.
+    @Test func servedNamesAreFoundByTheirSpellingOnly() {
+        func served(_ text: String) -> String? {
+            Array(text.utf8).withUnsafeBytes { MethodPolicy.servedName(spelledBy: $0) }
+        }
+        for method in MethodPolicy.roles.keys {
+            #expect(served(method) == method)
+            #expect(served(method + "x") == nil)
+            #expect(served(String(method.dropLast())) == nil)
+        }
+        for other in ["transition", "didEnterBackground", "Ping", "pinG", "", "lifebus.error"] {
+            #expect(served(other) == nil)
+        }
     }
 }

@@ -8,14 +8,20 @@ import Testing
     /// Handlers that note their request's number in `answered` when called.
     final class Calls {
         var answered: [Int] = []
-        func handler(_ number: Int) -> RPCPeer.ResponseHandler {
-            { _ in self.answered.append(number) }
+        func handler(_ number: Int) -> PendingResponses.Handler {
+            .value { _ in self.answered.append(number) }
+        }
+
+        /// Calls `handler` as the peer would with an answer.
+        static func call(_ handler: PendingResponses.Handler?) {
+            guard case .value(let handler)? = handler else { return }
+            handler(.success(.null))
         }
     }
 
     /// Calls the handler `remove` finds for `number` (if any) and returns the numbers answered so far.
     private func answer(_ number: Int64, in pending: inout PendingResponses, _ calls: Calls) -> Int? {
-        pending.remove(.number(number))?(.success(.null))
+        Calls.call(pending.remove(.number(number)))
         return calls.answered.popLast()
     }
 
@@ -29,7 +35,7 @@ import Testing
         #expect(pending.remove(.string("2")) == nil)
         #expect(answer(101, in: &pending, calls) == nil)
         for number in 2...30 { #expect(answer(Int64(number), in: &pending, calls) == number) }
-        for handler in pending.removeAll() { handler(.success(.null)) }
+        for handler in pending.removeAll() { Calls.call(handler) }
         #expect(calls.answered == Array(31...49) + Array(51...100))
         #expect(pending.isEmpty)
     }

@@ -39,33 +39,30 @@ enum ByteScan {
         return end
     }
 
-    /// The index of the first byte the writer must escape (`"`, `\`, below 0x20, 0x7F), or `end`.
+    /// True when some byte of `word` must be escaped by the writer (`"`, `\`, below 0x20, 0x7F).
     @inline(__always)
-    static func firstWriterSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
-        var index = start
-        while end - index >= 8 {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if isWriterSpecial(word) { break }
-            index += 8
-        }
-        // The loop ran out of whole words on a clean run of eight bytes or more: the last word, overlapping what
-        // the loop saw, settles the tail at once.
-        if index < end, end - index < 8, end - start >= 8,
-            !isWriterSpecial(bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
-        {
-            return end
-        }
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte == 0x7F { return index }
-            index += 1
-        }
-        return end
+    static func isWriterSpecial(_ word: UInt64) -> Bool {
+        // The four tests' marks combined before one branch (each is exact about whether some byte matches).
+        (marks(word, below: 0x20) | marks(word, equalTo: 0x22) | marks(word, equalTo: 0x5C)
+            | marks(word, equalTo: 0x7F)) & highBits != 0
     }
 
+    /// Nonzero in some byte's high bit exactly when some byte of `word` equals `byte` (other bits are noise).
     @inline(__always)
-    private static func isWriterSpecial(_ word: UInt64) -> Bool {
-        hasByte(word, below: 0x20) || hasByte(word, equalTo: 0x22) || hasByte(word, equalTo: 0x5C)
-            || hasByte(word, equalTo: 0x7F)
+    private static func marks(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let diff = word ^ (ones &* UInt64(byte))
+        return (diff &- ones) & ~diff
+    }
+
+    /// Nonzero in some byte's high bit exactly when some byte of `word` is below `limit` (`limit` <= 128).
+    @inline(__always)
+    private static func marks(_ word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word
+    }
+
+    /// True when the writer must escape `byte`.
+    @inline(__always)
+    static func isWriterSpecial(_ byte: UInt8) -> Bool {
+        byte == 0x22 || byte == 0x5C || byte < 0x20 || byte == 0x7F
     }
 }

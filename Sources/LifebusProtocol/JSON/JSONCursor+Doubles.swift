@@ -31,11 +31,11 @@ extension JSONCursor {
         // the point, then the fraction's trailing zeros given back (one digit kept).
         digits(micros, count: 7)
         let fraction = claim(1) - 6
-        var index = 6
-        while index > 0 {
-            fraction[index] = fraction[index - 1]
-            index -= 1
-        }
+        let moved = UnsafeMutableRawPointer(fraction)
+        let head = moved.loadUnaligned(as: UInt32.self)
+        let tail = moved.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
+        moved.storeBytes(of: head, toByteOffset: 1, as: UInt32.self)
+        moved.storeBytes(of: tail, toByteOffset: 5, as: UInt16.self)
         fraction[0] = UInt8(ascii: ".")
         var zeros = 0
         while zeros < 5, fraction[6 - zeros] == UInt8(ascii: "0") {

@@ -14,16 +14,50 @@ extension JSONCursor {
         byte(UInt8(ascii: "\""))
     }
 
+    /// Copies `utf8` escaped: a clean string of four to seven bytes as two overlapping half words; otherwise eight
+    /// bytes at a time while a word holds nothing to escape (scanned and copied in one step, no call), byte by
+    /// byte around the bytes that need escaping. A clean tail shorter than a word is settled by the string's last
+    /// word, stored over the copy it overlaps (the same bytes, when no escape was written among them).
     private mutating func escaped(_ utf8: UnsafeRawBufferPointer) {
-        var runStart = 0
-        while true {
-            let special = ByteScan.firstWriterSpecial(in: utf8, from: runStart, to: utf8.count)
-            if runStart < special {
-                bytes(UnsafeRawBufferPointer(rebasing: utf8[runStart..<special]))
+        guard let source = utf8.baseAddress else { return }
+        let count = utf8.count
+        if count >= 4, count < 8 {
+            // A short string (a key, a name): its first and last four bytes, tested as one word, cover it.
+            let first = source.loadUnaligned(as: UInt32.self)
+            let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            if !ByteScan.isWriterSpecial(UInt64(first) | UInt64(last) << 32) {
+                let target = UnsafeMutableRawPointer(claim(count))
+                target.storeBytes(of: first, as: UInt32.self)
+                target.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+                return
             }
-            guard special < utf8.count else { return }
-            escape(utf8[special])
-            runStart = special + 1
+        }
+        var index = 0
+        var verbatimFrom = 0  // source bytes from here on were copied as they are
+        while true {
+            while count &- index >= 8 {
+                let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                guard !ByteScan.isWriterSpecial(word) else { break }
+                UnsafeMutableRawPointer(claim(8)).storeBytes(of: word, as: UInt64.self)
+                index &+= 8
+            }
+            guard index < count else { return }
+            let rest = count &- index
+            if rest < 8, count &- 8 >= verbatimFrom {
+                let word = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                if !ByteScan.isWriterSpecial(word) {
+                    UnsafeMutableRawPointer(claim(rest) + rest - 8).storeBytes(of: word, as: UInt64.self)
+                    return
+                }
+            }
+            let next = source.load(fromByteOffset: index, as: UInt8.self)
+            if ByteScan.isWriterSpecial(next) {
+                escape(next)
+                verbatimFrom = index &+ 1
+            } else {
+                byte(next)
+            }
+            index &+= 1
         }
     }
 

@@ -26,7 +26,11 @@ public struct JSONObject: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(elements)
+        if elements.isEmpty {
+            self.init()  // `[:]`, written where params are absent: no mapping
+        } else {
+            self.init(elements)
+        }
     }
 
     init(uncheckedMembers: [Element]) {

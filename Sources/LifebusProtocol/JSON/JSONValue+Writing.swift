@@ -47,18 +47,56 @@ extension JSONValue {
 }
 
 extension JSONObject {
-    /// Appends `{"key":value,...}` in member order to `buffer`.
+    /// Appends `{"key":value,...}` in member order to `buffer`: a member with a scalar value (the most) written
+    /// with its key and separator through one cursor.
     public func write(to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "{"))
+        guard !members.isEmpty else { return JSONWriter.appendASCII("{}", to: &buffer) }
         var first = true
         for member in members {
-            if !first { buffer.append(UInt8(ascii: ",")) }
+            let opening = first ? UInt8(ascii: "{") : UInt8(ascii: ",")
             first = false
-            JSONWriter.writeString(member.key, to: &buffer)
-            buffer.append(UInt8(ascii: ":"))
-            member.value.write(to: &buffer)
+            let keyBound = JSONCursor.stringBound(member.key) + 2
+            if let valueBound = member.value.scalarBound {
+                JSONWriter.append(to: &buffer, atMost: keyBound + valueBound) { cursor in
+                    cursor.byte(opening)
+                    cursor.string(member.key)
+                    cursor.byte(UInt8(ascii: ":"))
+                    member.value.writeScalar(to: &cursor)
+                }
+            } else {
+                JSONWriter.append(to: &buffer, atMost: keyBound) { cursor in
+                    cursor.byte(opening)
+                    cursor.string(member.key)
+                    cursor.byte(UInt8(ascii: ":"))
+                }
+                member.value.write(to: &buffer)
+            }
         }
         buffer.append(UInt8(ascii: "}"))
+    }
+}
+
+extension JSONValue {
+    /// The most bytes `writeScalar` writes for this value; `nil` for an array or an object.
+    @inline(__always)
+    var scalarBound: Int? {
+        switch self {
+        case .null, .bool, .integer, .double: JSONCursor.numberBound
+        case .string(let value): JSONCursor.stringBound(value)
+        case .array, .object: nil
+        }
+    }
+
+    /// Writes a scalar value (`scalarBound` bytes at most); an array or an object is a caller's bug and traps.
+    func writeScalar(to cursor: inout JSONCursor) {
+        switch self {
+        case .null: cursor.null()
+        case .bool(let value): value ? cursor.ascii("true") : cursor.ascii("false")
+        case .integer(let value): cursor.integer(value)
+        case .double(let value): cursor.double(value)
+        case .string(let value): cursor.string(value)
+        case .array, .object: preconditionFailure("JSONValue.writeScalar: not a scalar")
+        }
     }
 }
 

@@ -12,7 +12,7 @@ public enum RPCCodec {
 
     /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
     public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
-        if let response = decodeCanonicalResponse(line) { return response }
+        if let canonical = decodeCanonical(line) { return canonical }
         let json: JSONValue
         do {
             json = try JSONParser.parse(line)
@@ -89,19 +89,23 @@ public enum RPCCodec {
 
     /// Appends `{"jsonrpc":"2.0","id":…,"result":…}` or `{"jsonrpc":"2.0","id":…,"error":{…}}`.
     public static func encode(_ response: RPCResponse, to buffer: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"jsonrpc\":\"2.0\",\"id\":", to: &buffer)
-        if let id = response.id {
-            write(id, to: &buffer)
-        } else {
-            JSONWriter.appendASCII("null", to: &buffer)
+        encodeResponse(id: response.id, result: response.result, to: &buffer)
+    }
+
+    /// `encode(_:to:)` of a response given as its parts (the answer to each request: no message is built for it).
+    public static func encodeResponse(id: RPCID?, result: Result<JSONValue, RPCError>, to buffer: inout [UInt8]) {
+        // Keys (32 bytes) and the id, through one cursor.
+        JSONWriter.append(to: &buffer, atMost: 32 + (id.map(bound) ?? 4)) { cursor in
+            cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
+            if let id { write(id, to: &cursor) } else { cursor.null() }
+            switch result {
+            case .success: cursor.ascii(",\"result\":")
+            case .failure: cursor.ascii(",\"error\":")
+            }
         }
-        switch response.result {
-        case .success(let value):
-            JSONWriter.appendASCII(",\"result\":", to: &buffer)
-            value.write(to: &buffer)
-        case .failure(let error):
-            JSONWriter.appendASCII(",\"error\":", to: &buffer)
-            error.write(to: &buffer)
+        switch result {
+        case .success(let value): value.write(to: &buffer)
+        case .failure(let error): error.write(to: &buffer)
         }
         buffer.append(UInt8(ascii: "}"))
     }

@@ -5,29 +5,61 @@
 public enum MethodPolicy {
     /// The roles that may call each method the broker serves. `hello` is open to every role (its own rules
     /// decide the rest).
-    public static let roles: [String: Set<PeerRole>] = [
-        LifebusMethod.hello: [.app, .controller, .observer],
-        LifebusMethod.ping: [.app, .controller, .observer],
-        LifebusMethod.mark: [.app],
-        LifebusMethod.beginBackgroundTask: [.app],
-        LifebusMethod.endBackgroundTask: [.app],
-        LifebusMethod.reportMemory: [.app],
-        LifebusMethod.fire: [.controller],
-        LifebusMethod.reset: [.controller],
-        LifebusMethod.status: [.controller, .observer],
-        LifebusMethod.wait: [.controller, .observer],
-        LifebusMethod.history: [.controller, .observer],
-        LifebusMethod.advance: [.controller],
-        LifebusMethod.clock: [.controller, .observer],
-        LifebusMethod.install: [.controller],
-        LifebusMethod.uninstall: [.controller],
-        LifebusMethod.apps: [.controller, .observer],
-        LifebusMethod.saveRestorationState: [.app],
-    ]
+    public static let roles: [String: Set<PeerRole>] = Dictionary(uniqueKeysWithValues: table.map { entry in
+        (entry.method, Set(PeerRole.allCases.filter { entry.roles & bit($0) != 0 }))
+    })
 
     /// `nil` when the broker serves no such method (answer -32601 `jsonrpc.MethodNotFound`); `false` when it does
     /// but not for `role` (answer -32003 `lifebus.NotAllowedForRole`); `true` when `role` may call it.
     public static func allowed(_ method: String, for role: PeerRole) -> Bool? {
-        roles[method].map { $0.contains(role) }
+        // A scan, not a lookup in `roles`: comparing short names costs less than hashing one (once per request).
+        for entry in table where entry.method == method {
+            return entry.roles & bit(role) != 0
+        }
+        return nil
+    }
+
+    /// The served method whose name `bytes` spell, as its constant: the decoder's method name without making (and
+    /// validating) a new `String`; `nil` for any other name.
+    static func servedName(spelledBy bytes: UnsafeRawBufferPointer) -> String? {
+        for entry in table where entry.method.utf8.count == bytes.count {
+            let same = entry.method.utf8.withContiguousStorageIfAvailable { name in
+                name.elementsEqual(bytes)
+            }
+            if same == true { return entry.method }
+        }
+        return nil
+    }
+
+    private static let app = bit(.app), controller = bit(.controller), observer = bit(.observer)
+    private static let everyone = app | controller | observer
+
+    /// The methods and their roles (one bit per role), the ones called most first.
+    private static let table: [(method: String, roles: UInt8)] = [
+        (LifebusMethod.ping, everyone),
+        (LifebusMethod.mark, app),
+        (LifebusMethod.reportMemory, app),
+        (LifebusMethod.fire, controller),
+        (LifebusMethod.wait, controller | observer),
+        (LifebusMethod.status, controller | observer),
+        (LifebusMethod.history, controller | observer),
+        (LifebusMethod.beginBackgroundTask, app),
+        (LifebusMethod.endBackgroundTask, app),
+        (LifebusMethod.hello, everyone),
+        (LifebusMethod.reset, controller),
+        (LifebusMethod.advance, controller),
+        (LifebusMethod.clock, controller | observer),
+        (LifebusMethod.install, controller),
+        (LifebusMethod.uninstall, controller),
+        (LifebusMethod.apps, controller | observer),
+        (LifebusMethod.saveRestorationState, app),
+    ]
+
+    private static func bit(_ role: PeerRole) -> UInt8 {
+        switch role {
+        case .app: 1
+        case .controller: 2
+        case .observer: 4
+        }
     }
 }

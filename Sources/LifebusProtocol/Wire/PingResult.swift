@@ -18,6 +18,9 @@ public struct PingResult: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        ["pong": true, "brokerTime": .integer(brokerTime)]
+        // Built as its members (one allocation), not from a dictionary literal (two).
+        .object(JSONObject(uncheckedMembers: [
+            (key: "pong", value: true), (key: "brokerTime", value: .integer(brokerTime)),
+        ]))
     }
 }

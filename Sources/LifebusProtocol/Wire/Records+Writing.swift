@@ -23,13 +23,13 @@ extension TransitionRecord {
         cursor.ascii(",\"pid\":")
         cursor.optionalInteger(pid.map(Int64.init))
         cursor.ascii(",\"callback\":")
-        if let callback { cursor.ascii(callback.quotedJSON) } else { cursor.null() }
+        if let callback { cursor.name(callback.quotedJSON) } else { cursor.null() }
         cursor.ascii(",\"cause\":")
         if let cause { cause.write(to: &cursor) } else { cursor.null() }
         cursor.ascii(",\"from\":")
-        cursor.ascii(from.quotedJSON)
+        cursor.name(from.quotedJSON)
         cursor.ascii(",\"to\":")
-        cursor.ascii(to.quotedJSON)
+        cursor.name(to.quotedJSON)
         cursor.ascii(",\"firedMs\":")
         cursor.optionalDouble(firedMs)
         cursor.ascii(",\"sentMs\":")
@@ -41,7 +41,7 @@ extension TransitionRecord {
         cursor.ascii(",\"budgetMs\":")
         cursor.double(budgetMs)
         cursor.ascii(",\"outcome\":")
-        cursor.ascii(outcome.quotedJSON)
+        cursor.name(outcome.quotedJSON)
         cursor.ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
         cursor.ascii(",\"wallMs\":")
         cursor.integer(wallMs)

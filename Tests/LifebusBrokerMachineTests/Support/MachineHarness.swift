@@ -81,7 +81,8 @@ struct MachineHarness {
     mutating func answerCallbacks(in effects: [BrokerEffect], handlerMs: Double = 1) -> [BrokerEffect] {
         var answered: [BrokerEffect] = []
         for callback in effects.callbacks {
-            answered += feed(.callbackAnswered(callback.app, callback.id, .success(["handlerMs": .double(handlerMs)])))
+            let answer = CallbackAnswer(handlerMs: handlerMs)
+            answered += feed(.callbackAnswered(callback.app, callback.id, .success(answer)))
         }
         return answered
     }

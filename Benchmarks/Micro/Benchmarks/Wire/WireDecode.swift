@@ -38,14 +38,19 @@ enum WireDecode {
         measure(name, decode)
     }
 
-    /// A callback's answer: the envelope (whichever path takes it), then `CallbackAnswer` from its result.
+    /// A callback's answer as the broker's peer reads it: straight from the line's text when written as the SDK
+    /// writes it, else the envelope through `decode(line:)` and `CallbackAnswer` from its result.
     static func answer(_ name: String, _ line: String) {
         let bytes = Array(line.utf8)
         let decode = { () throws(RPCError) -> CallbackAnswer in
+            let read = bytes.withUnsafeBytes { line in
+                RPCCodec.canonicalAnswer(line).flatMap { CallbackAnswer(canonicalText: $0.result) }
+            }
+            if let read { return read }
             guard case .message(.response(let response)) = RPCCodec.decode(line: bytes) else {
                 throw RPCError.invalidRequest("not a response")
             }
-            return try CallbackAnswer(json: try response.result.get())
+            return CallbackAnswer(readingLeniently: try response.result.get())
         }
         measure(name, decode)
     }
