@@ -3,7 +3,7 @@ public import LifebusLifecycle
 public import LifebusProtocol
 
 /// A connection as the broker machine knows it: a number the driver gives at accept and never reuses.
-public struct SessionID: Hashable, Sendable, CustomStringConvertible {
+public struct SessionID: CounterIdentifier, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
 
     public init(_ rawValue: UInt64) {
@@ -15,7 +15,7 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
 
 /// The request a peer is owed an answer for: the driver keeps the way back (its responder) under this number, the
 /// machine keeps the number until it answers. `none` is a notification's: answering it does nothing.
-public struct Ticket: Hashable, Sendable {
+public struct Ticket: CounterIdentifier, Sendable {
     public var rawValue: UInt64
 
     public init(_ rawValue: UInt64) {

@@ -22,6 +22,21 @@ public struct BrokerMachine {
         case wait(number: UInt64, app: AppID)
         /// The real-time limit of the pending `advance`'s wait for outstanding callbacks.
         case advanceSettle
+
+        /// The counter cases hash like `CounterIdentifier`s (one per callback in flight, so on the hot path); a
+        /// `wait`'s, which names an app, keeps the standard hash.
+        func _rawHashValue(seed: Int) -> Int {
+            switch self {
+            case .device(let id): return counterHash(id.rawValue << 2, seed: seed)
+            case .hello(let session): return counterHash(session.rawValue << 2 | 1, seed: seed)
+            case .advanceSettle: return counterHash(2, seed: seed)
+            case .wait:
+                var hasher = Hasher()
+                hasher.combine(seed)
+                hash(into: &hasher)
+                return hasher.finalize()
+            }
+        }
     }
 
     /// How long `wait` waits when the request names no timeout.

@@ -1,6 +1,6 @@
 /// A controller event's identity, chosen by the caller (the broker numbers its events).
 /// Must be unique among the events the device has not answered yet.
-public struct EventID: Hashable, Sendable, CustomStringConvertible {
+public struct EventID: CounterIdentifier, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
 
     public init(_ rawValue: UInt64) {
@@ -13,7 +13,7 @@ public struct EventID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One callback request, minted by the device; the app's answer must quote it.
-public struct CallbackID: Hashable, Sendable, CustomStringConvertible {
+public struct CallbackID: CounterIdentifier, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
 
     public init(_ rawValue: UInt64) {
@@ -26,7 +26,7 @@ public struct CallbackID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One timer, minted by the device; the caller arms it and reports it back with `Input.timerFired`.
-public struct TimerID: Hashable, Sendable, CustomStringConvertible {
+public struct TimerID: CounterIdentifier, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
 
     public init(_ rawValue: UInt64) {
