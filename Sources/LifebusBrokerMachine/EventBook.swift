@@ -6,45 +6,44 @@ import LifebusProtocol
 /// JSON text, comma-separated, as the journal wrote it: the `fire` answer copies it), and the `fire` requests
 /// waiting for their answer.
 ///
-/// A value inside the broker machine. Invariant: an event's entries live from `begin` until `finish`, which
-/// hands back everything it knew; numbers are never reused; `inFlight(session:)` counts the events a session began
-/// that have not finished (what `BrokerLimits.firesInFlightPerController` bounds).
+/// A value inside the broker machine, one table entry per event (so a record costs one lookup). Invariant: an
+/// event's entry lives from `begin` until `finish`, which hands back everything it knew; numbers are never reused;
+/// `inFlight(session:)` counts the events a session began that have not finished (what
+/// `BrokerLimits.firesInFlightPerController` bounds).
 struct EventBook {
+    /// What is known of one event in flight.
+    private struct Entry {
+        let label: String
+        let owner: SessionID
+        var ticket: Ticket?
+        var records: [TransitionRecord] = []
+        var text: [UInt8] = []
+    }
+
     private var nextNumber: UInt64 = 1
-    private var labels: [EventID: String] = [:]
-    private var owners: [EventID: SessionID] = [:]
+    private var entries: [EventID: Entry] = [:]
     private var inFlightBySession: [SessionID: Int] = [:]
-    private var records: [EventID: (records: [TransitionRecord], text: [UInt8])] = [:]
-    private var waiting: [EventID: Ticket] = [:]
 
     /// Numbers a new event fired by `session`; `ticket` (if any) gets the answer when the event's chain completes.
     mutating func begin(label: String, session: SessionID, ticket: Ticket?) -> EventID {
         let id = EventID(nextNumber)
         nextNumber += 1
-        labels[id] = label
-        owners[id] = session
+        entries[id] = Entry(label: label, owner: session, ticket: ticket)
         inFlightBySession[session, default: 0] += 1
-        if let ticket { waiting[id] = ticket }
         return id
     }
 
     /// The cause an event's callbacks and records carry.
     func cause(_ id: EventID) -> EventCause {
-        EventCause(eventID: Int64(id.rawValue), event: labels[id] ?? "event \(id.rawValue)")
+        EventCause(eventID: Int64(id.rawValue), event: entries[id]?.label ?? "event \(id.rawValue)")
     }
 
     /// Notes a record the event's chain produced, with its JSON text.
     mutating func add(_ record: TransitionRecord, text: [UInt8], to id: EventID) {
-        guard labels[id] != nil else { return }
-        Self.add(record, text: text, to: &records[id, default: ([], [])])
-    }
-
-    private static func add(
-        _ record: TransitionRecord, text: [UInt8], to recorded: inout (records: [TransitionRecord], text: [UInt8])
-    ) {
-        recorded.records.append(record)
-        if !recorded.text.isEmpty { recorded.text.append(UInt8(ascii: ",")) }
-        recorded.text.append(contentsOf: text)
+        guard let index = entries.index(forKey: id) else { return }
+        entries.values[index].records.append(record)
+        if !entries.values[index].text.isEmpty { entries.values[index].text.append(UInt8(ascii: ",")) }
+        entries.values[index].text.append(contentsOf: text)
     }
 
     /// How many events `session` fired that have not finished.
@@ -55,20 +54,23 @@ struct EventBook {
     /// Removes and returns every `fire` still waiting for its event's answer (the broker is stopping and answers
     /// them); the events stay numbered and labelled until they finish.
     mutating func takeAllWaiting() -> [Ticket] {
-        defer { waiting.removeAll() }
-        return Array(waiting.values)
+        var tickets: [Ticket] = []
+        for index in entries.indices {
+            if let ticket = entries.values[index].ticket {
+                tickets.append(ticket)
+                entries.values[index].ticket = nil
+            }
+        }
+        return tickets
     }
 
     /// Ends the event: its label, its records (and their text), and who waits for the answer.
     mutating func finish(
         _ id: EventID
     ) -> (label: String, records: [TransitionRecord], text: [UInt8], ticket: Ticket?) {
-        if let session = owners.removeValue(forKey: id) {
-            let left = (inFlightBySession[session] ?? 1) - 1
-            inFlightBySession[session] = left > 0 ? left : nil
-        }
-        let label = labels.removeValue(forKey: id) ?? "event \(id.rawValue)"
-        let recorded = records.removeValue(forKey: id) ?? ([], [])
-        return (label, recorded.records, recorded.text, waiting.removeValue(forKey: id))
+        guard let entry = entries.removeValue(forKey: id) else { return ("event \(id.rawValue)", [], [], nil) }
+        let left = (inFlightBySession[entry.owner] ?? 1) - 1
+        inFlightBySession[entry.owner] = left > 0 ? left : nil
+        return (entry.label, entry.records, entry.text, entry.ticket)
     }
 }
