@@ -197,6 +197,7 @@ let package = Package(
             dependencies: [
                 "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
