@@ -4,11 +4,11 @@ import LifebusProtocol
 /// The journal entries `history` sees: the last `limit` entries, at most `maxBytes` of journal lines in all, oldest
 /// first (`HistoryParams.retained` and `HistoryParams.retainedBytes` in the broker).
 ///
-/// Owns its slots, the entries it keeps whole and the table of the strings its packed slots name. A transition is
+/// Owns its slots, the entries it keeps whole and the tables of the strings its packed slots name. A transition is
 /// kept as a `PackedTransition` (64 bytes; 10,000 of them take 0.64 MB where whole records took 1.52 MB); any other
 /// entry, and a transition that would not come back bit for bit, is kept whole in `whole` and its slot says so.
 /// Invariants: `whole` holds one entry per slot marked `isWhole`, in the slots' order; `bytes` is the sum of the
-/// slots' line lengths; the string table holds exactly the ids the packed slots name. The slots' room is reserved
+/// slots' line lengths; the string tables hold exactly the ids the packed slots name. The slots' room is reserved
 /// whole at once (pages the window has not reached are never touched, so cost no memory): grown by doubling, the
 /// ring would span 16,384 slots, and both buffers would live during each copy.
 struct HistoryWindow {
@@ -21,7 +21,7 @@ struct HistoryWindow {
     let maxBytes: Int
     private var slots: Deque<Slot>
     private var whole = Deque<(entry: JournalEntry, bytes: Int)>()
-    private var names = StringTable()
+    private var names = PackedTransition.Names()
     private var bytes = 0
 
     init(limit: Int = HistoryParams.retained, maxBytes: Int = HistoryParams.retainedBytes) {
@@ -54,7 +54,7 @@ struct HistoryWindow {
     /// The retained entries, oldest first, of one app or all.
     func entries(app: String?) -> [JournalEntry] {
         // An app no packed slot names (`nil` id) can only be in `whole`.
-        let packedApp = app.flatMap { names.id(of: $0) }
+        let packedApp = app.flatMap { names.apps.id(of: $0) }
         var found: [JournalEntry] = []
         var next = whole.startIndex
         for slot in slots {
@@ -71,7 +71,7 @@ struct HistoryWindow {
 
     /// The last `count` transitions of `app`, oldest first.
     func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
-        let packedApp = names.id(of: app)
+        let packedApp = names.apps.id(of: app)
         var found: [TransitionRecord] = []
         var next = whole.endIndex
         for slot in slots.reversed() where found.count < count {
@@ -86,5 +86,5 @@ struct HistoryWindow {
     }
 
     /// How many entries are kept whole rather than packed, and how many strings the packed ones name (for tests).
-    var census: (whole: Int, strings: Int) { (whole.count, names.liveCount) }
+    var census: (whole: Int, strings: Int) { (whole.count, names.apps.liveCount + names.events.liveCount) }
 }

@@ -8,7 +8,7 @@ import LifebusProtocol
 ///
 /// Made only when it gives back the same record bit for bit (`init?` answers `nil` otherwise and the window keeps
 /// the record whole): each time must be exactly `Double(n) / 10^k` of its integer, each distance must fit its
-/// field. The ids it holds are counted in the table until `release`.
+/// field. The ids it holds are counted in their tables until `release`.
 struct PackedTransition {
     var seq: Int64
     var wallMs: Int64
@@ -36,7 +36,14 @@ struct PackedTransition {
     static let hasCause: UInt8 = 2
     static let handlerFailed: UInt8 = 4
 
-    init?(_ record: TransitionRecord, lineBytes: Int, names: inout StringTable) {
+    /// The tables of the strings packed records name: app names and event labels (one table each, so that each
+    /// table's last string is the one most likely asked for next).
+    struct Names {
+        var apps = StringTable()
+        var events = StringTable(remembersLast: true)
+    }
+
+    init?(_ record: TransitionRecord, lineBytes: Int, names: inout Names) {
         guard let lineBytes = UInt16(exactly: lineBytes), let sentNs = Self.integer(record.sentMs, scale: 1e6),
             let budgetUs = Self.field(record.budgetMs, scale: 1e3)
         else { return nil }
@@ -64,11 +71,11 @@ struct PackedTransition {
             guard let id = UInt32(exactly: cause.eventID) else { return nil }
             eventID = id
         }
-        guard let app = names.retain(record.app) else { return nil }
+        guard let app = names.apps.retain(record.app) else { return nil }
         var event: UInt16 = 0
         if let cause = record.cause {
-            guard let id = names.retain(cause.event) else {
-                names.release(app)
+            guard let id = names.events.retain(cause.event) else {
+                names.apps.release(app)
                 return nil
             }
             event = id
@@ -85,40 +92,40 @@ struct PackedTransition {
         self.app = app
         self.event = event
         self.lineBytes = lineBytes
-        self.callback = record.callback.map(Self.index) ?? .max
-        self.from = Self.index(record.from)
-        self.to = Self.index(record.to)
-        self.outcome = Self.index(record.outcome)
+        self.callback = record.callback.map { Self.index($0, in: Self.callbacks) } ?? .max
+        self.from = Self.index(record.from, in: Self.states)
+        self.to = Self.index(record.to, in: Self.states)
+        self.outcome = Self.index(record.outcome, in: Self.outcomes)
         self.flags = (record.pid == nil ? 0 : Self.hasPid) | (record.cause == nil ? 0 : Self.hasCause)
             | (record.handlerFailed ? Self.handlerFailed : 0)
     }
 
     /// The record it was made from.
-    func record(names: StringTable) -> TransitionRecord {
+    func record(names: Names) -> TransitionRecord {
         TransitionRecord(
             seq: seq,
-            app: names[app],
+            app: names.apps[app],
             pid: flags & Self.hasPid == 0 ? nil : pid,
-            callback: callback == .max ? nil : LifecycleCallback.allCases[Int(callback)],
-            cause: flags & Self.hasCause == 0 ? nil : EventCause(eventID: Int64(eventID), event: names[event]),
-            from: LifecycleState.allCases[Int(from)],
-            to: LifecycleState.allCases[Int(to)],
+            callback: callback == .max ? nil : Self.callbacks[Int(callback)],
+            cause: flags & Self.hasCause == 0 ? nil : EventCause(eventID: Int64(eventID), event: names.events[event]),
+            from: Self.states[Int(from)],
+            to: Self.states[Int(to)],
             firedMs: firedBeforeSent == .max ? nil : Self.milliseconds(sentNs - Int64(firedBeforeSent), scale: 1e6),
             sentMs: Self.milliseconds(sentNs, scale: 1e6),
             answeredMs: answeredAfterSent == .max
                 ? nil : Self.milliseconds(sentNs + Int64(answeredAfterSent), scale: 1e6),
             handlerMs: handlerNs == .max ? nil : Self.milliseconds(Int64(handlerNs), scale: 1e6),
             budgetMs: Self.milliseconds(Int64(budgetUs), scale: 1e3),
-            outcome: TransitionOutcome.allCases[Int(outcome)],
+            outcome: Self.outcomes[Int(outcome)],
             wallMs: wallMs,
             handlerFailed: flags & Self.handlerFailed != 0
         )
     }
 
     /// Gives back the table ids it holds.
-    func release(_ names: inout StringTable) {
-        names.release(app)
-        if flags & Self.hasCause != 0 { names.release(event) }
+    func release(_ names: inout Names) {
+        names.apps.release(app)
+        if flags & Self.hasCause != 0 { names.events.release(event) }
     }
 
     /// `n` such that `Double(n) / scale` is `milliseconds` bit for bit (the machine's own conversion from
@@ -142,7 +149,12 @@ struct PackedTransition {
         Double(value) / scale
     }
 
-    private static func index<T: CaseIterable & Equatable>(_ value: T) -> UInt8 where T.AllCases == [T] {
-        UInt8(T.allCases.firstIndex(of: value) ?? 0)
+    private static let callbacks = LifecycleCallback.allCases
+    private static let states = LifecycleState.allCases
+    private static let outcomes = TransitionOutcome.allCases
+
+    /// The index of `value` in its type's `allCases` (which holds every value).
+    private static func index<T: Equatable>(_ value: T, in all: [T]) -> UInt8 {
+        UInt8(all.firstIndex(of: value) ?? 0)
     }
 }

@@ -60,7 +60,7 @@ import Testing
 
     @Test func aPackedRecordComesBackBitForBit() async {
         await propertyCheck(count: 200, input: Self.entries) { entries in
-            var names = StringTable()
+            var names = PackedTransition.Names()
             for case .transition(let record) in entries {
                 guard let packed = PackedTransition(record, lineBytes: 300, names: &names) else { continue }
                 let back = packed.record(names: names)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func machineTimesPack() {
-        var names = StringTable()
+        var names = PackedTransition.Names()
         let record = TransitionRecord(
             seq: 17, app: "com.example.DeepThoughts", pid: 1234, callback: .didEnterBackground,
             cause: EventCause(eventID: 3, event: "call --answer"), from: .inactive, to: .background,
@@ -123,5 +123,24 @@ import Testing
         #expect(window.census.whole == 3)
         #expect(window.census.strings == 0)
         #expect(window.entries(app: nil).map(\.seq) == [101, 102, 103])
+    }
+}
+
+/// The string table counts holders, frees a string with its last one and never answers a freed id from its memo.
+@Suite struct StringTableTests {
+    @Test(arguments: [false, true]) func countsHoldersAndReusesFreedIDs(remembersLast: Bool) {
+        var table = StringTable(remembersLast: remembersLast)
+        let a = table.retain("a")
+        #expect(table.retain("a") == a)
+        let b = table.retain("b")
+        #expect(a != b && table.liveCount == 2)
+        if let a { table.release(a) }
+        #expect(table.id(of: "a") == a, "one holder of a is left")
+        if let a { table.release(a) }
+        #expect(table.id(of: "a") == nil && table.liveCount == 1)
+        let c = table.retain("c")
+        #expect(c == a, "the freed id is reused")
+        #expect(table.retain("a") != c, "the memo does not answer a string that is gone")
+        if let c { #expect(table[c] == "c") }
     }
 }
