@@ -102,12 +102,6 @@ lifebus_broker_link_flags=(
     -Xlinker --symbol-ordering-file="$lifebus_root/scripts/lifebusd.order" -Xlinker --no-warn-symbol-ordering
 )
 
-# Every Swift module of a release build is compiled with one section per function, so that lld places each function
-# the order file lists rather than each whole object file (measured: idle RSS −0.2 MiB). SwiftPM does not rebuild
-# objects when only a compiler flag changes: lifebus_build_release keeps these flags in a stamp in its scratch folder,
-# and a different stamp (or none) wipes the folder's release objects before it builds.
-lifebus_release_compile_flags=(-Xswiftc -Xfrontend -Xswiftc -function-sections)
-
 # Builds release products as users run them and as ./scripts/bench measures them: the Swift runtime linked statically
 # and, when the C++ toolchain has its static archive, libstdc++ too (as a shared library it costs every start-up
 # ~1,600 symbol look-ups, and the daemon ~1 MiB of resident pages). GNU ld searches every -L folder before its own,
@@ -123,13 +117,6 @@ lifebus_build_release() {
         flags=(-Xlinker -L"$(cd "$scratch/static-libstdc++" && pwd)")
     else
         echo "lifebus: no static libstdc++ (libstdc++-dev); linking it as a shared library" >&2
-    fi
-    flags+=("${lifebus_release_compile_flags[@]}")
-    local stamp="$scratch/release-compile-flags"
-    if [ "$(cat "$stamp" 2>/dev/null)" != "${lifebus_release_compile_flags[*]}" ]; then
-        rm -rf "$scratch/release" "$scratch"/*/release
-        mkdir -p "$scratch"
-        printf '%s' "${lifebus_release_compile_flags[*]}" >"$stamp"
     fi
     local product extra
     for product in "$@"; do
