@@ -195,8 +195,9 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerTests",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),

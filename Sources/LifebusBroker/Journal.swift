@@ -1,4 +1,3 @@
-import DequeModule
 import Glibc
 import LifebusBrokerMachine
 import LifebusProtocol
@@ -27,11 +26,8 @@ final class Journal {
     private let file: JournalFile?
     private let settings: JournalSettings
     private var logger: Logger
-    /// The entries `history` sees, with their line lengths: at most `HistoryParams.retainedBytes` in all. Its room
-    /// is reserved whole at once (pages the window has not reached are never touched, so cost no memory): grown
-    /// by doubling, the full ring would span 16,384 slots, and both buffers would live during each copy.
-    private var recent = Deque<(entry: JournalEntry, bytes: Int)>(minimumCapacity: HistoryParams.retained + 1)
-    private var recentBytes = 0
+    /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines in all.
+    private var recent = HistoryWindow()
     private var unwritten: [UInt8] = []
     private var unwrittenEntries = 0
     private var unsynced = false
@@ -110,13 +106,7 @@ final class Journal {
     private func keep(_ entry: JournalEntry, bytes: Int) {
         lastSequence = entry.seq
         // Memory keeps a window bounded in count and in bytes; the file keeps everything.
-        recent.append((entry, bytes))
-        recentBytes += bytes
-        while recent.count > HistoryParams.retained || recentBytes > HistoryParams.retainedBytes,
-            let oldest = recent.popFirst()
-        {
-            recentBytes -= oldest.bytes
-        }
+        recent.append(entry, lineBytes: bytes)
         guard let file else { return }
         if let cap = settings.maxBytes, file.size > 0, file.size + unwritten.count >= cap {
             rotate()
@@ -177,16 +167,12 @@ final class Journal {
 
     /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
     func entries(app: String?) -> [JournalEntry] {
-        recent.compactMap { app == nil || $0.entry.app == app ? $0.entry : nil }
+        recent.entries(app: app)
     }
 
     /// The last `count` transitions of `app`, oldest first.
     func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
-        var found: [TransitionRecord] = []
-        for (entry, _) in recent.reversed() where found.count < count {
-            if case .transition(let record) = entry, record.app == app { found.append(record) }
-        }
-        return found.reversed()
+        recent.lastTransitions(of: app, count: count)
     }
 
     private func rotate() {
