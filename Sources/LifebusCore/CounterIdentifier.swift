@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// An identifier that is a number the broker or the core counts out itself (`EventID`, `TimerID`, `CallbackID`, the
 /// broker machine's `SessionID` and `Ticket`), hashed with a splitmix64 finalizer instead of SipHash.
 ///
@@ -20,14 +22,4 @@ extension CounterIdentifier {
     public func _rawHashValue(seed: Int) -> Int {
         counterHash(rawValue, seed: seed)
     }
-}
-
-/// splitmix64's finalizer over `value` mixed with `seed`: every input bit reaches every output bit, so sequential
-/// counters spread over the low bits a table masks its buckets with.
-@inlinable
-public func counterHash(_ value: UInt64, seed: Int) -> Int {
-    var z = (value ^ UInt64(bitPattern: Int64(seed))) &* 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int(truncatingIfNeeded: z ^ (z >> 31))
 }

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import PropertyBased
 import Testing
 
