@@ -15,7 +15,7 @@ extension Broker {
             responders.removeValue(forKey: ticket)?.answer(result)
         case .replyFire(let ticket, let result):
             responders.removeValue(forKey: ticket)?.succeed(
-                writingHead: result.writeHead, splicing: result.transitionsText ?? [], writingTail: result.writeTail)
+                writingHead: result.writeHead, splicing: result.transitionsText, writingTail: result.writeTail)
         case .forget(let ticket):
             responders[ticket] = nil
         case .notify(let session, let method, let params):

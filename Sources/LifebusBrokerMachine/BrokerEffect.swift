@@ -19,7 +19,7 @@ public enum BrokerEffect: Sendable {
     /// Answers the request behind `ticket` (nothing, when the ticket is `.none`).
     case reply(Ticket, Result<JSONValue, RPCError>)
     /// Answers a `fire` with its result, written straight into the line (no `JSONValue` tree on the hot path).
-    case replyFire(Ticket, FireResult)
+    case replyFire(Ticket, WrittenFireResult)
     /// The request behind `ticket` is answered no more (its peer went away): the driver drops the way back.
     case forget(Ticket)
     /// Sends a notification.

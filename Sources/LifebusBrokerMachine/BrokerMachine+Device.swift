@@ -48,8 +48,7 @@ extension BrokerMachine {
         case .completeEvent(let id):
             let finished = events.finish(id)
             guard let ticket = finished.ticket else { return }
-            let delivery = Delivery.event(ticket, id, label: finished.label, records: finished.records,
-                                          text: finished.text)
+            let delivery = Delivery.event(ticket, id, finished)
             afterJournaled(delivery, into: &effects)
         case .reject(let rejection):
             rejections.append(rejection)
@@ -130,9 +129,10 @@ extension BrokerMachine {
         // Encoded once: the journal line and, for a `fire`, its answer.
         recordText.removeAll(keepingCapacity: true)
         record.write(to: &recordText)
-        appendToJournal(.transition(record), text: recordText, into: &effects)
-        if let cause = transition.cause { events.add(record, text: recordText, to: cause) }
-        notifyObservers(LifebusMethod.transition, record.json, into: &effects)
+        let observed: JSONValue? = observers.isEmpty ? .none : .some(record.json)
+        appendToJournal(.transition(record), text: recordText, into: &effects)  // the record's last use: moved in
+        if let cause = transition.cause { events.add(seq: journal.lastSequence, text: recordText, to: cause) }
+        if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }
 
     /// Answers the waits the input's state changes satisfy: each app that changed is looked at once, in its state

@@ -10,7 +10,7 @@ extension BrokerMachine {
     /// What tells someone of journal entries, held until they are written.
     enum Delivery {
         /// A `fire` (or `reset`) answered with its event's records.
-        case event(Ticket, EventID, label: String, records: [TransitionRecord], text: [UInt8])
+        case event(Ticket, EventID, EventBook.Finished)
         /// A `fire` refused by the core (after the records made before the refusal).
         case refusal(Ticket, RPCError)
         /// A `mark` answered once its record is in.
@@ -72,16 +72,18 @@ extension BrokerMachine {
 
     private func deliver(_ delivery: Delivery, written: Bool, into effects: inout [BrokerEffect]) {
         switch delivery {
-        case .event(let ticket, let id, let label, let records, let text):
+        case .event(let ticket, let id, let finished):
             let eventID = Int64(id.rawValue)
-            guard written && records.allSatisfy({ $0.seq > journal.droppedThrough }) else {
+            // Records are numbered in order: the first is the one the journal would have dropped first.
+            guard written && (finished.firstSeq.map { $0 > journal.droppedThrough } ?? true) else {
                 let error = journalUnavailable(
-                    "\(label) happened but is not recorded", data: ["eventID": .integer(eventID)])
+                    "\(finished.label) happened but is not recorded", data: ["eventID": .integer(eventID)])
                 effects.append(.reply(ticket, .failure(error)))
                 return
             }
-            effects.append(.replyFire(ticket, FireResult(
-                eventID: eventID, event: label, completed: true, transitions: records, transitionsText: text)))
+            effects.append(.replyFire(ticket, WrittenFireResult(
+                eventID: eventID, event: finished.label, completed: true, transitionCount: finished.recordCount,
+                transitionsText: finished.text)))
         case .refusal(let ticket, let error):
             effects.append(.reply(ticket, .failure(error)))
         case .answer(let ticket, let result):

@@ -2,9 +2,9 @@ import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
 
-/// The controller events in flight: their numbers, labels, the records their chains produced so far (with their
-/// JSON text, comma-separated, as the journal wrote it: the `fire` answer copies it), and the `fire` requests
-/// waiting for their answer.
+/// The controller events in flight: their numbers, labels, the records their chains produced so far (as the JSON
+/// text the journal wrote, comma-separated, which the `fire` answer carries: the records themselves are not kept), and
+/// the `fire` requests waiting for their answer.
 ///
 /// A value inside the broker machine, one table entry per event (so a record costs one lookup). Invariant: an
 /// event's entry lives from `begin` until `finish`, which hands back everything it knew; numbers are never reused;
@@ -16,8 +16,18 @@ struct EventBook {
         let label: String
         let owner: SessionID
         var ticket: Ticket?
-        var records: [TransitionRecord] = []
+        var recordCount = 0
+        /// The first record's journal sequence number (the lowest: they are numbered in order).
+        var firstSeq: Int64?
         var text: [UInt8] = []
+
+        /// Notes one more record, in place.
+        mutating func add(seq: Int64, text recordText: [UInt8]) {
+            recordCount += 1
+            if firstSeq == nil { firstSeq = seq }
+            if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+            text.append(contentsOf: recordText)
+        }
     }
 
     private var nextNumber: UInt64 = 1
@@ -38,12 +48,10 @@ struct EventBook {
         EventCause(eventID: Int64(id.rawValue), event: entries[id]?.label ?? "event \(id.rawValue)")
     }
 
-    /// Notes a record the event's chain produced, with its JSON text.
-    mutating func add(_ record: TransitionRecord, text: [UInt8], to id: EventID) {
+    /// Notes a record the event's chain produced: its journal sequence number and its JSON text.
+    mutating func add(seq: Int64, text: [UInt8], to id: EventID) {
         guard let index = entries.index(forKey: id) else { return }
-        entries.values[index].records.append(record)
-        if !entries.values[index].text.isEmpty { entries.values[index].text.append(UInt8(ascii: ",")) }
-        entries.values[index].text.append(contentsOf: text)
+        entries.values[index].add(seq: seq, text: text)  // one access: reading a member through `values` copies the entry
     }
 
     /// How many events `session` fired that have not finished.
@@ -64,13 +72,25 @@ struct EventBook {
         return tickets
     }
 
-    /// Ends the event: its label, its records (and their text), and who waits for the answer.
-    mutating func finish(
-        _ id: EventID
-    ) -> (label: String, records: [TransitionRecord], text: [UInt8], ticket: Ticket?) {
-        guard let entry = entries.removeValue(forKey: id) else { return ("event \(id.rawValue)", [], [], nil) }
+    /// What an event produced, handed back when it finishes.
+    struct Finished {
+        let label: String
+        let recordCount: Int
+        /// The first record's journal sequence number, `nil` without records.
+        let firstSeq: Int64?
+        /// The records' JSON text, comma-separated.
+        let text: [UInt8]
+        let ticket: Ticket?
+    }
+
+    /// Ends the event: its label, its records' count, first number and text, and who waits for the answer.
+    mutating func finish(_ id: EventID) -> Finished {
+        guard let entry = entries.removeValue(forKey: id) else {
+            return Finished(label: "event \(id.rawValue)", recordCount: 0, firstSeq: nil, text: [], ticket: nil)
+        }
         let left = (inFlightBySession[entry.owner] ?? 1) - 1
         inFlightBySession[entry.owner] = left > 0 ? left : nil
-        return (entry.label, entry.records, entry.text, entry.ticket)
+        return Finished(label: entry.label, recordCount: entry.recordCount, firstSeq: entry.firstSeq, text: entry.text,
+                        ticket: entry.ticket)
     }
 }

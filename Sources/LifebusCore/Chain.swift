@@ -41,44 +41,46 @@ struct Chain: Sendable {
 /// What the device is doing: nothing (the next queued work starts at once), or carrying out one chain, from the
 /// moment its event or connection leaves the queue (and is planned) until every work of it completed. A refusal
 /// while planning ends the chain at once.
-enum Activity: Sendable {
-    case idle
-    case running(Chain)
+///
+/// The chain is a stored optional, not an enum's payload, so reading and changing it works in place: the per-answer
+/// path (`advance`, `finishWork`) neither copies the chain nor retains its works.
+struct Activity: Sendable {
+    /// The chain being carried out; `nil` while idle.
+    private(set) var chain: Chain?
+
+    static var idle: Activity { Activity(chain: nil) }
+
+    static func running(_ chain: Chain) -> Activity { Activity(chain: chain) }
 
     /// The controller event being carried out; `nil` when idle or carrying out a connection.
-    var cause: EventID? {
-        if case .running(let chain) = self { chain.cause } else { nil }
-    }
+    var cause: EventID? { chain?.cause }
 
     /// When the event being carried out fired.
-    var fired: Instant? {
-        if case .running(let chain) = self { chain.fired } else { nil }
+    var fired: Instant? { chain?.fired }
+
+    /// The stage of the running chain's next work not yet started; `nil` when every work has started (or no chain
+    /// runs).
+    var nextStage: Int? {
+        guard let next = chain?.next, next < chain!.works.count else { return nil }
+        return chain!.works[next].stage
     }
 
     /// Changes the running chain. Only the device's own code calls it, and only while a chain runs (planning,
     /// stages, answers and endings within a chain): a call while idle is a broken invariant of the device.
     mutating func modifyChain(_ body: (inout Chain) -> Void) {
-        guard case .running(var chain) = self else {
+        guard chain != nil else {
             preconditionFailure("no chain is being carried out")
         }
-        self = .idle  // `chain` is now the only reference to its works: no copy on change
-        body(&chain)
-        self = .running(chain)
+        body(&chain!)
     }
 
     /// Takes the next work of `stage` off the running chain and counts it as running; `nil` once the stage has
     /// started (or no chain runs).
     mutating func startNextWork(of stage: Int) -> Work? {
-        guard case .running(let chain) = self, chain.next < chain.works.count, chain.works[chain.next].stage == stage
-        else {
-            return nil
-        }
-        var work: Work?
-        modifyChain { chain in
-            work = chain.works[chain.next]
-            chain.next += 1
-            chain.running += 1
-        }
+        guard nextStage == stage else { return nil }
+        let work = chain!.works[chain!.next]
+        chain!.next += 1
+        chain!.running += 1
         return work
     }
 }

@@ -68,14 +68,14 @@ extension Device {
     /// A background app with nothing to do becomes `suspended` (unless a background mode keeps it running);
     /// the suspension is journaled without a callback, `ok`, with the event being carried out as its cause.
     mutating func settle(_ i: Int) {
-        let app = apps[i]
-        if app.state == .background, app.outstanding == nil, app.work == nil, app.tasks.isEmpty,
-            app.flags.backgroundModes.isEmpty
+        // Field by field, in place: a copy of the record would retain its tables on every answer.
+        if apps[i].state == .background, apps[i].outstanding == nil, apps[i].work == nil, apps[i].tasks.isEmpty,
+            apps[i].flags.backgroundModes.isEmpty
         {
             setState(i, .suspended)
             let cause = activity.cause
             record(Transition(
-                app: app.id, callback: nil, cause: cause, from: .background, to: .suspended,
+                app: apps[i].id, callback: nil, cause: cause, from: .background, to: .suspended,
                 fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
                 budget: .zero, outcome: .ok
             ))

@@ -6,7 +6,7 @@ extension Device {
     /// Runs the device until it must wait for an answer, a connection or a timer.
     mutating func advance() {
         while true {
-            guard case .running(let chain) = activity else {
+            guard let running = activity.chain?.running else {
                 guard let entry = queue.popFirst() else {
                     return
                 }
@@ -20,11 +20,10 @@ extension Device {
                 }
                 continue
             }
-            if chain.running > 0 {
+            if running > 0 {
                 return
             }
-            if chain.next < chain.works.count {
-                let stage = chain.works[chain.next].stage
+            if let stage = activity.nextStage {
                 while let work = activity.startNextWork(of: stage) {
                     apps[work.app].work = work.intent
                     step(work.app)
@@ -51,7 +50,7 @@ extension Device {
     }
 
     private mutating func finishChain() {
-        guard case .running(let finished) = activity else {
+        guard let finished = activity.chain else {
             return
         }
         activity = .idle

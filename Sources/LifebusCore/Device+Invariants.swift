@@ -53,7 +53,7 @@ extension Device {
         expect(foreground <= 1, "more than one app in the foreground")
         expect(index.allSatisfy { apps[$0.value].id == $0.key }, "the index points at another app's record")
         expect(front.map { index[apps[$0].id] == $0 } ?? true, "the front app is forgotten")
-        let running = if case .running(let chain) = activity { chain.running } else { 0 }
+        let running = activity.chain?.running ?? 0
         expect(working == running, "\(working) apps at work, the chain counts \(running)")
         var queued = 0
         for case .event in queue { queued += 1 }

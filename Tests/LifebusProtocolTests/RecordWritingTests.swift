@@ -57,14 +57,22 @@ import Testing
         #expect(text(result.write) == result.json.jsonBytes)
     }
 
-    @Test func aFireResultWithItsRecordsTextWritesWhatItsJSONWrites() {
-        let text = text(Self.full.write) + [UInt8(ascii: ",")] + text(Self.bare.write)
-        var result = FireResult(eventID: 3, event: "m", completed: true, transitions: [Self.full, Self.bare],
-                                transitionsText: text)
-        #expect(self.text(result.write) == result.json.jsonBytes)
-        result.transitions = [Self.bare]  // the text is dropped with the records it was made of
-        #expect(result.transitionsText == nil)
-        #expect(self.text(result.write) == result.json.jsonBytes)
+    /// The broker's form of the answer (its records only as the journal's text) writes what `FireResult` writes.
+    @Test(arguments: [[], [full], [full, bare, widest]], [true, false])
+    func aWrittenFireResultWritesWhatTheFireResultWrites(transitions: [TransitionRecord], completed: Bool) {
+        let recordsText = transitions.map { text($0.write) }.joined(separator: [UInt8(ascii: ",")])
+        let written = WrittenFireResult(eventID: 3, event: "call \"x\" é", completed: completed,
+                                        transitionCount: transitions.count, transitionsText: Array(recordsText))
+        let result = FireResult(eventID: 3, event: "call \"x\" é", completed: completed, transitions: transitions)
+        #expect(text(written.write) == result.json.jsonBytes)
+        #expect(written.noApp == result.noApp)
+        var spliced: [UInt8] = []
+        written.writeHead(to: &spliced)
+        spliced += written.transitionsText
+        written.writeTail(to: &spliced)
+        #expect(spliced == text(written.write))
+        #expect(text(WrittenFireResult(eventID: 3, event: "m", completed: false).write)
+            == FireResult(eventID: 3, event: "m", completed: false).json.jsonBytes)
     }
 
     @Test(arguments: [

@@ -111,20 +111,21 @@ extension JournalEntry {
 }
 
 extension FireResult {
-    /// Appends the result's JSON text: `writeHead`, the records' text when held, `writeTail`.
+    /// Appends the result's JSON text: the head, each record, the tail.
     public func write(to buffer: inout [UInt8]) {
-        writeHead(to: &buffer)
-        if let transitionsText {
-            // Room for the text at once (an answer for 1,000 apps is ~350 KB: doubling would hold 1.5×).
-            buffer.reserveCapacity(buffer.count + transitionsText.count + 32)
-            buffer.append(contentsOf: transitionsText)
+        Self.writeHead(eventID: eventID, event: event, completed: completed, to: &buffer)
+        // Each record with its comma, and the tail's keys and punctuation (16 bytes).
+        JSONWriter.append(to: &buffer, atMost: 16 + transitions.reduce(0) { $0 + $1.writtenBound + 1 }) { cursor in
+            for (position, record) in transitions.enumerated() {
+                if position > 0 { cursor.byte(UInt8(ascii: ",")) }
+                record.write(to: &cursor)
+            }
+            cursor.ascii(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}")
         }
-        writeTail(to: &buffer)
     }
 
-    /// Appends the text before the records: `{"eventID":…,"event":…,"completed":…,"transitions":[`. Whoever
-    /// sends the answer may splice `transitionsText` (when held) between this and `writeTail` without copying it.
-    public func writeHead(to buffer: inout [UInt8]) {
+    /// Appends the text before the records: `{"eventID":…,"event":…,"completed":…,"transitions":[`.
+    static func writeHead(eventID: Int64, event: String, completed: Bool, to buffer: inout [UInt8]) {
         // Keys and punctuation (54 bytes), a number, the label.
         JSONWriter.append(to: &buffer, atMost: 64 + JSONCursor.numberBound + JSONCursor.stringBound(event)) { cursor in
             cursor.ascii("{\"eventID\":")
@@ -136,17 +137,8 @@ extension FireResult {
         }
     }
 
-    /// Appends the text after the records (the records themselves first when no text of them is held):
-    /// `],"noApp":…}`.
-    public func writeTail(to buffer: inout [UInt8]) {
-        // Keys and punctuation (16 bytes), and each record with its comma when they are written here.
-        let records = transitionsText == nil ? transitions : []
-        JSONWriter.append(to: &buffer, atMost: 16 + records.reduce(0) { $0 + $1.writtenBound + 1 }) { cursor in
-            for (position, record) in records.enumerated() {
-                if position > 0 { cursor.byte(UInt8(ascii: ",")) }
-                record.write(to: &cursor)
-            }
-            cursor.ascii(noApp ? "],\"noApp\":true}" : "],\"noApp\":false}")
-        }
+    /// Appends the text after the records: `],"noApp":…}`.
+    static func writeTail(noApp: Bool, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: noApp ? #"],"noApp":true}"#.utf8 : #"],"noApp":false}"#.utf8)
     }
 }

@@ -12,8 +12,8 @@ enum WireEncode {
             guard case .message(.request(let request)) = RPCCodec.decode(line: Array($0.utf8)) else { return nil }
             return request.params
         }
-        let fire = FireResult(
-            eventID: 3, event: "home", completed: true, transitions: [record], transitionsText: recordText)
+        let fire = WrittenFireResult(
+            eventID: 3, event: "home", completed: true, transitionCount: 1, transitionsText: recordText)
         let hello: JSONValue = [
             "brokerVersion": .string("0.9.0"), "protocolVersion": .integer(1), "role": .string("app"),
             "peer": ["pid": .integer(1234), "uid": .integer(1000)], "profile": .string("ios7"),
