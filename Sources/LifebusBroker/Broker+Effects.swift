@@ -16,6 +16,8 @@ extension Broker {
         case .replyFire(let ticket, let result):
             responders.removeValue(forKey: ticket)?.succeed(
                 writingHead: result.writeHead, splicing: result.transitionsText, writingTail: result.writeTail)
+        case .replyPing(let ticket, let result):
+            responders.removeValue(forKey: ticket)?.succeed(writing: result.write)
         case .forget(let ticket):
             responders[ticket] = nil
         case .notify(let session, let method, let params):

@@ -20,6 +20,8 @@ public enum BrokerEffect: Sendable {
     case reply(Ticket, Result<JSONValue, RPCError>)
     /// Answers a `fire` with its result, written straight into the line (no `JSONValue` tree on the hot path).
     case replyFire(Ticket, WrittenFireResult)
+    /// Answers a `ping`, written straight into the line (the most frequent answer of all: no tree either).
+    case replyPing(Ticket, PingResult)
     /// The request behind `ticket` is answered no more (its peer went away): the driver drops the way back.
     case forget(Ticket)
     /// Sends a notification.

@@ -44,7 +44,7 @@ extension BrokerMachine {
         do throws(RPCError) {
             switch request.method {
             case LifebusMethod.ping:
-                effects.append(.reply(ticket, .success(PingResult(brokerTime: Int64(now.nanoseconds)).json)))
+                effects.append(.replyPing(ticket, PingResult(brokerTime: Int64(now.nanoseconds))))
             case LifebusMethod.hello:
                 effects.append(.reply(ticket, .failure(RPCError(
                     .alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))))

@@ -188,15 +188,22 @@ final class InMemoryTransport: BusTransport {
         }
     }
 
+    /// A result written by its direct writer, read back as the value a peer would receive.
+    private static func readBack(_ write: (inout [UInt8]) -> Void) -> Result<JSONValue, RPCError> {
+        var text: [UInt8] = []
+        write(&text)
+        return Result { () throws(JSONParseError) in try JSONParser.parse(text) }
+            .mapError { RPCError.internalError("unreadable written result: \($0)") }
+    }
+
     private func perform(_ effect: BrokerEffect) {
         switch effect {
         case .reply(let ticket, let result):
             replies[ticket] = result
         case .replyFire(let ticket, let result):
-            var text: [UInt8] = []
-            result.write(to: &text)
-            replies[ticket] = Result { () throws(JSONParseError) in try JSONParser.parse(text) }
-                .mapError { RPCError.internalError("unreadable fire result: \($0)") }
+            replies[ticket] = Self.readBack(result.write)
+        case .replyPing(let ticket, let result):
+            replies[ticket] = Self.readBack(result.write)
         case .sendCallback(let session, _, let params, let app, let id):
             callbacks.append((session, params.json, app, id))
         case .notify(let session, let method, let params):

@@ -51,7 +51,7 @@ import Testing
         func note(_ effects: [BrokerEffect]) {
             for effect in effects {
                 switch effect {
-                case .reply(let ticket, _), .replyFire(let ticket, _), .forget(let ticket):
+                case .reply(let ticket, _), .replyFire(let ticket, _), .replyPing(let ticket, _), .forget(let ticket):
                     answers[ticket, default: 0] += 1
                 default:
                     break

@@ -75,6 +75,13 @@ import Testing
             == FireResult(eventID: 3, event: "m", completed: false).json.jsonBytes)
     }
 
+    @Test(arguments: [Int64.min, -1, 0, 7, 1_763_780_000_123_456_789, .max])
+    func aPingResultWritesWhatItsJSONWrites(brokerTime: Int64) throws {
+        let result = PingResult(brokerTime: brokerTime)
+        #expect(text(result.write) == result.json.jsonBytes)
+        #expect(try PingResult(json: JSONParser.parse(text(result.write))) == result)
+    }
+
     @Test(arguments: [
         CallbackParams(callbackID: 12, callback: .didEnterBackground, state: .background, budgetMs: 5000,
                        cause: EventCause(eventID: 3, event: "call --answer")),

@@ -1,5 +1,5 @@
-/// Direct writers for the records the broker emits most (every transition goes to the journal and, in a `fire`
-/// answer, to the controller): they write the same text as `json.write(to:)`, member for member, without building
+/// Direct writers for the records and answers the broker emits most (every transition goes to the journal and, in
+/// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`, member for member, without building
 /// a `JSONValue` tree first, through one cursor over room reserved once per record. `RecordWritingTests` pins the
 /// equality.
 extension TransitionRecord {
@@ -140,5 +140,16 @@ extension FireResult {
     /// Appends the text after the records: `],"noApp":…}`.
     static func writeTail(noApp: Bool, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: noApp ? #"],"noApp":true}"#.utf8 : #"],"noApp":false}"#.utf8)
+    }
+}
+
+extension PingResult {
+    /// Appends the result's JSON text: `{"pong":true,"brokerTime":…}`.
+    public func write(to buffer: inout [UInt8]) {
+        JSONWriter.append(to: &buffer, atMost: 32 + JSONCursor.numberBound) { cursor in
+            cursor.ascii("{\"pong\":true,\"brokerTime\":")
+            cursor.integer(brokerTime)
+            cursor.byte(UInt8(ascii: "}"))
+        }
     }
 }

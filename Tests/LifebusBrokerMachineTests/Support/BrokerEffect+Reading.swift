@@ -30,6 +30,10 @@ extension [BrokerEffect] {
                 var text: [UInt8] = []
                 result.write(to: &text)
                 return (try? JSONParser.parse(text)).map { .success($0) }
+            case .replyPing(ticket, let result):
+                var text: [UInt8] = []
+                result.write(to: &text)
+                return (try? JSONParser.parse(text)).map { .success($0) }
             default:
                 continue
             }
