@@ -27,12 +27,15 @@ public final class Broker {
     let clock = BrokerClock()
     /// Decides everything; `start()` replaces the one made at `init` with one over the journal file and the
     /// connection cap the descriptor limit allows.
-    var machine: BrokerMachine
+    // Unchecked: the machine is pure (no I/O, no callbacks), so nothing it runs during an access can reach the broker.
+    @exclusivity(unchecked) var machine: BrokerMachine
     var journal = Journal.inMemory()
     /// Each admitted connection's JSON-RPC peer, by session.
-    var peers: [SessionID: RPCPeer] = [:]
+    // Unchecked, with `responders` and `nextTicketNumber`: read or written whole by each statement (a lookup, an
+    // insertion, a removal; a loop goes over a copy), so no access spans a call that could reach the broker again.
+    @exclusivity(unchecked) var peers: [SessionID: RPCPeer] = [:]
     /// The way back to each request the machine holds a ticket for.
-    var responders: [Ticket: RPCResponder] = [:]
+    @exclusivity(unchecked) var responders: [Ticket: RPCResponder] = [:]
     /// Peers dropped for their output cap that are still flushing what was queued (pruned as they close; a stop
     /// closes them at once).
     var departing: [SessionID: RPCPeer] = [:]
@@ -40,15 +43,17 @@ public final class Broker {
     var machineTimer: LoopTimer?
     /// Feeds `commitJournal` at the end of the loop turn that asked for it.
     var journalCommitTimer: LoopTimer?
-    var effectBuffer: [BrokerEffect] = []
+    // Unchecked: taken out whole at the start of `feed` and put back at its end; no access spans a call.
+    @exclusivity(unchecked) var effectBuffer: [BrokerEffect] = []
     /// The installed apps' processes (`Broker+Processes`); made at `start()`.
     var supervisor: Supervisor?
     /// Supervisor reports waiting for the effects being performed to finish (`feedDepth > 0`).
     var supervisorReports: [SupervisorReport] = []
     /// How many `feed` calls are performing effects (feeds nest: a close can end a connection at once).
-    var feedDepth = 0
+    // Unchecked: an integer read and written whole; no access spans a call.
+    @exclusivity(unchecked) var feedDepth = 0
     private var nextSessionNumber: UInt64 = 1
-    private var nextTicketNumber: UInt64 = 1
+    @exclusivity(unchecked) private var nextTicketNumber: UInt64 = 1
     private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.

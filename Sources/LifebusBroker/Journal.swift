@@ -27,11 +27,13 @@ final class Journal {
     private let settings: JournalSettings
     private var logger: Logger
     /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines in all.
-    private var recent = HistoryWindow()
-    private var unwritten: [UInt8] = []
-    private var unwrittenEntries = 0
+    // Unchecked, the four below: changed only by this class, through pure value code (`HistoryWindow`, `Array`) or a
+    // write(2) of the bytes (`JournalFile.append`); nothing called during an access can reach the journal again.
+    @exclusivity(unchecked) private var recent = HistoryWindow()
+    @exclusivity(unchecked) private var unwritten: [UInt8] = []
+    @exclusivity(unchecked) private var unwrittenEntries = 0
+    @exclusivity(unchecked) private(set) var lastSequence: Int64 = 0
     private var unsynced = false
-    private(set) var lastSequence: Int64 = 0
     /// Entries with a `seq` up to this one may be missing from the file (dropped during a failure streak).
     private(set) var droppedThrough: Int64 = 0
     /// The errno of the current failure streak; `nil` while the file takes every write.

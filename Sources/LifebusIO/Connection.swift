@@ -65,7 +65,8 @@ public final class Connection: UVHandleOwner {
     var writeFailure: UVError?
     var drainRemaining = 0
     /// Write requests queued with libuv and not yet completed.
-    var queuedWriteCount = 0
+    // Unchecked: a count read and written whole; no access spans a call.
+    @exclusivity(unchecked) var queuedWriteCount = 0
     /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued
     /// write.
     var stallTimer: LoopTimer?

@@ -31,13 +31,16 @@ public final class RPCPeer {
     /// The most inbound requests left unanswered before reading pauses (unlimited by default).
     public var maxUnansweredRequests = Int.max
     /// Inbound requests (not notifications) not answered yet.
-    public private(set) var unansweredRequests = 0
-    private var pausedForAnswers = false
+    // Unchecked, with `pausedForAnswers` and `ended`: flags and counts read and written whole; no access spans a call.
+    @exclusivity(unchecked) public private(set) var unansweredRequests = 0
+    @exclusivity(unchecked) private var pausedForAnswers = false
 
-    private var nextRequestNumber: Int64 = 1
-    private var pendingResponses = PendingResponses()
-    private var outbound: [UInt8] = []
-    private var ended = false
+    // Unchecked, the three below: changed only here, through pure value code; `outbound` is taken out of the peer
+    // while a line is encoded (`writeLine`), so an encoder that writes to this peer again finds its own buffer.
+    @exclusivity(unchecked) private var nextRequestNumber: Int64 = 1
+    @exclusivity(unchecked) private var pendingResponses = PendingResponses()
+    @exclusivity(unchecked) private var outbound: [UInt8] = []
+    @exclusivity(unchecked) private var ended = false
 
     public init(connection: Connection) {
         self.connection = connection
@@ -117,17 +120,17 @@ public final class RPCPeer {
         writingTail writeTail: (inout [UInt8]) -> Void
     ) {
         guard !ended, !connection.isClosed else { return }
-        outbound.removeAll(keepingCapacity: true)
+        var line = takeOutbound()
         var offset = 0
-        RPCCodec.encodeSuccess(id: id, to: &outbound) { buffer in
+        RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
             writeHead(&buffer)
             offset = buffer.count
             writeTail(&buffer)
         }
-        outbound.withUnsafeBytes { line in
+        line.withUnsafeBytes { line in
             body.withUnsafeBytes { body in connection.writeLine(line, splicing: body, at: offset) }
         }
-        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
+        keepOutbound(line)
     }
 
     /// Writes a batch of messages as one line.
@@ -142,10 +145,24 @@ public final class RPCPeer {
 
     /// Encodes one line into the reused buffer and writes it.
     private func writeLine(_ encode: (inout [UInt8]) -> Void) {
-        outbound.removeAll(keepingCapacity: true)
-        encode(&outbound)
-        connection.writeLine(outbound)
-        if outbound.capacity > Self.retainedOutboundCapacity { outbound = [] }
+        var line = takeOutbound()
+        encode(&line)
+        connection.writeLine(line)
+        keepOutbound(line)
+    }
+
+    /// The reused line buffer, emptied, taken out of the peer: a line written while this one is encoded or written
+    /// (an encoder or a failed write that reaches this peer again) gets a buffer of its own.
+    private func takeOutbound() -> [UInt8] {
+        var line: [UInt8] = []
+        swap(&line, &outbound)
+        line.removeAll(keepingCapacity: true)
+        return line
+    }
+
+    /// Puts the line buffer back for the next line, unless it grew past `retainedOutboundCapacity`.
+    private func keepOutbound(_ line: [UInt8]) {
+        if line.capacity <= Self.retainedOutboundCapacity { outbound = line }
     }
 
     /// Closes the connection at once.

@@ -90,5 +90,6 @@ public struct RPCResponder {
 
 /// Shared by the copies of one responder so that only the first answer counts.
 final class AnsweredFlag {
-    var isSet = false
+    // Unchecked: a flag read and written whole; no access spans a call.
+    @exclusivity(unchecked) var isSet = false
 }
