@@ -13,6 +13,24 @@ extension Connection {
         bytes.withUnsafeBytes { writeLine($0) }
     }
 
+    /// Encodes a line with `encode` into the loop's line buffer (one for all its connections) and sends it as
+    /// `writeLine(_:)` does.
+    public func writeLine(encoding encode: (inout [UInt8]) -> Void) {
+        var line = loop.takeLineBuffer()
+        encode(&line)
+        line.withUnsafeBytes { writeLine($0) }
+        loop.keepLineBuffer(line)
+    }
+
+    /// `writeLine(encoding:)` with `body` sent at the offset into the line that `encode` returns, as
+    /// `writeLine(_:splicing:at:)` sends it.
+    public func writeLine(encoding encode: (inout [UInt8]) -> Int, splicing body: UnsafeRawBufferPointer) {
+        var line = loop.takeLineBuffer()
+        let offset = encode(&line)
+        line.withUnsafeBytes { writeLine($0, splicing: body, at: offset) }
+        loop.keepLineBuffer(line)
+    }
+
     /// Sends `bytes` followed by "\n": tries a direct write first; whatever the kernel did not take is copied
     /// into a write request that owns it until its write callback. `bytes` must not contain "\n".
     /// Ignored once the connection is closing. A write failure ends the connection with `.error` (after the lines

@@ -25,6 +25,14 @@ public final class EventLoop {
     private var ownerThread: pthread_t
     private var asyncClosed = false
     private(set) var isClosed = false
+    /// The buffer lines are encoded into on this loop's thread (`Connection.writeLine(encoding:)`): one for every
+    /// connection of the loop instead of one each. Taken out while a line is encoded and written, so a line encoded
+    /// meanwhile (an encoder or a failed write that writes again) gets a buffer of its own.
+    // Unchecked: only ever swapped out whole and put back whole; no access spans a call.
+    @exclusivity(unchecked) private var lineBuffer: [UInt8] = []
+    /// The most capacity the line buffer keeps between lines: a larger line (a `fire` answer that moved 1,000 apps
+    /// is ~350 KB, but its records go out spliced) lets its buffer go.
+    static let retainedLineCapacity = 64 * 1024
 
     private static let ignoreSIGPIPE: Bool = {
         signal(SIGPIPE, SIG_IGN)
@@ -103,6 +111,19 @@ public final class EventLoop {
     /// Traps unless called on the thread bound to this loop — in release builds too, as swift-nio's
     /// `preconditionInEventLoop` does: a loop-bound object touched from another thread is a data race on libuv's
     /// structures, worse than a trap. It costs a `pthread_self` and a compare (about 1 ns, `ARCHITECTURE.md`).
+    /// The line buffer, emptied, lent to the caller until `keepLineBuffer(_:)`.
+    func takeLineBuffer() -> [UInt8] {
+        var line: [UInt8] = []
+        swap(&line, &lineBuffer)
+        line.removeAll(keepingCapacity: true)
+        return line
+    }
+
+    /// Gives the line buffer back for the next line, unless it grew past `retainedLineCapacity`.
+    func keepLineBuffer(_ line: [UInt8]) {
+        if line.capacity <= Self.retainedLineCapacity { lineBuffer = line }
+    }
+
     public func preconditionInLoop(file: StaticString = #fileID, line: UInt = #line) {
         precondition(
             pthread_equal(ownerThread, pthread_self()) != 0, "not on the EventLoop's thread", file: file, line: line)

@@ -35,16 +35,13 @@ public final class RPCPeer {
     @exclusivity(unchecked) public private(set) var unansweredRequests = 0
     @exclusivity(unchecked) private var pausedForAnswers = false
 
-    // Unchecked, the three below: changed only here, through pure value code; `outbound` is taken out of the peer
-    // while a line is encoded (`writeLine`), so an encoder that writes to this peer again finds its own buffer.
+    // Unchecked, the two below: changed only here, through pure value code; no access spans a call.
     @exclusivity(unchecked) private var nextRequestNumber: Int64 = 1
     @exclusivity(unchecked) private var pendingResponses = PendingResponses()
-    @exclusivity(unchecked) private var outbound: [UInt8] = []
     @exclusivity(unchecked) private var ended = false
 
     public init(connection: Connection) {
         self.connection = connection
-        outbound.reserveCapacity(256)
     }
 
     /// Starts reading lines from the connection. The connection keeps the peer alive until it has ended (it drops
@@ -120,17 +117,17 @@ public final class RPCPeer {
         writingTail writeTail: (inout [UInt8]) -> Void
     ) {
         guard !ended, !connection.isClosed else { return }
-        var line = takeOutbound()
-        var offset = 0
-        RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
-            writeHead(&buffer)
-            offset = buffer.count
-            writeTail(&buffer)
+        body.withUnsafeBytes { body in
+            connection.writeLine(encoding: { line in
+                var offset = 0
+                RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
+                    writeHead(&buffer)
+                    offset = buffer.count
+                    writeTail(&buffer)
+                }
+                return offset
+            }, splicing: body)
         }
-        line.withUnsafeBytes { line in
-            body.withUnsafeBytes { body in connection.writeLine(line, splicing: body, at: offset) }
-        }
-        keepOutbound(line)
     }
 
     /// Writes a batch of messages as one line.
@@ -139,30 +136,9 @@ public final class RPCPeer {
         writeLine { RPCCodec.encodeBatch(messages, to: &$0) }
     }
 
-    /// The most capacity the line buffer keeps between lines: a larger answer (a `fire` that moved 1,000 apps
-    /// writes ~350 KB) lets its buffer go instead of holding it for the connection's life.
-    static let retainedOutboundCapacity = 64 * 1024
-
-    /// Encodes one line into the reused buffer and writes it.
+    /// Encodes one line into the loop's line buffer and writes it.
     private func writeLine(_ encode: (inout [UInt8]) -> Void) {
-        var line = takeOutbound()
-        encode(&line)
-        connection.writeLine(line)
-        keepOutbound(line)
-    }
-
-    /// The reused line buffer, emptied, taken out of the peer: a line written while this one is encoded or written
-    /// (an encoder or a failed write that reaches this peer again) gets a buffer of its own.
-    private func takeOutbound() -> [UInt8] {
-        var line: [UInt8] = []
-        swap(&line, &outbound)
-        line.removeAll(keepingCapacity: true)
-        return line
-    }
-
-    /// Puts the line buffer back for the next line, unless it grew past `retainedOutboundCapacity`.
-    private func keepOutbound(_ line: [UInt8]) {
-        if line.capacity <= Self.retainedOutboundCapacity { outbound = line }
+        connection.writeLine(encoding: encode)
     }
 
     /// Closes the connection at once.

@@ -115,6 +115,35 @@ import Testing
         }
     }
 
+    /// Lines encoded into the loop's shared line buffer: one written while another is being encoded (here, from the
+    /// encoder itself, on the same connection and large enough to grow the buffer) gets a buffer of its own, and both
+    /// arrive whole, in the order their writes were made; a spliced one too.
+    @Test func aLineEncodedWhileAnotherIsBeingEncodedGetsItsOwnBuffer() throws {
+        try withConnectedPair { loop, pair in
+            let inner = patternBytes(100_000, seed: 7)
+            pair.server.writeLine(encoding: { outer in
+                outer.append(contentsOf: Array("outer:".utf8))
+                pair.server.writeLine(encoding: { $0.append(contentsOf: inner) })
+                outer.append(contentsOf: Array("end".utf8))
+            })
+            let body = patternBytes(5_000, seed: 8)
+            body.withUnsafeBytes { body in
+                pair.server.writeLine(encoding: { line in
+                    line.append(contentsOf: Array("[]".utf8))
+                    return 1
+                }, splicing: body)
+            }
+            pair.server.writeLine(encoding: { $0.append(contentsOf: Array("last".utf8)) })
+
+            let client = LineRecorder()
+            pair.client.maxLineLength = 1 << 20
+            client.record(pair.client)
+            try loop.run(until: "four lines") { client.lines.count == 4 }
+            #expect(client.lines == [inner, Array("outer:end".utf8), Array("[".utf8) + body + Array("]".utf8),
+                                     Array("last".utf8)])
+        }
+    }
+
     @Test func connectingToAMissingPathFailsWithNotFound() throws {
         let loop = try EventLoop()
         let socket = TestSocketPath()
