@@ -39,6 +39,9 @@ struct TimerSchedule<Key: Hashable> {
     /// The number of armed timers.
     var count: Int { armed.count }
 
+    /// The entries held, live or stale (for tests: after an arm, at most twice the armed timers, or 64).
+    var heldEntries: Int { heap.count }
+
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
     mutating func arm(_ id: Key, at deadline: Instant) {
         nextOrder += 1

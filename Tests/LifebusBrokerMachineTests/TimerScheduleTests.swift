@@ -1,4 +1,5 @@
 import LifebusCore
+import PropertyBased
 import Testing
 
 @testable import LifebusBrokerMachine
@@ -49,6 +50,45 @@ import Testing
         schedule.arm(TimerID(0), at: at(5))
         #expect(schedule.count == 1)
         #expect(schedule.takeDue(at: at(20_000)) == [TimerID(0)])
+    }
+
+    /// Random arms (mostly later than the last, as budgets from now are; sometimes earlier), cancels, re-arms,
+    /// questions and takes, against a plain table of what is armed: the same earliest deadline, the same timers due
+    /// in the same order, and, after an arm, never more entries held than
+    /// twice the armed timers (or 64).
+    @Test func randomOperationsAgreeWithAPlainTableOfArmedTimers() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(1 << 20)).array(of: 1...600)) { numbers in
+            var schedule = TimerSchedule<TimerID>()
+            var reference: [UInt64: (deadline: UInt64, order: Int)] = [:]
+            var now: UInt64 = 0
+            var latest: UInt64 = 0
+            for (step, number) in numbers.enumerated() {
+                let key = UInt64(number >> 4) % 41
+                switch number & 15 {
+                case 0...7:  // arm: usually no earlier than the latest deadline armed
+                    let deadline = number & 8 == 0 && number & 16 == 0
+                        ? now + UInt64(number >> 6) % 50 : max(latest, now) + UInt64(number >> 6) % 3
+                    latest = max(latest, deadline)
+                    schedule.arm(TimerID(key), at: at(deadline))
+                    reference[key] = (deadline, step)
+                    // Stale entries are swept when a timer is armed.
+                    #expect(schedule.heldEntries <= max(64, 2 * reference.count) + 1)
+                case 8...10:
+                    schedule.cancel(TimerID(key))
+                    reference[key] = nil
+                case 11...12:
+                    let earliest = reference.values.map(\.deadline).min()
+                    #expect(schedule.earliestDeadline() == earliest.map(at))
+                default:
+                    now += UInt64(number >> 6) % 20
+                    let due = reference.filter { $0.value.deadline <= now }
+                        .sorted { ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order) }
+                    #expect(schedule.takeDue(at: at(now)) == due.map { TimerID($0.key) })
+                    for entry in due { reference[entry.key] = nil }
+                }
+                #expect(schedule.count == reference.count)
+            }
+        }
     }
 
     @Test func theEarliestDeadlineFollowsTheTopBeingCancelledOrReArmedAfterItWasAsked() {
