@@ -56,3 +56,45 @@ import Testing
         }
     }
 }
+
+/// The decoder's method-name lookup: each served name, spelled as bytes, gives back its constant; every near miss
+/// (a byte changed, dropped or added anywhere) and unrelated names give nothing. `ByteScan.same` compares a word at
+/// a time, so the misses are placed in every word and in the tail.
+@Suite struct ServedNameTests {
+    private func served(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { MethodPolicy.servedName(spelledBy: $0) }
+    }
+
+    @Test func eachServedNameIsFoundAndEveryNearMissIsNot() {
+        for method in MethodPolicy.roles.keys {
+            let bytes = Array(method.utf8)
+            #expect(served(bytes) == method)
+            for index in bytes.indices {
+                var changed = bytes
+                changed[index] ^= 0x20
+                #expect(served(changed) == nil || served(changed) != method, "\(method) with byte \(index) changed")
+                var dropped = bytes
+                dropped.remove(at: index)
+                #expect(served(dropped) != method)
+            }
+            #expect(served(bytes + [UInt8(ascii: "x")]) == nil)
+        }
+        #expect(served([]) == nil)
+        #expect(served(Array("transition".utf8)) == nil)
+    }
+
+    @Test func sameBytesAgreesWithArrayEquality() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let left = (0..<count).map { _ in UInt8.random(in: 0...3, using: &generator) }
+            var right = left
+            if Bool.random(using: &generator), !right.isEmpty {
+                right[Int.random(in: 0..<right.count, using: &generator)] &+= 1
+            }
+            if Bool.random(using: &generator) { right.append(0) }
+            let same = left.withUnsafeBytes { l in right.withUnsafeBytes { r in ByteScan.same(l, r) } }
+            #expect(same == (left == right))
+        }
+    }
+}

@@ -65,4 +65,20 @@ enum ByteScan {
     static func isWriterSpecial(_ byte: UInt8) -> Bool {
         byte == 0x22 || byte == 0x5C || byte < 0x20 || byte == 0x7F
     }
+
+    /// Whether `left` and `right` hold the same bytes: eight at a time, then one at a time.
+    static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        var offset = 0
+        while offset + 8 <= left.count {
+            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < left.count {
+            guard left[offset] == right[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
 }

@@ -22,14 +22,14 @@ public enum MethodPolicy {
     /// The served method whose name `bytes` spell, as its constant: the decoder's method name without making (and
     /// validating) a new `String`; `nil` for any other name.
     static func servedName(spelledBy bytes: UnsafeRawBufferPointer) -> String? {
-        for entry in table where entry.method.utf8.count == bytes.count {
-            let same = entry.method.utf8.withContiguousStorageIfAvailable { name in
-                name.elementsEqual(bytes)
-            }
-            if same == true { return entry.method }
+        for entry in spellings where entry.bytes.count == bytes.count {
+            if entry.bytes.withUnsafeBytes({ ByteScan.same($0, bytes) }) { return entry.method }
         }
         return nil
     }
+
+    /// The served methods' names as bytes, in `table`'s order (compared a word at a time).
+    private static let spellings: [(method: String, bytes: [UInt8])] = table.map { ($0.method, Array($0.method.utf8)) }
 
     private static let app = bit(.app), controller = bit(.controller), observer = bit(.observer)
     private static let everyone = app | controller | observer
