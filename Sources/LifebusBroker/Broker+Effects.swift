@@ -15,15 +15,18 @@ extension Broker {
             responders.removeValue(forKey: ticket)?.answer(result)
         case .replyFire(let ticket, let result):
             responders.removeValue(forKey: ticket)?.succeed(
-                writingHead: result.writeHead, splicing: result.transitionsText, writingTail: result.writeTail)
+                writingHead: { result.writeHead(to: &$0) }, splicing: result.transitionsText,
+                writingTail: { result.writeTail(to: &$0) })
         case .replyPing(let ticket, let result):
-            responders.removeValue(forKey: ticket)?.succeed(writing: result.write)
+            responders.removeValue(forKey: ticket)?.succeed(writing: { result.write(to: &$0) })
         case .forget(let ticket):
             responders[ticket] = nil
         case .notify(let session, let method, let params):
             peers[session]?.notify(method, params: params)
         case .sendCallback(let session, let method, let params, let app, let id):
-            peers[session]?.request(method, writingParams: params.write) { [unowned self] answer in
+            // Closures written out, not method references (`params.write`): a reference to a value's method is a
+            // closure that holds a copy of the value on the heap, made and freed per callback.
+            peers[session]?.request(method, writingParams: { params.write(to: &$0) }) { [unowned self] answer in
                 self.feed(.callbackAnswered(app, id, answer))
             }
         case .introduced(let session):
