@@ -206,6 +206,7 @@ let package = Package(
             dependencies: [
                 "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
