@@ -30,9 +30,10 @@ public final class Connection: UVHandleOwner {
     let kind: StreamKind
     let handle: UVHandle<uv_stream_t>
     var stream: UnsafeMutablePointer<uv_stream_t> { handle.pointer }
-    // The properties marked `@exclusivity(unchecked)` are read per line on the hot path. They are touched only on
-    // the loop thread, and no access to them overlaps another: the one long access, `framer` during `consume`,
-    // cannot be reached from the line handler it calls. The dynamic checks would cost ~20 % of a round trip.
+    // The properties marked `@exclusivity(unchecked)` are read per line or per write on the hot path. They are touched
+    // only on the loop thread, and no access to them overlaps another: each is read or written whole (flags, limits,
+    // the state), except the one long access, `framer` during `consume`, which cannot be reached from the line
+    // handler it calls. The dynamic checks would cost ~20 % of a round trip.
     @exclusivity(unchecked) var state = State.connecting
     @exclusivity(unchecked) var framer = LineFramer(maxLineLength: Connection.defaultMaxLineLength)
     var onLine: ((UnsafeRawBufferPointer) -> Void)?
@@ -50,19 +51,19 @@ public final class Connection: UVHandleOwner {
     /// Whether `uv_read_start` is in effect.
     var isReadingSocket = false
     /// `pauseReading()` was called and `resumeReading()` not yet.
-    var pausedByOwner = false
+    @exclusivity(unchecked) var pausedByOwner = false
     /// Pending output is above `readPauseThreshold`.
-    var pausedForOutput = false
+    @exclusivity(unchecked) var pausedForOutput = false
     /// Bytes read from the socket but not framed yet, from `heldStart` on.
     var held: [UInt8] = []
     var heldStart = 0
     /// A next-turn delivery of `held` is queued.
     var deliveryScheduled = false
     /// Lines of a read are being handed out (so bytes received are still unread even if `held` is empty).
-    var isDelivering = false
+    @exclusivity(unchecked) var isDelivering = false
     /// A write failed while received bytes were still unread: they are read and delivered first (`drainRemaining`
     /// more bytes from the socket), then the connection ends with this error.
-    var writeFailure: UVError?
+    @exclusivity(unchecked) var writeFailure: UVError?
     var drainRemaining = 0
     /// Write requests queued with libuv and not yet completed.
     // Unchecked: a count read and written whole; no access spans a call.
@@ -82,16 +83,16 @@ public final class Connection: UVHandleOwner {
 
     /// At most this many lines are delivered per loop turn; the rest wait (in `held`) for the next turn, after the
     /// other connections had theirs. Unlimited by default.
-    public var maxLinesPerTurn = Int.max
+    @exclusivity(unchecked) public var maxLinesPerTurn = Int.max
 
     /// Pending output above which reading pauses (until the output has drained to half of it). Unlimited by default.
-    public var readPauseThreshold = Int.max
+    @exclusivity(unchecked) public var readPauseThreshold = Int.max
 
     /// The output cap: a `writeLine` that would take pending output over `maxPendingWriteBytes` bytes (unless nothing
     /// is pending: one line alone always goes) or `maxPendingWrites` queued lines is refused; the connection then
     /// ends with `.outputLimitExceeded` and closes once what is queued is written. Unlimited by default.
-    public var maxPendingWriteBytes = Int.max
-    public var maxPendingWrites = Int.max
+    @exclusivity(unchecked) public var maxPendingWriteBytes = Int.max
+    @exclusivity(unchecked) public var maxPendingWrites = Int.max
 
     /// Queued output that makes no progress for this long closes the connection at once (`.writeStalled`).
     /// `nil` (the default): no limit.

@@ -20,16 +20,18 @@ public final class RPCPeer {
     public typealias CallbackAnswerHandler = (Result<CallbackAnswer, RPCError>) -> Void
 
     public let connection: Connection
+    // Unchecked, with `screen` and `maxUnansweredRequests`: read per line, and read or replaced whole (a handler is
+    // copied out before it is called), so no access to them spans a call.
     /// Receives every inbound request and notification with the responder that answers it.
-    public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
+    @exclusivity(unchecked) public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
     /// Called once, when the connection has ended for any reason.
     public var onEnd: ((ConnectionEnd) -> Void)?
     /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
     /// at once (the broker refuses a TCP peer that speaks HTTP this way).
-    public var screen: ((UnsafeRawBufferPointer) -> Bool)?
+    @exclusivity(unchecked) public var screen: ((UnsafeRawBufferPointer) -> Bool)?
 
     /// The most inbound requests left unanswered before reading pauses (unlimited by default).
-    public var maxUnansweredRequests = Int.max
+    @exclusivity(unchecked) public var maxUnansweredRequests = Int.max
     /// Inbound requests (not notifications) not answered yet.
     // Unchecked, with `pausedForAnswers` and `ended`: flags and counts read and written whole; no access spans a call.
     @exclusivity(unchecked) public private(set) var unansweredRequests = 0
