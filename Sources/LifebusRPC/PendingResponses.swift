@@ -19,6 +19,8 @@ struct PendingResponses {
     /// allocated thunk, one in a struct's field is not.
     private struct Entry {
         let number: Int64
+        /// Whether `handler` is a `.callbackAnswer` (asked without touching the closure).
+        let awaitsCallbackAnswer: Bool
         var handler: Handler?
     }
 
@@ -30,7 +32,8 @@ struct PendingResponses {
 
     /// Keeps `handler` for the answer to request `number`, larger than every number added before.
     mutating func add(_ number: Int64, _ handler: Handler) {
-        let entry = Entry(number: number, handler: handler)
+        let awaitsCallbackAnswer = if case .callbackAnswer = handler { true } else { false }
+        let entry = Entry(number: number, awaitsCallbackAnswer: awaitsCallbackAnswer, handler: handler)
         if start == entries.count, start > 0 {
             // Everything answered (a broker's app peer has one callback out at a time): start over at the front.
             entries[0] = entry
@@ -48,10 +51,8 @@ struct PendingResponses {
     /// Whether the oldest request waiting is number `number` and waits for a callback's answer (the fast path's
     /// check: answers come in order, so a later one is left to the general path).
     func nextAwaitsCallbackAnswer(_ number: Int64) -> Bool {
-        guard start < entries.count, entries[start].number == number,
-            case .callbackAnswer? = entries[start].handler
-        else { return false }
-        return true
+        start < entries.count && entries[start].number == number && entries[start].awaitsCallbackAnswer
+            && entries[start].handler != nil
     }
 
     /// Takes the handler waiting for the answer with `id`; `nil` when no request of this peer has that id (a
@@ -59,10 +60,8 @@ struct PendingResponses {
     mutating func remove(_ id: RPCID) -> Handler? {
         guard case .number(let number) = id, start < entries.count else { return nil }
         if entries[start].number == number {
-            let handler = entries[start].handler
-            entries[start].handler = nil
             start += 1
-            return handler
+            return entries[start - 1].handler.take()  // moved out: no copy to retain, no release of the slot
         }
         guard let index = entries[(start + 1)...].firstIndex(where: { $0.number == number }) else { return nil }
         return entries.remove(at: index).handler
