@@ -32,14 +32,27 @@ struct HistoryWindow {
 
     /// Keeps `entry` (whose journal line is `lineBytes` long) and drops the oldest beyond the bounds.
     mutating func append(_ entry: JournalEntry, lineBytes: Int) {
-        if case .transition(let record) = entry,
-            let packed = PackedTransition(record, lineBytes: lineBytes, names: &names)
-        {
+        if case .transition(let record) = entry {
+            return appendTransition(record, lineBytes: lineBytes)
+        }
+        slots.append(Slot(packed: nil))
+        whole.append((entry, lineBytes))
+        keepWithinBounds(adding: lineBytes)
+    }
+
+    /// `append(_:lineBytes:)` for a transition record.
+    mutating func appendTransition(_ record: TransitionRecord, lineBytes: Int) {
+        if let packed = PackedTransition(record, lineBytes: lineBytes, names: &names) {
             slots.append(Slot(packed: packed))
         } else {
             slots.append(Slot(packed: nil))
-            whole.append((entry, lineBytes))
+            whole.append((.transition(record), lineBytes))
         }
+        keepWithinBounds(adding: lineBytes)
+    }
+
+    /// Counts `lineBytes` more and drops the oldest entries beyond the bounds.
+    private mutating func keepWithinBounds(adding lineBytes: Int) {
         bytes += lineBytes
         while slots.count > limit || bytes > maxBytes, let oldest = slots.popFirst() {
             if let packed = oldest.packed {

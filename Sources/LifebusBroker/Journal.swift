@@ -94,14 +94,18 @@ final class Journal {
         keep(entry, bytes: unwritten.count - before)
     }
 
-    /// `append(_:)` with the entry's text already made (the machine encodes a transition once, for the journal and
-    /// for the `fire` answer).
-    func append(_ entry: JournalEntry, text: [UInt8]) {
-        guard file != nil else { return keep(entry, bytes: text.count + 1) }
-        unwritten.append(contentsOf: text)
-        unwritten.append(0x0A)
-        unwrittenEntries += 1
-        keep(entry, bytes: text.count + 1)
+    /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
+    /// journal and for the `fire` answer).
+    func appendTransition(_ record: TransitionRecord, text: [UInt8]) {
+        if file != nil {
+            unwritten.append(contentsOf: text)
+            unwritten.append(0x0A)
+            unwrittenEntries += 1
+        }
+        lastSequence = record.seq
+        // Handed over as a record, not an entry: the window packs it without copying it out of an enum first.
+        recent.appendTransition(record, lineBytes: text.count + 1)
+        writeOrDropAsTheFileAsks()
     }
 
     /// Numbers the entry, keeps it for `history` and rotates or drops as the file's state asks.
@@ -109,6 +113,12 @@ final class Journal {
         lastSequence = entry.seq
         // Memory keeps a window bounded in count and in bytes; the file keeps everything.
         recent.append(entry, lineBytes: bytes)
+        writeOrDropAsTheFileAsks()
+    }
+
+    /// Rotates at the size cap, writes early once `earlyWriteBytes` wait, drops beyond `maxUnwrittenBytes` while the
+    /// file fails.
+    private func writeOrDropAsTheFileAsks() {
         guard let file else { return }
         if let cap = settings.maxBytes, file.size > 0, file.size + unwritten.count >= cap {
             rotate()

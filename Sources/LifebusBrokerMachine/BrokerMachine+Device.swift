@@ -130,7 +130,7 @@ extension BrokerMachine {
         recordText.removeAll(keepingCapacity: true)
         record.write(to: &recordText)
         let observed: JSONValue? = observers.isEmpty ? .none : .some(record.json)
-        appendToJournal(.transition(record), text: recordText, into: &effects)  // the record's last use: moved in
+        appendToJournal(record, text: recordText, into: &effects)  // the record's last use: moved in
         if let cause = transition.cause { events.add(seq: journal.lastSequence, text: recordText, to: cause) }
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }

@@ -27,9 +27,9 @@ extension BrokerMachine {
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 
-    /// `appendToJournal(_:into:)` for an entry whose JSON text is made already.
-    mutating func appendToJournal(_ entry: JournalEntry, text: [UInt8], into effects: inout [BrokerEffect]) {
-        journal.append(entry, text: text)
+    /// `appendToJournal(_:into:)` for a transition whose JSON text is made already.
+    mutating func appendToJournal(_ record: TransitionRecord, text: [UInt8], into effects: inout [BrokerEffect]) {
+        journal.appendTransition(record, text: text)
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 

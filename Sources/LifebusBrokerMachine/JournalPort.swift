@@ -19,8 +19,8 @@ public protocol JournalPort: AnyObject {
     var hasUnwrittenLines: Bool { get }
     /// Appends an entry whose `seq` is `lastSequence + 1`.
     func append(_ entry: JournalEntry)
-    /// `append(_:)` for an entry whose JSON text (what `entry.write(to:)` gives) the caller already has.
-    func append(_ entry: JournalEntry, text: [UInt8])
+    /// `append(_:)` for a transition whose JSON text (what `record.write(to:)` gives) the caller already has.
+    func appendTransition(_ record: TransitionRecord, text: [UInt8])
     /// Writes every appended line; returns whether all of them are in the file.
     @discardableResult func flush() -> Bool
     /// `flush()`, then a sync under `--journal-sync`; returns whether everything appended is in the file (on disk).
@@ -33,7 +33,7 @@ public protocol JournalPort: AnyObject {
 
 extension JournalPort {
     /// A journal that keeps no text ignores it.
-    public func append(_ entry: JournalEntry, text: [UInt8]) {
-        append(entry)
+    public func appendTransition(_ record: TransitionRecord, text: [UInt8]) {
+        append(.transition(record))
     }
 }

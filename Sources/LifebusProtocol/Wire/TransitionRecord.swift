@@ -38,6 +38,7 @@ public struct TransitionRecord: Sendable, Equatable {
     public var handlerFailed: Bool
     public var wallMs: Int64
 
+    @inlinable
     public init(
         seq: Int64,
         app: String,
