@@ -144,7 +144,11 @@ public final class Broker {
         effects.removeAll(keepingCapacity: true)
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
         feedDepth += 1
-        for effect in effects {
+        for index in effects.indices {
+            // Moved out of the buffer, a payload-free effect left in its place: a copy would retain what the effect
+            // carries, and emptying the buffer would release it again.
+            var effect = BrokerEffect.commitJournal
+            swap(&effect, &effects[index])
             perform(effect)
         }
         if machine.takeMemorySampleRequest() {

@@ -14,7 +14,11 @@ extension BrokerMachine {
         actions.removeAll(keepingCapacity: true)
         device.handle(input, at: lifecycleNow, into: &actions)
         var rejections: [Rejection] = []
-        for action in actions {
+        for index in actions.indices {
+            // Moved out of the buffer, a payload-free action left in its place: a copy would retain what the action
+            // carries, and emptying the buffer would release it again.
+            var action = Action.cancelTimer(TimerID(0))
+            swap(&action, &actions[index])
             perform(action, rejections: &rejections, into: &effects)
         }
         actionBuffer = actions
