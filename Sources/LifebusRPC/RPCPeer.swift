@@ -41,6 +41,10 @@ public final class RPCPeer {
     @exclusivity(unchecked) private var nextRequestNumber: Int64 = 1
     @exclusivity(unchecked) private var pendingResponses = PendingResponses()
     @exclusivity(unchecked) private var ended = false
+    /// The answered-once flag of the last responder made for this peer, reused for the next one once nothing else
+    /// holds it (that responder and all its copies are gone): a request answered at once costs no allocation.
+    // Unchecked: tested and replaced whole; no access spans a call.
+    @exclusivity(unchecked) private var spareAnsweredFlag = AnsweredFlag()
 
     public init(connection: Connection) {
         self.connection = connection
@@ -155,6 +159,16 @@ public final class RPCPeer {
 
     static let connectionClosedError = RPCError(.connectionClosed, "the connection closed before the answer came")
 
+    /// A flag no responder holds: the spare, reset, when only this peer holds it; a new one (the next spare) otherwise.
+    private func takeAnsweredFlag() -> AnsweredFlag {
+        if isKnownUniquelyReferenced(&spareAnsweredFlag) {
+            spareAnsweredFlag.isSet = false
+        } else {
+            spareAnsweredFlag = AnsweredFlag()
+        }
+        return spareAnsweredFlag
+    }
+
     /// An inbound request was taken in; pauses reading at the limit.
     private func requestReceived() {
         unansweredRequests += 1
@@ -220,7 +234,7 @@ extension RPCPeer {
                 responder = RPCResponder(target: .batch(batch.expectAnswer(), request.id))
             } else {
                 requestReceived()
-                responder = RPCResponder(target: .peer(self, request.id))
+                responder = RPCResponder(target: .peer(self, request.id), answered: takeAnsweredFlag())
             }
             if let onRequest {
                 onRequest(request, responder)

@@ -12,10 +12,12 @@ public struct RPCResponder {
     }
 
     let target: Target
-    private let answered = AnsweredFlag()
+    private let answered: AnsweredFlag
 
-    init(target: Target) {
+    /// `answered` must be a flag no other responder holds (a new one, or one whose responders are all gone).
+    init(target: Target, answered: AnsweredFlag = AnsweredFlag()) {
         self.target = target
+        self.answered = answered
     }
 
     /// Whether the request expects an answer (it is not a notification).
