@@ -111,8 +111,9 @@ public final class EventLoop {
     /// Traps unless called on the thread bound to this loop — in release builds too, as swift-nio's
     /// `preconditionInEventLoop` does: a loop-bound object touched from another thread is a data race on libuv's
     /// structures, worse than a trap. It costs a `pthread_self` and a compare (about 1 ns, `ARCHITECTURE.md`).
-    /// The line buffer, emptied, lent to the caller until `keepLineBuffer(_:)`.
+    /// The line buffer, emptied, lent to the caller until `keepLineBuffer(_:)`. On the loop's thread only.
     func takeLineBuffer() -> [UInt8] {
+        preconditionInLoop()
         var line: [UInt8] = []
         swap(&line, &lineBuffer)
         line.removeAll(keepingCapacity: true)
