@@ -51,7 +51,8 @@ struct EventBook {
     /// Notes a record the event's chain produced: its journal sequence number and its JSON text.
     mutating func add(seq: Int64, text: [UInt8], to id: EventID) {
         guard let index = entries.index(forKey: id) else { return }
-        entries.values[index].add(seq: seq, text: text)  // one access: reading a member through `values` copies the entry
+        // One access: reading a member through `values` would copy the entry.
+        entries.values[index].add(seq: seq, text: text)
     }
 
     /// How many events `session` fired that have not finished.

@@ -16,10 +16,10 @@ extension Connection {
     /// Encodes a line with `encode` into the loop's line buffer (one for all its connections) and sends it as
     /// `writeLine(_:)` does.
     public func writeLine(encoding encode: (inout [UInt8]) -> Void) {
-        var line = loop.takeLineBuffer()
-        encode(&line)
-        line.withUnsafeBytes { writeLine($0) }
-        loop.keepLineBuffer(line)
+        writeLine(encoding: { line in
+            encode(&line)
+            return line.count
+        }, splicing: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
     /// `writeLine(encoding:)` with `body` sent at the offset into the line that `encode` returns, as

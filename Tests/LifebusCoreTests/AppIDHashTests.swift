@@ -8,7 +8,9 @@ import Testing
 struct AppIDHashTests {
     /// Names from a small set, so random operations meet the same keys; "é" is spelled both precomposed and as `e`
     /// plus a combining accent, which `String` (and so `AppID`) calls equal.
-    static let names = ["com.example.A", "com.example.B", "caf\u{E9}", "cafe\u{301}", "x", "", "com.example.A.long.name"]
+    static let names = [
+        "com.example.A", "com.example.B", "caf\u{E9}", "cafe\u{301}", "x", "", "com.example.A.long.name",
+    ]
 
     @Test("a Dictionary keyed by AppID agrees with one keyed by String under random operations")
     func dictionaryAgreesWithStrings() async {

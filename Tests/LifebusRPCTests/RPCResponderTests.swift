@@ -8,6 +8,12 @@ import Testing
 /// at once or held while later requests are answered (the peer reuses the answered-once flag of a responder that is
 /// gone, never of one still held): on a real socket, the client gets exactly one response per request.
 @Suite struct RPCResponderTests {
+    /// The string a response carries, or "error".
+    static func text(of result: Result<JSONValue, RPCError>) -> String {
+        guard case .success(.string(let text)) = result else { return "error" }
+        return text
+    }
+
     @Test func eachRequestIsAnsweredOnceWhetherHeldOrAnsweredAtOnce() throws {
         let path = "/tmp/lifebus-rpc-responder-\(getpid()).sock"
         unlink(path)
@@ -54,13 +60,11 @@ import Testing
             let methods = ["hold", "a", "b", "hold", "c", "twice", "d"]
             for method in methods {
                 _ = peer.request(method) { result in
-                    answers.append((try? result.get()).flatMap { if case .string(let text) = $0 { text } else { nil } }
-                        ?? "error")
+                    answers.append(Self.text(of: result))
                     guard answers.count == methods.count else { return }
                     // One more round trip: an answer given twice would arrive before this one.
                     _ = peer.request("last") { result in
-                        answers.append((try? result.get()).flatMap { if case .string(let text) = $0 { text } else { nil } }
-                            ?? "error")
+                        answers.append(Self.text(of: result))
                         peer.close()
                         server?.close()
                         listener.close()

@@ -20,7 +20,8 @@ import Testing
             record.write(to: &text)
         }
         return (FireResult(eventID: 7, event: "home", completed: true, transitions: records),
-                WrittenFireResult(eventID: 7, event: "home", completed: true, transitionCount: count, transitionsText: text))
+                WrittenFireResult(eventID: 7, event: "home", completed: true, transitionCount: count,
+                                  transitionsText: text))
     }
 
     @Test(arguments: [1, 200])

@@ -1,7 +1,7 @@
 /// Direct writers for the records and answers the broker emits most (every transition goes to the journal and, in
-/// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`, member for member, without building
-/// a `JSONValue` tree first, through one cursor over room reserved once per record. `RecordWritingTests` pins the
-/// equality.
+/// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`,
+/// member for member, without building a `JSONValue` tree first, through one cursor over room reserved once per
+/// record. `RecordWritingTests` pins the equality.
 extension TransitionRecord {
     /// Appends the record's JSON text (no newline).
     public func write(to buffer: inout [UInt8]) {
