@@ -24,11 +24,16 @@ extension Broker {
         case .notify(let session, let method, let params):
             peers[session]?.notify(method, params: params)
         case .sendCallback(let session, let method, let params, let app, let id):
-            // Closures written out, not method references (`params.write`): a reference to a value's method is a
-            // closure that holds a copy of the value on the heap, made and freed per callback.
-            peers[session]?.request(method, writingParams: { params.write(to: &$0) }) { [unowned self] answer in
-                self.feed(.callbackAnswered(app, id, answer))
+            guard let peer = peers[session] else { break }
+            if peer.onCallbackAnswer == nil {
+                // Once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
+                peer.onCallbackAnswer = { [unowned self] tag, answer in
+                    self.feed(.callbackAnswered(app, CallbackID(tag), answer))
+                }
             }
+            // A closure written out, not a method reference (`params.write`): a reference to a value's method is a
+            // closure that holds a copy of the value on the heap, made and freed per callback.
+            peer.request(method, writingParams: { params.write(to: &$0) }, answerTag: id.rawValue)
         case .introduced(let session):
             if let connection = peers[session]?.connection { applyLimitsAfterHello(to: connection) }
             attachProcess(of: session)

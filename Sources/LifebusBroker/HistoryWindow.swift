@@ -1,4 +1,5 @@
 import DequeModule
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The journal entries `history` sees: the last `limit` entries, at most `maxBytes` of journal lines in all, oldest
@@ -33,16 +34,16 @@ struct HistoryWindow {
     /// Keeps `entry` (whose journal line is `lineBytes` long) and drops the oldest beyond the bounds.
     mutating func append(_ entry: JournalEntry, lineBytes: Int) {
         if case .transition(let record) = entry {
-            return appendTransition(record, lineBytes: lineBytes)
+            return appendTransition(record, of: AppID(record.app), lineBytes: lineBytes)
         }
         slots.append(Slot(packed: nil))
         whole.append((entry, lineBytes))
         keepWithinBounds(adding: lineBytes)
     }
 
-    /// `append(_:lineBytes:)` for a transition record.
-    mutating func appendTransition(_ record: TransitionRecord, lineBytes: Int) {
-        if let packed = PackedTransition(record, lineBytes: lineBytes, names: &names) {
+    /// `append(_:lineBytes:)` for a transition record of `app` (`record.app` as the machine's id).
+    mutating func appendTransition(_ record: TransitionRecord, of app: AppID, lineBytes: Int) {
+        if let packed = PackedTransition(record, app: app, lineBytes: lineBytes, names: &names) {
             slots.append(Slot(packed: packed))
         } else {
             slots.append(Slot(packed: nil))
@@ -67,7 +68,7 @@ struct HistoryWindow {
     /// The retained entries, oldest first, of one app or all.
     func entries(app: String?) -> [JournalEntry] {
         // An app no packed slot names (`nil` id) can only be in `whole`.
-        let packedApp = app.flatMap { names.apps.id(of: $0) }
+        let packedApp = app.flatMap { names.apps.id(of: AppID($0)) }
         var found: [JournalEntry] = []
         var next = whole.startIndex
         for slot in slots {
@@ -84,7 +85,7 @@ struct HistoryWindow {
 
     /// The last `count` transitions of `app`, oldest first.
     func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
-        let packedApp = names.apps.id(of: app)
+        let packedApp = names.apps.id(of: AppID(app))
         var found: [TransitionRecord] = []
         var next = whole.endIndex
         for slot in slots.reversed() where found.count < count {
@@ -98,6 +99,6 @@ struct HistoryWindow {
         return found.reversed()
     }
 
-    /// How many entries are kept whole rather than packed, and how many strings the packed ones name (for tests).
+    /// How many entries are kept whole rather than packed, and how many values the packed ones name (for tests).
     var census: (whole: Int, strings: Int) { (whole.count, names.apps.liveCount + names.events.liveCount) }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusBrokerMachine
+import LifebusLifecycle
 import LifebusProtocol
 import Logging
 
@@ -96,7 +97,7 @@ final class Journal {
 
     /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
     /// journal and for the `fire` answer).
-    func appendTransition(_ record: TransitionRecord, text: [UInt8]) {
+    func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
         if file != nil {
             unwritten.append(contentsOf: text)
             unwritten.append(0x0A)
@@ -104,7 +105,7 @@ final class Journal {
         }
         lastSequence = record.seq
         // Handed over as a record, not an entry: the window packs it without copying it out of an enum first.
-        recent.appendTransition(record, lineBytes: text.count + 1)
+        recent.appendTransition(record, of: app, lineBytes: text.count + 1)
         writeOrDropAsTheFileAsks()
     }
 

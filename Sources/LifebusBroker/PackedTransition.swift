@@ -2,7 +2,7 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// A `TransitionRecord` as the history window keeps it, in 64 bytes instead of a record's 144: the app and the event
-/// label as `StringTable` ids, the enums as their index in `allCases`, the monotonic times as whole nanoseconds (the
+/// label as `InternTable` ids, the enums as their index in `allCases`, the monotonic times as whole nanoseconds (the
 /// sent time whole, the fired and answered times as distances from it), the handler time in nanoseconds and the
 /// budget in microseconds, and the entry's line length.
 ///
@@ -36,14 +36,16 @@ struct PackedTransition {
     static let hasCause: UInt8 = 2
     static let handlerFailed: UInt8 = 4
 
-    /// The tables of the strings packed records name: app names and event labels (one table each, so that each
-    /// table's last string is the one most likely asked for next).
+    /// The tables of what packed records name: app ids (hashed through the digest each id carries, not the name)
+    /// and event labels (a table each, so that each table's last value is the one most likely asked for next).
     struct Names {
-        var apps = StringTable()
-        var events = StringTable(remembersLast: true)
+        var apps = InternTable<AppID>()
+        var events = InternTable<String>(remembersLast: true)
     }
 
-    init?(_ record: TransitionRecord, lineBytes: Int, names: inout Names) {
+    /// `app` is `record.app` as the machine's id. `record` is borrowed: an initializer's parameters are otherwise
+    /// consumed, which made the window copy the record (two strings retained) only for this to destroy it.
+    init?(_ record: borrowing TransitionRecord, app: AppID, lineBytes: Int, names: inout Names) {
         guard let lineBytes = UInt16(exactly: lineBytes), let sentNs = Self.integer(record.sentMs, scale: 1e6),
             let budgetUs = Self.field(record.budgetMs, scale: 1e3)
         else { return nil }
@@ -71,7 +73,7 @@ struct PackedTransition {
             guard let id = UInt32(exactly: cause.eventID) else { return nil }
             eventID = id
         }
-        guard let app = names.apps.retain(record.app) else { return nil }
+        guard let app = names.apps.retain(app) else { return nil }
         var event: UInt16 = 0
         if let cause = record.cause {
             guard let id = names.events.retain(cause.event) else {
@@ -104,7 +106,7 @@ struct PackedTransition {
     func record(names: Names) -> TransitionRecord {
         TransitionRecord(
             seq: seq,
-            app: names.apps[app],
+            app: names.apps[app].rawValue,
             pid: flags & Self.hasPid == 0 ? nil : pid,
             callback: callback == .max ? nil : Self.callbacks[Int(callback)],
             cause: flags & Self.hasCause == 0 ? nil : EventCause(eventID: Int64(eventID), event: names.events[event]),

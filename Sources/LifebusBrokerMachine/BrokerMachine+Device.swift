@@ -77,7 +77,7 @@ extension BrokerMachine {
             callback: callback,
             state: state,
             budgetMs: budget.inMilliseconds,
-            cause: cause.map { events.cause($0) },
+            cause: cause.map { events.causeOfCallback($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
         effects.append(.sendCallback(session, method: callback.rawValue, params: params, app: app, id: id))
@@ -134,7 +134,7 @@ extension BrokerMachine {
         recordText.removeAll(keepingCapacity: true)
         record.write(to: &recordText)
         let observed: JSONValue? = observers.isEmpty ? .none : .some(record.json)
-        appendToJournal(record, text: recordText, into: &effects)  // the record's last use: moved in
+        appendToJournal(record, of: transition.app, text: recordText, into: &effects)
         if let cause = transition.cause { events.add(seq: journal.lastSequence, text: recordText, to: cause) }
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }

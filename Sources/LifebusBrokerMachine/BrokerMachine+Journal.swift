@@ -28,8 +28,10 @@ extension BrokerMachine {
     }
 
     /// `appendToJournal(_:into:)` for a transition whose JSON text is made already.
-    mutating func appendToJournal(_ record: TransitionRecord, text: [UInt8], into effects: inout [BrokerEffect]) {
-        journal.appendTransition(record, text: text)
+    mutating func appendToJournal(
+        _ record: TransitionRecord, of app: AppID, text: [UInt8], into effects: inout [BrokerEffect]
+    ) {
+        journal.appendTransition(record, of: app, text: text)
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 

@@ -17,14 +17,30 @@ struct EventBook {
         let owner: SessionID
         var ticket: Ticket?
         var recordCount = 0
+        /// The callbacks the event's chain sent: each is likely to bring a record.
+        var callbacksSent = 0
         /// The first record's journal sequence number (the lowest: they are numbered in order).
         var firstSeq: Int64?
         var text: [UInt8] = []
 
-        /// Notes one more record, in place.
+        /// Counts a callback sent and returns the label, in one access (reading a member through `values` would
+        /// copy the entry).
+        mutating func countCallback() -> String {
+            callbacksSent += 1
+            return label
+        }
+
+        /// Notes one more record, in place. When the text is full, it makes room for the records the callbacks
+        /// still out are likely to bring (each about this one's size, a quarter more to spare), at least doubling:
+        /// a fan-out's text is then copied about once, not at every doubling from one record to a thousand.
         mutating func add(seq: Int64, text recordText: [UInt8]) {
             recordCount += 1
             if firstSeq == nil { firstSeq = seq }
+            let needed = text.count + recordText.count + 1
+            if needed > text.capacity {
+                let expected = max(callbacksSent - recordCount, 0) * (recordText.count + 1) * 5 / 4
+                text.reserveCapacity(max(needed + expected, 2 * text.capacity))
+            }
             if !text.isEmpty { text.append(UInt8(ascii: ",")) }
             text.append(contentsOf: recordText)
         }
@@ -46,6 +62,12 @@ struct EventBook {
     /// The cause an event's callbacks and records carry.
     func cause(_ id: EventID) -> EventCause {
         EventCause(eventID: Int64(id.rawValue), event: entries[id]?.label ?? "event \(id.rawValue)")
+    }
+
+    /// `cause(_:)` for a callback the event's chain sends, counted (how much room the event's text makes).
+    mutating func causeOfCallback(_ id: EventID) -> EventCause {
+        guard let index = entries.index(forKey: id) else { return cause(id) }
+        return EventCause(eventID: Int64(id.rawValue), event: entries.values[index].countCallback())
     }
 
     /// Notes a record the event's chain produced: its journal sequence number and its JSON text.

@@ -9,17 +9,18 @@ import LifebusProtocol
 /// before `start` holds no handler; `entries` holds the waiting handlers plus at most as many answered slots
 /// again (and 16), compacted as `start` advances.
 struct PendingResponses {
-    /// What waits for one answer: a handler of the parsed result, or one of a callback's answer read as its type.
+    /// What waits for one answer: a handler of the parsed result, or the tag of a callback request (its answer,
+    /// read as a `CallbackAnswer`, goes to the peer's `onCallbackAnswer`).
     enum Handler {
         case value(RPCPeer.ResponseHandler)
-        case callbackAnswer(RPCPeer.CallbackAnswerHandler)
+        case callbackAnswer(UInt64)
     }
 
     /// A struct rather than a tuple: a closure stored in a generic container's element is re-abstracted through an
     /// allocated thunk, one in a struct's field is not.
     private struct Entry {
         let number: Int64
-        /// Whether `handler` is a `.callbackAnswer` (asked without touching the closure).
+        /// Whether `handler` is a `.callbackAnswer` (asked without looking into the enum).
         let awaitsCallbackAnswer: Bool
         var handler: Handler?
     }

@@ -16,8 +16,9 @@ public import LifebusProtocol
 /// connection ends first; `onEnd` is called exactly once.
 public final class RPCPeer {
     public typealias ResponseHandler = (Result<JSONValue, RPCError>) -> Void
-    /// Receives the answer to a callback request, read as a `CallbackAnswer` (see `request(_:writingParams:_:)`).
-    public typealias CallbackAnswerHandler = (Result<CallbackAnswer, RPCError>) -> Void
+    /// Receives the answer to a callback request (see `request(_:writingParams:answerTag:)`): the request's tag and
+    /// the answer read as a `CallbackAnswer`.
+    public typealias CallbackAnswerHandler = (UInt64, Result<CallbackAnswer, RPCError>) -> Void
 
     public let connection: Connection
     // Unchecked, with `screen` and `maxUnansweredRequests`: read per line, and read or replaced whole (a handler is
@@ -26,6 +27,11 @@ public final class RPCPeer {
     @exclusivity(unchecked) public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
     /// Called once, when the connection has ended for any reason.
     public var onEnd: ((ConnectionEnd) -> Void)?
+    /// Receives the answer to every callback request, with the tag it was sent with: one handler for the peer, set
+    /// before the first such request, rather than a closure per request (a closure that captures anything is an
+    /// allocation, and the broker sends a callback per app per event).
+    // Unchecked, with `onRequest`: read or replaced whole; the handler is copied out before it is called.
+    @exclusivity(unchecked) public var onCallbackAnswer: CallbackAnswerHandler?
     /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
     /// at once (the broker refuses a TCP peer that speaks HTTP this way).
     @exclusivity(unchecked) public var screen: ((UnsafeRawBufferPointer) -> Bool)?
@@ -69,14 +75,13 @@ public final class RPCPeer {
     }
 
     /// Sends a callback request whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
-    /// callback requests, one per app per event); `handler` gets the answer as a `CallbackAnswer`, read from the
-    /// line's text when written as the SDK writes it (no tree either), leniently from the parsed result otherwise.
-    public func request(
-        _ method: String, writingParams writeParams: (inout [UInt8]) -> Void,
-        _ handler: @escaping CallbackAnswerHandler
-    ) {
+    /// callback requests, one per app per event); `onCallbackAnswer` gets `tag` and the answer as a
+    /// `CallbackAnswer`, read from the line's text when written as the SDK writes it (no tree either), leniently
+    /// from the parsed result otherwise. `onCallbackAnswer` must be set.
+    public func request(_ method: String, writingParams writeParams: (inout [UInt8]) -> Void, answerTag tag: UInt64) {
+        precondition(onCallbackAnswer != nil, "RPCPeer: a callback request sent before onCallbackAnswer was set")
         let id = RPCID.number(nextRequestNumber)
-        guard expectResponse(.callbackAnswer(handler)), !connection.isClosed else { return }
+        guard expectResponse(.callbackAnswer(tag)), !connection.isClosed else { return }
         writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
     }
 
@@ -86,7 +91,7 @@ public final class RPCPeer {
         let number = nextRequestNumber
         nextRequestNumber += 1
         guard !ended else {
-            Self.complete(handler, with: .failure(Self.connectionClosedError))
+            complete(handler, with: .failure(Self.connectionClosedError))
             return false
         }
         pendingResponses.add(number, handler)
@@ -199,9 +204,9 @@ extension RPCPeer {
         if line.count >= 2, line[line.count - 2] == UInt8(ascii: "}"), let answer = RPCCodec.canonicalAnswer(line),
             pendingResponses.nextAwaitsCallbackAnswer(answer.id),
             let read = CallbackAnswer(canonicalText: answer.result),
-            case .callbackAnswer(let handler)? = pendingResponses.remove(.number(answer.id))
+            case .callbackAnswer(let tag)? = pendingResponses.remove(.number(answer.id))
         {
-            handler(.success(read))  // a callback's answer read from its text: no tree
+            onCallbackAnswer?(tag, .success(read))  // a callback's answer read from its text: no tree
             return
         }
         switch RPCCodec.decode(line: line) {
@@ -245,7 +250,7 @@ extension RPCPeer {
             guard let id = response.id, let handler = pendingResponses.remove(id) else {
                 return  // an answer to nothing we asked: dropped, as JSON-RPC gives no way to reply to a response
             }
-            Self.complete(handler, with: response.result)
+            complete(handler, with: response.result)
         }
     }
 
@@ -276,20 +281,21 @@ extension RPCPeer {
                                data: ["limit": .integer(Int64(limit))])
         }
         for handler in waiting {
-            Self.complete(handler, with: .failure(failure))
+            complete(handler, with: .failure(failure))
         }
         onEnd?(end)
         onRequest = nil
         onEnd = nil
+        onCallbackAnswer = nil
     }
 }
 
 extension RPCPeer {
     /// Gives `handler` its answer: as it is, or read as a `CallbackAnswer` (leniently) for a callback's.
-    fileprivate static func complete(_ handler: PendingResponses.Handler, with result: Result<JSONValue, RPCError>) {
+    fileprivate func complete(_ handler: PendingResponses.Handler, with result: Result<JSONValue, RPCError>) {
         switch handler {
         case .value(let handler): handler(result)
-        case .callbackAnswer(let handler): handler(result.map(CallbackAnswer.init(readingLeniently:)))
+        case .callbackAnswer(let tag): onCallbackAnswer?(tag, result.map(CallbackAnswer.init(readingLeniently:)))
         }
     }
 }

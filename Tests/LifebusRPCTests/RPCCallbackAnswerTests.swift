@@ -4,9 +4,9 @@ import LifebusProtocol
 import LifebusRPC
 import Testing
 
-/// A callback request's answer reaches its handler as a `CallbackAnswer` on a real socket: read from the line's
-/// text when written as the SDK writes it, from the parsed result otherwise (members reordered, an unreadable
-/// result), and as the error when the app answered with one.
+/// A callback request's answer reaches the peer's `onCallbackAnswer`, with the request's tag, as a `CallbackAnswer`
+/// on a real socket: read from the line's text when written as the SDK writes it, from the parsed result otherwise
+/// (members reordered, an unreadable result), and as the error when the app answered with one.
 @Suite struct RPCCallbackAnswerTests {
     /// What the app side answers to its n-th callback request.
     static let answers: [Result<JSONValue, RPCError>] = [
@@ -29,19 +29,22 @@ import Testing
         defer { unlink(path) }
         let loop = try EventLoop()
         var received: [Result<CallbackAnswer, RPCError>] = []
+        var tags: [UInt64] = []
         var broker: RPCPeer?
         var app: RPCPeer?
         let listener = try Listener.listen(on: .unix(path), loop: loop) { connection in
             let peer = RPCPeer(connection: connection)
             peer.start()
             broker = peer
-            for _ in Self.answers {
-                peer.request("didEnterBackground", writingParams: { $0 += Array("{}".utf8) }) { answer in
-                    received.append(answer)
-                    guard received.count == Self.answers.count else { return }
-                    peer.close()
-                    app?.close()
-                }
+            peer.onCallbackAnswer = { tag, answer in
+                tags.append(tag)
+                received.append(answer)
+                guard received.count == Self.answers.count else { return }
+                peer.close()
+                app?.close()
+            }
+            for index in Self.answers.indices {
+                peer.request("didEnterBackground", writingParams: { $0 += Array("{}".utf8) }, answerTag: Self.tag(index))
             }
         }
         Connection.connect(to: .unix(path), loop: loop) { connected in
@@ -60,5 +63,11 @@ import Testing
         try loop.close()
         #expect(broker != nil)
         #expect(received == Self.expected)
+        #expect(tags == Self.answers.indices.map(Self.tag))
+    }
+
+    /// The tag of the n-th request: any number, given back with its answer.
+    static func tag(_ index: Int) -> UInt64 {
+        UInt64(index) &* 0x9E37_79B9_7F4A_7C15 | 1 << 63
     }
 }
