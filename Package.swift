@@ -9,7 +9,7 @@
 //   LifebusProtocol  -> LifebusLifecycle             JSON, JSON-RPC 2.0, wire types; pure
 //   LifebusCore      -> LifebusLifecycle, DequeModule   the lifecycle state machine; pure, never reads a clock
 //   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, HeapModule
+//   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, DequeModule, HeapModule
 //                       the broker without its loop; pure
 //   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule,
 //                       LifebusSupervision   its libuv driver
@@ -84,6 +84,7 @@ let package = Package(
             dependencies: [
                 "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict

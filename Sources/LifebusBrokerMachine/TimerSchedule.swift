@@ -1,3 +1,4 @@
+import DequeModule
 import HeapModule
 import LifebusCore
 import LifebusLifecycle
@@ -5,12 +6,17 @@ import LifebusLifecycle
 /// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
 /// driver's one timer: which are armed, and their deadlines in order.
 ///
-/// A pure value (no clock, no I/O). Arming and cancelling are O(log n) and O(1): a cancelled or re-armed timer's old
-/// heap entry is dropped lazily when it reaches the top, and the heap is rebuilt when stale entries outnumber live
-/// ones, so memory stays proportional to the armed timers. Invariant: `takeDue` returns each armed timer once, at or
-/// after its latest deadline, and never a cancelled one; timers due at the same instant come out in the order they
-/// were (last) armed. `liveTop` is the order of a heap entry known to be live (its timer armed with that order), so
-/// asking for the earliest deadline again looks nothing up; it is forgotten when that timer is re-armed or cancelled.
+/// A pure value (no clock, no I/O). Most timers are armed in deadline order (a budget or a timeout from `now`
+/// ends after the one armed before it with the same length), so they queue in `run`, sorted by construction: arming
+/// one appends, and cancelling the oldest (answers mostly come in the order their callbacks went out) pops it. A
+/// timer armed before the run's last deadline goes to `heap`. A cancelled or re-armed timer's old entry that is not
+/// at a front is left in place, counted in `stale`, and dropped when it reaches a front; the entries are rebuilt when
+/// stale ones outnumber live ones, so memory stays proportional to the armed timers.
+///
+/// Invariants: `run` is sorted by (deadline, order); `stale` counts the entries of `run` and `heap` whose timer is no
+/// longer armed with that order, so with `stale == 0` both fronts are live and nothing is looked up; `takeDue`
+/// returns each armed timer once, at or after its latest deadline, and never a cancelled one; timers due at the same
+/// instant come out in the order they were (last) armed.
 struct TimerSchedule<Key: Hashable> {
     private struct Armed: Equatable {
         let deadline: Instant
@@ -31,73 +37,113 @@ struct TimerSchedule<Key: Hashable> {
         }
     }
 
+    private var run = Deque<Entry>()
     private var heap = Heap<Entry>()
     private var armed: [Key: Armed] = [:]
     private var nextOrder: UInt64 = 0
-    private var liveTop: UInt64?
+    private var stale = 0
 
     /// The number of armed timers.
     var count: Int { armed.count }
 
     /// The entries held, live or stale (for tests: after an arm, at most twice the armed timers, or 64).
-    var heldEntries: Int { heap.count }
+    var heldEntries: Int { run.count + heap.count }
 
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
     mutating func arm(_ id: Key, at deadline: Instant) {
         nextOrder += 1
-        forgetLiveTop(armed.updateValue(Armed(deadline: deadline, order: nextOrder), forKey: id))
-        heap.insert(Entry(deadline: deadline, order: nextOrder, id: id))
+        if let replaced = armed.updateValue(Armed(deadline: deadline, order: nextOrder), forKey: id) {
+            retire(replaced)
+        }
+        let entry = Entry(deadline: deadline, order: nextOrder, id: id)
+        if run.isEmpty || run[run.count &- 1].deadline <= deadline {
+            run.append(entry)
+        } else {
+            heap.insert(entry)
+        }
         compactIfMostlyStale()
     }
 
     /// Disarms `id`; unknown ids are ignored.
     mutating func cancel(_ id: Key) {
-        forgetLiveTop(armed.removeValue(forKey: id))
+        if let removed = armed.removeValue(forKey: id) { retire(removed) }
     }
 
     /// Disarms every timer.
     mutating func removeAll() {
         armed.removeAll()
+        run.removeAll()
         heap = Heap()
-        liveTop = nil
+        stale = 0
     }
 
     /// The earliest deadline of an armed timer.
     mutating func earliestDeadline() -> Instant? {
-        dropStaleTop()
-        return heap.min?.deadline
+        dropStaleFronts()
+        switch (run.isEmpty, heap.isEmpty) {
+        case (true, true): return nil
+        case (false, true): return run[0].deadline
+        case (true, false): return heap.min?.deadline
+        case (false, false): return min(run[0].deadline, heap.min?.deadline ?? run[0].deadline)
+        }
     }
 
     /// Removes and returns the timers whose deadline is at or before `now`, earliest first.
     mutating func takeDue(at now: Instant) -> [Key] {
         var due: [Key] = []
-        while let top = heap.min, top.deadline <= now {
-            heap.removeMin()
-            if armed[top.id] == Armed(deadline: top.deadline, order: top.order) {
-                armed[top.id] = nil
-                due.append(top.id)
+        while true {
+            let fromRun: Bool
+            if !run.isEmpty, run[0].deadline <= now {
+                fromRun = heap.min.map { !($0 < run[0]) } ?? true
+            } else if let top = heap.min, top.deadline <= now {
+                fromRun = false
+            } else {
+                break
+            }
+            let entry = fromRun ? run.removeFirst() : heap.removeMin()
+            if isLive(entry) {
+                armed[entry.id] = nil
+                due.append(entry.id)
+            } else {
+                stale -= 1
             }
         }
         return due
     }
 
-    private mutating func dropStaleTop() {
-        while let top = heap.min, top.order != liveTop {
-            if armed[top.id] == Armed(deadline: top.deadline, order: top.order) {
-                liveTop = top.order
-                return
-            }
+    /// A timer's arming `retired` is no longer live: its entry is dropped now when it is a front (no lookup later),
+    /// counted stale otherwise.
+    private mutating func retire(_ retired: Armed) {
+        if !run.isEmpty, run[0].order == retired.order {
+            run.removeFirst()
+        } else if let top = heap.min, top.order == retired.order {
             heap.removeMin()
+        } else {
+            stale += 1
         }
     }
 
-    /// A timer's earlier arming is no longer live: if it was the known live top, the top is checked again.
-    private mutating func forgetLiveTop(_ replaced: Armed?) {
-        if let replaced, replaced.order == liveTop { liveTop = nil }
+    private func isLive(_ entry: Entry) -> Bool {
+        armed[entry.id] == Armed(deadline: entry.deadline, order: entry.order)
+    }
+
+    /// Drops stale entries from both fronts (nothing to look at while none is stale).
+    private mutating func dropStaleFronts() {
+        guard stale > 0 else { return }
+        while !run.isEmpty, !isLive(run[0]) {
+            run.removeFirst()
+            stale -= 1
+        }
+        while let top = heap.min, !isLive(top) {
+            heap.removeMin()
+            stale -= 1
+        }
     }
 
     private mutating func compactIfMostlyStale() {
-        guard heap.count > 64, heap.count > 2 * armed.count else { return }
-        heap = Heap(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) })
+        guard heldEntries > 64, heldEntries > 2 * armed.count else { return }
+        run = Deque(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) }.sorted())
+        heap = Heap()
+        stale = 0
     }
 }

@@ -41,6 +41,20 @@ import Testing
         #expect(schedule.takeDue(at: at(50)) == [TimerID(1)])
     }
 
+    /// Budgets armed one after another and answered in the same order (a fan-out): each cancel drops its entry at
+    /// once, so nothing stale is ever held and the earliest deadline needs no lookup.
+    @Test func timersCancelledInTheOrderTheyWereArmedLeaveNothingBehind() {
+        var schedule = TimerSchedule<TimerID>()
+        for number in 1...1_000 {
+            schedule.arm(TimerID(UInt64(number)), at: at(5_000 + UInt64(number)))
+        }
+        for number in 1...1_000 {
+            schedule.cancel(TimerID(UInt64(number)))
+            #expect(schedule.heldEntries == schedule.count)
+            #expect(schedule.earliestDeadline() == (number < 1_000 ? at(5_001 + UInt64(number)) : nil))
+        }
+    }
+
     @Test func manyCancelledTimersDoNotAccumulate() {
         var schedule = TimerSchedule<TimerID>()
         for number in 1...10_000 {
