@@ -32,14 +32,24 @@ struct EventBook {
 
         /// Notes one more record, in place. When the text is full, it makes room for the records the callbacks
         /// still out are likely to bring (each about this one's size, a quarter more to spare), at least doubling:
-        /// a fan-out's text is then copied about once, not at every doubling from one record to a thousand.
-        mutating func add(seq: Int64, text recordText: [UInt8]) {
+        /// a fan-out's text is then copied about once, not at every doubling from one record to a thousand. The
+        /// room is `spare`'s when that is large enough (taken: `spare` is left empty).
+        mutating func add(seq: Int64, text recordText: [UInt8], spare: inout [UInt8]) {
             recordCount += 1
             if firstSeq == nil { firstSeq = seq }
             let needed = text.count + recordText.count + 1
             if needed > text.capacity {
                 let expected = max(callbacksSent - recordCount, 0) * (recordText.count + 1) * 5 / 4
-                text.reserveCapacity(max(needed + expected, 2 * text.capacity))
+                let wanted = max(needed + expected, 2 * text.capacity)
+                if spare.capacity >= wanted {
+                    var room: [UInt8] = []
+                    swap(&room, &spare)
+                    room.removeAll(keepingCapacity: true)  // in place once the answer that held it is written
+                    room.append(contentsOf: text)
+                    swap(&text, &room)
+                } else {
+                    text.reserveCapacity(wanted)
+                }
             }
             if !text.isEmpty { text.append(UInt8(ascii: ",")) }
             text.append(contentsOf: recordText)
@@ -49,6 +59,13 @@ struct EventBook {
     private var nextNumber: UInt64 = 1
     private var entries: [EventID: Entry] = [:]
     private var inFlightBySession: [SessionID: Int] = [:]
+    /// The text of the last large event that finished (`spareTextMinimum` bytes of room or more), still held after
+    /// `finish` handed it out. Once its answer is written and dropped this is its only holder, and the next event
+    /// whose records need as much room takes it over: a fan-out's answer reuses pages already mapped instead of
+    /// mapping and faulting in fresh ones every time (the broker's allocator maps blocks of 128 KiB and more on
+    /// their own). At most one buffer, the size of one large answer.
+    private var spareText: [UInt8] = []
+    static let spareTextMinimum = 64 * 1024
 
     /// Numbers a new event fired by `session`; `ticket` (if any) gets the answer when the event's chain completes.
     mutating func begin(label: String, session: SessionID, ticket: Ticket?) -> EventID {
@@ -74,7 +91,7 @@ struct EventBook {
     mutating func add(seq: Int64, text: [UInt8], to id: EventID) {
         guard let index = entries.index(forKey: id) else { return }
         // One access: reading a member through `values` would copy the entry.
-        entries.values[index].add(seq: seq, text: text)
+        entries.values[index].add(seq: seq, text: text, spare: &spareText)
     }
 
     /// How many events `session` fired that have not finished.
@@ -111,6 +128,7 @@ struct EventBook {
         guard let entry = entries.removeValue(forKey: id) else {
             return Finished(label: "event \(id.rawValue)", recordCount: 0, firstSeq: nil, text: [], ticket: nil)
         }
+        if entry.text.capacity >= Self.spareTextMinimum { spareText = entry.text }
         let left = (inFlightBySession[entry.owner] ?? 1) - 1
         inFlightBySession[entry.owner] = left > 0 ? left : nil
         return Finished(label: entry.label, recordCount: entry.recordCount, firstSeq: entry.firstSeq, text: entry.text,

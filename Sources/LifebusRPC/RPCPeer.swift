@@ -122,23 +122,22 @@ public final class RPCPeer {
     }
 
     /// Writes a success response whose result is `writeHead`'s text, then `body`, then `writeTail`'s text; `body`
-    /// goes to the kernel from where it is (gathered with the rest by one `writev`), never copied into the line.
+    /// goes to the kernel from where it is (gathered with the rest by one `writev`, and held by a queued write for
+    /// what the kernel did not take), never copied into the line.
     func sendSuccess(
         id: RPCID?, writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
         writingTail writeTail: (inout [UInt8]) -> Void
     ) {
         guard !ended, !connection.isClosed else { return }
-        body.withUnsafeBytes { body in
-            connection.writeLine(encoding: { line in
-                var offset = 0
-                RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
-                    writeHead(&buffer)
-                    offset = buffer.count
-                    writeTail(&buffer)
-                }
-                return offset
-            }, splicing: body)
-        }
+        connection.writeLine(encoding: { line in
+            var offset = 0
+            RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
+                writeHead(&buffer)
+                offset = buffer.count
+                writeTail(&buffer)
+            }
+            return offset
+        }, splicing: body)
     }
 
     /// Writes a batch of messages as one line.

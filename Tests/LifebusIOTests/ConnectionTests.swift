@@ -101,9 +101,7 @@ import Testing
                 (patternBytes(70, seed: 6), line.count),
             ]
             for (body, offset) in cases {
-                line.withUnsafeBytes { line in
-                    body.withUnsafeBytes { pair.server.writeLine(line, splicing: $0, at: offset) }
-                }
+                line.withUnsafeBytes { pair.server.writeLine($0, splicing: body, at: offset) }
             }
             #expect(pair.server.pendingWriteBytes > 0)
 
@@ -112,6 +110,31 @@ import Testing
             client.record(pair.client)
             try loop.run(until: "four spliced lines") { client.lines.count == cases.count }
             #expect(client.lines == cases.map { Array(line[..<$0.offset]) + $0.body + Array(line[$0.offset...]) })
+        }
+    }
+
+    /// A large body the kernel does not take whole is sent from the caller's array, held by the queued write: the
+    /// caller changing its array afterwards (a copy is made then) or dropping it changes nothing that arrives.
+    @Test func aHeldBodyArrivesAsItWasWhenWrittenWhateverTheCallerDoesNext() throws {
+        try withConnectedPair { loop, pair in
+            let line = Array("<>".utf8)
+            let original = [patternBytes(4 << 20, seed: 11), patternBytes(4 << 20, seed: 12)]
+            var bodies = original
+            for body in bodies {
+                line.withUnsafeBytes { pair.server.writeLine($0, splicing: body, at: 1) }
+            }
+            #expect(pair.server.pendingWriteBytes > 4 << 20, "the kernel did not take all of the first body")
+            for index in bodies[0].indices where index % 4096 == 0 {
+                bodies[0][index] = 0x2A
+            }
+            bodies.removeLast()
+
+            let client = LineRecorder()
+            pair.client.maxLineLength = 5 << 20
+            client.record(pair.client)
+            try loop.run(until: "two held lines") { client.lines.count == 2 }
+            #expect(client.lines == original.map { Array("<".utf8) + $0 + Array(">".utf8) })
+            #expect(pair.server.pendingWriteBytes == 0)
         }
     }
 
@@ -127,12 +150,10 @@ import Testing
                 outer.append(contentsOf: Array("end".utf8))
             })
             let body = patternBytes(5_000, seed: 8)
-            body.withUnsafeBytes { body in
-                pair.server.writeLine(encoding: { line in
-                    line.append(contentsOf: Array("[]".utf8))
-                    return 1
-                }, splicing: body)
-            }
+            pair.server.writeLine(encoding: { line in
+                line.append(contentsOf: Array("[]".utf8))
+                return 1
+            }, splicing: body)
             pair.server.writeLine(encoding: { $0.append(contentsOf: Array("last".utf8)) })
 
             let client = LineRecorder()
