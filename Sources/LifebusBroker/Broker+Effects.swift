@@ -23,7 +23,7 @@ extension Broker {
             responders[ticket] = nil
         case .notify(let session, let method, let params):
             peers[session]?.notify(method, params: params)
-        case .sendCallback(let session, let method, let params, let app, let id):
+        case .sendCallback(let session, let params, let app, let id):
             guard let peer = peers[session] else { break }
             if peer.onCallbackAnswer == nil {
                 // Once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
@@ -31,9 +31,9 @@ extension Broker {
                     self.feed(.callbackAnswered(app, CallbackID(tag), answer))
                 }
             }
-            // A closure written out, not a method reference (`params.write`): a reference to a value's method is a
-            // closure that holds a copy of the value on the heap, made and freed per callback.
-            peer.request(method, writingParams: { params.write(to: &$0) }, answerTag: id.rawValue)
+            // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method
+            // is a closure that holds a copy of the value on the heap, made and freed per callback.
+            peer.request(writingRequest: { params.writeRequest(id: $0, to: &$1) }, answerTag: id.rawValue)
         case .introduced(let session):
             if let connection = peers[session]?.connection { applyLimitsAfterHello(to: connection) }
             attachProcess(of: session)

@@ -26,8 +26,9 @@ public enum BrokerEffect: Sendable {
     case forget(Ticket)
     /// Sends a notification.
     case notify(SessionID, method: String, params: JSONValue)
-    /// Sends a callback request to an app; its answer comes back as `BrokerInput.callbackAnswered(app, id, _)`.
-    case sendCallback(SessionID, method: String, params: CallbackParams, app: AppID, id: CallbackID)
+    /// Sends a callback request to an app (its method is `params.callback`); its answer comes back as
+    /// `BrokerInput.callbackAnswered(app, id, _)`.
+    case sendCallback(SessionID, params: CallbackParams, app: AppID, id: CallbackID)
     /// The session said `hello`: lift it to the limits of an introduced peer (`ConnectionLimits`).
     case introduced(SessionID)
     /// Closes the session's connection.

@@ -80,7 +80,7 @@ extension BrokerMachine {
             cause: cause.map { events.causeOfCallback($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
-        effects.append(.sendCallback(session, method: callback.rawValue, params: params, app: app, id: id))
+        effects.append(.sendCallback(session, params: params, app: app, id: id))
     }
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.

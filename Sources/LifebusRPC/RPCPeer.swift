@@ -74,15 +74,15 @@ public final class RPCPeer {
         return id
     }
 
-    /// Sends a callback request whose params `writeParams` appends as JSON text (no `JSONValue` tree: the broker's
-    /// callback requests, one per app per event); `onCallbackAnswer` gets `tag` and the answer as a
+    /// Sends a callback request whose whole text `writeRequest` appends given its id (no `JSONValue` tree: the
+    /// broker's callback requests, one per app per event); `onCallbackAnswer` gets `tag` and the answer as a
     /// `CallbackAnswer`, read from the line's text when written as the SDK writes it (no tree either), leniently
     /// from the parsed result otherwise. `onCallbackAnswer` must be set.
-    public func request(_ method: String, writingParams writeParams: (inout [UInt8]) -> Void, answerTag tag: UInt64) {
+    public func request(writingRequest writeRequest: (RPCID, inout [UInt8]) -> Void, answerTag tag: UInt64) {
         precondition(onCallbackAnswer != nil, "RPCPeer: a callback request sent before onCallbackAnswer was set")
         let id = RPCID.number(nextRequestNumber)
         guard expectResponse(.callbackAnswer(tag)), !connection.isClosed else { return }
-        writeLine { RPCCodec.encodeRequest(id: id, method: method, to: &$0, writingParams: writeParams) }
+        writeLine { writeRequest(id, &$0) }
     }
 
     /// Takes the next request number and keeps `handler` for its answer; `false`, the handler told, once the

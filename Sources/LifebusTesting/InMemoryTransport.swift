@@ -204,7 +204,7 @@ final class InMemoryTransport: BusTransport {
             replies[ticket] = Self.readBack(result.write)
         case .replyPing(let ticket, let result):
             replies[ticket] = Self.readBack(result.write)
-        case .sendCallback(let session, _, let params, let app, let id):
+        case .sendCallback(let session, let params, let app, let id):
             callbacks.append((session, params.json, app, id))
         case .notify(let session, let method, let params):
             guard method == LifebusMethod.backgroundTaskExpiring, let application = apps[session],

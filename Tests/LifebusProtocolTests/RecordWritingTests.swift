@@ -93,9 +93,10 @@ import Testing
     func callbackParamsWriteWhatTheirJSONWrites(params: CallbackParams) {
         #expect(text(params.write) == params.json.jsonBytes)
         var direct: [UInt8] = []
-        RPCCodec.encodeRequest(id: .number(4), method: "m", to: &direct, writingParams: params.write)
+        params.writeRequest(id: .number(4), to: &direct)
         var viaValue: [UInt8] = []
-        RPCCodec.encode(RPCRequest(id: .number(4), method: "m", params: params.json), to: &viaValue)
+        let request = RPCRequest(id: .number(4), method: params.callback.rawValue, params: params.json)
+        RPCCodec.encode(request, to: &viaValue)
         #expect(direct == viaValue)
     }
 

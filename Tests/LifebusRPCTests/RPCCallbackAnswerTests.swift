@@ -44,7 +44,9 @@ import Testing
                 app?.close()
             }
             for index in Self.answers.indices {
-                peer.request("didEnterBackground", writingParams: { $0 += Array("{}".utf8) }, answerTag: Self.tag(index))
+                peer.request(writingRequest: { id, line in
+                    RPCCodec.encode(RPCRequest(id: id, method: "didEnterBackground", params: [:]), to: &line)
+                }, answerTag: Self.tag(index))
             }
         }
         Connection.connect(to: .unix(path), loop: loop) { connected in

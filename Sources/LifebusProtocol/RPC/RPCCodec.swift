@@ -110,17 +110,19 @@ public enum RPCCodec {
         buffer.append(UInt8(ascii: "}"))
     }
 
-    /// Appends `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` where `writeParams` appends the params' JSON text
-    /// itself (for the requests sent most, that have a direct writer).
-    public static func encodeRequest(
-        id: RPCID, method: String, to buffer: inout [UInt8], writingParams writeParams: (inout [UInt8]) -> Void
+    /// Appends `{"jsonrpc":"2.0","id":…,"method":…,"params":…}` where the method is given as its JSON text, quotes
+    /// included (a lifecycle name's constant), and `writeParams` appends the params' JSON text itself (for the
+    /// requests sent most, that have a direct writer).
+    static func encodeRequest(
+        id: RPCID, quotedMethod: StaticString, to buffer: inout [UInt8],
+        writingParams writeParams: (inout [UInt8]) -> Void
     ) {
         // Keys (42 bytes), the id and the method.
-        JSONWriter.append(to: &buffer, atMost: 48 + bound(id) + JSONCursor.stringBound(method)) { cursor in
+        JSONWriter.append(to: &buffer, atMost: 48 + bound(id) + JSONCursor.nameBound) { cursor in
             cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
             write(id, to: &cursor)
             cursor.ascii(",\"method\":")
-            cursor.string(method)
+            cursor.name(quotedMethod)
             cursor.ascii(",\"params\":")
         }
         writeParams(&buffer)

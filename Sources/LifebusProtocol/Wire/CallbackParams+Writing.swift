@@ -2,6 +2,12 @@
 /// `json.write(to:)`, member for member, without building a `JSONValue` tree first. `RecordWritingTests` pins the
 /// equality.
 extension CallbackParams {
+    /// Appends the whole callback request, `{"jsonrpc":"2.0","id":…,"method":…,"params":…}`: the method is the
+    /// params' callback, copied from its constant.
+    public func writeRequest(id: RPCID, to buffer: inout [UInt8]) {
+        RPCCodec.encodeRequest(id: id, quotedMethod: callback.quotedJSON, to: &buffer) { write(to: &$0) }
+    }
+
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
         // Keys and punctuation (57 bytes), two numbers, two names and the cause.

@@ -11,6 +11,10 @@ public struct EventCause: Sendable, Equatable {
     /// lifecycle row R142): the only `event` that is not a `FireParams.label`.
     public static let shutdownLabel = "shutdown"
 
+    /// The placeholder a record without a cause stores (never written: its flag says there is none).
+    @inlinable static var none: EventCause { EventCause(eventID: 0, event: "") }
+
+    @inlinable
     public init(eventID: Int64, event: String) {
         self.eventID = eventID
         self.event = event

@@ -12,7 +12,7 @@ extension TransitionRecord {
     /// the cause.
     var writtenBound: Int {
         192 + 7 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
-            + EventCause.writtenBound(cause)
+            + EventCause.writtenBound(hasCause ? storedCause : nil)
     }
 
     func write(to cursor: inout JSONCursor) {
@@ -25,7 +25,7 @@ extension TransitionRecord {
         cursor.ascii(",\"callback\":")
         if let callback { cursor.name(callback.quotedJSON) } else { cursor.null() }
         cursor.ascii(",\"cause\":")
-        if let cause { cause.write(to: &cursor) } else { cursor.null() }
+        if hasCause { storedCause.write(to: &cursor) } else { cursor.null() }
         cursor.ascii(",\"from\":")
         cursor.name(from.quotedJSON)
         cursor.ascii(",\"to\":")

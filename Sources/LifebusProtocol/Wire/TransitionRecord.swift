@@ -26,7 +26,11 @@ public struct TransitionRecord: Sendable, Equatable {
     public var app: String
     public var pid: Int32?
     public var callback: LifecycleCallback?
-    public var cause: EventCause?
+    /// `cause`, stored as a value and a flag (`EventCause.none` when there is none): an optional holding a string,
+    /// in a struct this large, made the optimizer copy the whole record and destroy the original at the end of
+    /// every initializer (two retains, two releases, 144 bytes copied per record).
+    @usableFromInline var storedCause: EventCause
+    @usableFromInline var hasCause: Bool
     public var from: LifecycleState
     public var to: LifecycleState
     public var firedMs: Double?
@@ -60,7 +64,8 @@ public struct TransitionRecord: Sendable, Equatable {
         self.app = app
         self.pid = pid
         self.callback = callback
-        self.cause = cause
+        self.storedCause = cause ?? .none
+        self.hasCause = cause != nil
         self.from = from
         self.to = to
         self.firedMs = firedMs
@@ -88,7 +93,9 @@ public struct TransitionRecord: Sendable, Equatable {
         app = try reader.string("app")
         pid = try reader.optionalInteger("pid", as: Int32.self)
         callback = try reader.optionalChoice("callback", as: LifecycleCallback.self)
-        cause = try reader.optionalCause("cause")
+        let cause = try reader.optionalCause("cause")
+        storedCause = cause ?? .none
+        hasCause = cause != nil
         from = try reader.choice("from", as: LifecycleState.self)
         to = try reader.choice("to", as: LifecycleState.self)
         firedMs = try reader.optionalDouble("firedMs")
@@ -99,6 +106,14 @@ public struct TransitionRecord: Sendable, Equatable {
         outcome = try reader.choice("outcome", as: TransitionOutcome.self)
         handlerFailed = try reader.bool("handlerFailed", default: false)
         wallMs = try reader.integer("wallMs", as: Int64.self)
+    }
+
+    public var cause: EventCause? {
+        get { hasCause ? storedCause : nil }
+        set {
+            storedCause = newValue ?? .none
+            hasCause = newValue != nil
+        }
     }
 
     public var json: JSONValue {

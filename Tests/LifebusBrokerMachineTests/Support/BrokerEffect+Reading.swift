@@ -15,8 +15,8 @@ extension [BrokerEffect] {
 
     var callbacks: [SentCallback] {
         compactMap { effect in
-            guard case .sendCallback(let session, let method, _, let app, let id) = effect else { return nil }
-            return SentCallback(session: session, method: method, app: app, id: id)
+            guard case .sendCallback(let session, let params, let app, let id) = effect else { return nil }
+            return SentCallback(session: session, method: params.callback.rawValue, app: app, id: id)
         }
     }
 

@@ -20,8 +20,7 @@ enum WireEncode {
         ]
 
         WireBenchmark.encoding("encode callback request (direct writer)") { buffer in
-            RPCCodec.encodeRequest(id: .number(4217), method: "didEnterBackground", to: &buffer,
-                writingParams: callback.write)
+            callback.writeRequest(id: .number(4217), to: &buffer)
         }
         WireBenchmark.encoding("encode fire answer, 1 transition (journal text reused)") { buffer in
             RPCCodec.encodeSuccess(id: .number(2), to: &buffer, writingResult: fire.write)
