@@ -85,15 +85,15 @@ extension Broker {
             machineTimer?.stop()
             return
         }
+        let now = clock.now()
+        let delay = deadline > now ? deadline - now : .zero
+        if let machineTimer { return machineTimer.restart(after: delay) }
         do throws(UVError) {
-            if machineTimer == nil { machineTimer = try LoopTimer(loop: loop) }
+            let timer = try LoopTimer(loop: loop)
+            timer.start(after: delay) { [unowned self] in self.feed(.timerFired) }
+            machineTimer = timer
         } catch {
             logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
-            return
-        }
-        let now = clock.now()
-        machineTimer?.start(after: deadline > now ? deadline - now : .zero) { [unowned self] in
-            self.feed(.timerFired)
         }
     }
 }

@@ -38,13 +38,14 @@ extension Broker {
     /// Arms the end-of-turn commit.
     func scheduleJournalCommit() {
         guard journalCommitTimer?.isActive != true, !isShuttingDown else { return }
+        if let journalCommitTimer { return journalCommitTimer.restart(after: .zero) }
         do throws(UVError) {
-            if journalCommitTimer == nil { journalCommitTimer = try LoopTimer(loop: loop) }
+            let timer = try LoopTimer(loop: loop)
+            timer.start(after: .zero) { [unowned self] in self.feed(.commitJournal) }
+            journalCommitTimer = timer
         } catch {
             feed(.commitJournal)
-            return
         }
-        journalCommitTimer?.start(after: .zero) { [unowned self] in self.feed(.commitJournal) }
     }
 }
 

@@ -7,10 +7,11 @@ extension BrokerMachine {
     mutating func fire(
         _ params: FireParams, session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
     ) throws(RPCError) {
-        try requireRoomForAnEvent(params.label, from: session)
-        let id = events.begin(label: params.label, session: session, ticket: params.wait ? ticket : nil)
+        let label = params.label
+        try requireRoomForAnEvent(label, from: session)
+        let id = events.begin(label: label, session: session, ticket: params.wait ? ticket : nil)
         if !params.wait {
-            let result = FireResult(eventID: Int64(id.rawValue), event: params.label, completed: false)
+            let result = FireResult(eventID: Int64(id.rawValue), event: label, completed: false)
             effects.append(.reply(ticket, .success(result.json)))
         }
         var event = params.controllerEvent

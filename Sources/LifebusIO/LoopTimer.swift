@@ -23,7 +23,20 @@ public final class LoopTimer: UVHandleOwner {
         loop.preconditionInLoop()
         guard !handle.isClosing else { return }
         self.handler = handler
-        let repeatMilliseconds = repeating.map { max($0.uvMilliseconds, 1) } ?? 0
+        arm(after: after, repeatMilliseconds: repeating.map { max($0.uvMilliseconds, 1) } ?? 0)
+    }
+
+    /// (Re)arms the timer to run the handler it was last started with, once, after `after`: for a caller that
+    /// re-arms often (the broker's one timer, per event), without making a closure each time. The timer must have
+    /// been started before. Ignored after `close()`.
+    public func restart(after: Duration) {
+        loop.preconditionInLoop()
+        guard !handle.isClosing else { return }
+        precondition(handler != nil, "LoopTimer.restart before any start")
+        arm(after: after, repeatMilliseconds: 0)
+    }
+
+    private func arm(after: Duration, repeatMilliseconds: UInt64) {
         let status = uv_timer_start(handle.pointer, { handle in LoopTimer.fired(handle!) }, after.uvMilliseconds,
                                     repeatMilliseconds)
         precondition(status == 0, "uv_timer_start failed on an open timer")

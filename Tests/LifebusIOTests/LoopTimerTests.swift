@@ -30,6 +30,25 @@ import Testing
         try loop.close()
     }
 
+    /// `restart` re-arms with the handler last given, once (even after a repeating start), and may re-arm from
+    /// within that handler.
+    @Test func aRestartedTimerRunsItsLastHandlerOnceMore() throws {
+        let loop = try EventLoop()
+        let timer = try LoopTimer(loop: loop)
+        var fired: [String] = []
+        timer.start(after: .milliseconds(1), repeating: .milliseconds(1)) { fired.append("first") }
+        timer.start(after: .milliseconds(1), repeating: .milliseconds(1)) {
+            fired.append("last")
+            if fired.count < 3 { timer.restart(after: .zero) }
+        }
+        timer.restart(after: .milliseconds(1))
+        loop.run()
+        #expect(fired == ["last", "last", "last"])
+        #expect(!timer.isActive)
+        timer.close()
+        try loop.close()
+    }
+
     @Test func aStoppedOrClosedTimerDoesNotFire() throws {
         let loop = try EventLoop()
         let stopped = try LoopTimer(loop: loop)

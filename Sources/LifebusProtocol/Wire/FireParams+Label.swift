@@ -4,16 +4,20 @@ extension FireParams {
     /// `terminate --app X --by-user`. Members that were not given are not spelled (so `call` and `call --ring`
     /// stay apart, as typed); `wait` is never spelled.
     public var label: String {
-        var words = [event.rawValue]
-        if let action { words.append("--" + action.rawValue) }
-        if let app {
-            if event == .terminate {
-                words.append("--app")
-            }
-            words.append(app)
+        var label = event.rawValue  // appended to in place: no array of words to join
+        if let action {
+            label += " --"
+            label += action.rawValue
         }
-        if let level { words.append("--level " + level.rawValue) }
-        if byUser { words.append("--by-user") }
-        return words.joined(separator: " ")
+        if let app {
+            label += event == .terminate ? " --app " : " "
+            label += app
+        }
+        if let level {
+            label += " --level "
+            label += level.rawValue
+        }
+        if byUser { label += " --by-user" }
+        return label
     }
 }
