@@ -93,9 +93,10 @@ lifebus_ensure_dbus() {
 # - without exporting its symbols (the static runtime's link arguments export all of them; nothing looks one up in the
 #   broker): ld.so no longer reads a 380 KiB dynamic symbol table each time it binds one of libc's;
 # - with the unwinder from libgcc_eh.a, so libgcc_s.so (--as-needed) is not loaded;
-# - with the functions that start-up, a session and a fan-out run placed first, in scripts/lifebusd.order (made by
-#   scripts/order-symbols; a name it lists that no longer exists is skipped silently): the kernel maps 64 KiB
-#   around each code page touched, so code scattered over the 6 MiB text kept 5 MiB of it resident.
+# - with the functions a running broker runs (a session's, a fan-out's) placed first and those only start-up runs
+#   after them, in scripts/lifebusd.order (made by scripts/order-symbols; a name it lists that no longer exists is
+#   skipped silently): once it listens the daemon lets go of its read-only pages and turns off the kernel's 64 KiB
+#   fault-around (LifebusDaemon's StartUpPages), so what stays resident is the pages the running code lies in.
 # LIFEBUS_LINK_MAP=FILE also writes lld's map of the broker (scripts/order-symbols reads it).
 lifebus_broker_link_flags=(
     -Xlinker -no-pie -Xlinker --no-export-dynamic -Xlinker -lgcc_eh

@@ -4,10 +4,10 @@
     order-symbols.py MAP OUT PROFILE...
 
 PROFILE files are callgrind outputs (--compress-strings=no --demangle=no), in the order their functions should go:
-start-up first, then a session, then a fan-out. MAP is the lld map (--no-demangle) of the profiled binary. OUT gets
-the functions the binary itself executed, each once, phase by phase, so that lld places the code that
-start-up and a session touch in as few pages as it can: the kernel maps 64 KiB around each page a process faults in,
-so hot code scattered over the 6 MiB text costs most of the broker's resident memory.
+a session and a fan-out (counted from when the broker listens), then start-up. MAP is the lld map (--no-demangle) of
+the profiled binary. OUT gets the functions the binary itself executed, each once, phase by phase, so that lld places
+the code a running broker touches in as few pages as it can, and the code only start-up ran after it: the daemon
+lets go of its pages once it listens, and every page the running broker touches again stays resident.
 
 lld orders whole input sections. A section much larger than the kernel's fault-around window (the stdlib's own
 .text, which is not split per function) moves as one block: its hot names go last, after the small sections, so the
@@ -17,7 +17,7 @@ every module emits locally, such as `$sSnwxx`) is not pulled forward by them: th
 import re
 import sys
 
-BIG = 64 * 1024       # the kernel's fault-around window
+BIG = 64 * 1024       # the kernel's fault-around window (the daemon turns it off once it listens)
 HOT_IN_BIG = 20       # a big section with fewer hot names than this is not pulled forward
 
 

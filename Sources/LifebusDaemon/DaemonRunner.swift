@@ -56,6 +56,8 @@ final class DaemonRunner {
             print("listening on tcp \(host):\(port)")
         }
         fflush(nil)
+        // After the line (printing it runs code start-up needs only once): the next thing the broker runs is its loop.
+        if StartUpPages.release() == nil { logger.debug("madvise refused to release some start-up pages") }
         loop.run()
         try loop.close()
         logger.info("lifebusd stopped")

@@ -12,6 +12,33 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    /// Once it runs its loop, the broker maps its code page by page (`rr`, MADV_RANDOM: no fault-around) and has
+    /// let go of what only start-up ran. A segment's first and last page are left alone
+    /// when the segment does not fill them (the page may be another segment's too): they stay one-page mappings.
+    @Test func mapsItsCodePageByPageOnceListening() throws {
+        let broker = try BrokerFixture()
+        let client = try broker.connect()
+        #expect(client.hello()?.contains("\"result\"") == true, "answered from its loop: the pages were released")
+        let smaps = String(decoding: try readBytes("/proc/\(broker.process.pid)/smaps"), as: UTF8.self)
+        // Each mapping: its header line ("start-end perms offset dev inode path"), then "Key: value" lines.
+        let mappings = smaps.split(separator: "\n").reduce(into: [[Substring]]()) { mappings, line in
+            if line.first?.isHexDigit == true, line.contains("-") { mappings.append([line]) } else {
+                mappings[mappings.count - 1].append(line)
+            }
+        }
+        let code = mappings.filter { $0[0].contains(" r-xp ") && $0[0].hasSuffix("/lifebusd") }
+        let pageByPage = code.filter { mapping in
+            mapping.first { $0.hasPrefix("VmFlags:") }?.split(separator: " ").contains("rr") == true
+        }
+        #expect(!pageByPage.isEmpty, "the executable's code is mapped page by page")
+        let onePage = "\(sysconf(Int32(_SC_PAGESIZE)) / 1024)"
+        for mapping in code where !pageByPage.contains(mapping) {
+            let size = mapping.first { $0.hasPrefix("Size:") }?.split(separator: " ").dropFirst().first
+            #expect(size.map(String.init) == onePage, "only a segment's edge page is left as it was: \(mapping[0])")
+        }
+        #expect(broker.stop() == 0)
+    }
+
     @Test func sigtermClosesClientsRemovesSocketAndExitsZero() throws {
         let broker = try BrokerFixture()
         let client = try broker.connect()

@@ -33,4 +33,10 @@ int lifebus_get_peer_pidfd(int fd);
 /// threshold at `bytes` (mallopt, declared in malloc.h, which Glibc does not import). Returns 1, or 0 if refused.
 int lifebus_set_malloc_thresholds(int bytes);
 
+/// For every loaded object but the vDSO, the whole pages of its never-written segments (code, read-only data):
+/// MADV_RANDOM (a fault maps its one page, not the 16 around it, and reads nothing ahead), then MADV_DONTNEED (they
+/// leave the resident set; clean file pages, they come back from the page cache when touched). Returns the bytes
+/// covered, or -1 if madvise refused some range.
+long lifebus_release_read_only_pages(void);
+
 #endif
