@@ -14,7 +14,8 @@ import LifebusLifecycle
 /// stale ones outnumber live ones, so memory stays proportional to the armed timers.
 ///
 /// Invariants: `run` is sorted by (deadline, order); `stale` counts the entries of `run` and `heap` whose timer is no
-/// longer armed with that order, so with `stale == 0` both fronts are live and nothing is looked up; `takeDue`
+/// longer armed with that order, so with `stale == 0` both fronts are live and nothing is looked up;
+/// `frontsKnownLive` says both fronts were checked since either last changed (a newly armed front is live); `takeDue`
 /// returns each armed timer once, at or after its latest deadline, and never a cancelled one; timers due at the same
 /// instant come out in the order they were (last) armed.
 struct TimerSchedule<Key: Hashable> {
@@ -42,6 +43,7 @@ struct TimerSchedule<Key: Hashable> {
     private var armed: [Key: Armed] = [:]
     private var nextOrder: UInt64 = 0
     private var stale = 0
+    private var frontsKnownLive = true
 
     /// The number of armed timers.
     var count: Int { armed.count }
@@ -75,6 +77,7 @@ struct TimerSchedule<Key: Hashable> {
         run.removeAll()
         heap = Heap()
         stale = 0
+        frontsKnownLive = true
     }
 
     /// The earliest deadline of an armed timer.
@@ -101,6 +104,7 @@ struct TimerSchedule<Key: Hashable> {
                 break
             }
             let entry = fromRun ? run.removeFirst() : heap.removeMin()
+            frontsKnownLive = false
             if isLive(entry) {
                 armed[entry.id] = nil
                 due.append(entry.id)
@@ -116,8 +120,10 @@ struct TimerSchedule<Key: Hashable> {
     private mutating func retire(_ retired: Armed) {
         if !run.isEmpty, run[0].order == retired.order {
             run.removeFirst()
+            frontsKnownLive = false
         } else if let top = heap.min, top.order == retired.order {
             heap.removeMin()
+            frontsKnownLive = false
         } else {
             stale += 1
         }
@@ -127,9 +133,10 @@ struct TimerSchedule<Key: Hashable> {
         armed[entry.id] == Armed(deadline: entry.deadline, order: entry.order)
     }
 
-    /// Drops stale entries from both fronts (nothing to look at while none is stale).
+    /// Drops stale entries from both fronts (nothing to look at while none is stale, or once both were checked).
     private mutating func dropStaleFronts() {
-        guard stale > 0 else { return }
+        guard stale > 0, !frontsKnownLive else { return }
+        defer { frontsKnownLive = true }
         while !run.isEmpty, !isLive(run[0]) {
             run.removeFirst()
             stale -= 1
@@ -145,5 +152,6 @@ struct TimerSchedule<Key: Hashable> {
         run = Deque(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) }.sorted())
         heap = Heap()
         stale = 0
+        frontsKnownLive = true
     }
 }
