@@ -40,21 +40,24 @@ public final class Broker {
     /// closes them at once).
     var departing: [SessionID: RPCPeer] = [:]
     /// Serves the machine's earliest deadline.
-    var machineTimer: LoopTimer?
+    // Unchecked, with `journalCommitTimer`: a reference read or replaced whole; the timer is called on the copy read.
+    @exclusivity(unchecked) var machineTimer: LoopTimer?
     /// Feeds `commitJournal` at the end of the loop turn that asked for it.
-    var journalCommitTimer: LoopTimer?
+    @exclusivity(unchecked) var journalCommitTimer: LoopTimer?
     // Unchecked: taken out whole at the start of `feed` and put back at its end; no access spans a call.
     @exclusivity(unchecked) var effectBuffer: [BrokerEffect] = []
     /// The installed apps' processes (`Broker+Processes`); made at `start()`.
     var supervisor: Supervisor?
     /// Supervisor reports waiting for the effects being performed to finish (`feedDepth > 0`).
-    var supervisorReports: [SupervisorReport] = []
+    // Unchecked: each statement tests, appends or removes one report whole; no access spans a call.
+    @exclusivity(unchecked) var supervisorReports: [SupervisorReport] = []
     /// How many `feed` calls are performing effects (feeds nest: a close can end a connection at once).
     // Unchecked: an integer read and written whole; no access spans a call.
     @exclusivity(unchecked) var feedDepth = 0
     private var nextSessionNumber: UInt64 = 1
     @exclusivity(unchecked) private var nextTicketNumber: UInt64 = 1
-    private(set) var isShuttingDown = false
+    // Unchecked: a flag read and written whole; no access spans a call.
+    @exclusivity(unchecked) private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.
     public var onDrained: (() -> Void)?

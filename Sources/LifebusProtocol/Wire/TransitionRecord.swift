@@ -29,8 +29,8 @@ public struct TransitionRecord: Sendable, Equatable {
     /// `cause`, stored as a value and a flag (`EventCause.none` when there is none): an optional holding a string,
     /// in a struct this large, made the optimizer copy the whole record and destroy the original at the end of
     /// every initializer (two retains, two releases, 144 bytes copied per record).
-    @usableFromInline var storedCause: EventCause
-    @usableFromInline var hasCause: Bool
+    @usableFromInline private(set) var storedCause: EventCause
+    @usableFromInline private(set) var hasCause: Bool
     public var from: LifecycleState
     public var to: LifecycleState
     public var firedMs: Double?
