@@ -186,18 +186,24 @@ extension Broker {
         }
         if overTCP { screenTCP(rpc, session: session) }
         rpc.onRequest = { [unowned self] request, responder in
-            var ticket = Ticket.none
-            if responder.expectsAnswer {
-                ticket = Ticket(self.nextTicketNumber)
-                self.nextTicketNumber += 1
-                self.responders[ticket] = responder
-            }
-            self.feed(.request(session, request, ticket))
+            self.requested(request, responder, from: session)  // one strong reference made, not one per use
         }
         rpc.onEnd = { [unowned self] end in
             self.ended(session, end)
         }
         rpc.start()
+    }
+
+    /// A request from `session`: its responder is kept under a new ticket if it expects an answer, then the
+    /// machine hears it.
+    private func requested(_ request: RPCRequest, _ responder: RPCResponder, from session: SessionID) {
+        var ticket = Ticket.none
+        if responder.expectsAnswer {
+            ticket = Ticket(nextTicketNumber)
+            nextTicketNumber += 1
+            responders[ticket] = responder
+        }
+        feed(.request(session, request, ticket))
     }
 
     private func ended(_ session: SessionID, _ end: ConnectionEnd) {

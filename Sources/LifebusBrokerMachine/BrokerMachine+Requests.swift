@@ -40,7 +40,7 @@ extension BrokerMachine {
         case true?:
             break
         }
-        let params = request.params ?? .object([:])
+        var params: JSONValue { request.params ?? .object([:]) }  // made only for a method that reads params
         do throws(RPCError) {
             switch request.method {
             case LifebusMethod.ping:
