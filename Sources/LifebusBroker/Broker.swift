@@ -142,9 +142,8 @@ public final class Broker {
 
     /// Feeds one input to the machine at the current instant and performs its effects.
     func feed(_ input: BrokerInput) {
-        var effects = effectBuffer
+        var effects = effectBuffer  // empty: emptied when it was put back
         effectBuffer = []
-        effects.removeAll(keepingCapacity: true)
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
         feedDepth += 1
         for index in effects.indices {
