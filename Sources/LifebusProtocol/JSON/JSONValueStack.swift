@@ -27,13 +27,18 @@ struct JSONValueStack: ~Copyable {
     }
 
     /// Moves the values from `start` on into a new array.
+    ///
+    /// Both pops reserve the array and append to it rather than use `init(unsafeUninitializedCapacity:)`: that one
+    /// allocates through the standard library's unspecialized entry point, which asks the runtime for the storage
+    /// class's metadata each time (~700 instructions for each container parsed; reserving and appending, specialized,
+    /// costs about half that).
     mutating func popArray(from start: Int) -> [JSONValue] {
         let length = count - start
         guard length > 0, let base else { return [] }
-        let source = base + start
-        let array = [JSONValue](unsafeUninitializedCapacity: length) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: length)
-            initialized = length
+        var array: [JSONValue] = []
+        array.reserveCapacity(length)
+        for index in start..<count {
+            array.append((base + index).move())
         }
         count = start
         return array
@@ -44,15 +49,13 @@ struct JSONValueStack: ~Copyable {
         let pairs = (count - start) / 2
         precondition(pairs * 2 == count - start, "object stack holds a key without a value")
         guard pairs > 0, let base else { return JSONObject() }
-        let source = base + start
-        let members = [JSONObject.Element](unsafeUninitializedCapacity: pairs) { buffer, initialized in
-            for pair in 0..<pairs {
-                guard case .string(let key) = (source + 2 * pair).move() else {
-                    preconditionFailure("object key slot holds a non-string")
-                }
-                (buffer.baseAddress! + pair).initialize(to: (key: key, value: (source + 2 * pair + 1).move()))
+        var members: [JSONObject.Element] = []
+        members.reserveCapacity(pairs)
+        for pair in 0..<pairs {
+            guard case .string(let key) = (base + start + 2 * pair).move() else {
+                preconditionFailure("object key slot holds a non-string")
             }
-            initialized = pairs
+            members.append((key: key, value: (base + start + 2 * pair + 1).move()))
         }
         count = start
         return JSONObject(uncheckedMembers: members)
