@@ -5,7 +5,6 @@ public import LifebusLifecycle
 extension FireParams {
     /// The event these params ask for; the params must be valid (`validate()`, which `init(json:)` runs).
     public var controllerEvent: ControllerEvent {
-        let app = AppID(app ?? "")
         switch event {
         case .call:
             return .call(callAction)
@@ -20,15 +19,18 @@ extension FireParams {
         case .home:
             return .home
         case .launch:
-            return .launch(app)
+            return .launch(appID)
         case .activate:
-            return .activate(app)
+            return .activate(appID)
         case .memoryWarning:
             return .memoryWarning(resolvedLevel ?? .warning)
         case .terminate:
-            return .terminate(app, byUser: byUser)
+            return .terminate(appID, byUser: byUser)
         }
     }
+
+    /// The named app's id, made only for the events that name one (an `AppID` hashes its name when it is made).
+    private var appID: AppID { AppID(app ?? "") }
 
     private var callAction: CallAction {
         switch resolvedAction {
