@@ -29,7 +29,7 @@ extension BrokerMachine {
 
     /// An event is refused when its controller has too many in flight, or while the journal fails (what waits to
     /// be written is retried first): nothing is injected that could not be recorded.
-    private func requireRoomForAnEvent(_ label: String, from session: SessionID) throws(RPCError) {
+    private mutating func requireRoomForAnEvent(_ label: String, from session: SessionID) throws(RPCError) {
         guard journal.flush() else { throw journalUnavailable("\(label) was not fired") }
         let limit = BrokerLimits.firesInFlightPerController
         guard events.inFlight(session: session) < limit else {

@@ -116,7 +116,7 @@ extension BrokerMachine {
         let record = TransitionRecord(
             seq: journal.lastSequence + 1,
             app: transition.app.rawValue,
-            pid: pid(of: transition.app),
+            pid: transition.pid > 0 ? transition.pid : nil,  // as `pid(of:)` gives it
             callback: transition.callback,
             cause: transition.cause.map { events.cause($0) },
             from: transition.from,

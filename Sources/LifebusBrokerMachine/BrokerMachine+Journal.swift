@@ -72,7 +72,7 @@ extension BrokerMachine {
         effects.append(.commitJournal)
     }
 
-    private func deliver(_ delivery: Delivery, written: Bool, into effects: inout [BrokerEffect]) {
+    private mutating func deliver(_ delivery: Delivery, written: Bool, into effects: inout [BrokerEffect]) {
         switch delivery {
         case .event(let ticket, let id, let finished):
             let eventID = Int64(id.rawValue)

@@ -49,7 +49,9 @@ extension BrokerMachine {
                 effects.append(.reply(ticket, .failure(RPCError(
                     .alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))))
             case LifebusMethod.fire:
-                try fire(FireParams(json: params), session: session, ticket: ticket, into: &effects)
+                // Read from the line's text when it was written as peers write it.
+                let fireParams = if let read = request.fireParams { read } else { try FireParams(json: params) }
+                try fire(fireParams, session: session, ticket: ticket, into: &effects)
             case LifebusMethod.reset:
                 try reset(session: session, ticket: ticket, into: &effects)
             case LifebusMethod.status:

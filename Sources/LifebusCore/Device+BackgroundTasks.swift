@@ -77,7 +77,7 @@ extension Device {
             record(Transition(
                 app: apps[i].id, callback: nil, cause: cause, from: .background, to: .suspended,
                 fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
-                budget: .zero, outcome: .ok
+                budget: .zero, outcome: .ok, pid: apps[i].pid ?? 0
             ))
         }
     }

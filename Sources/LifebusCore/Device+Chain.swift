@@ -140,7 +140,7 @@ extension Device {
         record(Transition(
             app: app, callback: done.callback, cause: activity.cause, from: done.from, to: done.to,
             fired: activity.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
-            budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed
+            budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0
         ))
         if done.callback == .willTerminate {
             apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))

@@ -17,13 +17,13 @@ extension Device {
             record(Transition(
                 app: app, callback: done.callback, cause: activity.cause, from: done.from, to: .notRunning,
                 fired: activity.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
-                outcome: outcome
+                outcome: outcome, pid: apps[i].pid ?? 0
             ))
         } else {
             record(Transition(
                 app: app, callback: nil, cause: cause, from: apps[i].state, to: .notRunning,
                 fired: cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
-                budget: .zero, outcome: outcome
+                budget: .zero, outcome: outcome, pid: apps[i].pid ?? 0
             ))
         }
         leaveProcess(i, as: kill == nil ? .none : .killed)
@@ -119,7 +119,7 @@ extension Device {
             out.append(.kill(apps[i].id, reason: .system))
             record(Transition(
                 app: apps[i].id, callback: nil, cause: nil, from: .notRunning, to: .notRunning, fired: nil,
-                sent: now, answered: nil, handlerDuration: nil, budget: .zero, outcome: .killed
+                sent: now, answered: nil, handlerDuration: nil, budget: .zero, outcome: .killed, pid: apps[i].pid ?? 0
             ))
         }
     }

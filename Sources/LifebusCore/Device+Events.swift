@@ -55,6 +55,7 @@ extension Device {
 
     /// The state the front app should be in: behind the lock as the profile says, `inactive` under an
     /// alert, else `active`.
+    @inline(__always)  // as a call, it would be handed a copy of the whole device from a mutating caller
     func frontTarget(_ i: Int) -> LifecycleState {
         if locked {
             return configuration.profile == .ios7 && canBackground(i) ? .background : .inactive

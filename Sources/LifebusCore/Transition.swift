@@ -10,6 +10,9 @@ public import LifebusLifecycle
 public struct Transition: Sendable, Hashable {
     public var app: AppID
     public var callback: LifecycleCallback?
+    /// The app's process id as the core held it when the transition was recorded (the kernel's, for its last
+    /// connection); 0 when none was ever known. (Stored here, beside one-byte fields, it makes the value no larger.)
+    public var pid: Int32
     /// The controller event that caused it; `nil` for connections, crashes and background-task expiry.
     public var cause: EventID?
     public var from: LifecycleState
@@ -28,7 +31,7 @@ public struct Transition: Sendable, Hashable {
     public init(
         app: AppID, callback: LifecycleCallback?, cause: EventID?, from: LifecycleState, to: LifecycleState,
         fired: Instant?, sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration,
-        outcome: TransitionOutcome, handlerFailed: Bool = false
+        outcome: TransitionOutcome, handlerFailed: Bool = false, pid: Int32 = 0
     ) {
         self.app = app
         self.callback = callback
@@ -42,5 +45,6 @@ public struct Transition: Sendable, Hashable {
         self.budget = budget
         self.outcome = outcome
         self.handlerFailed = handlerFailed
+        self.pid = pid
     }
 }

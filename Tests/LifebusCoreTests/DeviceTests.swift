@@ -33,7 +33,8 @@ struct DeviceTests {
         let done = device.handle(.callbackAnswered("A", resign, handlerDuration: .nanoseconds(250)), at: answered)
         let transition = Transition(
             app: "A", callback: .willResignActive, cause: EventID(9), from: .active, to: .inactive, fired: fired,
-            sent: fired, answered: answered, handlerDuration: .nanoseconds(250), budget: .seconds(10), outcome: .ok
+            sent: fired, answered: answered, handlerDuration: .nanoseconds(250), budget: .seconds(10), outcome: .ok,
+            pid: 7
         )
         #expect(done.suffix(2) == [.record(transition), .completeEvent(EventID(9))])
         #expect(device.state(of: "A") == .inactive)

@@ -104,7 +104,7 @@ enum RandomMessage {
                 "-3", "1.5", #""s""#, "null", using: &rng))
         }
         if Bool.random(using: &rng) {
-            members.append(#""method":"# + pick(#""ping""#, #""reportMemory""#, #""a\u0062""#, #""é""#, "7",
+            members.append(#""method":"# + pick(#""ping""#, #""reportMemory""#, #""fire""#, #""a\u0062""#, #""é""#, "7",
                                                using: &rng))
             if Bool.random(using: &rng) { members.append(#""params":"# + RandomJSON.value(&rng, depth: 0).jsonText) }
         } else {

@@ -29,7 +29,11 @@ extension RPCCodec {
         if reader.atLast {
             return .message(.request(RPCRequest(id: id, method: method)))
         }
-        guard reader.skip(",\"params\":"), let params = reader.finalValue() else { return nil }
+        guard reader.skip(",\"params\":") else { return nil }
+        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest) {
+            return .message(.request(RPCRequest(id: id, method: method, fireParams: params, members: members)))
+        }
+        guard let params = reader.finalValue() else { return nil }
         switch params {
         case .array, .object: return .message(.request(RPCRequest(id: id, method: method, params: params)))
         default: return nil
@@ -127,9 +131,11 @@ private struct CanonicalReader {
         return nil
     }
 
+    /// Everything from here to the final `}`.
+    var rest: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: position, count: last - position) }
+
     /// Everything from here to the final `}` as one JSON value, nested at most one level less than a line may be.
     func finalValue() -> JSONValue? {
-        try? JSONParser.parse(
-            UnsafeRawBufferPointer(start: position, count: last - position), maxDepth: JSONParser.defaultMaxDepth - 1)
+        try? JSONParser.parse(rest, maxDepth: JSONParser.defaultMaxDepth - 1)
     }
 }

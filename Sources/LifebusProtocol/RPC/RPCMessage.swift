@@ -2,20 +2,56 @@
 ///
 /// A plain value (`Sendable`). `id == nil` makes it a notification (no response is sent). `params`, when
 /// present, is an array or an object: the decoder rejects anything else with -32600 before building this type.
+///
+/// The decoder reads a canonical `fire` line's params straight into `FireParams` (`fireParams`) and builds their
+/// tree only when `params` is asked for. Either way `params` and equality see the same JSON.
 public struct RPCRequest: Sendable, Equatable {
     public var id: RPCID?
     public var method: String
-    public var params: JSONValue?
+    private var body: Params
+
+    /// The params as read: a tree, or `fire`'s typed params and which members their text held.
+    private enum Params: Sendable {
+        case json(JSONValue?)
+        case fire(FireParams, FireParams.Members)
+    }
 
     public init(id: RPCID?, method: String, params: JSONValue? = nil) {
         self.id = id
         self.method = method
-        self.params = params
+        self.body = .json(params)
+    }
+
+    init(id: RPCID?, method: String, fireParams: FireParams, members: FireParams.Members) {
+        self.id = id
+        self.method = method
+        self.body = .fire(fireParams, members)
+    }
+
+    public var params: JSONValue? {
+        get {
+            switch body {
+            case .json(let params): params
+            case .fire(let params, let members): params.json(members: members)
+            }
+        }
+        set { body = .json(newValue) }
+    }
+
+    /// `fire`'s params when the decoder read them from the line's text (valid: `FireParams.readCanonical`); `nil`
+    /// otherwise, when `params` holds whatever was sent.
+    public var fireParams: FireParams? {
+        guard case .fire(let params, _) = body else { return nil }
+        return params
     }
 
     /// A notification: a request without an id.
     public static func notification(_ method: String, params: JSONValue? = nil) -> RPCRequest {
         RPCRequest(id: nil, method: method, params: params)
+    }
+
+    public static func == (lhs: RPCRequest, rhs: RPCRequest) -> Bool {
+        lhs.id == rhs.id && lhs.method == rhs.method && lhs.params == rhs.params
     }
 }
 

@@ -35,23 +35,3 @@ extension CallbackAnswer {
         self = (try? CallbackAnswer(json: json)) ?? CallbackAnswer()
     }
 }
-
-extension JSONScanner {
-    /// True, with `index` moved past it, when `text` comes next.
-    fileprivate mutating func consume(_ text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard count - index >= length else { return false }
-        for offset in 0..<length where bytes[index + offset] != text.utf8Start[offset] {
-            return false
-        }
-        index += length
-        return true
-    }
-
-    /// `true` or `false` read next; `nil` when neither comes.
-    fileprivate mutating func literalBool() -> Bool? {
-        if consume("true") { return true }
-        if consume("false") { return false }
-        return nil
-    }
-}

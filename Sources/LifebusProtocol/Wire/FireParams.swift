@@ -137,14 +137,5 @@ public struct FireParams: Sendable, Equatable {
         }
     }
 
-    public var json: JSONValue {
-        [
-            "event": .string(event.rawValue),
-            "action": .optional(action) { .string($0.rawValue) },
-            "app": .optional(app, JSONValue.string),
-            "level": .optional(level) { .string($0.rawValue) },
-            "byUser": .bool(byUser),
-            "wait": .bool(wait),
-        ]
-    }
+    public var json: JSONValue { json(members: .all) }
 }

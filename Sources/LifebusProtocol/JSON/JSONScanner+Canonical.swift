@@ -1,0 +1,51 @@
+import Glibc
+
+/// Reading params and results written as Lifebus peers write them (members in a fixed order, no whitespace) without
+/// a tree: the pieces `CallbackAnswer(canonicalText:)` and `FireParams.readCanonical(_:)` match. Each answers `nil` or
+/// `false`, moving nothing, when the text holds anything else; the caller then takes the general path.
+extension JSONScanner {
+    /// True, with `index` moved past it, when `text` comes next.
+    mutating func consume(_ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard count - index >= length else { return false }
+        for offset in 0..<length where bytes[index + offset] != text.utf8Start[offset] {
+            return false
+        }
+        index += length
+        return true
+    }
+
+    /// `true` or `false` read next; `nil` when neither comes.
+    mutating func literalBool() -> Bool? {
+        if consume("true") { return true }
+        if consume("false") { return false }
+        return nil
+    }
+
+    /// A string of ASCII without escapes or control bytes, its quotes read too; `nil` for anything else (another
+    /// value, an escape, a control or non-ASCII byte, no closing quote).
+    mutating func plainString() -> UnsafeRawBufferPointer? {
+        guard index < count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let end = ByteScan.firstParserSpecial(in: bytes, from: index + 1, to: count)
+        guard end < count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<end])
+        index = end + 1
+        return text
+    }
+
+    /// The case of `E` whose raw value is the plain string read next (see `plainString()`); `nil`, moving nothing,
+    /// when none is.
+    mutating func plainChoice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
+        let start = index
+        guard let text = plainString(), let textStart = text.baseAddress else { return nil }
+        for candidate in E.allCases {
+            var name = candidate.rawValue  // a literal: its bytes are at hand, nothing is allocated or copied
+            let matches = name.withUTF8 { name in
+                name.count == text.count && memcmp(name.baseAddress.unsafelyUnwrapped, textStart, text.count) == 0
+            }
+            if matches { return candidate }
+        }
+        index = start
+        return nil
+    }
+}

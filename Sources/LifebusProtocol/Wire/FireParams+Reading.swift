@@ -1,0 +1,79 @@
+import LifebusLifecycle
+
+/// Reading `fire` params straight from their text when a controller writes them as the CLI and the SDK do, so a fire
+/// builds no JSON tree on its way to the machine (`RPCCodec` reads a canonical `fire` line this way).
+extension FireParams {
+    /// Which optional members the text held (`event` always does), so `json(members:)` gives back the very object
+    /// parsing the text would have (a member present as `null` is not an absent one to `JSONValue`'s equality).
+    public struct Members: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let action = Members(rawValue: 1 << 0)
+        public static let app = Members(rawValue: 1 << 1)
+        public static let level = Members(rawValue: 1 << 2)
+        public static let byUser = Members(rawValue: 1 << 3)
+        public static let wait = Members(rawValue: 1 << 4)
+        /// What `json` writes: every member.
+        public static let all: Members = [.action, .app, .level, .byUser, .wait]
+    }
+
+    /// Reads `{"event":E,"action":A,"app":P,"level":L,"byUser":B,"wait":W}` in that order, every member but `event`
+    /// optional, E a string, A, P and L strings or `null` and B and W booleans, strings of printable ASCII without
+    /// escapes, no whitespace; `nil` for any other text, and for params that break the type's invariants: both then
+    /// take the general path (parse, then `init(json:)`), which says what is wrong.
+    ///
+    /// Same outcome as `init(json:)` on the parsed text whenever it answers: each value passes the same reader (a
+    /// spelling of the same enum, the same `validate()`), and no other member can be present to be ignored.
+    public static func readCanonical(_ text: UnsafeRawBufferPointer) -> (params: FireParams, members: Members)? {
+        var scanner = JSONScanner(text)
+        guard scanner.consume("{\"event\":"), let event = scanner.plainChoice(FireEvent.self) else { return nil }
+        var params = FireParams(event: event)
+        var members: Members = []
+        if scanner.consume(",\"action\":") {
+            members.insert(.action)
+            if !scanner.consume("null") {
+                guard let action = scanner.plainChoice(Action.self) else { return nil }
+                params.action = action
+            }
+        }
+        if scanner.consume(",\"app\":") {
+            members.insert(.app)
+            if !scanner.consume("null") {
+                guard let app = scanner.plainString() else { return nil }
+                params.app = String(decoding: app, as: UTF8.self)
+            }
+        }
+        if scanner.consume(",\"level\":") {
+            members.insert(.level)
+            if !scanner.consume("null") {
+                guard let level = scanner.plainChoice(MemoryLevel.self) else { return nil }
+                params.level = level
+            }
+        }
+        if scanner.consume(",\"byUser\":") {
+            guard let byUser = scanner.literalBool() else { return nil }
+            members.insert(.byUser)
+            params.byUser = byUser
+        }
+        if scanner.consume(",\"wait\":") {
+            guard let wait = scanner.literalBool() else { return nil }
+            members.insert(.wait)
+            params.wait = wait
+        }
+        guard scanner.consume("}"), scanner.index == scanner.count, (try? params.validate()) != nil else { return nil }
+        return (params, members)
+    }
+
+    /// The params as the object of `members` (in the wire order, absent values as `null`): what parsing the text
+    /// `readCanonical` read gives.
+    public func json(members: Members) -> JSONValue {
+        var object: [(String, JSONValue)] = [("event", .string(event.rawValue))]
+        if members.contains(.action) { object.append(("action", .optional(action) { .string($0.rawValue) })) }
+        if members.contains(.app) { object.append(("app", .optional(app, JSONValue.string))) }
+        if members.contains(.level) { object.append(("level", .optional(level) { .string($0.rawValue) })) }
+        if members.contains(.byUser) { object.append(("byUser", .bool(byUser))) }
+        if members.contains(.wait) { object.append(("wait", .bool(wait))) }
+        return .object(JSONObject(object))
+    }
+}
