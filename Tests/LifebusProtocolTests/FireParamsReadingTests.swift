@@ -40,6 +40,10 @@ import Testing
             #expect(read.params == params)
             #expect(read.members == .all)
             #expect(Self.general(text) == .success(params))
+            // A request carries them packed in a word, when they name no app.
+            let packed = FireParams.Packed(params, members: read.members)
+            #expect(packed?.params == (params.app == nil ? params : nil))
+            #expect(packed?.members == (params.app == nil ? read.members : nil))
         }
     }
 
@@ -53,6 +57,13 @@ import Testing
         #expect(request.params == ["event": "memory-warning"])
         #expect(request == RPCRequest(id: 7, method: "fire", params: ["event": "memory-warning"]))
         #expect(RPCCodec.encode(.request(request)) == line)
+        let naming = Array(#"{"jsonrpc":"2.0","id":8,"method":"fire","params":{"event":"launch","app":"com.a"}}"#.utf8)
+        guard case .message(.request(let launch)) = RPCCodec.decode(line: naming) else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(launch.fireParams == nil)  // params that name an app take the general path
+        #expect(launch.params == ["event": "launch", "app": "com.a"])
         var changed = request
         changed.params = ["event": "home"]
         #expect(changed.fireParams == nil)

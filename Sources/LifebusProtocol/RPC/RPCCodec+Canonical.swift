@@ -30,8 +30,10 @@ extension RPCCodec {
             return .message(.request(RPCRequest(id: id, method: method)))
         }
         guard reader.skip(",\"params\":") else { return nil }
-        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest) {
-            return .message(.request(RPCRequest(id: id, method: method, fireParams: params, members: members)))
+        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest),
+            let request = RPCRequest(id: id, method: method, fireParams: params, members: members)
+        {
+            return .message(.request(request))
         }
         guard let params = reader.finalValue() else { return nil }
         switch params {

@@ -3,17 +3,19 @@
 /// A plain value (`Sendable`). `id == nil` makes it a notification (no response is sent). `params`, when
 /// present, is an array or an object: the decoder rejects anything else with -32600 before building this type.
 ///
-/// The decoder reads a canonical `fire` line's params straight into `FireParams` (`fireParams`) and builds their
-/// tree only when `params` is asked for. Either way `params` and equality see the same JSON.
+/// The decoder reads a canonical `fire` line's params that name no app straight into `FireParams` (`fireParams`);
+/// their tree is built only when `params` is asked for. Either way `params` and equality see the same JSON.
 public struct RPCRequest: Sendable, Equatable {
     public var id: RPCID?
     public var method: String
     private var body: Params
 
-    /// The params as read: a tree, or `fire`'s typed params and which members their text held.
+    /// The params as read: a tree, or `fire`'s params read from the line's text (those that name no app) packed in
+    /// a word with the members it held. (Held any other way, the Swift 6.3 optimizer built every request twice and
+    /// copied one into place, ~170 instructions a request; a word beside the tree it moves like the rest.)
     private enum Params: Sendable {
         case json(JSONValue?)
-        case fire(FireParams, FireParams.Members)
+        case fire(FireParams.Packed)
     }
 
     public init(id: RPCID?, method: String, params: JSONValue? = nil) {
@@ -22,17 +24,20 @@ public struct RPCRequest: Sendable, Equatable {
         self.body = .json(params)
     }
 
-    init(id: RPCID?, method: String, fireParams: FireParams, members: FireParams.Members) {
+    /// A request whose params `FireParams.readCanonical` read; `nil` when they name an app (the request is then
+    /// made with its parsed params).
+    init?(id: RPCID?, method: String, fireParams: FireParams, members: FireParams.Members) {
+        guard let packed = FireParams.Packed(fireParams, members: members) else { return nil }
         self.id = id
         self.method = method
-        self.body = .fire(fireParams, members)
+        self.body = .fire(packed)
     }
 
     public var params: JSONValue? {
         get {
             switch body {
             case .json(let params): params
-            case .fire(let params, let members): params.json(members: members)
+            case .fire(let packed): packed.params.json(members: packed.members)
             }
         }
         set { body = .json(newValue) }
@@ -41,8 +46,8 @@ public struct RPCRequest: Sendable, Equatable {
     /// `fire`'s params when the decoder read them from the line's text (valid: `FireParams.readCanonical`); `nil`
     /// otherwise, when `params` holds whatever was sent.
     public var fireParams: FireParams? {
-        guard case .fire(let params, _) = body else { return nil }
-        return params
+        guard case .fire(let packed) = body else { return nil }
+        return packed.params
     }
 
     /// A notification: a request without an id.

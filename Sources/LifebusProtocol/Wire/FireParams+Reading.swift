@@ -76,4 +76,39 @@ extension FireParams {
         if members.contains(.wait) { object.append(("wait", .bool(wait))) }
         return .object(JSONObject(object))
     }
+
+    /// Params `readCanonical` read that name no app, with the members their text held, packed in one word: what a
+    /// request carries (see `RPCRequest`).
+    struct Packed: Sendable, Equatable {
+        private let bits: UInt32
+
+        /// `nil` for params that name an app.
+        init?(_ params: FireParams, members: Members) {
+            guard params.app == nil,
+                let event = FireEvent.allCases.firstIndex(of: params.event),
+                let action = params.action.map({ Action.allCases.firstIndex(of: $0) }) ?? .some(nil),
+                let level = params.level.map({ MemoryLevel.allCases.firstIndex(of: $0) }) ?? .some(nil)
+            else { return nil }
+            var bits = UInt32(event)  // 4 bits
+            bits |= UInt32(action.map { $0 + 1 } ?? 0) << 4  // 4 bits, 0 for none
+            bits |= UInt32(level.map { $0 + 1 } ?? 0) << 8  // 2 bits, 0 for none
+            bits |= (params.byUser ? 1 : 0) << 10
+            bits |= (params.wait ? 1 : 0) << 11
+            bits |= UInt32(members.rawValue) << 12
+            self.bits = bits
+        }
+
+        var members: Members { Members(rawValue: UInt8(truncatingIfNeeded: bits >> 12)) }
+
+        var params: FireParams {
+            let action = Int(bits >> 4 & 0xF), level = Int(bits >> 8 & 0x3)
+            return FireParams(
+                event: FireEvent.allCases[Int(bits & 0xF)],
+                action: action == 0 ? nil : Action.allCases[action - 1],
+                level: level == 0 ? nil : MemoryLevel.allCases[level - 1],
+                byUser: bits >> 10 & 1 == 1,
+                wait: bits >> 11 & 1 == 1
+            )
+        }
+    }
 }
