@@ -25,11 +25,9 @@ extension Broker {
             peers[session]?.notify(method, params: params)
         case .sendCallback(let session, let params, let app, let id):
             guard let peer = peers[session] else { break }
-            if peer.onCallbackAnswer == nil {
-                // Once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
-                peer.onCallbackAnswer = { [unowned self] tag, answer in
-                    self.feed(.callbackAnswered(app, CallbackID(tag), answer))
-                }
+            // Set once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
+            peer.answerCallbacks {
+                { [unowned self] tag, answer in self.feed(.callbackAnswered(app, CallbackID(tag), answer)) }
             }
             // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method
             // is a closure that holds a copy of the value on the heap, made and freed per callback.

@@ -56,6 +56,12 @@ public final class RPCPeer {
         self.connection = connection
     }
 
+    /// Sets `onCallbackAnswer` to what `handler` makes unless it is set already. (Read from another module, the
+    /// property's access would be checked at run time, unlike here: a call per callback request costs less.)
+    public func answerCallbacks(with handler: () -> CallbackAnswerHandler) {
+        if onCallbackAnswer == nil { onCallbackAnswer = handler() }
+    }
+
     /// Starts reading lines from the connection. The connection keeps the peer alive until it has ended (it drops
     /// these handlers after `onEnd`), so a peer nobody else holds still sees its end.
     public func start() {
