@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reading params and results written as Lifebus peers write them (members in a fixed order, no whitespace) without
 /// a tree: the pieces `CallbackAnswer(canonicalText:)` and `FireParams.readCanonical(_:)` match. Each answers `nil` or
 /// `false`, moving nothing, when the text holds anything else; the caller then takes the general path.
@@ -33,19 +31,14 @@ extension JSONScanner {
         return text
     }
 
-    /// The case of `E` whose raw value is the plain string read next (see `plainString()`); `nil`, moving nothing,
-    /// when none is.
-    mutating func plainChoice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
+    /// The case `spellings` finds for the plain string read next (see `plainString()`); `nil`, moving nothing, when
+    /// none is.
+    mutating func plainChoice<E>(_ spellings: ShortSpellings<E>) -> E? {
         let start = index
-        guard let text = plainString(), let textStart = text.baseAddress else { return nil }
-        for candidate in E.allCases {
-            var name = candidate.rawValue  // a literal: its bytes are at hand, nothing is allocated or copied
-            let matches = name.withUTF8 { name in
-                name.count == text.count && memcmp(name.baseAddress.unsafelyUnwrapped, textStart, text.count) == 0
-            }
-            if matches { return candidate }
+        guard let text = plainString(), let choice = spellings.choice(spelledBy: text) else {
+            index = start
+            return nil
         }
-        index = start
-        return nil
+        return choice
     }
 }

@@ -18,6 +18,10 @@ extension FireParams {
         public static let all: Members = [.action, .app, .level, .byUser, .wait]
     }
 
+    private static let eventSpellings = ShortSpellings<FireEvent>()
+    private static let actionSpellings = ShortSpellings<Action>()
+    private static let levelSpellings = ShortSpellings<MemoryLevel>()
+
     /// Reads `{"event":E,"action":A,"app":P,"level":L,"byUser":B,"wait":W}` in that order, every member but `event`
     /// optional, E a string, A, P and L strings or `null` and B and W booleans, strings of printable ASCII without
     /// escapes, no whitespace; `nil` for any other text, and for params that break the type's invariants: both then
@@ -27,13 +31,13 @@ extension FireParams {
     /// spelling of the same enum, the same `validate()`), and no other member can be present to be ignored.
     public static func readCanonical(_ text: UnsafeRawBufferPointer) -> (params: FireParams, members: Members)? {
         var scanner = JSONScanner(text)
-        guard scanner.consume("{\"event\":"), let event = scanner.plainChoice(FireEvent.self) else { return nil }
+        guard scanner.consume("{\"event\":"), let event = scanner.plainChoice(Self.eventSpellings) else { return nil }
         var params = FireParams(event: event)
         var members: Members = []
         if scanner.consume(",\"action\":") {
             members.insert(.action)
             if !scanner.consume("null") {
-                guard let action = scanner.plainChoice(Action.self) else { return nil }
+                guard let action = scanner.plainChoice(Self.actionSpellings) else { return nil }
                 params.action = action
             }
         }
@@ -47,7 +51,7 @@ extension FireParams {
         if scanner.consume(",\"level\":") {
             members.insert(.level)
             if !scanner.consume("null") {
-                guard let level = scanner.plainChoice(MemoryLevel.self) else { return nil }
+                guard let level = scanner.plainChoice(Self.levelSpellings) else { return nil }
                 params.level = level
             }
         }
