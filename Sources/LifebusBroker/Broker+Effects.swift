@@ -84,8 +84,12 @@ extension Broker {
             return
         }
         let now = clock.now()
+        if let machineTimer {
+            // Whole milliseconds, rounded up so the deadline never fires early, from the instants' nanoseconds.
+            let nanoseconds = deadline > now ? deadline.nanoseconds - now.nanoseconds : 0
+            return machineTimer.restart(afterMilliseconds: (nanoseconds + 999_999) / 1_000_000)
+        }
         let delay = deadline > now ? deadline - now : .zero
-        if let machineTimer { return machineTimer.restart(after: delay) }
         do throws(UVError) {
             let timer = try LoopTimer(loop: loop)
             timer.start(after: delay) { [unowned self] in self.feed(.timerFired) }

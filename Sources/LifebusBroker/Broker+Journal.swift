@@ -38,7 +38,7 @@ extension Broker {
     /// Arms the end-of-turn commit.
     func scheduleJournalCommit() {
         guard journalCommitTimer?.isActive != true, !isShuttingDown else { return }
-        if let journalCommitTimer { return journalCommitTimer.restart(after: .zero) }
+        if let journalCommitTimer { return journalCommitTimer.restart(afterMilliseconds: 0) }
         do throws(UVError) {
             let timer = try LoopTimer(loop: loop)
             timer.start(after: .zero) { [unowned self] in self.feed(.commitJournal) }

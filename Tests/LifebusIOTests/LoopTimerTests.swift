@@ -39,9 +39,9 @@ import Testing
         timer.start(after: .milliseconds(1), repeating: .milliseconds(1)) { fired.append("first") }
         timer.start(after: .milliseconds(1), repeating: .milliseconds(1)) {
             fired.append("last")
-            if fired.count < 3 { timer.restart(after: .zero) }
+            if fired.count < 3 { timer.restart(afterMilliseconds: 0) }
         }
-        timer.restart(after: .milliseconds(1))
+        timer.restart(afterMilliseconds: 1)
         loop.run()
         #expect(fired == ["last", "last", "last"])
         #expect(!timer.isActive)
