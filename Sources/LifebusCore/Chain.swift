@@ -52,6 +52,12 @@ struct Activity: Sendable {
 
     static func running(_ chain: Chain) -> Activity { Activity(chain: chain) }
 
+    /// Ends the running chain and hands it over, moved out (no copy of it, and only the one it became is
+    /// destroyed); `nil` when idle.
+    mutating func takeChain() -> Chain? {
+        chain.take()
+    }
+
     /// The controller event being carried out; `nil` when idle or carrying out a connection.
     var cause: EventID? { chain?.cause }
 

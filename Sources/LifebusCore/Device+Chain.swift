@@ -12,10 +12,10 @@ extension Device {
                 }
                 switch entry {
                 case .event(let id, let event, let fired):
-                    activity = .running(Chain(cause: id, fired: fired))
+                    activity = .running(newChain(cause: id, fired: fired))
                     plan(event)
                 case .connected(let i):
-                    activity = .running(Chain(cause: nil, fired: nil))
+                    activity = .running(newChain(cause: nil, fired: nil))
                     planConnection(i)
                 }
                 continue
@@ -49,11 +49,19 @@ extension Device {
         out.append(.reject(Rejection(event: id, app: app, reason: reason)))
     }
 
+    /// A chain for `cause`, its works filling the room the last finished chain left.
+    private mutating func newChain(cause: EventID?, fired: Instant?) -> Chain {
+        var chain = Chain(cause: cause, fired: fired)
+        swap(&chain.works, &spareWorks)
+        return chain
+    }
+
     private mutating func finishChain() {
-        guard let finished = activity.chain else {
+        guard var finished = activity.takeChain() else {
             return
         }
-        activity = .idle
+        finished.works.removeAll(keepingCapacity: true)
+        swap(&finished.works, &spareWorks)
         guard let id = finished.cause else {
             return
         }

@@ -40,6 +40,9 @@ public struct Device: Sendable {
     var now = Instant.zero
     /// The caller's action buffer while an input is handled.
     var out: [Action] = []
+    /// The last finished chain's works, emptied, for the next chain to fill: a chain then allocates nothing once
+    /// one as long has run. Holds no works; its room is at most the longest chain's.
+    var spareWorks: [Work] = []
     /// Inputs left before debug builds check the invariants again (`checkInvariantsWhenDue`).
     var invariantCheckCountdown = 0
 
