@@ -233,8 +233,8 @@ extension RPCPeer {
         }
     }
 
-    private func dispatch(_ message: RPCMessage, batch: RPCBatchCollector?) {
-        switch message {
+    private func dispatch(_ message: consuming RPCMessage, batch: RPCBatchCollector?) {
+        switch consume message {
         case .request(let request):
             let responder: RPCResponder
             if request.id == nil {
