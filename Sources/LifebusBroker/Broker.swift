@@ -158,7 +158,9 @@ public final class Broker {
             if let supervisor { supervisor.sampleMemory() } else { supervisorReports.append(.memory([])) }
         }
         feedDepth -= 1
-        effects.removeAll(keepingCapacity: true)
+        // Emptied from the end: each slot holds a payload-free effect now, dropped in place, where
+        // `removeAll(keepingCapacity:)` goes through the generic range replacement and each element's value witness.
+        while !effects.isEmpty { effects.removeLast() }
         effectBuffer = effects
         if feedDepth == 0, !supervisorReports.isEmpty { feedSupervisorReports() }
     }

@@ -11,7 +11,6 @@ extension BrokerMachine {
     mutating func feedDevice(_ input: Input, into effects: inout [BrokerEffect]) -> [Rejection] {
         var actions = actionBuffer
         actionBuffer = []
-        actions.removeAll(keepingCapacity: true)
         device.handle(input, at: lifecycleNow, into: &actions)
         var rejections: [Rejection] = []
         for index in actions.indices {
@@ -21,6 +20,9 @@ extension BrokerMachine {
             swap(&action, &actions[index])
             perform(action, rejections: &rejections, into: &effects)
         }
+        // Emptied from the end: each slot holds a payload-free action now, dropped in place, where
+        // `removeAll(keepingCapacity:)` goes through the generic range replacement and each element's value witness.
+        while !actions.isEmpty { actions.removeLast() }
         actionBuffer = actions
         answerWaitersOfChangedApps(into: &effects)
         return rejections
