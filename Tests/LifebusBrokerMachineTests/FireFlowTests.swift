@@ -60,6 +60,7 @@ import Testing
         #expect(due.closing(of: app) == .now)
         let transitions = try #require(try due.reply(to: fire)?.get())["transitions"]?.arrayValue ?? []
         #expect(transitions.last?["outcome"]?.stringValue == "watchdog")
+        #expect(transitions.last?["pid"]?.int64Value == 900)  // the killed process's, as the core held it
     }
 
     @Test func underJournalSyncTheReplyWaitsForTheTurnsCommit() throws {
