@@ -52,7 +52,7 @@ extension Broker {
         case .armTimer(let deadline):
             armMachineTimer(at: deadline)
         case .commitJournal:
-            scheduleJournalCommit()
+            if machine.isCommitRequested { scheduleJournalCommit() }
         }
     }
 

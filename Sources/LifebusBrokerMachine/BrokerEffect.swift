@@ -46,6 +46,8 @@ public enum BrokerEffect: Sendable {
     case uninstall(AppID)
     /// Points the one timer at `deadline` (`nil`: stop it); it fires as `BrokerInput.timerFired`.
     case armTimer(Instant?)
-    /// Lines wait in the journal: feed `BrokerInput.commitJournal` at the end of this loop turn.
+    /// Lines wait in the journal: feed `BrokerInput.commitJournal` at the end of this loop turn, unless
+    /// `BrokerMachine.isCommitRequested` is false by the time the effect is performed (the lines were written since
+    /// and nothing waits for a sync: the commit would do nothing).
     case commitJournal
 }

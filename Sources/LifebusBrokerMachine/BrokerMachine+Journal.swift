@@ -49,6 +49,9 @@ extension BrokerMachine {
     mutating func afterJournaled(_ delivery: Delivery, into effects: inout [BrokerEffect]) {
         guard settings.journalSyncs, !isShuttingDown else {
             deliver(delivery, written: journal.flush(), into: &effects)
+            // Every line is written and nothing waits for a sync: the turn's commit, if one was asked for, has
+            // nothing left to do (`isCommitRequested` tells the driver it may skip it).
+            if !settings.journalSyncs, !journal.hasUnwrittenLines, pendingDeliveries.isEmpty { commitRequested = false }
             return
         }
         pendingDeliveries.append(delivery)

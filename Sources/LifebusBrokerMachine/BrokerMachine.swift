@@ -88,7 +88,7 @@ public struct BrokerMachine {
 
     /// What waits for the loop turn's journal commit (`--journal-sync` only).
     var pendingDeliveries: [Delivery] = []
-    /// A `commitJournal` effect was given and its input has not come yet.
+    /// A `commitJournal` effect was given, its input has not come yet, and the commit still has work to do.
     var commitRequested = false
     var isShuttingDown = false
     /// The installed apps and their processes (`BrokerMachine+Processes`).
@@ -163,6 +163,11 @@ public struct BrokerMachine {
     public var silentSessions: [SessionID] {
         unintroduced.compactMap { $0.hasSpoken ? nil : $0.session }
     }
+
+    /// Whether the journal commit a `commitJournal` effect asked for still has work to do (false once the lines were
+    /// written by a delivery in the same turn and nothing waits for a sync): the driver skips a commit that would
+    /// do nothing.
+    public var isCommitRequested: Bool { commitRequested }
 
     /// The number of connected apps and of observers (for the daemon's status line).
     public var appCount: Int { appSessions.count }

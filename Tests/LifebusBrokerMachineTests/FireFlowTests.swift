@@ -73,9 +73,30 @@ import Testing
         #expect(answered.reply(to: fire) == nil, "not before the commit")
         #expect(answered.asksForCommit)
         let commits = harness.journal.commits
+        #expect(harness.machine.isCommitRequested, "the commit syncs what the reply waits for")
         let committed = harness.feed(.commitJournal)
         #expect(harness.journal.commits == commits + 1)
         #expect(committed.succeeded(fire))
+    }
+
+    /// Without `--journal-sync`, the reply writes the lines itself; the commit it asked for would do nothing, and the
+    /// machine says so (the driver then arms no end-of-turn timer). A failed write keeps the commit asked for.
+    @Test func aReplyThatWroteEveryLineWithdrawsTheCommit() throws {
+        var (harness, _, controller) = Self.activeApp()
+        let (fire, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
+        let callback = try #require(fired.callbacks.first)
+        let answered = harness.feed(.callbackAnswered(callback.app, callback.id, .success(CallbackAnswer())))
+        #expect(answered.succeeded(fire))
+        #expect(answered.asksForCommit)
+        #expect(!harness.machine.isCommitRequested)
+        #expect(!harness.journal.hasUnwrittenLines)
+
+        let (again, firedAgain) = harness.request(controller, "fire", #"{"event":"call","action":"end"}"#)
+        let next = try #require(firedAgain.callbacks.first)
+        harness.journal.failing = 28  // ENOSPC: the reply's write fails
+        let refused = harness.feed(.callbackAnswered(next.app, next.id, .success(CallbackAnswer())))
+        #expect(refused.reply(to: again) != nil)
+        #expect(harness.machine.isCommitRequested, "the commit retries what is unwritten")
     }
 
     @Test func observersHearOfATransitionOnlyOnceItIsWritten() throws {
