@@ -33,20 +33,18 @@ struct EventBook {
         /// Notes one more record, in place. When the text is full, it makes room for the records the callbacks
         /// still out are likely to bring (each about this one's size, a quarter more to spare), at least doubling:
         /// a fan-out's text is then copied about once, not at every doubling from one record to a thousand. The
-        /// room is `spare`'s when that is large enough (taken: `spare` is left empty).
-        mutating func add(seq: Int64, text recordText: [UInt8], spare: inout [UInt8]) {
+        /// room is a spare's when one is large enough, the smaller first (taken: that spare is left empty).
+        mutating func add(seq: Int64, text recordText: [UInt8], spares: inout Spares) {
             recordCount += 1
             if firstSeq == nil { firstSeq = seq }
             let needed = text.count + recordText.count + 1
             if needed > text.capacity {
                 let expected = max(callbacksSent - recordCount, 0) * (recordText.count + 1) * 5 / 4
                 let wanted = max(needed + expected, 2 * text.capacity)
-                if spare.capacity >= wanted {
-                    var room: [UInt8] = []
-                    swap(&room, &spare)
-                    room.removeAll(keepingCapacity: true)  // in place once the answer that held it is written
-                    room.append(contentsOf: text)
-                    swap(&text, &room)
+                if spares.small.capacity >= wanted {
+                    take(&spares.small)
+                } else if spares.large.capacity >= wanted {
+                    take(&spares.large)
                 } else {
                     text.reserveCapacity(wanted)
                 }
@@ -54,17 +52,33 @@ struct EventBook {
             if !text.isEmpty { text.append(UInt8(ascii: ",")) }
             text.append(contentsOf: recordText)
         }
+
+        /// Moves the text so far into `spare`'s room and leaves `spare` empty.
+        private mutating func take(_ spare: inout [UInt8]) {
+            var room: [UInt8] = []
+            swap(&room, &spare)
+            room.removeAll(keepingCapacity: true)  // in place once the answer that held it is written
+            room.append(contentsOf: text)
+            swap(&text, &room)
+        }
+    }
+
+    /// The texts of the last events that finished, still held after `finish` handed them out: once an answer is
+    /// written and dropped, this is its text's only holder, and the next event whose records fit takes its room
+    /// over. A one-record `fire` then allocates and frees nothing for its text, and a fan-out's answer reuses pages
+    /// already mapped instead of mapping and faulting in fresh ones every time (the broker's allocator maps blocks of
+    /// 128 KiB and more on their own). At most two buffers: one under `spareTextMinimum` bytes of room, and one
+    /// the size of one large answer.
+    struct Spares {
+        var small: [UInt8] = []
+        var large: [UInt8] = []
     }
 
     private var nextNumber: UInt64 = 1
     private var entries: [EventID: Entry] = [:]
     private var inFlightBySession: [SessionID: Int] = [:]
-    /// The text of the last large event that finished (`spareTextMinimum` bytes of room or more), still held after
-    /// `finish` handed it out. Once its answer is written and dropped this is its only holder, and the next event
-    /// whose records need as much room takes it over: a fan-out's answer reuses pages already mapped instead of
-    /// mapping and faulting in fresh ones every time (the broker's allocator maps blocks of 128 KiB and more on
-    /// their own). At most one buffer, the size of one large answer.
-    private var spareText: [UInt8] = []
+    private var spares = Spares()
+    /// The room from which a finished event's text is kept as the large spare.
     static let spareTextMinimum = 64 * 1024
 
     /// Numbers a new event fired by `session`; `ticket` (if any) gets the answer when the event's chain completes.
@@ -91,7 +105,7 @@ struct EventBook {
     mutating func add(seq: Int64, text: [UInt8], to id: EventID) {
         guard let index = entries.index(forKey: id) else { return }
         // One access: reading a member through `values` would copy the entry.
-        entries.values[index].add(seq: seq, text: text, spare: &spareText)
+        entries.values[index].add(seq: seq, text: text, spares: &spares)
     }
 
     /// How many events `session` fired that have not finished.
@@ -128,7 +142,11 @@ struct EventBook {
         guard let entry = entries.removeValue(forKey: id) else {
             return Finished(label: "event \(id.rawValue)", recordCount: 0, firstSeq: nil, text: [], ticket: nil)
         }
-        if entry.text.capacity >= Self.spareTextMinimum { spareText = entry.text }
+        if entry.text.capacity >= Self.spareTextMinimum {
+            spares.large = entry.text
+        } else if entry.text.capacity > 0 {
+            spares.small = entry.text
+        }
         let left = (inFlightBySession[entry.owner] ?? 1) - 1
         inFlightBySession[entry.owner] = left > 0 ? left : nil
         return Finished(label: entry.label, recordCount: entry.recordCount, firstSeq: entry.firstSeq, text: entry.text,
