@@ -84,15 +84,13 @@ extension Broker {
             return
         }
         let now = clock.now()
-        if let machineTimer {
-            // Whole milliseconds, rounded up so the deadline never fires early, from the instants' nanoseconds.
-            let nanoseconds = deadline > now ? deadline.nanoseconds - now.nanoseconds : 0
-            return machineTimer.restart(afterMilliseconds: (nanoseconds + 999_999) / 1_000_000)
-        }
-        let delay = deadline > now ? deadline - now : .zero
+        // Whole milliseconds, rounded up so the deadline never fires early, from the instants' nanoseconds.
+        let nanoseconds = deadline > now ? deadline.nanoseconds - now.nanoseconds : 0
+        let milliseconds = (nanoseconds + 999_999) / 1_000_000
+        if let machineTimer { return machineTimer.restart(afterMilliseconds: milliseconds) }
         do throws(UVError) {
             let timer = try LoopTimer(loop: loop)
-            timer.start(after: delay) { [unowned self] in self.feed(.timerFired) }
+            timer.start(after: .milliseconds(milliseconds)) { [unowned self] in self.feed(.timerFired) }
             machineTimer = timer
         } catch {
             logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])

@@ -104,6 +104,11 @@ extension BrokerMachine {
 
     /// The app's pid: the kernel's, for its last connection, as the core keeps it.
     func pid(of app: AppID) -> Int32? {
-        device.pid(of: app).flatMap { $0 > 0 ? $0 : nil }
+        Self.knownPid(device.pid(of: app))
+    }
+
+    /// A pid as the core holds it, as the broker reports it: none when unknown (nil or 0) or not a process's.
+    static func knownPid(_ pid: Int32?) -> Int32? {
+        pid.flatMap { $0 > 0 ? $0 : nil }
     }
 }

@@ -118,7 +118,7 @@ extension BrokerMachine {
         let record = TransitionRecord(
             seq: journal.lastSequence + 1,
             app: transition.app.rawValue,
-            pid: transition.pid > 0 ? transition.pid : nil,  // as `pid(of:)` gives it
+            pid: Self.knownPid(transition.pid),
             callback: transition.callback,
             cause: transition.cause.map { events.cause($0) },
             from: transition.from,

@@ -41,4 +41,15 @@ extension JSONScanner {
         }
         return choice
     }
+
+    /// An optional member that may be `null`: `name` then `null` or what `value` reads. `(false, nil)` when `name`
+    /// does not come next, `(true, nil)` for `null`; `nil` when the value is neither `null` nor readable.
+    mutating func nullableMember<T>(_ name: StaticString, _ value: (inout JSONScanner) -> T?)
+        -> (present: Bool, value: T?)?
+    {
+        guard consume(name) else { return (false, nil) }
+        if consume("null") { return (true, nil) }
+        guard let read = value(&self) else { return nil }
+        return (true, read)
+    }
 }

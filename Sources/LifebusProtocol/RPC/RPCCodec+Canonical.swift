@@ -30,9 +30,11 @@ extension RPCCodec {
             return .message(.request(RPCRequest(id: id, method: method)))
         }
         guard reader.skip(",\"params\":") else { return nil }
-        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest),
+        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest) {
+            // Params that name an app are carried as their tree: the one parsing the text gives, built from what
+            // was read (the text is not read twice).
             let request = RPCRequest(id: id, method: method, fireParams: params, members: members)
-        {
+                ?? RPCRequest(id: id, method: method, params: params.json(members: members))
             return .message(.request(request))
         }
         guard let params = reader.finalValue() else { return nil }

@@ -32,29 +32,15 @@ extension FireParams {
     public static func readCanonical(_ text: UnsafeRawBufferPointer) -> (params: FireParams, members: Members)? {
         var scanner = JSONScanner(text)
         guard scanner.consume("{\"event\":"), let event = scanner.plainChoice(Self.eventSpellings) else { return nil }
-        var params = FireParams(event: event)
+        guard let action = scanner.nullableMember(",\"action\":", { $0.plainChoice(Self.actionSpellings) }),
+            let app = scanner.nullableMember(",\"app\":", { $0.plainString().map(Self.string) }),
+            let level = scanner.nullableMember(",\"level\":", { $0.plainChoice(Self.levelSpellings) })
+        else { return nil }
+        var params = FireParams(event: event, action: action.value, app: app.value, level: level.value)
         var members: Members = []
-        if scanner.consume(",\"action\":") {
-            members.insert(.action)
-            if !scanner.consume("null") {
-                guard let action = scanner.plainChoice(Self.actionSpellings) else { return nil }
-                params.action = action
-            }
-        }
-        if scanner.consume(",\"app\":") {
-            members.insert(.app)
-            if !scanner.consume("null") {
-                guard let app = scanner.plainString() else { return nil }
-                params.app = String(decoding: app, as: UTF8.self)
-            }
-        }
-        if scanner.consume(",\"level\":") {
-            members.insert(.level)
-            if !scanner.consume("null") {
-                guard let level = scanner.plainChoice(Self.levelSpellings) else { return nil }
-                params.level = level
-            }
-        }
+        if action.present { members.insert(.action) }
+        if app.present { members.insert(.app) }
+        if level.present { members.insert(.level) }
         if scanner.consume(",\"byUser\":") {
             guard let byUser = scanner.literalBool() else { return nil }
             members.insert(.byUser)
@@ -67,6 +53,10 @@ extension FireParams {
         }
         guard scanner.consume("}"), scanner.index == scanner.count, (try? params.validate()) != nil else { return nil }
         return (params, members)
+    }
+
+    private static func string(_ text: UnsafeRawBufferPointer) -> String {
+        String(decoding: text, as: UTF8.self)
     }
 
     /// The params as the object of `members` (in the wire order, absent values as `null`): what parsing the text
