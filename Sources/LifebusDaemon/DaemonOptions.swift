@@ -30,6 +30,7 @@ struct DaemonOptions: Equatable {
     var appsFolder: String?
     var memory = MemoryOptions()
     var freezesSuspended = false
+    var exitsWithParent = false
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -52,7 +53,7 @@ struct DaemonOptions: Equatable {
                         [--journal-max <size>] [--journal-sync] [--apps <dir>]
                         [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
                         [--memory-critical-at <t>] [--freeze-suspended]
-                        [--clock real|manual] [--advance-settle <duration>]
+                        [--clock real|manual] [--advance-settle <duration>] [--exit-with-parent]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -93,6 +94,9 @@ struct DaemonOptions: Equatable {
                                     (hello and write timeouts stay on real time).
           --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
                                     callbacks before stepping on (default: 5s; 0 to 1h, 0: at once).
+          --exit-with-parent        Stop cleanly, as on SIGTERM, when the process that started this one exits,
+                                    even killed by SIGKILL (watched through its pidfd): for programs that start a
+                                    private broker (lifebus run, lifebus mcp --start-broker pass it).
           --version                 Print the version and exit.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
           --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
@@ -129,13 +133,16 @@ struct DaemonOptions: Equatable {
             }
             if Self.flagNames.contains(name) {
                 guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
-                if name == "journal-sync" { options.journalSync = true } else { options.freezesSuspended = true }
+                switch name {
+                case "journal-sync": options.journalSync = true
+                case "freeze-suspended": options.freezesSuspended = true
+                default: options.exitsWithParent = true
+                }
                 continue
             }
             guard Self.optionNames.contains(name) else {
-                let hint = SpellingSuggestion.closest(to: name, among: Self.optionNames.union(Self.flagNames).sorted()).map {
-                    "; did you mean '--\($0)'?"
-                }
+                let known = Self.optionNames.union(Self.flagNames).sorted()
+                let hint = SpellingSuggestion.closest(to: name, among: known).map { "; did you mean '--\($0)'?" }
                 throw UsageError(description: "unknown option '--\(name)'\(hint ?? "")")
             }
             guard let text = value ?? remaining.popFirst() else {
@@ -153,7 +160,7 @@ struct DaemonOptions: Equatable {
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
-    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended"]
+    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended", "exit-with-parent"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {

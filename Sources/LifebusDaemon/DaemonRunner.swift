@@ -1,22 +1,27 @@
 import Glibc
 import LifebusBroker
 import LifebusIO
+import LifebusSupervision
 import Logging
 
 /// Runs one broker on the calling thread until a signal stops it; owns the loop and the signal watchers.
 ///
 /// SIGHUP reopens the journal and SIGUSR1/SIGUSR2 log a status line; none of them stops the daemon.
 /// The first SIGINT/SIGTERM stops accepting and closes the peers; when the last peer is gone the watchers close, the
-/// loop runs dry and is closed. A second signal exits the process at once.
+/// loop runs dry and is closed. A second signal exits the process at once. With `--exit-with-parent` the exit of the
+/// process that started the daemon stops it as the first signal does (the parent's pidfd is held until then).
 final class DaemonRunner {
     private let configuration: BrokerConfiguration
     private let logger: Logger
+    private let exitsWithParent: Bool
     private var watchers: [SignalWatcher] = []
+    private var parent: (descriptor: ProcessDescriptor, watcher: ProcessExitWatcher)?
     private var stopping = false
 
-    init(configuration: BrokerConfiguration, logger: Logger) {
+    init(configuration: BrokerConfiguration, logger: Logger, exitsWithParent: Bool = false) {
         self.configuration = configuration
         self.logger = logger
+        self.exitsWithParent = exitsWithParent
     }
 
     /// Returns the process exit status.
@@ -51,6 +56,7 @@ final class DaemonRunner {
                 if received == SIGHUP { broker.reopenJournal() } else { broker.logStatus() }
             })
         }
+        if exitsWithParent { watchParent(loop: loop, broker: broker) }
         print("listening on \(configuration.socketPath)")
         for case .tcp(let host, let port) in addresses {
             print("listening on tcp \(host):\(port)")
@@ -71,15 +77,47 @@ final class DaemonRunner {
         guard !stopping else {
             exit(128 + number)
         }
-        stopping = true
         logger.info("stopping", metadata: ["lifebus.signal": "\(number)"])
+        stop(broker)
+    }
+
+    /// Stops accepting and closes the peers; once the last is gone, closes the watchers so that the loop runs dry.
+    private func stop(_ broker: Broker) {
+        stopping = true
         broker.onDrained = { [unowned self] in
             for watcher in self.watchers {
                 watcher.close()
             }
             self.watchers.removeAll()
+            self.parent?.watcher.close()
+            self.parent = nil
         }
         broker.shutdown()
+    }
+
+    /// `--exit-with-parent`: opens the parent's pidfd, then checks that the parent is still the one read before (one
+    /// that exited first has handed the daemon to init or a subreaper, and its pid may name another process by now),
+    /// and stops the broker when that process exits. Without pidfds (Linux before 5.3) it says so and goes on.
+    private func watchParent(loop: EventLoop, broker: Broker) {
+        let parentPid = getppid()
+        do {
+            let descriptor = try ProcessDescriptor.open(parentPid)
+            guard getppid() == parentPid else {
+                logger.notice("the process that started lifebusd had already exited: stopping")
+                return stop(broker)
+            }
+            let watcher = try ProcessExitWatcher(loop: loop, processDescriptor: descriptor.descriptor) {
+                [unowned self] in
+                guard !self.stopping else { return }
+                self.logger.notice(
+                    "the process that started lifebusd exited: stopping", metadata: ["lifebus.parent": "\(parentPid)"])
+                self.stop(broker)
+            }
+            watcher.keepsLoopAlive = false
+            parent = (descriptor, watcher)
+        } catch {
+            logger.warning("cannot watch the process that started lifebusd (\(error)); it will not stop with it")
+        }
     }
 }
 

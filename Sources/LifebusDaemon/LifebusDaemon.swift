@@ -57,7 +57,10 @@ public enum LifebusDaemon {
         configuration.clock = options.clock
         configuration.advanceSettleLimit = options.advanceSettle
         do {
-            exit(try DaemonRunner(configuration: configuration, logger: Logger(label: "lifebusd")).run())
+            let logger = Logger(label: "lifebusd")
+            let runner = DaemonRunner(
+                configuration: configuration, logger: logger, exitsWithParent: options.exitsWithParent)
+            exit(try runner.run())
         } catch {
             StandardError.writeLine("lifebusd: \(error)")
             exit(1)

@@ -4,7 +4,8 @@ public import LifebusIO
 /// A private `lifebusd` for `lifebus mcp --start-broker` and `lifebus run`: found beside the running executable or on
 /// `PATH`, started on a socket in a fresh temporary folder (its journal beside it) with the caller's extra arguments
 /// (e.g. `--clock manual --profile ios4`), and stopped — SIGTERM, then SIGKILL after a grace — with the folder
-/// removed.
+/// removed. Started with `--exit-with-parent`, so a caller killed without a chance to stop it (SIGKILL) takes the
+/// broker with it; the folder, with the journal, is then left for a post-mortem.
 ///
 /// Owns the child process and the folder. Used from one thread. Invariant: after `stop()` the child has been reaped
 /// and the folder is gone; `stop()` is idempotent. The broker's standard output (its "listening" line) goes to
@@ -41,7 +42,9 @@ public final class BrokerProcess {
         folder = String(cString: made)
         socketPath = "\(folder)/lifebus.sock"
         journalPath = "\(folder)/journal.jsonl"
-        let arguments = [executable, "--socket", socketPath, "--journal", journalPath, "--log-level", "error"] + extra
+        let arguments =
+            [executable, "--socket", socketPath, "--journal", journalPath, "--log-level", "error", "--exit-with-parent"]
+            + extra
         do throws(Failure) {
             pid = try Self.spawn(arguments, environment: environment, quiet: quiet)
             try waitUntilListening()

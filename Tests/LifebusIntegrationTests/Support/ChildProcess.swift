@@ -3,14 +3,16 @@ import LifebusIO
 import LifebusSupervision
 import Synchronization
 
-/// A child process started with `posix_spawn`, its stdout and stderr readable as lines.
+/// A child process started with `posix_spawn`, its stdout and stderr readable as lines; its stdin the test's, or a
+/// pipe held open (a server reading requests there waits instead of seeing the end of its input).
 ///
-/// Owns the pid and the read ends of its pipes. Used by one test at a time. Invariant: `wait()` reaps it once; the
-/// deinit kills and reaps a child the test forgot, so no test leaks processes.
+/// Owns the pid, the read ends of its pipes and the write end of its stdin pipe. Used by one test at a time.
+/// Invariant: `wait()` reaps it once; the deinit kills and reaps a child the test forgot, so no test leaks processes.
 final class ChildProcess {
     let pid: pid_t
     let stdout: LineReader
     let stderr: LineReader
+    private let stdinWriter: Int32?
     private var exitStatus: Int32?
 
     /// The folder holding the package's built executables (beside the test bundle).
@@ -26,16 +28,21 @@ final class ChildProcess {
         return path
     }()
 
-    /// Starts `executable` (a product name, or an absolute path) with `arguments` and extra environment.
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` (a product name, or an absolute path) with `arguments` and extra environment; with
+    /// `holdingStdinOpen`, its stdin is a pipe nobody writes to, open until the child is gone.
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], holdingStdinOpen: Bool = false
+    ) throws {
         let path = executable.hasPrefix("/") ? executable : "\(Self.productsFolder)/\(executable)"
         var merged = ProcessEnvironment.current
         for (key, value) in environment { merged[key] = value }
         let environmentLines = merged.map { "\($0.key)=\($0.value)" }
-        let (child, out, err) = try Self.spawnMutex.withLock { _ throws(SpawnError) in
-            try Self.spawn(path: path, arguments: arguments, environment: environmentLines)
+        let (child, out, err, writer) = try Self.spawnMutex.withLock { _ throws(SpawnError) in
+            try Self.spawn(
+                path: path, arguments: arguments, environment: environmentLines, holdingStdinOpen: holdingStdinOpen)
         }
         pid = child
+        stdinWriter = writer
         stdout = LineReader(descriptor: out)
         stderr = LineReader(descriptor: err)
     }
@@ -45,14 +52,18 @@ final class ChildProcess {
     /// not imported into Swift's Glibc module). The row runner's forked app carriers take it too.
     static let spawnMutex = Mutex(())
 
-    /// Spawns with stdout and stderr on fresh pipes; returns the pid and the pipes' read ends.
+    /// Spawns with stdout and stderr on fresh pipes (and stdin on one, when held open); returns the pid, the read
+    /// ends and the stdin pipe's write end.
     private static func spawn(
-        path: String, arguments: [String], environment: [String]
-    ) throws(SpawnError) -> (pid_t, Int32, Int32) {
+        path: String, arguments: [String], environment: [String], holdingStdinOpen: Bool
+    ) throws(SpawnError) -> (pid_t, Int32, Int32, Int32?) {
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(errno: errno) }
-        for descriptor in outPipe + errPipe {
+        var inPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0, !holdingStdinOpen || pipe(&inPipe) == 0 else {
+            throw SpawnError(errno: errno)
+        }
+        for descriptor in outPipe + errPipe + inPipe where descriptor >= 0 {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         var actions = posix_spawn_file_actions_t()
@@ -60,16 +71,19 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        if holdingStdinOpen { posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0) }
         defer {
             close(outPipe[1])
             close(errPipe[1])
+            if holdingStdinOpen { close(inPipe[0]) }
         }
         do throws(SystemError) {
             let child = try CleanSpawn.spawn([path] + arguments, environment: environment, actions: &actions)
-            return (child, outPipe[0], errPipe[0])
+            return (child, outPipe[0], errPipe[0], holdingStdinOpen ? inPipe[1] : nil)
         } catch {
             close(outPipe[0])
             close(errPipe[0])
+            if holdingStdinOpen { close(inPipe[1]) }
             throw SpawnError(errno: error.code)
         }
     }
@@ -80,6 +94,7 @@ final class ChildProcess {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+        if let stdinWriter { close(stdinWriter) }
     }
 
     /// Sends `signal` to the child.
