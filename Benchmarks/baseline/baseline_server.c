@@ -8,6 +8,10 @@
 //                                the relay that journals as lifebusd does: each app line is appended to the file
 //                                JOURNAL, written once per loop turn before any of that turn's lines is passed on
 //                                to the controller (the least "the journal written before anyone is told" costs).
+//   baseline_server relay-serial PATH JOURNAL
+//                                the journaling relay, but each app has at most one line outstanding, as lifebusd
+//                                keeps one callback outstanding per app: an app gets the controller's next line
+//                                only after it answered the last (the least per-app serialisation costs).
 //
 // Prints "listening on PATH" when ready, exits on SIGINT/SIGTERM. Lines are at most 1 MiB.
 #include <fcntl.h>
@@ -27,6 +31,8 @@ typedef struct client {
     size_t partial_length;
     int is_app;
     int introduced;
+    size_t next_line;   // relay-serial: the index in controller_lines of the next line this app gets
+    int outstanding;    // relay-serial: a line was sent and not answered yet
 } client_t;
 
 typedef struct write_request {
@@ -46,6 +52,10 @@ static int journal_fd = -1;      // relay with a journal: the file, and this tur
 static char *turn_lines;
 static size_t turn_length, turn_capacity;
 static uv_prepare_t turn_end;
+static int serial_mode;          // relay-serial: the controller's lines, kept for the apps that have not had them
+static char **controller_lines;
+static size_t *controller_lengths;
+static size_t controller_count, controller_capacity;
 
 static void on_write(uv_write_t *request, int status) {
     (void)status;
@@ -95,6 +105,26 @@ static void on_turn_end(uv_prepare_t *handle) {
     turn_length = 0;
 }
 
+// relay-serial: sends `app` the next controller line it has not had, if it has none outstanding.
+static void send_next(client_t *app) {
+    if (app->outstanding || app->next_line >= controller_count) return;
+    app->outstanding = 1;
+    send_line(app, controller_lines[app->next_line], controller_lengths[app->next_line]);
+    app->next_line++;
+}
+
+// relay-serial: keeps a controller line for every app.
+static void keep_controller_line(const char *line, size_t length) {
+    if (controller_count == controller_capacity) {
+        controller_capacity = controller_capacity ? controller_capacity * 2 : 256;
+        controller_lines = realloc(controller_lines, controller_capacity * sizeof(char *));
+        controller_lengths = realloc(controller_lengths, controller_capacity * sizeof(size_t));
+    }
+    controller_lines[controller_count] = malloc(length);
+    memcpy(controller_lines[controller_count], line, length);
+    controller_lengths[controller_count++] = length;
+}
+
 static void on_line(client_t *from, const char *line, size_t length) {
     if (!relay_mode) {
         send_line(from, line, length);
@@ -104,11 +134,16 @@ static void on_line(client_t *from, const char *line, size_t length) {
         from->introduced = 1;
         if (length == 3 && memcmp(line, "app", 3) == 0 && app_count < MAX_APPS) {
             from->is_app = 1;
+            from->next_line = controller_count;
             apps[app_count++] = from;
             return;
         }
     }
     if (from->is_app) {
+        if (serial_mode) {
+            from->outstanding = 0;
+            send_next(from);
+        }
         if (journal_fd >= 0) {
             hold_for_journal(line, length);
         } else if (controller) {
@@ -116,6 +151,11 @@ static void on_line(client_t *from, const char *line, size_t length) {
         }
     } else {
         controller = from;
+        if (serial_mode) {
+            keep_controller_line(line, length);
+            for (int i = 0; i < app_count; i++) send_next(apps[i]);
+            return;
+        }
         for (int i = 0; i < app_count; i++) send_line(apps[i], line, length);
     }
 }
@@ -193,12 +233,13 @@ static void on_signal(uv_signal_t *watcher, int signal_number) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "relay") != 0)
-        || argc > (strcmp(argv[1], "relay") == 0 ? 4 : 3)) {
-        fprintf(stderr, "usage: %s echo PATH | relay PATH [JOURNAL]\n", argv[0]);
+    serial_mode = argc == 4 && strcmp(argv[1], "relay-serial") == 0;
+    if (argc < 3 || (strcmp(argv[1], "echo") != 0 && strcmp(argv[1], "relay") != 0 && !serial_mode)
+        || argc > (strcmp(argv[1], "echo") == 0 ? 3 : 4)) {
+        fprintf(stderr, "usage: %s echo PATH | relay PATH [JOURNAL] | relay-serial PATH JOURNAL\n", argv[0]);
         return 2;
     }
-    relay_mode = strcmp(argv[1], "relay") == 0;
+    relay_mode = strcmp(argv[1], "relay") == 0 || serial_mode;
     signal(SIGPIPE, SIG_IGN);
     loop = uv_default_loop();
     unlink(argv[2]);
