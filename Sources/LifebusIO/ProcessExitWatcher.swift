@@ -2,7 +2,8 @@ import CLibUV
 
 /// Watches one process through its pidfd (a descriptor the caller owns and keeps open while watching) and calls its
 /// handler once, on the loop's thread, when the process exits — whoever its parent is: the kernel makes a pidfd
-/// readable at the exit, so this works for a process that is not the caller's child (e.g. the caller's parent).
+/// readable at the exit, so this works for a process that is not the caller's child (e.g. the caller's parent). A
+/// failed poll of the descriptor is taken as the exit too: the watch could not go on.
 ///
 /// Owns a `uv_poll_t` (through its `UVHandle`), not the descriptor. Bound to its loop's thread; retained by its handle
 /// from `init` until the close callback. Invariant: the handler runs at most once, and the watcher closes itself
