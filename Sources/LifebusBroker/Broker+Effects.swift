@@ -76,22 +76,28 @@ extension Broker {
         logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
     }
 
-    /// Points the one libuv timer at the machine's earliest deadline (or stops it).
+    /// Points the one libuv timer at the machine's earliest deadline when that is earlier than the instant it is armed
+    /// for, or it is not armed (`machineTimerDeadline`).
     private func armMachineTimer(at deadline: Instant?) {
-        guard !isShuttingDown else { return }
-        guard let deadline else {
-            machineTimer?.stop()
-            return
-        }
+        guard !isShuttingDown, let deadline else { return }
+        if let armed = machineTimerDeadline, armed <= deadline { return }
         let now = clock.now()
         // Whole milliseconds, rounded up so the deadline never fires early, from the instants' nanoseconds.
         let nanoseconds = deadline > now ? deadline.nanoseconds - now.nanoseconds : 0
         let milliseconds = (nanoseconds + 999_999) / 1_000_000
-        if let machineTimer { return machineTimer.restart(afterMilliseconds: milliseconds) }
+        if let machineTimer {
+            machineTimer.restart(afterMilliseconds: milliseconds)
+            machineTimerDeadline = deadline
+            return
+        }
         do throws(UVError) {
             let timer = try LoopTimer(loop: loop)
-            timer.start(after: .milliseconds(milliseconds)) { [unowned self] in self.feed(.timerFired) }
+            timer.start(after: .milliseconds(milliseconds)) { [unowned self] in
+                self.machineTimerDeadline = nil
+                self.feed(.timerFired)
+            }
             machineTimer = timer
+            machineTimerDeadline = deadline
         } catch {
             logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
         }

@@ -42,6 +42,12 @@ public final class Broker {
     /// Serves the machine's earliest deadline.
     // Unchecked, with `journalCommitTimer`: a reference read or replaced whole; the timer is called on the copy read.
     @exclusivity(unchecked) var machineTimer: LoopTimer?
+    /// The instant `machineTimer` is armed for (`nil`: not armed). The timer is only ever moved earlier: a deadline
+    /// that moved later, or went, leaves it where it is, and its early run feeds `timerFired`, which the machine takes
+    /// as nothing due, answering with the deadline it has then. A callback's budget is armed when it is sent and
+    /// dropped when it is answered: the timer is not moved twice per callback.
+    // Unchecked: a value read or replaced whole, never across a call.
+    @exclusivity(unchecked) var machineTimerDeadline: Instant?
     /// Feeds `commitJournal` at the end of the loop turn that asked for it.
     @exclusivity(unchecked) var journalCommitTimer: LoopTimer?
     // Unchecked: taken out whole at the start of `feed` and put back at its end; no access spans a call.

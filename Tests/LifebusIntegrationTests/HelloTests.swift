@@ -83,6 +83,21 @@ import Testing
         #expect(parsed(polite.readLine())?["result"] != nil, "a client that said hello is not timed out")
     }
 
+    /// The broker's one timer is only ever moved earlier: the first peer's hello drops the deadline the timer is
+    /// armed for, the timer still goes off then, finds nothing due, and is armed for the second peer's deadline.
+    @Test func aLaterHelloDeadlineComesDueAfterTheEarlierOneWasDropped() throws {
+        let broker = try BrokerFixture(arguments: ["--hello-timeout", "300ms"])
+        let clock = ContinuousClock()
+        let polite = try broker.connect()
+        let connecting = clock.now  // the broker accepts the silent peer after this
+        let silent = try broker.connect()
+        polite.hello()
+        let notice = silent.readLine()
+        #expect(errorName(notice) == "lifebus.HelloTimeout", "\(notice ?? "")")
+        #expect(clock.now - connecting >= .milliseconds(300), "not before its own deadline")
+        #expect(silent.waitForClose())
+    }
+
     @Test func cliPingWaitsForABrokerThatStartsLater() throws {
         let path = BrokerFixture.uniqueSocketPath("late")
         let ping = try ChildProcess("lifebus", ["ping", "--socket", path, "--wait", "20s"])
