@@ -87,19 +87,19 @@ extension Broker {
         let milliseconds = (nanoseconds + 999_999) / 1_000_000
         if let machineTimer {
             machineTimer.restart(afterMilliseconds: milliseconds)
-            machineTimerDeadline = deadline
-            return
-        }
-        do throws(UVError) {
-            let timer = try LoopTimer(loop: loop)
-            timer.start(after: .milliseconds(milliseconds)) { [unowned self] in
-                self.machineTimerDeadline = nil
-                self.feed(.timerFired)
+        } else {
+            do throws(UVError) {
+                let timer = try LoopTimer(loop: loop)
+                timer.start(after: .milliseconds(milliseconds)) { [unowned self] in
+                    self.machineTimerDeadline = nil
+                    self.feed(.timerFired)
+                }
+                machineTimer = timer
+            } catch {
+                logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
+                return
             }
-            machineTimer = timer
-            machineTimerDeadline = deadline
-        } catch {
-            logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
         }
+        machineTimerDeadline = deadline
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let socket = try #require(socketPath, "the private broker listened")
         let folder = String(socket[..<socket.lastIndex(of: "/")!])
         defer { Self.removeLeftFolder(folder) }
-        let brokerPid = try #require(Self.children(of: launcher.pid).first, "the launcher started a broker")
+        let brokerPid = try #require(SupervisionCheck.children(of: launcher.pid).first, "the launcher started a broker")
         #expect(readFile("/proc/\(brokerPid)/comm") == "lifebusd\n")
         // Exact: an unreaped child of a process that is still running.
         let broker = try ProcessDescriptor.open(brokerPid)
@@ -26,14 +26,6 @@ import Testing
         var exit = pollfd(fd: broker.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&exit, 1, 10_000) == 1, "the broker exited after its launcher")
         #expect(access(socket, F_OK) != 0, "it stopped cleanly: its socket is removed")
-    }
-
-    /// The pids of `pid`'s children, from every one of its threads (`/proc/PID/task/TID/children`).
-    private static func children(of pid: pid_t) -> [pid_t] {
-        let threads = fileNames(in: "/proc/\(pid)/task", endingWith: "").filter { Int32($0) != nil }
-        return threads.flatMap { thread in
-            (readFile("/proc/\(pid)/task/\(thread)/children") ?? "").split(separator: " ").compactMap { Int32($0) }
-        }
     }
 
     /// What a killed launcher leaves of its broker's temporary folder: the journal and the socket's lock file.
