@@ -8,11 +8,14 @@ import LifebusProtocol
 /// Owns the `Application` and decides subscribe's exit: the program's exit before `willTerminate` is the app's
 /// unasked end — a `program-exited` mark, then subscribe exits with the program's status, so its connection drops
 /// and the broker journals the app `crashed`; after `willTerminate` the program gets SIGTERM, then SIGKILL after
-/// the exit grace, and subscribe exits 0; when the first connection times out, exit 3. Bound to the main actor.
+/// the exit grace (then subscribe waits, at most `reapLimit`, to reap it and say how it ended), and subscribe exits 0;
+/// when the first connection times out, exit 3. Bound to the main actor.
 @MainActor
 final class SubscribeSession {
     /// How long the program may take to exit after `willTerminate` before it is killed (the broker's grace).
     static let exitGrace: Duration = .seconds(2)
+    /// How long subscribe waits to reap a program it killed (SIGKILL ends it at once unless it is stuck in the kernel).
+    static let reapLimit: Duration = .seconds(2)
 
     private let application: Application
     private let supervisor: SupervisorHandle
@@ -21,6 +24,8 @@ final class SubscribeSession {
     /// `Application.run` returned.
     private var terminated = false
     private var programRunning = false
+    /// How the program ended, once it was reaped.
+    private var programTermination: SpawnedProcess.Termination?
     private var programExitWaiter: CheckedContinuation<Void, Never>?
 
     init(application: Application, supervisor: SupervisorHandle) {
@@ -65,7 +70,12 @@ final class SubscribeSession {
         if programRunning {
             supervisor.with { $0.signalProgram(SIGTERM) }
             if !(await waitForProgram(upTo: Self.exitGrace)) {
-                StandardError.writeLine("lifebus subscribe: the program did not exit after willTerminate; killed")
+                supervisor.with { $0.signalProgram(SIGKILL) }
+                let ended = await waitForProgram(upTo: Self.reapLimit)
+                let how = ended ? programTermination.map { "killed: \($0)" } ?? "killed" : "killed, not reaped yet"
+                StandardError.writeLine(
+                    "lifebus subscribe: the program did not exit within \(DurationText.format(Self.exitGrace)) of "
+                        + "SIGTERM after willTerminate; \(how)")
             }
         }
         await supervisor.shutdown()
@@ -81,6 +91,7 @@ final class SubscribeSession {
     /// The program ended. Before `willTerminate` this ends the app: marked, then subscribe exits with its status.
     private func programExited(_ termination: SpawnedProcess.Termination) async {
         programRunning = false
+        programTermination = termination
         if let waiter = programExitWaiter {
             programExitWaiter = nil
             waiter.resume()
@@ -93,14 +104,13 @@ final class SubscribeSession {
         exit(termination.shellStatus)
     }
 
-    /// Waits until the program has exited, at most `limit`; returns whether it did.
+    /// Waits until the program has exited (and was reaped), at most `limit`; returns whether it did.
     private func waitForProgram(upTo limit: Duration) async -> Bool {
         guard programRunning else { return true }
         let timer = Task { @MainActor in
             try? await Task.sleep(for: limit)
             guard let waiter = self.programExitWaiter else { return }
             self.programExitWaiter = nil
-            self.supervisor.with { $0.signalProgram(SIGKILL) }
             waiter.resume()
         }
         await withCheckedContinuation { programExitWaiter = $0 }

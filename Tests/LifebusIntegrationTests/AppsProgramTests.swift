@@ -84,6 +84,21 @@ import Testing
         #expect(last.map(summary) == "willTerminate active->notRunning ok")
     }
 
+    @Test func aProgramThatIgnoresSIGTERMIsKilledAfterTheGraceAndReapedBySubscribe() throws {
+        let broker = try BrokerFixture()
+        let app = try broker.subscribe("com.example.Stubborn", [
+            "--", "/bin/sh", "-c", #"trap '' TERM; echo "{\"programPid\":$$}"; exec sleep 60"#,
+        ])
+        let program = try #require(app.readJSONLine { $0["programPid"] != nil }?["programPid"]?.int64Value)
+        #expect(try broker.reached("com.example.Stubborn", "active"))
+        #expect(try broker.cli(["fire", "terminate", "--app", "com.example.Stubborn", "--expect", "ok"]).status == 0)
+        #expect(app.waitForExit() == 0, "willTerminate was answered: subscribe exits 0 whatever the program did")
+        let err = app.stderr.readAll(timeout: .seconds(2))
+        // The status comes from reaping the program: a subscribe that left it to init could not say it.
+        #expect(err.contains("did not exit within 2s of SIGTERM after willTerminate; killed: signal 9"), "\(err)")
+        #expect(waitUntilGone(Int32(program)))
+    }
+
     @Test func aHookThatExitsNonZeroIsAFailedCallbackInTheRecordAndTheTable() throws {
         let broker = try BrokerFixture()
         let app = try broker.subscribe("com.example.Hooked", ["--on", "willResignActive=exit 3"])
