@@ -71,8 +71,8 @@ final class SubscribeSession {
             supervisor.with { $0.signalProgram(SIGTERM) }
             if !(await waitForProgram(upTo: Self.exitGrace)) {
                 supervisor.with { $0.signalProgram(SIGKILL) }
-                let ended = await waitForProgram(upTo: Self.reapLimit)
-                let how = ended ? programTermination.map { "killed: \($0)" } ?? "killed" : "killed, not reaped yet"
+                _ = await waitForProgram(upTo: Self.reapLimit)
+                let how = programTermination.map { "killed: \($0)" } ?? "killed, not reaped yet"
                 StandardError.writeLine(
                     "lifebus subscribe: the program did not exit within \(DurationText.format(Self.exitGrace)) of "
                         + "SIGTERM after willTerminate; \(how)")
