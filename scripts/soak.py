@@ -381,6 +381,12 @@ class Round:
     def check_processes(self) -> None:
         deadline = time.monotonic() + 1.0
         alive = tagged_processes(self.tag)
+        zombies = orphaned_zombies(self.soak.programs) - self.soak.zombies_before
+        if zombies:
+            self.soak.totals.leftovers += len(zombies)
+            self.soak.totals.failures.append("round %d: %d zombies left to PID 1: %s"
+                                             % (self.number, len(zombies), sorted(zombies)[:5]))
+            self.soak.zombies_before |= zombies
         while alive and time.monotonic() < deadline:
             time.sleep(0.05)
             alive = tagged_processes(self.tag)
@@ -472,15 +478,37 @@ def tagged_processes(tag: str) -> list[tuple[int, str]]:
     return found
 
 
+def orphaned_zombies(programs: set[str]) -> set[int]:
+    """Zombies re-parented to PID 1 (nobody reaps them here) running one of the soak's programs."""
+    found = set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        comm = text[text.index("(") + 1:text.rindex(")")]
+        fields = text[text.rindex(")") + 2:].split()
+        if fields[0] == "Z" and fields[1] == "1" and comm in programs:
+            found.add(int(name))
+    return found
+
+
 class Soak:
     def __init__(self, args: argparse.Namespace) -> None:
-        self.bin = os.path.abspath(args.bin)
+        self.folder = tempfile.mkdtemp(prefix="lifebus-soak-")
+        os.chmod(self.folder, 0o700)
+        # The soak runs a copy of the binaries, so a build during the soak does not change them under it.
+        self.bin = os.path.join(self.folder, "bin")
+        os.mkdir(self.bin)
+        for name in ("lifebus", "lifebusd", "DeepThoughts", "ReturnMeTo"):
+            shutil.copy2(os.path.join(os.path.abspath(args.bin), name), self.bin)
         self.lifebus = os.path.join(self.bin, "lifebus")
         self.lifebusd = os.path.join(self.bin, "lifebusd")
         self.seed = args.seed if args.seed is not None else random.randrange(1 << 32)
         self.rng = random.Random(self.seed)
-        self.folder = tempfile.mkdtemp(prefix="lifebus-soak-")
-        os.chmod(self.folder, 0o700)
         self.socket = os.path.join(self.folder, "bus.sock")
         self.journal = os.path.join(self.folder, "journal.jsonl")
         self.apps_dir = os.path.join(self.folder, "apps")
@@ -489,6 +517,8 @@ class Soak:
         self.processes = 0
         self.last_high: int | None = None
         self.max_rss_kib_bound = args.max_rss_mib * 1024
+        self.programs = {"sleep", "sh", "python3", "lifebus", "lifebusd", "DeepThoughts", "ReturnMeTo", "setsid"}
+        self.zombies_before = orphaned_zombies(self.programs)
 
     def run(self, minutes: float, round_seconds: float, keep: bool) -> int:
         print("soak: seed %d, %.1f minutes, rounds of %.0f s, in %s" % (self.seed, minutes, round_seconds,
