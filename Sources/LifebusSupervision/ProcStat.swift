@@ -18,12 +18,12 @@ public struct ProcStat: Sendable, Equatable {
     public var isStopped: Bool { state == "T" }
 
     /// Parses the text of a stat file; `nil` when it is not one.
-    public init?(pid: Int32, text: [UInt8]) {
+    public init?<Text: BidirectionalCollection<UInt8>>(pid: Int32, text: Text) {
         guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
         // After `)`: state is field 3 of the file, so field n is the (n - 2)th word; starttime is field 22.
-        var words: [ArraySlice<UInt8>] = []
+        var words: [Text.SubSequence] = []
         words.reserveCapacity(20)
-        for word in text[(close + 1)...].split(separator: UInt8(ascii: " ")) {
+        for word in text[text.index(after: close)...].split(separator: UInt8(ascii: " ")) {
             words.append(word)
             if words.count == 20 { break }
         }
@@ -38,7 +38,7 @@ public struct ProcStat: Sendable, Equatable {
     }
 
     /// An unsigned decimal number (the fields read here are never negative), `nil` for anything else.
-    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    private static func number(_ digits: some Collection<UInt8>) -> UInt64? {
         guard !digits.isEmpty else { return nil }
         var value: UInt64 = 0
         for byte in digits {
