@@ -1,50 +1,69 @@
 /// Measures apps' memory round after round, as jetsam does: each app's own footprint (`MemoryScope`), for a
 /// bounded cost per round whatever the number of processes.
 ///
-/// Owns what it knows of the machine's processes (pid, `/proc` folder inode, group, last figure) and
-/// the reused read buffer. Not thread-safe: one round at a time (the sampler runs at most one pass).
+/// Owns what it knows of the machine's processes (pid, `/proc` folder inode, start time, group, last figure and
+/// the `stat` counters it was read at) and the reused read buffer. Not thread-safe: one round at a time (the
+/// sampler runs at most one pass). Holds at most one entry per process of the machine.
 ///
 /// A round reads:
 /// - each cgroup scope's `memory.current` (exact, every round) or, without one, its `cgroup.procs` (every round);
 /// - at the start of a cycle (below), and when a process group is asked for the first time, one `/proc` listing
 ///   (no file read): a process folder whose inode is known is the process already known, so only processes born
 ///   since the last listing have their `stat` read (and their PSS, when they belong to an asked-for scope);
-/// - the figures (`stat` checked, then `smaps_rollup`'s PSS) of at most `readsPerRound` known member processes,
-///   oldest figure first, plus every member never read yet. A cycle ends when every member known at its start has
-///   been read again.
+/// - the `stat` of at most `processesPerRound` known member processes (a visit), least recently visited first, plus
+///   every member never read yet. A visited process's PSS (`smaps_rollup`, through the same `/proc/PID` descriptor
+///   as its checked `stat`) is read again when its `stat` shows its own memory moved (page faults or resident
+///   pages changed since its last figure) and at least every `figureEvery`th visit: PSS also moves when processes
+///   sharing its pages come or go, which its `stat` does not show. A cycle ends when every member known at its
+///   start has been visited.
 ///
-/// Staleness bound: with N member processes, each figure is at most ⌈N / readsPerRound⌉ + 1 rounds old, and a
-/// process born in a watched group is counted from the first listing after its birth, at most as late; with at
-/// most `readsPerRound` members every figure, and the listing, is of the current round. A cgroup with
-/// `memory.current` is exact every round. Not seen: a process that joins a watched group with `setpgid(2)` after a
-/// listing saw it in another group (only possible within the app's own session) counts from when its pid is
-/// listed again as a new process.
+/// Staleness bounds, with N member processes and C = ⌈N / processesPerRound⌉ + 1 rounds: a process's own growth or
+/// shrinking shows within C rounds, a process born in a watched group is counted within C rounds, and a figure that
+/// moved only because sharers came or went is at most `figureEvery` × C rounds old. With at most
+/// `processesPerRound` members, C is one round: every round visits every process (and lists `/proc`), and the
+/// sharing bound is `figureEvery` rounds. A cgroup with `memory.current` is exact every round. Not seen: a process
+/// that joins a watched group with `setpgid(2)` after a listing saw it in another group (possible only within the
+/// app's own session) counts from when its pid is listed again as a new process.
 public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one pass at a time (MemorySampler)
-    /// Member processes re-read per round by default: 2,000 processes cost ≤ 2 % of a core at 250 ms (bench).
-    public static let defaultReadsPerRound = 128
+    /// Member processes visited per round by default: 2,000 processes cost ≤ 2 % of a core at 250 ms (bench).
+    public static let defaultProcessesPerRound = 128
+    /// A process's PSS is read again at least every this many visits, even when its `stat` shows no change.
+    public static let figureEvery = 4
 
     /// What the meter knows of one process.
     private struct Known {
         var inode: UInt64
+        var startTime: UInt64
         var group: Int32
         var live: Bool
         /// Its footprint when last read as a member; `nil` when never read as one (a process of no asked scope).
         var bytes: Int?
-        var readInRound: Int
+        /// Its `stat` counters when `bytes` was read.
+        var faults: UInt64
+        var residentPages: UInt64
+        /// Visits since `bytes` was read.
+        var visitsSinceFigure: Int
+        var visitedInRound: Int
+
+        /// Whether a visit that finds `stat` must read the PSS again (the process is a member).
+        func figureDue(_ stat: ProcStat) -> Bool {
+            bytes == nil || startTime != stat.startTime || faults != stat.faults
+                || residentPages != stat.residentPages || visitsSinceFigure + 1 >= MemoryMeter.figureEvery
+        }
     }
 
-    private let readsPerRound: Int
+    private let processesPerRound: Int
     private let files = ProcessFiles()
     private var known: [Int32: Known] = [:]
-    /// This cycle's member processes, oldest figure first, and how far the cycle went.
+    /// This cycle's member processes, least recently visited first, and how far the cycle went.
     private var queue: [Int32] = []
     private var cursor = 0
     private var round = 0
     private var listedGroups: Set<Int32> = []
 
-    /// A meter that re-reads at most `readsPerRound` member processes a round (`Int.max`: all, every round).
-    public init(readsPerRound: Int = MemoryMeter.defaultReadsPerRound) {
-        self.readsPerRound = max(1, readsPerRound)
+    /// A meter that visits at most `processesPerRound` member processes a round (`Int.max`: all, every round).
+    public init(processesPerRound: Int = MemoryMeter.defaultProcessesPerRound) {
+        self.processesPerRound = max(1, processesPerRound)
     }
 
     /// One round: each target's figure, in the targets' order.
@@ -54,16 +73,16 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         if cursor >= queue.count || !asked.groups.isSubset(of: listedGroups) {
             startCycle(asked)
         }
-        for pid in asked.anchors.union(asked.cgroupMembers) where needsReading(pid, asked) {
-            refresh(pid, asked)
+        for pid in asked.anchors.union(asked.cgroupMembers) where needsReading(pid) {
+            visit(pid, asked)
         }
-        var reads = 0
-        while reads < readsPerRound, cursor < queue.count {
+        var visits = 0
+        while visits < processesPerRound, cursor < queue.count {
             let pid = queue[cursor]
             cursor += 1
-            guard let entry = known[pid], entry.readInRound != round else { continue }
-            refresh(pid, asked)
-            reads += 1
+            guard let entry = known[pid], entry.visitedInRound != round else { continue }
+            visit(pid, asked)
+            visits += 1
         }
         let groupTotals = totals(of: asked.groups, asked)
         return targets.map { target in
@@ -73,7 +92,7 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
     }
 
     /// Lists `/proc` when process groups are asked for (reading only new processes), forgets processes gone, and
-    /// queues the members to re-read, oldest figure first.
+    /// queues the members to visit, least recently visited first.
     private func startCycle(_ asked: AskedScopes) {
         if asked.groups.isEmpty {
             let kept = asked.anchors.union(asked.cgroupMembers)
@@ -85,7 +104,7 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
                     listed[process.pid] = entry
                 } else {
                     known[process.pid] = nil
-                    refresh(process.pid, asked)
+                    visit(process.pid, asked)
                     listed[process.pid] = known[process.pid]
                 }
             }
@@ -93,23 +112,40 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         }
         listedGroups = asked.groups
         queue = known.filter { $0.value.live && asked.wants($0.key, group: $0.value.group) }
-            .sorted { ($0.value.readInRound, $0.key) < ($1.value.readInRound, $1.key) }.map(\.key)
+            .sorted { ($0.value.visitedInRound, $0.key) < ($1.value.visitedInRound, $1.key) }.map(\.key)
         cursor = 0
     }
 
     /// Whether `pid` must be read this round: named by a scope and not read yet as a member (or never seen).
-    private func needsReading(_ pid: Int32, _ asked: AskedScopes) -> Bool {
+    private func needsReading(_ pid: Int32) -> Bool {
         guard let entry = known[pid] else { return true }
-        return entry.live && entry.bytes == nil && entry.readInRound != round
+        return entry.live && entry.bytes == nil && entry.visitedInRound != round
     }
 
-    /// Reads `pid`'s `stat` (and its PSS when it belongs to an asked scope) and records it; forgets it when gone.
-    private func refresh(_ pid: Int32, _ asked: AskedScopes) {
-        guard let reading = files.read(pid, memory: true, accept: { asked.wants(pid, group: $0.group) }) else {
+    /// Reads `pid`'s `stat`, and its PSS when it belongs to an asked scope and its figure is due (`figureDue`);
+    /// records it, or forgets it when gone.
+    private func visit(_ pid: Int32, _ asked: AskedScopes) {
+        let previous = known[pid]
+        let wanted = { (stat: ProcStat) in
+            asked.wants(pid, group: stat.group) && previous.map { $0.figureDue(stat) } != false
+        }
+        guard let reading = files.read(pid, wanted: wanted) else {
             known[pid] = nil
             return
         }
-        known[pid] = Known(inode: reading.inode, group: reading.stat.group, live: !reading.stat.isZombie, bytes: reading.bytes, readInRound: round)
+        let stat = reading.stat
+        var entry = Known(inode: reading.inode, startTime: stat.startTime, group: stat.group, live: !stat.isZombie,
+                          bytes: reading.bytes, faults: stat.faults, residentPages: stat.residentPages,
+                          visitsSinceFigure: 0, visitedInRound: round)
+        if reading.bytes == nil, entry.live, asked.wants(pid, group: stat.group), let previous,
+           previous.startTime == stat.startTime, previous.bytes != nil {
+            // A member whose figure was not due keeps it, and the counters it was read at.
+            entry.bytes = previous.bytes
+            entry.faults = previous.faults
+            entry.residentPages = previous.residentPages
+            entry.visitsSinceFigure = previous.visitsSinceFigure + 1
+        }
+        known[pid] = entry
     }
 
     /// The sum and count of the live, read members of each asked group.
@@ -117,7 +153,7 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         guard !groups.isEmpty else { return [:] }
         var totals: [Int32: (bytes: Int, processes: Int)] = [:]
         for (pid, entry) in known where entry.live && groups.contains(entry.group) {
-            if entry.bytes == nil { refresh(pid, asked) }  // seen before its group was asked for
+            if entry.bytes == nil { visit(pid, asked) }  // seen before its group was asked for
             guard let bytes = known[pid]?.bytes else { continue }
             totals[entry.group, default: (0, 0)].bytes += bytes
             totals[entry.group, default: (0, 0)].processes += 1

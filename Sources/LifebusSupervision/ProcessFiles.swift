@@ -13,7 +13,8 @@ final class ProcessFiles {
         /// The inode of the process's `/proc/PID` folder (see `Listed`).
         var inode: UInt64
         /// PSS in bytes (`smaps_rollup`'s `Pss:`), else `statm`'s resident bytes when `smaps_rollup` cannot be read
-        /// (another user's process, a kernel before 4.14); `nil` when not asked for or the process is gone.
+        /// (another user's process, a kernel before 4.14); `nil` when not wanted, or the process is a zombie or
+        /// went before its memory was read.
         var bytes: Int?
     }
 
@@ -30,9 +31,9 @@ final class ProcessFiles {
         buffer.deallocate()
     }
 
-    /// Reads process `pid`'s `stat`, then, when `memory` says so and `accept` takes the stat, its memory in bytes
+    /// Reads process `pid`'s `stat`, then, when it is not a zombie and `wanted` takes the stat, its memory in bytes
     /// from the same `/proc/PID` folder. `nil` when the process is gone.
-    func read(_ pid: Int32, memory: Bool, accept: (ProcStat) -> Bool = { _ in true }) -> Reading? {
+    func read(_ pid: Int32, wanted: (ProcStat) -> Bool) -> Reading? {
         let folder = open("/proc/\(pid)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
@@ -41,7 +42,7 @@ final class ProcessFiles {
               let stat = ProcStat(pid: pid, text: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         else { return nil }
         var reading = Reading(stat: stat, inode: UInt64(info.st_ino), bytes: nil)
-        guard memory, !stat.isZombie, accept(stat) else { return reading }
+        guard !stat.isZombie, wanted(stat) else { return reading }
         if let count = read(at: folder, "smaps_rollup") {
             reading.bytes = kibibytes(after: "\nPss:", count: count).map { $0 << 10 } ?? 0
         } else if let count = read(at: folder, "statm") {

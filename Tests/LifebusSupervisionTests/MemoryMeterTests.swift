@@ -75,7 +75,7 @@ import Testing
             #expect(truth.rss >= 10 * truth.pss, "RSS sums the mapping once per process: \(truth.rss >> 20) MiB")
 
             // Three processes re-read a round: all 25 were read in the first round, and stay within 10 %.
-            let meter = MemoryMeter(readsPerRound: 3)
+            let meter = MemoryMeter(processesPerRound: 3)
             for _ in 0..<(2 * (Self.children + 1) / 3 + 2) {
                 let round = try #require(meter.measure([target]).first)
                 #expect(round.processes == Self.children + 1)
@@ -85,6 +85,63 @@ import Testing
             app.kill(.shutdown)
             try loop.run(until: "the sharer's exit") { exits.count == 1 }
             // The children get SIGKILL when their leader is reaped; the meter drops them within its bound.
+            try loop.run(until: "no member left", timeout: .seconds(10)) {
+                meter.measure([target]).first?.processes == 0
+            }
+        }
+    }
+
+    /// Python: forks `argv[1]` sleeping children; on SIGUSR1 allocates and touches 32 MiB, forks one more child,
+    /// then writes `grown` to `argv[2]`. Writes `ready` there once started.
+    static let grower = """
+        import os, signal, sys
+        children, marker = int(sys.argv[1]), sys.argv[2]
+        def mark(text):
+            open(marker + ".tmp", "w").write(text)
+            os.rename(marker + ".tmp", marker)
+        def grow(number, frame):
+            global block
+            block = bytearray(32 << 20)
+            block[::4096] = b"\\x01" * len(range(0, 32 << 20, 4096))
+            if os.fork() == 0:
+                signal.pause()
+            mark("grown")
+        for _ in range(children):
+            if os.fork() == 0:
+                signal.pause()
+        signal.signal(signal.SIGUSR1, grow)
+        mark("ready")
+        while True:
+            signal.pause()
+        """
+
+    @Test func aMeterReadingFewProcessesARoundSeesGrowthAndBirthsWithinItsBound() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        try withLoop { loop in
+            var exits: [ProcessExit] = []
+            let script = folder.write("grower.py", Self.grower)
+            let request = LaunchRequest(appID: "com.test.grower", executable: "/usr/bin/python3",
+                                        arguments: [script, "7", folder.file("marker")],
+                                        socketPath: "/tmp/x.sock", logPath: folder.file("grower.log"))
+            let app = try AppProcess.launch(request, loop: loop) { exits.append($0) }
+            try loop.run(until: "the grower ready") { folder.read("marker") == "ready" }
+            let target = MemoryReading.Target(appID: "grower", scope: .processGroup(app.pid))
+            let meter = MemoryMeter(processesPerRound: 2)
+            let before = try #require(meter.measure([target]).first)
+            #expect(before.processes == 8)
+            for _ in 0..<5 { _ = meter.measure([target]) }
+
+            kill(app.pid, SIGUSR1)
+            try loop.run(until: "the grower grown") { folder.read("marker") == "grown" }
+            // 8 processes, 2 re-read a round: every figure, and the new child, within ⌈8 / 2⌉ + 1 rounds.
+            let rounds = (0..<5).map { _ in meter.measure([target])[0] }
+            #expect(rounds.last?.processes == 9)
+            #expect(rounds.last.map { $0.residentBytes - before.residentBytes >= 30 * Self.mib } == true,
+                    "\(rounds.map { $0.residentBytes >> 20 }) MiB after \(before.residentBytes >> 20) MiB")
+
+            app.kill(.shutdown)
+            try loop.run(until: "the grower's exit") { exits.count == 1 }
             try loop.run(until: "no member left", timeout: .seconds(10)) {
                 meter.measure([target]).first?.processes == 0
             }
