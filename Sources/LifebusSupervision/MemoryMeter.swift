@@ -20,8 +20,8 @@
 /// Staleness bounds, with N member processes and C = ⌈N / processesPerRound⌉ + 1 rounds: a process's own growth or
 /// shrinking shows within C rounds, a process born in a watched group is counted within C rounds, and a figure that
 /// moved only because sharers came or went is at most `figureEvery` × C rounds old. With at most
-/// `processesPerRound` members, C is one round: every round visits every process (and lists `/proc`), and the
-/// sharing bound is `figureEvery` rounds. A cgroup with `memory.current` is exact every round. Not seen: a process
+/// `processesPerRound` members every round visits every process (and lists `/proc`). A cgroup with
+/// `memory.current` is exact every round. Not seen: a process
 /// that joins a watched group with `setpgid(2)` after a listing saw it in another group (possible only within the
 /// app's own session) counts from when its pid is listed again as a new process.
 public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one pass at a time (MemorySampler)
@@ -154,9 +154,9 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         var totals: [Int32: (bytes: Int, processes: Int)] = [:]
         for (pid, entry) in known where entry.live && groups.contains(entry.group) {
             if entry.bytes == nil { visit(pid, asked) }  // seen before its group was asked for
-            guard let bytes = known[pid]?.bytes else { continue }
-            totals[entry.group, default: (0, 0)].bytes += bytes
-            totals[entry.group, default: (0, 0)].processes += 1
+            guard let now = known[pid], now.live, let bytes = now.bytes, groups.contains(now.group) else { continue }
+            totals[now.group, default: (0, 0)].bytes += bytes
+            totals[now.group, default: (0, 0)].processes += 1
         }
         return totals
     }
