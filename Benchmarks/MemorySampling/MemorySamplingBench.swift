@@ -6,8 +6,10 @@
 // (untimed: the meter reads every process once when it first sees them), then samples the group every PERIOD_MS
 // (default 250, the broker's) for SECONDS with each method in turn on this thread, and prints one line:
 //
-//   METER_CPU_PERCENT STATM_CPU_PERCENT METER_RATIO STATM_RATIO PROCESSES
+//   METER_CPU_PERCENT STATM_CPU_PERCENT METER_RATIO STATM_RATIO PROCESSES WORST_CPU_PERCENT
 //
+// The worst case is a meter that reads every visited process's PSS (as when every process's memory moves each
+// period): the meter's cost bound, whatever the processes do.
 // CPU percent: this process's CPU time (user + system, `CLOCK_PROCESS_CPUTIME_ID`) ÷ wall time over the window, of
 // one core. Ratio: the method's last figure ÷ the group's PSS sum read here on its own from every `smaps_rollup`.
 // The statm method is the one the broker used before: a pass over every `/proc/*/stat` per period, then each
@@ -40,9 +42,12 @@ enum MemorySamplingBench {
         var statmFigure = statmSum(ofGroup: leader)
         let meterCPU = cpuShare(seconds: seconds, period: period) { meterFigure = meter.measure([target])[0] }
         let statmCPU = cpuShare(seconds: seconds, period: period) { statmFigure = statmSum(ofGroup: leader) }
+        let worst = MemoryMeter(figureEvery: 1)
+        _ = worst.measure([target])
+        let worstCPU = cpuShare(seconds: seconds, period: period) { _ = worst.measure([target]) }
         let truth = Double(pssSum(ofGroup: leader))
         print(fixed(meterCPU, 2), fixed(statmCPU, 2), fixed(Double(meterFigure.residentBytes) / truth, 3),
-              fixed(Double(statmFigure) / truth, 2), meterFigure.processes)
+              fixed(Double(statmFigure) / truth, 2), meterFigure.processes, fixed(worstCPU, 2))
     }
 
     static func fail(_ message: String) -> Never {

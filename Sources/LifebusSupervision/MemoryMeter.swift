@@ -10,25 +10,29 @@
 /// - at the start of a cycle (below), and when a process group is asked for the first time, one `/proc` listing
 ///   (no file read): a process folder whose inode is known is the process already known, so only processes born
 ///   since the last listing have their `stat` read (and their PSS, when they belong to an asked-for scope);
-/// - the `stat` of at most `processesPerRound` known member processes (a visit), least recently visited first, plus
-///   every member never read yet. A visited process's PSS (`smaps_rollup`, through the same `/proc/PID` descriptor
-///   as its checked `stat`) is read again when its `stat` shows its own memory moved (page faults or resident
-///   pages changed since its last figure) and at least every `figureEvery`th visit: PSS also moves when processes
-///   sharing its pages come or go, which its `stat` does not show. A cycle ends when every member known at its
-///   start has been visited.
+/// - the `stat` of known member processes (a visit), least recently visited first, plus every member never read
+///   yet. A visited process's PSS (`smaps_rollup`, through the same `/proc/PID` descriptor as its checked `stat`)
+///   is read again when its `stat` shows its own memory moved (page faults or resident pages changed since its
+///   last figure) and at least every `figureEvery`th visit (4 by default): PSS also moves when processes sharing
+///   its pages come or go, which its `stat` does not show. The visits of a round stop once they cost `readBudget`
+///   (192 by default): a `stat` costs 1, a PSS 2 more (it costs the kernel about twice a `stat`), so a round
+///   makes `readBudget` / 3 visits when every process's memory moves, `readBudget` / 1.5 when they are steady.
+///   A cycle ends when every member known at its start has been visited.
 ///
-/// Staleness bounds, with N member processes and C = ⌈N / processesPerRound⌉ + 1 rounds: a process's own growth or
-/// shrinking shows within C rounds, a process born in a watched group is counted within C rounds, and a figure that
-/// moved only because sharers came or went is at most `figureEvery` × C rounds old. With at most
-/// `processesPerRound` members every round visits every process (and lists `/proc`). A cgroup with
-/// `memory.current` is exact every round. Not seen: a process
-/// that joins a watched group with `setpgid(2)` after a listing saw it in another group (possible only within the
-/// app's own session) counts from when its pid is listed again as a new process.
+/// Staleness bounds, with N member processes and C = ⌈3N / readBudget⌉ + 1 rounds (⌈N / 64⌉ + 1 by default;
+/// ⌈1.5N / readBudget⌉ + 1 when the processes are steady): a process's own growth or shrinking shows within C
+/// rounds, a process born in a watched group is counted within C rounds, and a figure that moved only because
+/// sharers came or went is at most `figureEvery` × C rounds old. When the budget covers every member, every round
+/// visits every process (and lists `/proc`). A cgroup with `memory.current` is exact every round. Not seen: a
+/// process that joins a watched group with `setpgid(2)` after a listing saw it in another group (possible only
+/// within the app's own session) counts from when its pid is listed again as a new process.
 public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one pass at a time (MemorySampler)
-    /// Member processes visited per round by default: 2,000 processes cost ≤ 2 % of a core at 250 ms (bench).
-    public static let defaultProcessesPerRound = 128
-    /// A process's PSS is read again at least every this many visits, even when its `stat` shows no change.
-    public static let figureEvery = 4
+    /// The cost of a round's visits by default: 2,000 processes cost ≤ 2 % of a core at 250 ms, whatever their
+    /// memory does (`scripts/bench`).
+    public static let defaultReadBudget = 192
+    /// A process's PSS is read again at least every this many visits by default, even when its `stat` shows no
+    /// change.
+    public static let defaultFigureEvery = 4
 
     /// What the meter knows of one process.
     private struct Known {
@@ -46,13 +50,14 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         var visitedInRound: Int
 
         /// Whether a visit that finds `stat` must read the PSS again (the process is a member).
-        func figureDue(_ stat: ProcStat) -> Bool {
+        func figureDue(_ stat: ProcStat, every figureEvery: Int) -> Bool {
             bytes == nil || startTime != stat.startTime || faults != stat.faults
-                || residentPages != stat.residentPages || visitsSinceFigure + 1 >= MemoryMeter.figureEvery
+                || residentPages != stat.residentPages || visitsSinceFigure + 1 >= figureEvery
         }
     }
 
-    private let processesPerRound: Int
+    private let readBudget: Int
+    private let figureEvery: Int
     private let files = ProcessFiles()
     private var known: [Int32: Known] = [:]
     /// This cycle's member processes, least recently visited first, and how far the cycle went.
@@ -61,9 +66,11 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
     private var round = 0
     private var listedGroups: Set<Int32> = []
 
-    /// A meter that visits at most `processesPerRound` member processes a round (`Int.max`: all, every round).
-    public init(processesPerRound: Int = MemoryMeter.defaultProcessesPerRound) {
-        self.processesPerRound = max(1, processesPerRound)
+    /// A meter whose visits cost at most `readBudget` a round (`Int.max`: every process, every round) and that reads
+    /// a process's PSS at least every `figureEvery` visits (1: every visit).
+    public init(readBudget: Int = MemoryMeter.defaultReadBudget, figureEvery: Int = MemoryMeter.defaultFigureEvery) {
+        self.readBudget = max(1, readBudget)
+        self.figureEvery = max(1, figureEvery)
     }
 
     /// One round: each target's figure, in the targets' order.
@@ -76,13 +83,12 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
         for pid in asked.anchors.union(asked.cgroupMembers) where needsReading(pid) {
             visit(pid, asked)
         }
-        var visits = 0
-        while visits < processesPerRound, cursor < queue.count {
+        var spent = 0
+        while spent < readBudget, cursor < queue.count {
             let pid = queue[cursor]
             cursor += 1
             guard let entry = known[pid], entry.visitedInRound != round else { continue }
-            visit(pid, asked)
-            visits += 1
+            spent += visit(pid, asked)
         }
         let groupTotals = totals(of: asked.groups, asked)
         return targets.map { target in
@@ -123,15 +129,17 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
     }
 
     /// Reads `pid`'s `stat`, and its PSS when it belongs to an asked scope and its figure is due (`figureDue`);
-    /// records it, or forgets it when gone.
-    private func visit(_ pid: Int32, _ asked: AskedScopes) {
+    /// records it, or forgets it when gone. Returns what it cost: 1 for the `stat`, 2 more for a PSS.
+    @discardableResult
+    private func visit(_ pid: Int32, _ asked: AskedScopes) -> Int {
         let previous = known[pid]
+        let every = figureEvery
         let wanted = { (stat: ProcStat) in
-            asked.wants(pid, group: stat.group) && previous.map { $0.figureDue(stat) } != false
+            asked.wants(pid, group: stat.group) && previous.map { $0.figureDue(stat, every: every) } != false
         }
         guard let reading = files.read(pid, wanted: wanted) else {
             known[pid] = nil
-            return
+            return 1
         }
         let stat = reading.stat
         var entry = Known(inode: reading.inode, startTime: stat.startTime, group: stat.group, live: !stat.isZombie,
@@ -146,6 +154,7 @@ public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one
             entry.visitsSinceFigure = previous.visitsSinceFigure + 1
         }
         known[pid] = entry
+        return reading.bytes == nil ? 1 : 3
     }
 
     /// The sum and count of the live, read members of each asked group.

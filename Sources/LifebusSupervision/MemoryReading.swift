@@ -38,6 +38,6 @@ public enum MemoryReading {
 
     /// Each target's figure now, every process read (no staleness), in the targets' order.
     public static func sample(_ targets: [Target]) -> [Sample] {
-        MemoryMeter(processesPerRound: .max).measure(targets)
+        MemoryMeter(readBudget: .max).measure(targets)
     }
 }

@@ -21,13 +21,14 @@ public final class MemorySampler {
     private var passInFlight = false
     private var closed = false
 
-    /// Starts sampling every `period` (first sample after one period); `nil` samples only on `sampleNow`.
+    /// Starts sampling every `period` (first sample after one period); `nil` samples only on `sampleNow`. `meter`
+    /// takes the rounds (`nil`: a `MemoryMeter` with its default budget).
     public init(
-        loop: EventLoop, period: Duration?, meter: MemoryMeter = MemoryMeter(),
+        loop: EventLoop, period: Duration?, meter: MemoryMeter? = nil,
         targets: @escaping () -> [MemoryReading.Target], onSample: @escaping ([MemoryReading.Sample]) -> Void
     ) throws(UVError) {
         self.loop = loop
-        self.meter = meter
+        self.meter = meter ?? MemoryMeter()
         self.targets = targets
         self.onSample = onSample
         timer = try LoopTimer(loop: loop)

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads the `/proc` and cgroup files of the memory meter into one reused buffer, with no allocation per read.
+/// Reads the `/proc` and cgroup files of the memory meter into one reused buffer (no buffer allocated per read).
 ///
 /// Owns the buffer (grown, never shrunk, at most `maximumBytes`) and frees it on release. Not thread-safe: one
 /// reader per meter. Per-process files are read through a descriptor on the process's `/proc/PID` folder, which

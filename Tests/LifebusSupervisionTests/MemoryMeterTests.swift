@@ -74,8 +74,8 @@ import Testing
             #expect(abs(ratio - 1) <= 0.1, "meter \(sample.residentBytes >> 20) MiB, PSS \(truth.pss >> 20) MiB")
             #expect(truth.rss >= 10 * truth.pss, "RSS sums the mapping once per process: \(truth.rss >> 20) MiB")
 
-            // Three processes re-read a round: all 25 were read in the first round, and stay within 10 %.
-            let meter = MemoryMeter(processesPerRound: 3)
+            // A budget of 9 (3 to 9 visits a round): all 25 were read in the first round, and stay within 10 %.
+            let meter = MemoryMeter(readBudget: 9)
             for _ in 0..<(2 * (Self.children + 1) / 3 + 2) {
                 let round = try #require(meter.measure([target]).first)
                 #expect(round.processes == Self.children + 1)
@@ -127,14 +127,15 @@ import Testing
             let app = try AppProcess.launch(request, loop: loop) { exits.append($0) }
             try loop.run(until: "the grower ready") { folder.read("marker") == "ready" }
             let target = MemoryReading.Target(appID: "grower", scope: .processGroup(app.pid))
-            let meter = MemoryMeter(processesPerRound: 2)
+            let meter = MemoryMeter(readBudget: 6)
             let before = try #require(meter.measure([target]).first)
             #expect(before.processes == 8)
             for _ in 0..<5 { _ = meter.measure([target]) }
 
             kill(app.pid, SIGUSR1)
             try loop.run(until: "the grower grown") { folder.read("marker") == "grown" }
-            // 8 processes, 2 re-read a round: every figure, and the new child, within ⌈8 / 2⌉ + 1 rounds.
+            // 8 processes, a budget of 6 (2 visits reading PSS): every figure, and the new child, within
+            // ⌈3 × 8 / 6⌉ + 1 rounds.
             let rounds = (0..<5).map { _ in meter.measure([target])[0] }
             #expect(rounds.last?.processes == 9)
             #expect(rounds.last.map { $0.residentBytes - before.residentBytes >= 30 * Self.mib } == true,
