@@ -19,13 +19,14 @@
 ///   makes `readBudget` / 3 visits when every process's memory moves, `readBudget` / 1.5 when they are steady.
 ///   A cycle ends when every member known at its start has been visited.
 ///
-/// Staleness bounds, with N member processes and C = ⌈3N / readBudget⌉ + 1 rounds (⌈N / 64⌉ + 1 by default;
-/// ⌈1.5N / readBudget⌉ + 1 when the processes are steady): a process's own growth or shrinking shows within C
-/// rounds, a process born in a watched group is counted within C rounds, and a figure that moved only because
-/// sharers came or went is at most `figureEvery` × C rounds old. When the budget covers every member, every round
-/// visits every process (and lists `/proc`). A cgroup with `memory.current` is exact every round. Not seen: a
-/// process that joins a watched group with `setpgid(2)` after a listing saw it in another group (possible only
-/// within the app's own session) counts from when its pid is listed again as a new process.
+/// Staleness bounds, with N member processes and C = ⌈3N / readBudget⌉ + 1 rounds (⌈N / 64⌉ + 1 by default; ⌈1.5N /
+/// readBudget⌉ + 1 when the processes are steady): a process's own growth or shrinking shows within C rounds, a process
+/// born in a watched group is counted within C rounds, one that exited (or left the group) stops counting within C
+/// rounds (whoever has its pid by then is read as a new process), and a figure that moved only because sharers came or
+/// went is at most `figureEvery` × C rounds old. When the budget covers every member, every round visits every process
+/// (and lists `/proc`). A cgroup with `memory.current` is exact every round. Not seen: a process that joins a watched
+/// group with `setpgid(2)` after a listing saw it in another group (possible only within the app's own session) counts
+/// from when its pid is listed again as a new process.
 public final class MemoryMeter: @unchecked Sendable {  // unchecked: used by one pass at a time (MemorySampler)
     /// The cost of a round's visits by default: 2,000 processes cost ≤ 2 % of a core at 250 ms, whatever their
     /// memory does (`scripts/bench`).
