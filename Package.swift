@@ -234,6 +234,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The memory sampler's cost and accuracy on 2,000 processes, a row of ./scripts/bench.
+        .executableTarget(
+            name: "MemorySamplingBench", dependencies: ["LifebusSupervision"], path: "Benchmarks/MemorySampling",
+            swiftSettings: strict
+        ),
         // The PID-reuse drill, run by LifebusSupervisionTests in a pid namespace of its own.
         .executableTarget(
             name: "SupervisionDrill", dependencies: ["LifebusSupervision", "LifebusIO"], path: "Tests/SupervisionDrill",

@@ -1,11 +1,12 @@
 public import LifebusIO
 
-/// Samples the resident memory of the apps the caller names on a fixed period, or when asked (`sampleNow`: the
+/// Samples the memory footprint of the apps the caller names on a fixed period, or when asked (`sampleNow`: the
 /// broker's manual clock, whose periods are virtual), without blocking the loop.
 ///
-/// Owns one `LoopTimer` (closed by `close()`, the only way to end the sampler; started only with a period). Each
-/// tick asks `targets` for the apps to measure (on the loop) and reads `/proc` on a thread of its own (a pass over
-/// every process's `stat` costs milliseconds, tens of them on a loaded machine: too long for the loop); the
+/// Owns one `LoopTimer` (closed by `close()`, the only way to end the sampler; started only with a period) and one
+/// `MemoryMeter` (each tick is one of its rounds: its staleness bound, in rounds, is the sampler's in periods). Each
+/// tick asks `targets` for the apps to measure (on the loop) and runs the round on a thread of its own (it reads
+/// `/proc` files for milliseconds, tens of them on a loaded machine: too long for the loop); the
 /// samples come back to the loop through its executor and go to `onSample`, one `MemoryReading.Sample` per target,
 /// unless the sampler was closed meanwhile. At most one pass is in flight: a tick that finds one running is
 /// skipped, so a slow `/proc` never queues work (a `sampleNow` then gets that pass's samples). A timed tick with
@@ -16,15 +17,18 @@ public final class MemorySampler {
     private let timer: LoopTimer
     private let targets: () -> [MemoryReading.Target]
     private let onSample: ([MemoryReading.Sample]) -> Void
+    private let meter: MemoryMeter
     private var passInFlight = false
     private var closed = false
 
-    /// Starts sampling every `period` (first sample after one period); `nil` samples only on `sampleNow`.
+    /// Starts sampling every `period` (first sample after one period); `nil` samples only on `sampleNow`. `meter`
+    /// takes the rounds (`nil`: a `MemoryMeter` with its default budget).
     public init(
-        loop: EventLoop, period: Duration?, targets: @escaping () -> [MemoryReading.Target],
-        onSample: @escaping ([MemoryReading.Sample]) -> Void
+        loop: EventLoop, period: Duration?, meter: MemoryMeter? = nil,
+        targets: @escaping () -> [MemoryReading.Target], onSample: @escaping ([MemoryReading.Sample]) -> Void
     ) throws(UVError) {
         self.loop = loop
+        self.meter = meter ?? MemoryMeter()
         self.targets = targets
         self.onSample = onSample
         timer = try LoopTimer(loop: loop)
@@ -52,8 +56,9 @@ public final class MemorySampler {
         passInFlight = true
         let sampler = LoopBound(self, loop: loop)
         let executor = loop.executor
+        let meter = meter
         DetachedThread.start {
-            let samples = MemoryReading.sample(wanted)
+            let samples = meter.measure(wanted)
             executor.execute { sampler.value.finished(samples) }
         }
     }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// The fields of `/proc/PID/stat` the supervisor needs: state, parent, process group and start time.
+/// The fields of `/proc/PID/stat` the supervisor needs: state, parent, process group, start time, and what the
+/// memory meter watches for change (faults, resident pages).
 ///
 /// A plain value read in one go. `comm` (field 2) may hold spaces and parentheses, so the fields are counted from
 /// the last `)`. `startTime` is in clock ticks since boot: with the pid it names one process for the boot's life.
@@ -11,45 +12,83 @@ public struct ProcStat: Sendable, Equatable {
     public let parent: Int32
     public let group: Int32
     public let startTime: UInt64
+    /// Page faults so far, minor plus major (fields 10 and 12): a process that changed its own memory faulted or
+    /// changed its resident pages.
+    public let faults: UInt64
+    /// Resident pages (field 24).
+    public let residentPages: UInt64
 
     /// Whether the process has exited and waits to be reaped.
     public var isZombie: Bool { state == "Z" || state == "X" }
     /// Whether it is stopped by a signal (`SIGSTOP`).
     public var isStopped: Bool { state == "T" }
 
-    /// Parses the text of a stat file; `nil` when it is not one.
-    public init?(pid: Int32, text: [UInt8]) {
+    /// Parses the text of a stat file; `nil` when it is not one. Allocates nothing.
+    public init?<Text: BidirectionalCollection<UInt8>>(pid: Int32, text: Text) {
         guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        // After `)`: state is field 3 of the file, so field n is the (n - 2)th word; starttime is field 22.
-        var words: [ArraySlice<UInt8>] = []
-        words.reserveCapacity(20)
-        for word in text[(close + 1)...].split(separator: UInt8(ascii: " ")) {
-            words.append(word)
-            if words.count == 20 { break }
+        // After `)`: field n of the file is word n - 3 (the state, field 3, is word 0); the last one read is rss.
+        var fields = Fields()
+        for byte in text[text.index(after: close)...] {
+            fields.take(byte)
+            if fields.word > 21 { break }
         }
-        guard words.count == 20, let state = words[0].first, let parent = Self.number(words[1]),
-              let group = Self.number(words[2]), let startTime = Self.number(words[19])
+        fields.endWord()
+        guard let state = fields.state, let parent = fields.parent, let group = fields.group,
+              let startTime = fields.startTime, let minor = fields.minorFaults, let major = fields.majorFaults,
+              let residentPages = fields.residentPages
         else { return nil }
         self.pid = pid
         self.state = Character(UnicodeScalar(state))
         self.parent = Int32(truncatingIfNeeded: parent)
         self.group = Int32(truncatingIfNeeded: group)
         self.startTime = startTime
+        faults = minor &+ major
+        self.residentPages = residentPages
     }
 
-    /// An unsigned decimal number (the fields read here are never negative), `nil` for anything else.
-    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
-        guard !digits.isEmpty else { return nil }
-        var value: UInt64 = 0
-        for byte in digits {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
+    /// The words of a stat file after `)`, fed a byte at a time: the ones kept, as unsigned decimal numbers
+    /// (`nil` when a kept word is not one).
+    private struct Fields {
+        var word = -1
+        var state: UInt8?
+        var parent: UInt64?, group: UInt64?, minorFaults: UInt64?, majorFaults: UInt64?
+        var startTime: UInt64?, residentPages: UInt64?
+        private var inWord = false
+        private var value: UInt64? = 0
+
+        mutating func take(_ byte: UInt8) {
+            guard byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n") else {
+                endWord()
+                return
+            }
+            if !inWord {
+                inWord = true
+                word += 1
+                value = 0
+                if word == 0 { state = byte }
+            }
+            guard let current = value, byte >= 0x30, byte <= 0x39 else {
+                value = nil
+                return
+            }
+            let (product, overflow) = current.multipliedReportingOverflow(by: 10)
             let (sum, carry) = product.addingReportingOverflow(UInt64(byte - 0x30))
-            guard !carry else { return nil }
-            value = sum
+            value = overflow || carry ? nil : sum
         }
-        return value
+
+        mutating func endWord() {
+            guard inWord else { return }
+            inWord = false
+            switch word {
+            case 1: parent = value
+            case 2: group = value
+            case 7: minorFaults = value
+            case 9: majorFaults = value
+            case 19: startTime = value
+            case 21: residentPages = value
+            default: break
+            }
+        }
     }
 
     /// Reads `/proc/PID/stat`; `nil` when the process is gone (or the file is unreadable).
