@@ -14,7 +14,9 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// is told `lifebus.LimitExceeded` (`messagesBeforeHello`) and closed.
     public var maxMessagesBeforeHello = 16
     /// Pending output per introduced connection, in bytes and in lines; a peer over it is disconnected once what is
-    /// queued is written.
+    /// queued is written. Reading pauses at a quarter of either (`readPauseThreshold`), so a peer that keeps
+    /// reading reaches the cap only through output it did not ask for (an observer's notifications, a `watch`'s
+    /// events) coming faster than it reads: the slow consumer.
     public var maxOutputBytes = 4 * 1024 * 1024
     public var maxOutputMessages = 1024
     /// Pending output per connection before `hello`.
@@ -30,8 +32,9 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     public init() {}
 
-    /// Reading pauses while pending output is above this (a quarter of the cap) and resumes at half of it.
-    static func readPauseThreshold(forOutputCap bytes: Int) -> Int {
-        max(1, bytes / 4)
+    /// Reading pauses while pending output is above this (a quarter of the cap, in bytes or in lines) and resumes
+    /// at half of it.
+    static func readPauseThreshold(forOutputCap amount: Int) -> Int {
+        max(1, amount / 4)
     }
 }
