@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func anAppThatPipelinesAndReadsIsNeverDroppedOnABusyCore() throws {
-        let broker = try BrokerFixture(arguments: ["--write-timeout", "5s", "--log-level", "error"])
+        let broker = try BrokerFixture(arguments: ["--log-level", "error"])
         #expect(try Self.pinToCPU0(broker.process.pid) == 0)
         let hog = try Self.cpuHog()
         defer {
