@@ -15,10 +15,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maxMessagesBeforeHello = 16
     /// Pending output per introduced connection, in bytes and in lines; a peer over it is disconnected once what is
     /// queued is written. Reading pauses at a quarter of either (`readPauseThreshold`), so a peer that keeps
-    /// reading reaches the cap only through output it did not ask for (an observer's notifications, a `watch`'s
-    /// events) coming faster than it reads: the slow consumer.
+    /// reading reaches the cap only through output it did not ask for (an observer's notifications, what
+    /// `lifebus watch` follows) coming faster than it reads — the slow consumer — or through answers in flight
+    /// that are of the largest kinds (`Protocol/README.md` §15.1, "The flow rule").
     public var maxOutputBytes = 4 * 1024 * 1024
-    public var maxOutputMessages = 1024
+    /// The line cap is 4,096 so that reading pauses at 1,024 queued answers: a client that writes a burst of a
+    /// thousand requests before it reads a line is served whole (beyond that, it must read while it writes).
+    public var maxOutputMessages = 4096
     /// Pending output per connection before `hello`.
     public var maxOutputBytesBeforeHello = 64 * 1024
     /// Pending output that makes no progress for this long closes the connection.
