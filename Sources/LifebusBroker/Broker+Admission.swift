@@ -34,7 +34,8 @@ extension Broker {
         return min(wanted, fits)
     }
 
-    /// Before `hello`: the short line limit, the small output cap, the stall timeout and the turn's line budget.
+    /// Before `hello`: the short line limit, the small output cap, the stall timeout, the turn's line budget, and
+    /// the read pause below the output cap (in bytes and in lines: the line count does not change at `hello`).
     func applyLimitsBeforeHello(to connection: Connection) {
         let limits = configuration.limits
         connection.maxLineLength = configuration.maxLineLengthBeforeHello
@@ -44,6 +45,7 @@ extension Broker {
         connection.maxPendingWriteBytes = limits.maxOutputBytesBeforeHello
         connection.readPauseThreshold = ConnectionLimits.readPauseThreshold(
             forOutputCap: limits.maxOutputBytesBeforeHello)
+        connection.readPauseLines = ConnectionLimits.readPauseThreshold(forOutputCap: limits.maxOutputMessages)
     }
 
     /// After `hello`: the full line limit and output cap.

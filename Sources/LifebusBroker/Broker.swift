@@ -227,7 +227,12 @@ extension Broker {
             logger.debug("peer disconnected", metadata: endMetadata(session, end))
         }
         let app = machine.app(of: session)?.id
-        feed(.ended(session))
+        let drop: OutputDrop? = switch end {
+        case .outputLimitExceeded: .outputLimitExceeded
+        case .writeStalled: .writeStalled
+        default: nil
+        }
+        feed(.ended(session, droppedFor: drop))
         if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
     }

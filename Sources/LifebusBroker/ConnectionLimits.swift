@@ -14,9 +14,14 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// is told `lifebus.LimitExceeded` (`messagesBeforeHello`) and closed.
     public var maxMessagesBeforeHello = 16
     /// Pending output per introduced connection, in bytes and in lines; a peer over it is disconnected once what is
-    /// queued is written.
+    /// queued is written. Reading pauses at a quarter of either (`readPauseThreshold`), so a peer that keeps
+    /// reading reaches the cap only through output it did not ask for (an observer's notifications, what
+    /// `lifebus watch` follows) coming faster than it reads — the slow consumer — or through answers in flight
+    /// that are of the largest kinds (`Protocol/README.md` §15.1, "The flow rule").
     public var maxOutputBytes = 4 * 1024 * 1024
-    public var maxOutputMessages = 1024
+    /// The line cap is 4,096 so that reading pauses at 1,024 queued answers: a client that writes a burst of a
+    /// thousand requests before it reads a line is served whole (beyond that, it must read while it writes).
+    public var maxOutputMessages = 4096
     /// Pending output per connection before `hello`.
     public var maxOutputBytesBeforeHello = 64 * 1024
     /// Pending output that makes no progress for this long closes the connection.
@@ -30,8 +35,9 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     public init() {}
 
-    /// Reading pauses while pending output is above this (a quarter of the cap) and resumes at half of it.
-    static func readPauseThreshold(forOutputCap bytes: Int) -> Int {
-        max(1, bytes / 4)
+    /// Reading pauses while pending output is above this (a quarter of the cap, in bytes or in lines) and resumes
+    /// at half of it.
+    static func readPauseThreshold(forOutputCap amount: Int) -> Int {
+        max(1, amount / 4)
     }
 }

@@ -38,8 +38,9 @@ public enum BrokerInput: Sendable {
     /// The answer to a callback request the machine sent (`BrokerEffect.sendCallback`), read as its type (an
     /// unreadable result reads as `CallbackAnswer()`: the app answered, without details).
     case callbackAnswered(AppID, CallbackID, Result<CallbackAnswer, RPCError>)
-    /// The session's connection has ended (for any reason); nothing more is sent to it.
-    case ended(SessionID)
+    /// The session's connection has ended (for any reason); nothing more is sent to it. `droppedFor`: the broker
+    /// ended it because the peer did not read its output (an app's ending is then `disconnected`, not `crashed`).
+    case ended(SessionID, droppedFor: OutputDrop? = nil)
     /// The timer armed by the last `BrokerEffect.armTimer` went off.
     case timerFired
     /// The end of the loop turn the machine asked for (`BrokerEffect.commitJournal`): commit the journal, deliver

@@ -28,8 +28,9 @@ extension BrokerMachine {
         logger.debug("peer connected", metadata: metadata(session))
     }
 
-    /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects.
-    mutating func ended(_ session: SessionID, into effects: inout [BrokerEffect]) {
+    /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects. An app
+    /// dropped for its output gets a `process` record `disconnected` naming why, and ends `disconnected`.
+    mutating func ended(_ session: SessionID, droppedFor drop: OutputDrop?, into effects: inout [BrokerEffect]) {
         guard let record = sessions.removeValue(forKey: session) else { return }
         if record.role == nil {
             deadlines.cancel(.hello(session))
@@ -43,7 +44,13 @@ extension BrokerMachine {
         }
         if let app = record.app, appSessions[app] == session {
             appSessions[app] = nil
-            feedDevice(.appDisconnected(app), into: &effects)
+            if let drop {
+                let pid = record.identity.pid > 0 ? record.identity.pid : nil
+                recordProcess(app, pid: pid, .disconnected, reason: drop.rawValue, into: &effects)
+                feedDevice(.appDroppedForOutput(app), into: &effects)
+            } else {
+                feedDevice(.appDisconnected(app), into: &effects)
+            }
         }
     }
 

@@ -13,7 +13,13 @@ import LifebusProtocol
 /// exact virtual instant (one settle limit of real time later), and an app still within its budget at `target`
 /// holds the answer at most one settle limit. Invariant: `pendingAdvance` is set from the `advance` request until
 /// it is answered, its controller leaves or the broker stops; `.advanceSettle` is armed exactly while it is set.
+/// Virtual time never passes `maxVirtualTime` after the broker's start (an `advance` that would is refused), so
+/// every record's time is a non-negative number of milliseconds.
 extension BrokerMachine {
+    /// The furthest virtual time goes: 100 years of 365 days after the broker's start (3,153,600,000,000 ms), far
+    /// inside the 292 years of nanoseconds a signed 64-bit time holds.
+    public static let maxVirtualTime = Duration.seconds(100 * 365 * 86_400)
+
     /// An `advance` being carried out.
     struct PendingAdvance {
         let session: SessionID
@@ -57,8 +63,15 @@ extension BrokerMachine {
         guard pendingAdvance == nil else {
             throw .limitExceeded("advancesInFlight", maximum: 1, "another advance is being carried out")
         }
-        pendingAdvance = PendingAdvance(
-            session: session, ticket: ticket, target: virtualNow + Duration(clampingMilliseconds: params.byMs))
+        let target = virtualNow + Duration(clampingMilliseconds: params.byMs)
+        guard target - epoch <= Self.maxVirtualTime else {
+            let maximum = Int64(milliseconds(epoch + Self.maxVirtualTime))
+            throw .invalidParams(field: "byMs", """
+                would take virtual time past its maximum, \(maximum) ms (100 years) after the broker's start \
+                (it is at \(Int64(milliseconds(virtualNow))) ms)
+                """)
+        }
+        pendingAdvance = PendingAdvance(session: session, ticket: ticket, target: target)
         virtualSampling?.arm(at: virtualNow)
         deadlines.arm(.advanceSettle, at: now + settings.advanceSettleLimit)
     }

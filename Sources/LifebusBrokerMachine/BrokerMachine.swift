@@ -129,8 +129,8 @@ public struct BrokerMachine {
             handle(request, from: session, ticket: ticket, into: &effects)
         case .callbackAnswered(let app, let id, let answer):
             callbackAnswered(app, id, answer, into: &effects)
-        case .ended(let session):
-            ended(session, into: &effects)
+        case .ended(let session, let drop):
+            ended(session, droppedFor: drop, into: &effects)
         case .timerFired:
             armedDeadline = nil
             timerFired(into: &effects)

@@ -93,7 +93,7 @@ enum TransitionFormatting {
         switch outcome {
         case .ok: .green
         case .late: .yellow
-        case .watchdog, .crashed, .killed, .jetsam: .red
+        case .watchdog, .crashed, .disconnected, .killed, .jetsam: .red
         }
     }
 

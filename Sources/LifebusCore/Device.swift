@@ -72,6 +72,8 @@ public struct Device: Sendable {
             connect(app, flags: flags, pid: pid)
         case .appDisconnected(let app):
             processEnded(app)
+        case .appDroppedForOutput(let app):
+            processEnded(app, outcome: .disconnected)
         case .processExited(let app, _):
             processEnded(app)
         case .launchFailed(let app):
@@ -123,7 +125,9 @@ public struct Device: Sendable {
         }
     }
 
-    private mutating func processEnded(_ app: AppID) {
+    /// The app's process or connection ended unasked: its outstanding callback (or its end) is journaled
+    /// `outcome` (`crashed`, or `disconnected` when the broker dropped it for its output).
+    private mutating func processEnded(_ app: AppID, outcome: TransitionOutcome = .crashed) {
         guard let i = index[app] else {
             out.append(.reject(Rejection(app: app, reason: .unknownApp)))
             return
@@ -137,7 +141,7 @@ public struct Device: Sendable {
             if apps[i].state == .notRunning && apps[i].outstanding == nil {
                 apps[i].process = .none  // connected but never launched: nothing to record
             } else {
-                end(i, kill: nil, outcome: .crashed, cause: nil)
+                end(i, kill: nil, outcome: outcome, cause: nil)
             }
         }
     }

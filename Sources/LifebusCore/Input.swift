@@ -13,6 +13,9 @@ public enum Input: Sendable, Hashable {
     /// An app connected: its process is running and will answer callbacks. Connecting is launching.
     case appConnected(AppID, AppFlags, pid: Int32?)
     case appDisconnected(AppID)
+    /// The broker ended the app's connection because the app did not read its output: as `appDisconnected`, but
+    /// the ending is journaled `disconnected`, not `crashed`.
+    case appDroppedForOutput(AppID)
     case processExited(AppID, ExitStatus)
     /// The caller could not start the process a `startProcess` asked for: the launch waiting for it fails now.
     case launchFailed(AppID)

@@ -153,9 +153,9 @@ extension CoverageRow {
 
     static let failures: [CoverageRow] = [
         CoverageRow("R80", "the app's process exits / disconnects while a callback runs",
-                    J { $0.transition?.callback != nil && $0.ended(.crashed) }),
+                    J { $0.transition?.callback != nil && ($0.ended(.crashed) || $0.ended(.disconnected)) }),
         CoverageRow("R81", "the app's process exits / disconnects while idle",
-                    J { $0.moved(nil) && $0.ended(.crashed) }),
+                    J { $0.moved(nil) && ($0.ended(.crashed) || $0.ended(.disconnected)) }),
         CoverageRow("R82", "a callback not answered within its budget",
                     J { $0.transition?.callback != nil && $0.ended(.watchdog) }),
         CoverageRow("R83", "an app answers a callback it was not sent (or answers twice)", .notInJournal(rejected)),

@@ -130,7 +130,7 @@ extension Connection {
     /// A write request was queued with libuv.
     func writeQueued() {
         queuedWriteCount += 1
-        if pendingWriteBytes > readPauseThreshold, !pausedForOutput {
+        if !pausedForOutput, pendingWriteBytes > readPauseThreshold || queuedWriteCount > readPauseLines {
             pausedForOutput = true
             updateSocketReading()
         }
@@ -148,7 +148,7 @@ extension Connection {
         } else {
             armStallTimer()
         }
-        if pausedForOutput, pendingWriteBytes <= readPauseThreshold / 2 {
+        if pausedForOutput, pendingWriteBytes <= readPauseThreshold / 2, queuedWriteCount <= readPauseLines / 2 {
             pausedForOutput = false
             resumeDelivery()
         }

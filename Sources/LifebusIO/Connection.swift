@@ -52,7 +52,7 @@ public final class Connection: UVHandleOwner {
     var isReadingSocket = false
     /// `pauseReading()` was called and `resumeReading()` not yet.
     @exclusivity(unchecked) var pausedByOwner = false
-    /// Pending output is above `readPauseThreshold`.
+    /// Pending output is above `readPauseThreshold` or `readPauseLines` (and has not drained to half of both yet).
     @exclusivity(unchecked) var pausedForOutput = false
     /// Bytes read from the socket but not framed yet, from `heldStart` on.
     var held: [UInt8] = []
@@ -85,8 +85,12 @@ public final class Connection: UVHandleOwner {
     /// other connections had theirs. Unlimited by default.
     @exclusivity(unchecked) public var maxLinesPerTurn = Int.max
 
-    /// Pending output above which reading pauses (until the output has drained to half of it). Unlimited by default.
+    /// Pending output above which reading pauses, in bytes and in queued lines: reading pauses when either is over
+    /// its threshold and resumes once both have drained to half of theirs. Kept below the output cap (a quarter of
+    /// it, `ConnectionLimits`), so that a peer that keeps reading never reaches the cap through the answers to what
+    /// it sends. Unlimited by default.
     @exclusivity(unchecked) public var readPauseThreshold = Int.max
+    @exclusivity(unchecked) public var readPauseLines = Int.max
 
     /// The output cap: a `writeLine` that would take pending output over `maxPendingWriteBytes` bytes (unless nothing
     /// is pending: one line alone always goes) or `maxPendingWrites` queued lines is refused; the connection then

@@ -8,6 +8,10 @@ public enum TransitionOutcome: String, Sendable, Hashable, CaseIterable {
     case watchdog
     /// The process exited or its connection dropped without being told to.
     case crashed
+    /// The broker ended the app's connection because the app did not read what it was sent (its output reached the
+    /// output cap, or made no progress for the write-stall time); the `process` record `disconnected` before it
+    /// names which (`reason`). Not the app's crash: the verdict is about its reading.
+    case disconnected
     /// Ended on purpose: terminated by the user or the system (`exitsOnSuspend`, a suspended app, the grace after
     /// `willTerminate`, a callback interrupted by a kill).
     case killed

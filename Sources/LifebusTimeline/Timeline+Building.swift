@@ -113,6 +113,9 @@ private struct Builder {
         case .crashed:
             atMs = record.sentMs
             reason = "crashed\(during)"
+        case .disconnected:
+            atMs = record.sentMs
+            reason = "disconnected: it did not read what it was sent\(during)"
         case .killed, .ok, .late:
             atMs = record.sentMs
             reason = "killed" + (record.cause.map { " by \($0.event)" } ?? "") + during

@@ -43,6 +43,35 @@ import Testing
         }
     }
 
+    /// 36,500 one-day advances reach the maximum (100 years); one millisecond more is refused -32602 naming `byMs`,
+    /// and virtual time stays put (it used to go on until nanoseconds overflowed and `nowMs` went negative).
+    @Test func virtualTimeStopsAtItsMaximumAndAnAdvancePastItIsRefusedNamingByMs() throws {
+        var (harness, _, controller) = Self.manual()
+        let maximumMs: Double = 100 * 365 * 86_400_000
+        for day in 0..<36_500 {
+            let (advance, advanced) = harness.request(controller, "advance", #"{"byMs":86400000}"#)
+            guard advanced.succeeded(advance) else {
+                Issue.record("day \(day): \(String(describing: advanced.reply(to: advance)))")
+                return
+            }
+        }
+        let (clock, answered) = harness.request(controller, "clock")
+        #expect(try Self.clock(answered, clock).nowMs == maximumMs)
+        let (over, refused) = harness.request(controller, "advance", #"{"byMs":1}"#)
+        guard case .failure(let error)? = refused.reply(to: over) else {
+            Issue.record("an advance past the maximum was not refused")
+            return
+        }
+        #expect(error.code == -32602)
+        #expect(error.message.contains("byMs") && error.message.contains("3153600000000"), "\(error.message)")
+        let (zero, stayed) = harness.request(controller, "advance", #"{"byMs":0}"#)
+        #expect(try Self.clock(stayed, zero).nowMs == maximumMs)
+        #expect(harness.journal.entries.allSatisfy { entry in
+            guard case .transition(let record) = entry else { return true }
+            return record.sentMs >= 0
+        })
+    }
+
     @Test func virtualTimeStartsAtZeroAndMovesOnlyOnAdvance() throws {
         var (harness, _, controller) = Self.manual()
         _ = harness.advance(by: .seconds(30))

@@ -92,6 +92,17 @@ import Testing
                                               "R84"]])
     }
 
+    @Test func anAppDroppedForItsOutputReachesTheVanishedAppRows() {
+        var journal = JournalFixture()
+        journal.run(.ios7)
+        let ring = journal.fire("call")
+        journal.process("A", .disconnected)
+        journal.moved("A", .willResignActive, .active, .notRunning, .disconnected, cause: ring)
+        journal.process("A", .disconnected)
+        journal.moved("A", nil, .active, .notRunning, .disconnected, cause: nil)
+        #expect(reached(journal) == ["ios7": ["R80", "R81"]])
+    }
+
     @Test func aSuspensionWithoutCauseIsATaskEndingOnlyAfterAnEvent() {
         var journal = JournalFixture()
         journal.run(.ios7)

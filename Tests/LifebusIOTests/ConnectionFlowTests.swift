@@ -86,6 +86,35 @@ import Testing
         }
     }
 
+    /// Many small answers (far below the byte threshold) pause reading by their count, before the line cap: a peer
+    /// that pipelines 10,000 requests and reads late, then steadily, is answered every one and never dropped.
+    @Test func queuedLinesPauseReadingBeforeTheLineCapSoAReadingPeerIsNeverDropped() throws {
+        try withConnectedPair { loop, pair in
+            pair.server.readPauseThreshold = 1 << 20
+            pair.server.readPauseLines = 16
+            pair.server.maxPendingWrites = 64
+            pair.server.maxPendingWriteBytes = 4 << 20
+            let answer = [UInt8](repeating: UInt8(ascii: "a"), count: 1024)
+            let server = LineRecorder()
+            server.record(pair.server) { _ in pair.server.writeLine(answer) }
+            let requests = 10_000
+            pair.client.writeLine(Array(repeating: "r", count: requests).joined(separator: "\n").utf8.map { $0 })
+            try loop.run(until: "answers queued") { pair.server.pendingWriteBytes > 0 }
+            for _ in 0..<50 {
+                loop.runOnce(wait: false)  // the client does not read yet: the server's queue grows, then stops
+            }
+            #expect(server.ends.isEmpty, "paused before the line cap, not dropped")
+            #expect(server.lines.count < requests, "a peer that does not take its answers is not read")
+            let client = LineRecorder()
+            client.record(pair.client)
+            try loop.run(until: "every answer", timeout: .seconds(60)) {
+                client.lines.count == requests || !client.ends.isEmpty
+            }
+            #expect(server.lines.count == requests)
+            #expect(server.ends.isEmpty && client.ends.isEmpty)
+        }
+    }
+
     @Test func aWriteOverTheOutputCapEndsTheConnectionAfterWhatWasQueued() throws {
         try withConnectedPair { loop, pair in
             pair.server.maxPendingWriteBytes = 256 * 1024

@@ -39,6 +39,36 @@ import Testing
         #expect(status?["sinceMs"]?.doubleValue == 10_000, "killed at exactly its budget, in virtual time")
     }
 
+    /// 36,500 one-day advances reach the manual clock's maximum, 100 years; `lifebus clock advance 1ms` past it is
+    /// refused naming `byMs` (it used to go on until `nowMs` went negative), and what is journaled there after has
+    /// its true, positive time.
+    @Test func anAdvancePastOneHundredYearsIsRefusedNamingByMs() throws {
+        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--log-level", "error"])
+        let app = try broker.subscribe("com.example.Centenarian")
+        #expect(try broker.reached("com.example.Centenarian", "active"))
+        let controller = try RawPeer.controller(broker)
+        for day in 0..<36_500 {
+            guard controller.call("advance", #"{"byMs":86400000}"#)?["result"] != nil else {
+                Issue.record("the advance of day \(day) was not answered with a result")
+                return
+            }
+        }
+        let refused = try broker.cli(["clock", "advance", "1ms"])
+        #expect(refused.status != 0)
+        #expect(refused.err.contains("byMs") && refused.err.contains("3153600000000"), "\(refused.err)")
+        let clock = try broker.cli(["clock", "--json"])
+        #expect(parsed(clock.out)?["nowMs"]?.doubleValue == 3_153_600_000_000, "\(clock.out)")
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        let last = try broker.transitions(of: "com.example.Centenarian").last
+        #expect(last?["sentMs"]?.doubleValue == 3_153_600_000_000, "\(last?.jsonText ?? "no transition")")
+        for entry in try broker.history() {
+            for key in ["firedMs", "sentMs", "answeredMs", "atMs"] {
+                #expect((entry[key]?.doubleValue ?? 0) >= 0, "\(entry.jsonText)")
+            }
+        }
+        #expect(app.isAlive)
+    }
+
     @Test func anAppThatAnswersLetsTheAdvanceReturnWithTheNewTime() throws {
         let broker = try BrokerFixture(arguments: ["--clock", "manual"])
         let app = try broker.subscribe("com.example.Quick")

@@ -60,4 +60,29 @@ import Testing
         let kinds = history?["result"]?["entries"]?.arrayValue?.map { $0["type"]?.stringValue }
         #expect(kinds == ["run"], "nothing was fired: the journal holds only the record of the broker's start")
     }
+
+    /// Any first line that is not a JSON object or array closes the connection unanswered (not only exact upper-case
+    /// HTTP/1 methods): lower-case HTTP, HTTP/2's preface, a bare number, a string, binary; a good peer is served.
+    @Test(arguments: [
+        Array("get / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8),
+        Array("42".utf8), Array(#""str""#.utf8), [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0xFF, 0x80, 0x00],
+    ])
+    func aFirstLineThatIsNotAJSONObjectOrArrayIsClosedWithoutAnAnswer(opening: [UInt8]) throws {
+        let broker = try BrokerFixture(arguments: ["--tcp-port", "0"])
+        let token = try broker.tcpToken()
+        let port = try broker.tcpPort()
+        let client = try RawClient(tcpPort: port)
+        let params = #"{"role":"controller","protocolVersion":1,"token":"\#(token)"}"#
+        let hello = #"{"jsonrpc":"2.0","id":1,"method":"hello","params":\#(params)}"#
+        let fire = #"{"jsonrpc":"2.0","id":2,"method":"fire","params":{"event":"home"}}"#
+        client.send(opening + Array("\n\(hello)\n\(fire)\n".utf8))
+        #expect(client.readLine(timeout: .seconds(5)) == nil, "no line is answered")
+        #expect(client.waitForClose())
+        let good = try RawClient(tcpPort: port)
+        #expect(parsed(good.hello(extra: #","token":"\#(token)""#))?["result"] != nil, "a good peer is served")
+        let controller = try RawPeer.controller(broker)
+        let kinds = controller.call("history")?["result"]?["entries"]?.arrayValue?.map { $0["type"]?.stringValue }
+        #expect(kinds == ["run"], "nothing was fired")
+        #expect(broker.stop() == 0)
+    }
 }

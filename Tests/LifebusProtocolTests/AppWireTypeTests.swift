@@ -17,7 +17,9 @@ import Testing
             "didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground",
             "willEnterForeground", "willTerminate", "didReceiveMemoryWarning",
         ])
-        #expect(TransitionOutcome.allCases.map(\.rawValue) == ["ok", "late", "watchdog", "crashed", "killed", "jetsam"])
+        #expect(TransitionOutcome.allCases.map(\.rawValue) == [
+            "ok", "late", "watchdog", "crashed", "disconnected", "killed", "jetsam",
+        ])
         #expect(LifebusMethod.callback(.didEnterBackground) == "didEnterBackground")
     }
 

@@ -134,7 +134,8 @@ import Testing
             Issue.record("an oversized batch was accepted")
             return
         }
-        #expect(RPCCodec.maxBatchCount == 64)
+        #expect(RPCCodec.maxBatchCount == 64)  // Protocol/README.md §4 and §15.2 say 64 and -32012
+        #expect(error.code == -32012)
         #expect(error.name == "lifebus.LimitExceeded")
         #expect(error.data?["limit"] == "batchMessages")
     }

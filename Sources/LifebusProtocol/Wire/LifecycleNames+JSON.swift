@@ -39,6 +39,7 @@ extension TransitionOutcome {
         case .late: "\"late\""
         case .watchdog: "\"watchdog\""
         case .crashed: "\"crashed\""
+        case .disconnected: "\"disconnected\""
         case .killed: "\"killed\""
         case .jetsam: "\"jetsam\""
         }

@@ -6,8 +6,9 @@
 /// "reason":"jetsam","detail":null,"launch":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the
 /// broker spawned it), `connected` (the spawned process said `hello`), `launching` (`didFinishLaunching` sent with
 /// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`), `killed` (the broker
-/// sent the kill; `reason` says why) or `launchFailed` (nothing started; `detail` names the path and errno, `pid`
-/// is `null`).
+/// sent the kill; `reason` says why), `launchFailed` (nothing started; `detail` names the path and errno, `pid`
+/// is `null`) or `disconnected` (the broker dropped the app's connection for its output; `reason` is
+/// `outputLimitExceeded` or `writeStalled`).
 public struct ProcessRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "process"
@@ -22,6 +23,9 @@ public struct ProcessRecord: Sendable, Equatable {
         case exited
         case killed
         case launchFailed
+        /// The broker ended the app's connection because it did not read its output; `reason` is
+        /// `outputLimitExceeded` or `writeStalled`. The app's ending that follows is `disconnected`.
+        case disconnected
     }
 
     public var seq: Int64
@@ -32,7 +36,7 @@ public struct ProcessRecord: Sendable, Equatable {
     public var status: Int32?
     /// The signal that ended an `exited` process.
     public var signal: Int32?
-    /// Why the broker killed it (`killed`; on `exited`, when its kill ended it).
+    /// Why the broker killed it (`killed`; on `exited`, when its kill ended it), or dropped it (`disconnected`).
     public var reason: String?
     /// For people: why a launch failed.
     public var detail: String?
