@@ -382,6 +382,9 @@ class Round:
         deadline = time.monotonic() + 1.0
         alive = tagged_processes(self.tag)
         zombies = orphaned_zombies(self.soak.programs) - self.soak.zombies_before
+        if zombies:  # PID 1 may not have reaped them yet: only those still there a moment later count
+            time.sleep(2)
+            zombies &= orphaned_zombies(self.soak.programs)
         if zombies:
             self.soak.totals.leftovers += len(zombies)
             self.soak.totals.failures.append("round %d: %d zombies left to PID 1: %s"
@@ -479,7 +482,7 @@ def tagged_processes(tag: str) -> list[tuple[int, str]]:
 
 
 def orphaned_zombies(programs: set[str]) -> set[int]:
-    """Zombies re-parented to PID 1 (nobody reaps them here) running one of the soak's programs."""
+    """Zombies re-parented to PID 1 that ran one of the soak's programs (a PID 1 that does not reap keeps them)."""
     found = set()
     for name in os.listdir("/proc"):
         if not name.isdigit():
