@@ -48,7 +48,7 @@ extension ScenarioRun {
             switch check(resolved.expectation, app: app) {
             case .success(let checks):
                 result.checks = checks
-                failure = checks.allSatisfy(\.passed) ? nil : "expectation not met"
+                failure = ScenarioReport.failedChecksText(checks)
             case .failure(let error):
                 failure = error.message
             }
@@ -108,7 +108,8 @@ extension ScenarioRun {
     private mutating func fireHandingOver(_ params: FireParams) -> (failure: String?, note: String?) {
         let call = session.send(LifebusMethod.fire, params.json)
         let answer = session.answer(to: call, timeout: Self.handOver)
-        if case .failure(let error) = answer, error.lifebusCode == .timedOut {
+        // The session's own timeout (no `reason`), not the broker's answer that a launch timed out.
+        if case .failure(let error) = answer, error.lifebusCode == .timedOut, error.data?["reason"] == nil {
             pendingFire = (params, call)
             return (nil, "waiting for the clock: completed by the next advance")
         }
