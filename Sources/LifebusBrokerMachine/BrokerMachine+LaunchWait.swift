@@ -8,7 +8,8 @@ import LifebusProtocol
 extension BrokerMachine {
     /// The launch budget, in ms, while a launch waits for `snapshot`'s process to connect; `nil` otherwise.
     func launchBudgetMilliseconds(_ snapshot: AppSnapshot) -> Double? {
-        snapshot.isAwaitingLaunch ? device.configuration.budgets.didFinishLaunching.inMilliseconds : nil
+        guard snapshot.isAwaitingLaunch, appSessions[snapshot.id] == nil else { return nil }
+        return device.configuration.budgets.didFinishLaunching.inMilliseconds
     }
 
     /// The answer to an event whose launch of `app` timed out: `lifebus.TimedOut` with `data.reason`

@@ -119,9 +119,9 @@ final class BrokerCall {
         timer.start(after: WaitNotice.patience) { [unowned self] in
             guard result == nil else { return }
             guard let peer else {
-                let limit = policy.busyDeadline.map(DurationText.format) ?? "never"
-                return say("waiting for the broker at \(path) to accept the connection (it is busy or starting; "
-                    + "giving up after \(limit))")
+                let longest = [policy.deadline, policy.busyDeadline].compactMap { $0 }.max()
+                let limit = longest.map { "at most \(DurationText.format($0))" } ?? "for as long as it takes"
+                return say("waiting for a broker at \(path) to accept the connection (\(limit))")
             }
             onSlowAnswer?(peer, say)
         }

@@ -118,4 +118,38 @@ import Testing
         #expect(run.err.contains("lifebus subscribe: no broker at \(socket): "), "\(run.err)")
         #expect(run.err.contains("before subscribe ever connected"), "\(run.err)")
     }
+
+    @Test func fireWhoseCallbackTakesLongSaysItWaitsForTheTransitions() throws {
+        let broker = try BrokerFixture()
+        let id = "com.example.Slow"
+        let app = try broker.subscribe(id, ["--delay", "didFinishLaunching=3s"])
+        #expect(app.stderr.readLine()?.contains("connected") == true)
+        let fire = try ChildProcess("lifebus", ["fire", "launch", id, "--socket", broker.socketPath])
+        let notice = Self.stderrLine(fire, containing: "waiting for")
+        #expect(notice.line == "lifebus: waiting for the transitions of launch \(id) to complete (each callback "
+            + "within its budget; --no-wait returns at once)", "\(notice)")
+        #expect(fire.wait() == 0)
+        app.signal(SIGTERM)
+        app.wait()
+    }
+
+    @Test func expectWithinSaysWhatItWaitsFor() throws {
+        let broker = try BrokerFixture()
+        let id = "com.example.Quiet"
+        let expect = try ChildProcess("lifebus", ["expect", id, "--mark", "saved", "--within", "3s",
+                                                  "--socket", broker.socketPath])
+        let notice = Self.stderrLine(expect, containing: "waiting up to 3s")
+        #expect(notice.line == "lifebus: waiting up to 3s for \(id): mark saved: expected present, recorded absent "
+            + "(no mark)", "\(notice)")
+        #expect(expect.wait() == 1)
+    }
+
+    @Test func aCommandWaitingForABrokerToStartSaysSo() throws {
+        let socket = BrokerFixture.uniqueSocketPath("later")
+        let ping = try ChildProcess("lifebus", ["ping", "--wait", "3s", "--socket", socket])
+        let notice = Self.stderrLine(ping, containing: "waiting for a broker")
+        #expect(notice.line == "lifebus: waiting for a broker at \(socket) to accept the connection (at most "
+            + "5s)", "\(notice)")
+        #expect(ping.wait() == 3)
+    }
 }
