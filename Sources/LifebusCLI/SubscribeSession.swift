@@ -104,7 +104,9 @@ final class SubscribeSession {
             waiter.resume()
         }
         guard !terminated, !terminating else { return }
-        if let reason = diagnostics.neverConnectedReason {
+        if var reason = diagnostics.neverConnectedReason {
+            let unreachable = "cannot reach the broker at \(socketPath): "
+            if reason.hasPrefix(unreachable) { reason.removeFirst(unreachable.count) }
             StandardError.writeLine("lifebus subscribe: no broker at \(socketPath): \(reason); the program ended "
                 + "(\(termination)) before subscribe ever connected")
             await supervisor.shutdown()
