@@ -113,9 +113,11 @@ final class BrokerCall {
     }
 
     /// After `WaitNotice.patience` without a result: says what the command waits for, once.
-    private func armPatience(path: String, say: @escaping WaitNotice.Say, onSlowAnswer: SlowAnswer?) {
+    private func armPatience(path: String, say write: @escaping WaitNotice.Say, onSlowAnswer: SlowAnswer?) {
         guard let timer = try? LoopTimer(loop: loop) else { return }  // no notice is better than no command
         patienceTimer = timer
+        // A notice that comes after the result (its `status` answered as the connection closed) is not said.
+        let say: WaitNotice.Say = { [unowned self] message in if result == nil { write(message) } }
         timer.start(after: WaitNotice.patience) { [unowned self] in
             guard result == nil else { return }
             guard let peer else {
