@@ -4,7 +4,7 @@ import LifebusProtocol
 import LifebusRPC
 
 /// What a `lifebus` command says on stderr when its answer takes longer than `WaitNotice.patience`: what it waits
-/// for and how long it will wait (`waiting for com.example.X to connect (launch budget 20 s); …`), once, so a wait
+/// for and how long it will wait (`waiting for com.example.X to connect (launch budget 20s); …`), once, so a wait
 /// is never silent. Plain text as `lifebus: MESSAGE`, or with `--json` one line `{"waiting":{"message":…}}`.
 ///
 /// Stateless helpers; the notices that need the broker's view ask it with `status` on the command's own connection
