@@ -78,7 +78,9 @@ extension ScenarioRun {
     /// in real time; at once for an app that runs, or that the broker never started. What `endApps` waits for on a
     /// running broker, so the next scenario starts with the app's process gone.
     func awaitExit(of app: String) -> String? {
-        let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
+        let start = EventLoop.monotonicNanoseconds()
+        let deadline = start + runner.patience.clampedNanoseconds
+        var noticed = false
         while true {
             switch session.status(app: app) {
             case .failure(let error):
@@ -96,8 +98,14 @@ extension ScenarioRun {
                 guard case .process(let record) = last, ![.exited, .launchFailed].contains(record.event)
                 else { return nil }
             }
-            guard EventLoop.monotonicNanoseconds() < deadline else {
+            let now = EventLoop.monotonicNanoseconds()
+            guard now < deadline else {
                 return "the process of \(app) did not exit within \(DurationText.format(runner.patience))"
+            }
+            if !noticed && now - start >= ScenarioSession.noticeAfter.clampedNanoseconds {
+                noticed = true
+                StandardError.writeLine("lifebus run: waiting for the process of \(app) to exit (at most "
+                    + "\(DurationText.format(runner.patience)))")
             }
             session.pause(.milliseconds(5))
         }

@@ -152,4 +152,28 @@ import Testing
             + "5s)", "\(notice)")
         #expect(ping.wait() == 3)
     }
+
+    @Test func aScenarioStepWaitingForTheBrokerSaysSo() throws {
+        let broker = try BrokerFixture(arguments: Self.launchBudget)
+        let folder = makeTemporaryFolder("lifebus-notice")
+        let file = folder + "/nobody.yaml"
+        let text = "name: nobody\nsteps:\n  - launch: com.example.Nobody\n"
+        let written = fopen(file, "w").map { handle in
+            defer { fclose(handle) }
+            return fputs(text, handle) >= 0
+        }
+        #expect(written == true)
+        defer {
+            unlink(file)
+            rmdir(folder)
+        }
+        let run = try ChildProcess("lifebus", ["run", "--socket", broker.socketPath, "--profile", "ios7", file],
+                                   environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-notice-state")])
+        let notice = Self.stderrLine(run, containing: "waiting for")
+        #expect(notice.line == "lifebus run: waiting for the broker's answer to fire (at most 10s)", "\(notice)")
+        #expect(notice.seconds < 3)
+        let out = run.stdout.readAll(timeout: .seconds(10))
+        #expect(run.wait() == 1)
+        #expect(out.contains("did not connect within its launch budget (4s)"), "\(out)")
+    }
 }
