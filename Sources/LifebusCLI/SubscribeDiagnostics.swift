@@ -21,10 +21,9 @@ final class SubscribeDiagnostics: Sendable {
         { [self] line in self.print(line) }
     }
 
-    /// Why subscribe has no connection yet when it never had one (the last failure, or that none was tried
-    /// yet); `nil` once it connected.
-    var neverConnectedReason: String? {
-        connection.withLock { $0.connected ? nil : $0.failure ?? "no connection made yet" }
+    /// Whether subscribe ever connected, and the last reason a connection could not be made (`nil`: none failed).
+    var connectionFacts: (connected: Bool, failure: String?) {
+        connection.withLock { $0 }
     }
 
     private func print(_ line: String) {

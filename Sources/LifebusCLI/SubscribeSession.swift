@@ -104,11 +104,16 @@ final class SubscribeSession {
             waiter.resume()
         }
         guard !terminated, !terminating else { return }
-        if var reason = diagnostics.neverConnectedReason {
-            let unreachable = "cannot reach the broker at \(socketPath): "
-            if reason.hasPrefix(unreachable) { reason.removeFirst(unreachable.count) }
-            StandardError.writeLine("lifebus subscribe: no broker at \(socketPath): \(reason); the program ended "
-                + "(\(termination)) before subscribe ever connected")
+        let facts = diagnostics.connectionFacts
+        if !facts.connected {
+            let ended = "the program ended (\(termination)) before subscribe ever connected"
+            if var reason = facts.failure {
+                let unreachable = "cannot reach the broker at \(socketPath): "
+                if reason.hasPrefix(unreachable) { reason.removeFirst(unreachable.count) }
+                StandardError.writeLine("lifebus subscribe: no broker at \(socketPath): \(reason); \(ended)")
+            } else {
+                StandardError.writeLine("lifebus subscribe: \(ended) to the broker at \(socketPath)")
+            }
             await supervisor.shutdown()
             exit(CLIExitStatus.unreachable.rawValue)
         }
