@@ -38,7 +38,7 @@ import Testing
         let notice = Self.stderrLine(fire, containing: "waiting for \(id) to connect")
         #expect(notice.line == "lifebus: waiting for \(id) to connect (launch budget 4s); a program that does not "
             + "speak the protocol needs `lifebus subscribe -- PROGRAM` — see `lifebus logs \(id)`")
-        #expect(notice.seconds < 3, "said within ~2 s, not at the end")
+        #expect(notice.seconds < 3.5, "said after ~2 s, before the 4 s budget ran out")
         let rest = fire.stderr.readAll(timeout: .seconds(10))
         #expect(fire.wait() == 1, "a timeout, not a refusal (4): \(rest)")
         #expect(rest.contains("timed out: launch \(id): \(id) did not connect within its launch budget (4s)"),
@@ -66,7 +66,7 @@ import Testing
 
         let end = try ChildProcess("lifebus", ["fire", "call", "--end", "--socket", broker.socketPath])
         let notice = Self.stderrLine(end, containing: "waiting for \(id) to connect (launch budget 4s)")
-        #expect(notice.line != nil && notice.seconds < 3, "\(notice)")
+        #expect(notice.line != nil && notice.seconds < 3.5, "\(notice)")
         let rest = end.stderr.readAll(timeout: .seconds(10))
         #expect(end.wait() == 1, "\(rest)")
         #expect(rest.contains("timed out: call --end: \(id) did not connect within its launch budget (4s)"), "\(rest)")
@@ -80,7 +80,7 @@ import Testing
         #expect(notice.line == "lifebus: waiting up to 4s for \(id) to be active; it has not connected to this broker "
             + "— a program that does not speak the protocol needs `lifebus subscribe -- PROGRAM` — see "
             + "`lifebus logs \(id)`", "\(notice)")
-        #expect(notice.seconds < 3)
+        #expect(notice.seconds < 3.5)
         let rest = wait.stderr.readAll(timeout: .seconds(10))
         let out = wait.stdout.readAll(timeout: .seconds(1))
         #expect(wait.wait() == 1)
@@ -171,7 +171,7 @@ import Testing
                                    environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-notice-state")])
         let notice = Self.stderrLine(run, containing: "waiting for")
         #expect(notice.line == "lifebus run: waiting for the broker's answer to fire (at most 10s)", "\(notice)")
-        #expect(notice.seconds < 3)
+        #expect(notice.seconds < 3.5)
         let out = run.stdout.readAll(timeout: .seconds(10))
         #expect(run.wait() == 1)
         #expect(out.contains("did not connect within its launch budget (4s)"), "\(out)")
