@@ -58,7 +58,8 @@ extension BrokerMachine {
                     sinceMs: sinceMilliseconds(of: snapshot.id),
                     connected: appSessions[snapshot.id] != nil,
                     residentBytes: processes.resident[snapshot.id].map(Int64.init),
-                    frozen: processes.frozen.contains(snapshot.id)
+                    frozen: processes.frozen.contains(snapshot.id),
+                    launchBudgetMs: launchBudgetMilliseconds(snapshot)
                 )
             },
             pressure: processes.pressure
@@ -93,7 +94,8 @@ extension BrokerMachine {
         journal.flush()
         let timeout = WaitTimeout(
             state: current,
-            transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions)
+            transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions),
+            connected: appSessions[app] != nil
         )
         let waited = DurationText.format(waiter.timeout)
         let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"

@@ -173,9 +173,13 @@ extension BrokerMachine {
         notifyObservers(LifebusMethod.process, record.json, into: &effects)
     }
 
-    /// The error a refused event answers its `fire` with: `lifebus.LaunchFailed` (with the path and errno) when the
-    /// app's process could not be started, else `lifebus.EventRejected`.
+    /// The error a refused event answers its `fire` with: `lifebus.TimedOut` when a launch's budget ran out before
+    /// the app connected, `lifebus.LaunchFailed` (with the path and errno) when the app's process could not be
+    /// started, else `lifebus.EventRejected`.
     func refusalError(_ rejection: Rejection, eventID: Int64, label: String) -> RPCError {
+        if rejection.reason == .launchTimedOut, let app = rejection.app {
+            return launchTimedOutError(app, eventID: eventID, label: label)
+        }
         guard rejection.reason == .launchFailed, let app = rejection.app, let failure = processes.failures[app] else {
             return EventRejection(reason: rejection.reason, eventID: eventID).error("\(label): \(rejection)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -46,15 +47,21 @@ extension LifebusCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        /// One app's line: id, state, `pid N` while it runs (or its spawned process is starting), else
+        /// `no process` — the pid of a process that ended is not shown — and the executable.
+        static func line(_ app: JSONValue) -> String {
+            let running = app["state"]?.stringValue != LifecycleState.notRunning.rawValue
+                || app["spawned"]?.boolValue == true
+            let pid = running ? app["pid"]?.int64Value.map { "pid \($0)" } ?? "no process" : "no process"
+            let id = app["id"]?.stringValue ?? "?"
+            return "\(id)  \(app["state"]?.stringValue ?? "?")  \(pid)  \(app["executable"]?.stringValue ?? "")"
+        }
+
         func run() throws {
             try AppsCall.run(global, LifebusMethod.apps, params: [:]) { result in
                 let apps = result["apps"]?.arrayValue ?? []
                 guard !apps.isEmpty else { return "no app is installed" }
-                return apps.map { app in
-                    let pid = app["pid"]?.int64Value.map { "pid \($0)" } ?? "no process"
-                    let id = app["id"]?.stringValue ?? "?"
-                    return "\(id)  \(app["state"]?.stringValue ?? "?")  \(pid)  \(app["executable"]?.stringValue ?? "")"
-                }.joined(separator: "\n")
+                return apps.map(Self.line).joined(separator: "\n")
             }
         }
     }

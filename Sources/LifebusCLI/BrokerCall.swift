@@ -9,6 +9,8 @@ import LifebusRPC
 /// runs out, so a script can start the broker and call at once, and riding out a busy broker), says hello in the given
 /// role, hands the peer to the body, and returns when the body calls `finish` (or, with `endOnInterrupt`, when SIGINT
 /// arrives: a success). Inbound requests and notifications (an observer's `transition`/`mark`) go to `onRequest`.
+/// A wait longer than `WaitNotice.patience` is never silent: still connecting, it says it waits for the broker and
+/// how long; connected, it hands the peer to `onSlowAnswer` (when given) to say what the answer waits for.
 /// Invariant: the loop is closed clean before `run` returns.
 final class BrokerCall {
     enum Outcome {
@@ -18,11 +20,14 @@ final class BrokerCall {
     }
 
     typealias Body = (RPCPeer, HelloResult, _ finish: @escaping (Outcome) -> Void) -> Void
+    /// Says what a slow answer waits for, on the same connection.
+    typealias SlowAnswer = (RPCPeer, _ say: @escaping WaitNotice.Say) -> Void
 
     private let loop: EventLoop
     private let connector: BrokerConnector
     private let policy: RetryPolicy
     private var interruptWatcher: SignalWatcher?
+    private var patienceTimer: LoopTimer?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
 
@@ -43,6 +48,7 @@ final class BrokerCall {
         retryFor: Duration? = nil,
         endOnInterrupt: Bool = false,
         onRequest: ((RPCRequest, RPCResponder) -> Void)? = nil,
+        onSlowAnswer: SlowAnswer? = nil,
         body: @escaping Body
     ) throws {
         signal(SIGPIPE, SIG_IGN)
@@ -53,6 +59,7 @@ final class BrokerCall {
                 call.finish(.success(.success))
             }
         }
+        call.armPatience(path: path, say: WaitNotice.writer(json: json), onSlowAnswer: onSlowAnswer)
         call.connect(body)
         call.loop.run()
         try call.loop.close()
@@ -66,6 +73,14 @@ final class BrokerCall {
         case .success(.refused(let error)) where error.lifebusCode == .connectionClosed:
             report.write(name: "lifebus.ConnectionClosed", "the broker closed the connection")
             throw CLIExitStatus.unreachable
+        case .success(.refused(let error)) where error.lifebusCode == .timedOut:
+            let app = error.data?["app"]?.stringValue
+            let details = (error.data?.objectValue ?? [:]).filter { $0.key != "name" }.map { ($0.key, $0.value) }
+            report.write(
+                name: error.name ?? "lifebus.TimedOut",
+                "timed out: \(error.message)\(app.map { "; \(WaitNotice.connectAdvice($0))" } ?? "")",
+                extra: JSONObject(details))
+            throw CLIExitStatus.conditionNotMet
         case .success(.refused(let error)):
             let reason = error.data?["reason"]?.stringValue
             report.write(
@@ -97,6 +112,23 @@ final class BrokerCall {
         }
     }
 
+    /// After `WaitNotice.patience` without a result: says what the command waits for, once.
+    private func armPatience(path: String, say write: @escaping WaitNotice.Say, onSlowAnswer: SlowAnswer?) {
+        guard let timer = try? LoopTimer(loop: loop) else { return }  // no notice is better than no command
+        patienceTimer = timer
+        // A notice that comes after the result (its `status` answered as the connection closed) is not said.
+        let say: WaitNotice.Say = { [unowned self] message in if result == nil { write(message) } }
+        timer.start(after: WaitNotice.patience) { [unowned self] in
+            guard result == nil else { return }
+            guard let peer else {
+                let longest = [policy.deadline, policy.busyDeadline].compactMap { $0 }.max()
+                let limit = longest.map { "at most \(DurationText.format($0))" } ?? "for as long as it takes"
+                return say("waiting for a broker at \(path) to accept the connection (\(limit))")
+            }
+            onSlowAnswer?(peer, say)
+        }
+    }
+
     private func connect(_ body: @escaping Body) {
         connector.connect(policy: policy) { [self] opened in
             switch opened {
@@ -116,6 +148,8 @@ final class BrokerCall {
         guard result == nil else { return }
         result = outcome
         connector.cancel()
+        patienceTimer?.close()
+        patienceTimer = nil
         interruptWatcher?.close()
         interruptWatcher = nil
         peer?.onEnd = nil

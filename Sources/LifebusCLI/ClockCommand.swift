@@ -39,7 +39,11 @@ extension LifebusCommand {
                 method = LifebusMethod.advance
                 params = AdvanceParams(byMs: duration.inMilliseconds).json
             }
-            try BrokerCall.run(path: global.socketPath, json: json) { peer, _, finish in
+            let waited = "waiting for the callbacks the advance caused to be answered or killed (at most the "
+                + "broker's --advance-settle, 5s by default)"
+            try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: { peer, say in
+                WaitNotice.transitions(peer: peer, say: say, otherwise: waited)
+            }) { peer, _, finish in
                 peer.request(method, params: params) { answer in
                     do throws(RPCError) {
                         let result = try ClockResult(json: try answer.get())

@@ -103,14 +103,24 @@ extension LifebusCommand {
 
         func run() throws {
             let expectation = try expectation()
-            let deadline = EventLoop.monotonicNanoseconds() + within.clampedNanoseconds
+            let start = EventLoop.monotonicNanoseconds()
+            let deadline = start + within.clampedNanoseconds
+            var noticed = false
             while true {
                 let (results, scope) = try check(expectation)
                 let passed = results.allSatisfy(\.passed)
-                if passed || EventLoop.monotonicNanoseconds() >= deadline {
+                let now = EventLoop.monotonicNanoseconds()
+                if passed || now >= deadline {
                     ExpectReport.print(results, app: app, scope: scope, json: global.json)
                     if !passed { throw CLIExitStatus.conditionNotMet }
                     return
+                }
+                if !noticed && now - start >= WaitNotice.patience.clampedNanoseconds {
+                    noticed = true
+                    let failing = results.filter { !$0.passed }
+                        .map { "\($0.check): expected \($0.expected), recorded \($0.recorded)" }
+                    WaitNotice.writer(json: global.json)("waiting up to \(DurationText.format(within)) for \(app): "
+                        + failing.joined(separator: "; "))
                 }
                 usleep(50_000)  // --within: look again until the deadline
             }

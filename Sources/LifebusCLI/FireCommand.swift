@@ -15,7 +15,9 @@ extension LifebusCommand {
                 app (a call rings with no app running: "no app moved", noApp in --json); 1 with --expect or \
                 --fail-on when a transition it caused ended otherwise; 2 without an event or with wrong options; \
                 3 no broker; 4 when the broker refuses the event in the current state (e.g. call --end with no \
-                call, activate of an app never connected, launch while locked).
+                call, activate of an app never connected, launch while locked); 1, lifebus.TimedOut, when a launch \
+                it caused timed out: the app did not connect within its launch budget. A wait longer than 2 s says \
+                on stderr what it waits for.
                 """,
             subcommands: [
                 Call.self, SMS.self, Calendar.self, Sleep.self, Wake.self, Home.self,
@@ -97,7 +99,8 @@ enum FireRunner {
     static func fire(
         _ params: FireParams, path: String, json: Bool, check: @escaping ([TransitionRecord]) -> [TransitionRecord]
     ) throws {
-        try BrokerCall.run(path: path, json: json) { peer, _, finish in
+        let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in WaitNotice.fire(params.label, peer: peer, say: say) }
+        try BrokerCall.run(path: path, json: json, onSlowAnswer: params.wait ? onSlowAnswer : nil) { peer, _, finish in
             peer.request(LifebusMethod.fire, params: params.json) { answer in
                 switch answer {
                 case .failure(let error):

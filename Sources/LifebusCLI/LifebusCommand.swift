@@ -5,17 +5,20 @@ import LifebusProtocol
 
 /// `lifebus`: the command line for scripts and people — fire interruptions, query the broker, wait for states.
 ///
-/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait timed out, an expectation
-/// failed, a journal could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the request.
+/// Exit status (also in `--help` and the README): 0 success; 1 a condition not met (a wait or a launch timed out, an
+/// expectation failed, a journal could not be read); 2 usage error; 3 broker unreachable; 4 the broker refused the
+/// request.
 public struct LifebusCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lifebus",
         abstract: "Drive and inspect the Lifebus broker.",
         discussion: """
-            Exit status: 0 success, 1 a condition not met (a wait timed out, an expectation failed, fire --expect \
-            or --fail-on saw another outcome, a journal could not be read), 2 usage error, 3 broker unreachable \
-            (or it went away; subscribe: no broker accepted it within --connect-timeout), 4 the broker refused the \
-            request (e.g. a rejected event, an unknown app). An event that moves no app is not refused: exit 0.
+            Exit status: 0 success, 1 a condition not met (a wait timed out, a launch timed out: the app did not \
+            connect within its launch budget, an expectation failed, fire --expect or --fail-on saw another \
+            outcome, a journal could not be read), 2 usage error, 3 broker unreachable (or it went away; \
+            subscribe: no broker accepted it within --connect-timeout, or its program ended before it ever \
+            connected), 4 the broker refused the request (e.g. a rejected event, an unknown app). An event that \
+            moves no app is not refused: exit 0. A wait longer than 2 s says on stderr what it waits for.
             """,
         version: LifebusVersion.current,
         subcommands: [

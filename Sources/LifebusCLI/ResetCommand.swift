@@ -19,7 +19,10 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
+            let waited = "waiting for the transitions of reset to complete (each callback within its budget)"
+            try BrokerCall.run(path: global.socketPath, json: global.json, onSlowAnswer: { peer, say in
+                WaitNotice.transitions(peer: peer, say: say, otherwise: waited)
+            }) { peer, _, finish in
                 peer.request(LifebusMethod.reset, params: [:]) { answer in
                     do throws(RPCError) {
                         let result = try FireResult(json: try answer.get())

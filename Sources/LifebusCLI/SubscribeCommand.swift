@@ -33,8 +33,9 @@ extension LifebusCommand {
                 reaches the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
 
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
-                --connect-timeout it exits 3, unless --retry. If the broker goes away later it says so and \
-                reconnects with backoff.
+                --connect-timeout it exits 3, unless --retry; a PROGRAM that ends before subscribe ever connected \
+                is exit 3 too, with the reason (never 0 without a broker). If the broker goes away later it says so \
+                and reconnects with backoff.
                 """
         )
 
@@ -96,13 +97,14 @@ extension LifebusCommand {
             let plan = try plan()
             Self.leadProcessGroup()
             let socketPath = global.socketPath
+            let diagnostics = SubscribeDiagnostics(appID: id)
             let application = Application(id: id, options: ApplicationOptions(
                 socketPath: socketPath,
                 exitsOnSuspend: exitsOnSuspend,
                 backgroundModes: backgroundModes,
                 launchInBackground: launchInBackground,
                 connectTimeout: retry ? nil : connectTimeout,
-                diagnostics: SubscribeDiagnostics(appID: id).printer
+                diagnostics: diagnostics.printer
             ))
             let started = await SubscribeSupervisor.start { params, done in
                 Task { @MainActor in
@@ -121,7 +123,8 @@ extension LifebusCommand {
                 StandardError.writeLine("lifebus subscribe: cannot open the mark relay: \(error)")
                 throw CLIExitStatus.unreachable
             }
-            let session = SubscribeSession(application: application, supervisor: supervisor)
+            let session = SubscribeSession(
+                application: application, supervisor: supervisor, diagnostics: diagnostics, socketPath: socketPath)
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {

@@ -9,7 +9,8 @@ import LifebusProtocol
 /// unasked end — a `program-exited` mark, then subscribe exits with the program's status, so its connection drops
 /// and the broker journals the app `crashed`; after `willTerminate` the program gets SIGTERM, then SIGKILL after
 /// the exit grace (then subscribe waits, at most `reapLimit`, to reap it and say how it ended), and subscribe exits 0;
-/// when the first connection times out, exit 3. Bound to the main actor.
+/// when the first connection times out, or the program ends before subscribe ever connected, exit 3 with the reason
+/// (a program that ran with no broker never passes). Bound to the main actor.
 @MainActor
 final class SubscribeSession {
     /// How long the program may take to exit after `willTerminate` before it is killed (the broker's grace).
@@ -19,6 +20,8 @@ final class SubscribeSession {
 
     private let application: Application
     private let supervisor: SupervisorHandle
+    private let diagnostics: SubscribeDiagnostics
+    private let socketPath: String
     /// `willTerminate` arrived: from now on the program's exit is expected.
     var terminating = false
     /// `Application.run` returned.
@@ -28,9 +31,13 @@ final class SubscribeSession {
     private var programTermination: SpawnedProcess.Termination?
     private var programExitWaiter: CheckedContinuation<Void, Never>?
 
-    init(application: Application, supervisor: SupervisorHandle) {
+    init(
+        application: Application, supervisor: SupervisorHandle, diagnostics: SubscribeDiagnostics, socketPath: String
+    ) {
         self.application = application
         self.supervisor = supervisor
+        self.diagnostics = diagnostics
+        self.socketPath = socketPath
     }
 
     /// Starts `command` (program and arguments) as the app's program, with `LIFEBUS_APP_ID`, `LIFEBUS_SOCKET` and
@@ -97,6 +104,19 @@ final class SubscribeSession {
             waiter.resume()
         }
         guard !terminated, !terminating else { return }
+        let facts = diagnostics.connectionFacts
+        if !facts.connected {
+            let ended = "the program ended (\(termination)) before subscribe ever connected"
+            if var reason = facts.failure {
+                let unreachable = "cannot reach the broker at \(socketPath): "
+                if reason.hasPrefix(unreachable) { reason.removeFirst(unreachable.count) }
+                StandardError.writeLine("lifebus subscribe: no broker at \(socketPath): \(reason); \(ended)")
+            } else {
+                StandardError.writeLine("lifebus subscribe: \(ended) to the broker at \(socketPath)")
+            }
+            await supervisor.shutdown()
+            exit(CLIExitStatus.unreachable.rawValue)
+        }
         StandardError.writeLine(
             "lifebus subscribe: the program ended (\(termination)) before willTerminate; the app ends with it")
         try? await application.mark("program-exited", data: ["status": .string(termination.description)])

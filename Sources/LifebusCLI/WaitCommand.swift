@@ -11,8 +11,10 @@ extension LifebusCommand {
             abstract: "Wait until an app is in a state, or in any of several (now or later).",
             discussion: """
                 Exit 0 when APP is in STATE (or in any state of background|suspended); exit 1 when --timeout \
-                (default 30s) passes first, printing the app's current state and its last transitions. An app not \
-                yet connected is waited for (its state is notRunning).
+                (default 30s) passes first, printing the app's current state and its last transitions (and \
+                lifebus.TimedOut on stderr), and saying when the app never connected. An app not yet connected is \
+                waited for (its state is notRunning). A wait longer than 2 s says on stderr what it waits for, how \
+                long, and whether the app is connected.
                 """
         )
 
@@ -33,7 +35,11 @@ extension LifebusCommand {
         func run() throws {
             let json = global.json
             let params = WaitParams(app: app, states: states, timeoutMs: timeout.inMilliseconds)
-            try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
+            let timeout = timeout
+            let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
+                WaitNotice.wait(params, timeout: timeout, peer: peer, say: say)
+            }
+            try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: onSlowAnswer) { peer, _, finish in
                 peer.request(LifebusMethod.wait, params: params.json) { answer in
                     switch answer {
                     case .success(let value):
@@ -46,6 +52,9 @@ extension LifebusCommand {
                         }
                     case .failure(let error) where error.lifebusCode == .timedOut:
                         print(json ? (error.data ?? .null).jsonText : WaitReport.timedOut(error, params: params))
+                        CLIErrorReport(json: json).write(
+                            name: error.name ?? "lifebus.TimedOut", WaitReport.timedOutLine(error, params: params),
+                            extra: WaitTimeout(error)?.connected.map { ["connected": .bool($0)] } ?? [:])
                         finish(.conditionNotMet)
                     case .failure(let error):
                         finish(.refused(error))
@@ -78,14 +87,20 @@ enum WaitReport {
         "\(result.app) is \(result.state.rawValue) (since \(TransitionFormatting.milliseconds(result.sinceMs)) ms)"
     }
 
-    static func timedOut(_ error: RPCError, params: WaitParams) -> String {
+    /// The one line that says the wait timed out (and, when so, that the app never connected).
+    static func timedOutLine(_ error: RPCError, params: WaitParams) -> String {
         let current = error.data?["state"]?.stringValue ?? "?"
-        var lines = [
-            "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs ?? 0)) ms waiting for \(params.app) "
-                + "to be \(params.statesText); it is \(current)",
-        ]
+        let never = WaitTimeout(error)?.neverConnected == true ? "; \(params.app) has never connected" : ""
+        return "timed out after \(TransitionFormatting.milliseconds(params.timeoutMs ?? 0)) ms waiting for "
+            + "\(params.app) to be \(params.statesText); it is \(current)\(never)"
+    }
+
+    static func timedOut(_ error: RPCError, params: WaitParams) -> String {
+        var lines = [timedOutLine(error, params: params)]
         let records = (error.data?["transitions"]?.arrayValue ?? []).compactMap { try? TransitionRecord(json: $0) }
-        if records.isEmpty {
+        if WaitTimeout(error)?.neverConnected == true {
+            lines.append(WaitNotice.connectAdvice(params.app))
+        } else if records.isEmpty {
             lines.append("no transitions recorded for \(params.app)")
         } else {
             lines.append("its last transitions:")

@@ -69,7 +69,8 @@ public struct Fuzzer: Sendable {
         report.shrunk = final.map { Array(shrunk[...$0.step]) } ?? shrunk
         report.shrinkRuns = verdicts.count
         report.reproducer = Reproducer.scenario(
-            steps: report.shrunk ?? shrunk, violation: final?.violation ?? failure.violation, fuzzer: self)
+            steps: report.shrunk ?? shrunk, shrunkFrom: failure.step + 1,
+            violation: final?.violation ?? failure.violation, fuzzer: self)
         return report
     }
 

@@ -8,9 +8,13 @@ public import LifebusScenario
 /// violation contradicts: the `saves` mark (notSaved), the `restores` mark with the last saved data (notRestored),
 /// or every transition `ok` (overBudget). When the last step is an `advance` right after a `fire`, the two stay
 /// together (the `note` and the first `expect` go before the `fire`): the runner hands a `fire` whose answer waits
-/// for virtual time over to the `advance` just after it, and only then. Stateless.
+/// for virtual time over to the `advance` just after it, and only then. `shrunkFrom` is how many steps the shrinker
+/// started from: the generated steps up to the one that broke the invariant (the steps after it never count).
+/// Stateless.
 public enum Reproducer {
-    public static func scenario(steps: [ScenarioStep], violation: Violation, fuzzer: Fuzzer) -> Scenario {
+    public static func scenario(steps: [ScenarioStep], shrunkFrom: Int, violation: Violation, fuzzer: Fuzzer)
+        -> Scenario
+    {
         let tail = handsOver(steps) ? 2 : 1
         var body = Array(steps.dropLast(tail))
         body.append(.note("fuzzer seed \(fuzzer.seed): the next step breaks an invariant: \(violation.detail)"))
@@ -24,7 +28,7 @@ public enum Reproducer {
             name: "fuzz-\(fuzzer.seed)",
             description: "lifebus run --random \(fuzzer.seed) --steps \(fuzzer.stepCount) --profile "
                 + "\(fuzzer.profile.rawValue) \(arguments): \(violation.description); shrunk from "
-                + "\(fuzzer.stepCount) to \(steps.count) steps",
+                + "\(shrunkFrom) to \(steps.count) steps",
             profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body)
     }
 

@@ -20,6 +20,11 @@ public struct ScenarioParser: Sendable {
 
     /// Parses `text`, the contents of the file at `path`; `defaultName` names a scenario without `name`.
     public func parse(_ text: String, defaultName: String) throws(ScenarioFileError) -> Scenario {
+        if let found = YAMLAliasScan.first(in: text) {
+            let what = found.isAnchor ? "anchors (&NAME)" : "aliases (*NAME)"
+            throw ScenarioFileError(path: path, line: found.line, column: found.column,
+                                    message: "\(what) are not supported in scenario files; write the value out")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

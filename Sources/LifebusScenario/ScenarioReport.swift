@@ -42,6 +42,14 @@ public enum ScenarioReport {
         return lines
     }
 
+    /// The failed checks in one line, each `CHECK: expected E, recorded R` (`mark restored: expected value=hello,
+    /// recorded value=""`), joined by `; `; `nil` when every check passed.
+    static func failedChecksText(_ checks: [Expectation.Result]) -> String? {
+        let failed = checks.filter { !$0.passed }
+        guard !failed.isEmpty else { return nil }
+        return failed.map { "\($0.check): expected \($0.expected), recorded \($0.recorded)" }.joined(separator: "; ")
+    }
+
     /// Each check with expected above recorded, aligned (as `lifebus expect` prints them).
     static func checkLines(_ checks: [Expectation.Result]) -> [String] {
         let width = checks.map(\.check.count).max() ?? 0

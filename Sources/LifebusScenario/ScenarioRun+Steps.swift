@@ -48,7 +48,7 @@ extension ScenarioRun {
             switch check(resolved.expectation, app: app) {
             case .success(let checks):
                 result.checks = checks
-                failure = checks.allSatisfy(\.passed) ? nil : "expectation not met"
+                failure = ScenarioReport.failedChecksText(checks)
             case .failure(let error):
                 failure = error.message
             }
@@ -78,7 +78,9 @@ extension ScenarioRun {
     /// in real time; at once for an app that runs, or that the broker never started. What `endApps` waits for on a
     /// running broker, so the next scenario starts with the app's process gone.
     func awaitExit(of app: String) -> String? {
-        let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
+        let start = EventLoop.monotonicNanoseconds()
+        let deadline = start + runner.patience.clampedNanoseconds
+        var noticed = false
         while true {
             switch session.status(app: app) {
             case .failure(let error):
@@ -96,8 +98,14 @@ extension ScenarioRun {
                 guard case .process(let record) = last, ![.exited, .launchFailed].contains(record.event)
                 else { return nil }
             }
-            guard EventLoop.monotonicNanoseconds() < deadline else {
+            let now = EventLoop.monotonicNanoseconds()
+            guard now < deadline else {
                 return "the process of \(app) did not exit within \(DurationText.format(runner.patience))"
+            }
+            if !noticed && now - start >= ScenarioSession.noticeAfter.clampedNanoseconds {
+                noticed = true
+                StandardError.writeLine("lifebus run: waiting for the process of \(app) to exit (at most "
+                    + "\(DurationText.format(runner.patience)))")
             }
             session.pause(.milliseconds(5))
         }
@@ -108,7 +116,8 @@ extension ScenarioRun {
     private mutating func fireHandingOver(_ params: FireParams) -> (failure: String?, note: String?) {
         let call = session.send(LifebusMethod.fire, params.json)
         let answer = session.answer(to: call, timeout: Self.handOver)
-        if case .failure(let error) = answer, error.lifebusCode == .timedOut {
+        // The session's own timeout (no `reason`), not the broker's answer that a launch timed out.
+        if case .failure(let error) = answer, error.lifebusCode == .timedOut, error.data?["reason"] == nil {
             pendingFire = (params, call)
             return (nil, "waiting for the clock: completed by the next advance")
         }

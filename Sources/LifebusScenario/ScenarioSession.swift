@@ -6,10 +6,15 @@ import LifebusRPC
 /// request and turns the loop until its answer comes, the connection ends, or a deadline in real time passes (the
 /// broker's clock may be manual, so the runner's patience is measured in real time, not on the broker's clock).
 ///
+/// A call still unanswered after `noticeAfter` says on stderr what it waits for and how long (no wait is silent).
+///
 /// Owns its loop and the one peer. Used from the thread that opened it. Invariant: after `close()` (or the deinit,
 /// also of a session whose opening failed) the peer and the loop are closed; a call after the connection ended fails
 /// at once with `connectionClosed`.
 final class ScenarioSession {
+    /// How long a call waits in silence before it says what it waits for.
+    static let noticeAfter = Duration.seconds(2)
+
     private let loop: EventLoop
     private var peer: RPCPeer?
     private var ended = false
@@ -66,7 +71,9 @@ final class ScenarioSession {
 
     /// The answer to a request sent with `send`, waiting for it at most `timeout`.
     func answer(to pending: PendingCall, timeout: Duration) -> Result<JSONValue, RPCError> {
-        guard turn(for: timeout, until: { pending.value != nil }) else {
+        let notice = "lifebus run: waiting for the broker's answer to \(pending.method) (at most "
+            + "\(DurationText.format(timeout)))"
+        guard turn(for: timeout, until: { pending.value != nil }, notice: notice) else {
             if ended { return .failure(RPCError(.connectionClosed, "the broker closed the connection")) }
             return .failure(RPCError(
                 .timedOut, "no answer to \(pending.method) within \(DurationText.format(timeout))"))
@@ -81,7 +88,9 @@ final class ScenarioSession {
 
     /// Turns the loop until `done()` holds (true), the connection ends or `limit` passes (false). The limit is a
     /// timer's: its firing is what ends the wait, so the loop never blocks past it.
-    private func turn(for limit: Duration, until done: () -> Bool) -> Bool {
+    /// Turns the loop until `done`, the connection's end, or `limit`; says `notice` on stderr if it is still
+    /// turning after `noticeAfter`.
+    private func turn(for limit: Duration, until done: () -> Bool, notice: String? = nil) -> Bool {
         let expired = Box<Bool>()
         let timer: LoopTimer
         do throws(UVError) {
@@ -91,6 +100,12 @@ final class ScenarioSession {
         }
         timer.start(after: limit) { expired.value = true }
         defer { timer.close() }
+        let noticeTimer = notice.flatMap { text -> LoopTimer? in
+            guard limit > Self.noticeAfter, let timer = try? LoopTimer(loop: loop) else { return nil }
+            timer.start(after: Self.noticeAfter) { StandardError.writeLine(text) }
+            return timer
+        }
+        defer { noticeTimer?.close() }
         while !done(), !ended, expired.value == nil {
             _ = loop.runOnce(wait: true)
         }

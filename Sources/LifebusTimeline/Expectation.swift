@@ -87,25 +87,35 @@ public struct Expectation: Equatable, Sendable {
         return results
     }
 
+    /// The check named `mark NAME`: expected `present` or the wanted `KEY=VALUE`s; recorded `absent (…)` or the
+    /// recorded values of those keys (a string as is unless empty, `""`; other JSON as JSON text; `KEY absent`).
     private func checkMark(_ name: String, in entries: [JournalEntry]) -> Result {
         let found = entries.reversed().lazy.compactMap { entry -> MarkRecord? in
             if case .mark(let record) = entry, record.name == name { return record }
             return nil
         }.first
-        let wanted = markData.map { "\($0.key)=\($0.value)" }
-        let expected = "mark \(name)" + (wanted.isEmpty ? "" : " with " + wanted.joined(separator: ", "))
+        let expected = markData.isEmpty ? "present" : markData.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
         guard let found else {
             let names = entries.compactMap { entry -> String? in
                 if case .mark(let record) = entry { return record.name }
                 return nil
             }
-            return Result(check: "mark", expected: expected,
-                          recorded: names.isEmpty ? "no mark" : "marks " + names.joined(separator: ", "), passed: false)
+            return Result(check: "mark \(name)", expected: expected,
+                          recorded: "absent (" + (names.isEmpty ? "no mark" : "marks " + names.joined(separator: ", "))
+                              + ")", passed: false)
         }
         let data = found.data ?? [:]
         let passed = markData.allSatisfy { pair in data[pair.key].map { Self.text($0) == pair.value } ?? false }
-        let recorded = "mark \(name)" + (found.data.map { " with \(JSONValue.object($0).jsonText)" } ?? "")
-        return Result(check: "mark", expected: expected, recorded: recorded, passed: passed)
+        let recorded = markData.isEmpty ? "present" : markData.map { pair in
+            data[pair.key].map { "\(pair.key)=\(Self.shown($0))" } ?? "\(pair.key) absent"
+        }.joined(separator: ", ")
+        return Result(check: "mark \(name)", expected: expected, recorded: recorded, passed: passed)
+    }
+
+    /// A recorded value as a person reads it beside an expected one: a non-empty string as is, else JSON text.
+    private static func shown(_ value: JSONValue) -> String {
+        guard let text = value.stringValue, !text.isEmpty else { return value.jsonText }
+        return text
     }
 
     private func checkBudget(_ callback: LifecycleCallback, percent: Double, in transitions: [TransitionRecord])

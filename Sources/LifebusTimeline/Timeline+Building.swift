@@ -31,8 +31,8 @@ extension Timeline {
 private struct Builder {
     var lanes: [Timeline.Lane] = []
     var laneIndex: [String: Int] = [:]
-    /// Per lane: the state changes seen so far, oldest first.
-    var changes: [[(atMs: Double, state: LifecycleState)]] = []
+    /// Per lane: the state changes seen so far, oldest first, each with the journal number that made it.
+    var changes: [[(atMs: Double, seq: Int64, state: LifecycleState)]] = []
     /// Per lane: when its last transition ended (answered, or acted on).
     var settled: [Double] = []
     var events: [Timeline.Event] = []
@@ -73,10 +73,12 @@ private struct Builder {
             changeAt = ending.atMs
         }
         if let last = changes[index].last, last.state != record.from {
-            changes[index].append((atMs: max(settled[index], last.atMs), state: record.from))
+            changes[index].append((atMs: max(settled[index], last.atMs), seq: record.seq, state: record.from))
         }
-        if changes[index].isEmpty { changes[index].append((atMs: -Double.infinity, state: record.from)) }
-        changes[index].append((atMs: changeAt, state: record.to))
+        if changes[index].isEmpty {
+            changes[index].append((atMs: -Double.infinity, seq: record.seq, state: record.from))
+        }
+        changes[index].append((atMs: changeAt, seq: record.seq, state: record.to))
         settled[index] = max(record.answeredMs ?? changeAt, changeAt)
     }
 
@@ -135,7 +137,8 @@ private struct Builder {
                 let start = max(change.atMs, earliest)
                 let end = position + 1 < list.count ? max(list[position + 1].atMs, start) : latest
                 guard end > start else { continue }
-                lanes[index].spans.append(Timeline.StateSpan(state: change.state, startMs: start, endMs: end))
+                lanes[index].spans.append(
+                    Timeline.StateSpan(seq: change.seq, state: change.state, startMs: start, endMs: end))
             }
         }
         events.sort { ($0.atMs, $0.eventID) < ($1.atMs, $1.eventID) }

@@ -22,8 +22,9 @@ public struct Timeline: Sendable, Equatable {
         }
     }
 
-    /// A stretch of time an app spent in one state.
+    /// A stretch of time an app spent in one state; `seq` is the journal number of the transition that started it.
     public struct StateSpan: Sendable, Equatable {
+        public var seq: Int64
         public var state: LifecycleState
         public var startMs: Double
         public var endMs: Double

@@ -1,7 +1,9 @@
 /// A timeline as plain text for a terminal or an agent: the events, then each app's lane in time order — states
 /// with how long they lasted, callbacks with latency against budget and outcome, marks, endings.
 ///
-/// Stateless. Times are ms since the broker started, with up to three decimals; one line per item.
+/// Stateless. Times are ms since the broker started, with up to three decimals; one line per item. Items at the same
+/// instant (every instant of a manual clock that did not advance) print in journal order (`seq`): a mark or an ending
+/// journaled before a relaunch's callbacks prints before them; a state prints before the callback that entered it.
 public enum TimelineText {
     public static func render(_ timeline: Timeline) -> String {
         guard !timeline.lanes.isEmpty else { return "no transitions recorded\n" }
@@ -15,16 +17,16 @@ public enum TimelineText {
         }
         for lane in timeline.lanes {
             lines.append("\(lane.app):")
-            var items: [(atMs: Double, order: Int, text: String)] = []
+            var items: [(atMs: Double, seq: Int64, order: Int, text: String)] = []
             for span in lane.spans {
                 let length = format(span.endMs - span.startMs)
-                items.append((span.startMs, 0, "state \(span.state.rawValue) for \(length) ms"))
+                items.append((span.startMs, span.seq, 0, "state \(span.state.rawValue) for \(length) ms"))
             }
             for run in lane.callbacks {
                 let latency = run.latencyMs.map { "\(format($0)) ms" } ?? "no answer"
                 let cause = run.cause.map { " (\($0.event))" } ?? ""
                 items.append((
-                    run.sentMs, 1,
+                    run.sentMs, run.seq, 1,
                     "\(run.callback.rawValue) \(run.from.rawValue) → \(run.to.rawValue): \(latency) of "
                         + "\(format(run.budgetMs)) ms budget, \(run.outcome.rawValue)"
                         + (run.overBudget ? " OVER BUDGET" : "")
@@ -32,12 +34,12 @@ public enum TimelineText {
                 ))
             }
             for mark in lane.marks {
-                items.append((mark.atMs, 2, "mark \(mark.name)"))
+                items.append((mark.atMs, mark.seq, 2, "mark \(mark.name)"))
             }
             for ending in lane.endings {
-                items.append((ending.atMs, 3, "ENDED \(ending.reason)"))
+                items.append((ending.atMs, ending.seq, 3, "ENDED \(ending.reason)"))
             }
-            items.sort { ($0.atMs, $0.order) < ($1.atMs, $1.order) }
+            items.sort { ($0.atMs, $0.seq, $0.order) < ($1.atMs, $1.seq, $1.order) }
             lines += items.map { row($0.atMs, $0.text) }
         }
         return lines.joined(separator: "\n") + "\n"

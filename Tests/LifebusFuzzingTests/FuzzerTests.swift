@@ -54,6 +54,9 @@ import Testing
         #expect(scenario.apps == [.manifest(path: "/m/forgetful.json")])
         let saved = ScenarioExpectation(app: Self.app, mark: ScenarioMark(name: "state-saved"))
         #expect(scenario.steps.last == .expect(saved))
+        #expect(failure.step + 1 < 60, "the steps after the failing one are not shrunk, so not counted")
+        #expect(scenario.description?.hasSuffix("shrunk from \(failure.step + 1) to 3 steps") == true,
+                "\(scenario.description ?? "")")
         let text = ScenarioWriter.yaml(scenario)
         let ending = """
               - expect: {"app":"com.example.Forgetful"}
@@ -68,7 +71,7 @@ import Testing
         let violation = Violation(app: Self.app, kind: .overBudget(.willTerminate), detail: "willTerminate watchdog")
         let terminate = ScenarioStep.fire(FireParams(event: .terminate, app: Self.app))
         let scenario = Reproducer.scenario(steps: [.launch(Self.app), terminate, .advance(.seconds(5))],
-                                           violation: violation, fuzzer: Self.fuzzer(seed: 2))
+                                           shrunkFrom: 9, violation: violation, fuzzer: Self.fuzzer(seed: 2))
         #expect(scenario.steps == [
             .launch(Self.app), .note("fuzzer seed 2: the next step breaks an invariant: willTerminate watchdog"),
             .expect(ScenarioExpectation(app: Self.app)), terminate, .advance(.seconds(5)),

@@ -13,8 +13,8 @@ import Testing
         #expect(try broker.cli(["install", manifest]).status == 0)
 
         let launch = try broker.cli(["fire", "launch", id])
-        #expect(launch.status == 4, "refused: \(launch.out) \(launch.err)")
-        #expect(launch.err.contains("launchTimedOut"), "\(launch.err)")
+        #expect(launch.status == 1, "timed out: \(launch.out) \(launch.err)")
+        #expect(launch.err.contains("did not connect within its launch budget"), "\(launch.err)")
 
         func events() throws -> [String] {
             try AppsSupervisedTests.processRecords(broker, id).map { $0["event"]?.stringValue ?? "" }

@@ -35,7 +35,7 @@ import Testing
 
         let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
-        #expect(replay.out.contains("FAIL mark  expected: mark state-saved"), "\(replay.out)")
+        #expect(replay.out.contains("FAIL mark state-saved  expected: present"), "\(replay.out)")
     }
 
     /// The steps of a reproducer, without its `expect`s and `note`s.

@@ -48,4 +48,21 @@ import Testing
         #expect(xml.contains(#"<testsuite name="home.yaml" tests="2" failures="0" errors="0" skipped="0""#))
         #expect(xml.contains(#"<testcase name="home [ios3]" classname="home.yaml""#))
     }
+
+    @Test func aFailedExpectNamesItsFailedChecksNotJustThatOneFailed() {
+        var expectation = Expectation()
+        expectation.mark = "restored"
+        expectation.markData = [(key: "value", value: "hello")]
+        expectation.states = [.active]
+        let mark = JournalEntry.mark(MarkRecord(
+            seq: 2, app: "com.example.A", pid: 1, name: "restored", data: ["value": ""], atMs: 1, wallMs: 0))
+        let checks = expectation.check([mark], state: .active)
+        #expect(ScenarioReport.failedChecksText(checks) == #"mark restored: expected value=hello, recorded value="""#)
+        expectation.mark = "saved"
+        #expect(ScenarioReport.failedChecksText(expectation.check([mark], state: .inactive))
+            == "state: expected active, recorded inactive; "
+                + "mark saved: expected value=hello, recorded absent (marks restored)")
+        #expect(ScenarioReport.failedChecksText(expectation.check([], state: .active))
+            == "mark saved: expected value=hello, recorded absent (no mark)")
+    }
 }

@@ -32,18 +32,26 @@ public struct EventRejection: Sendable, Equatable {
 /// The details `wait` carries in a `lifebus.TimedOut` error: where the app stood when the wait gave up.
 ///
 /// A plain value (`Sendable`). Error `data`: `{"name":"lifebus.TimedOut","state":"inactive",
-/// "transitions":[TransitionRecord…]}` — `state` is the app's current state; `transitions` its last
-/// (at most `WaitTimeout.maxTransitions`) transitions, oldest first.
+/// "transitions":[TransitionRecord…],"connected":false}` — `state` is the app's current state; `transitions` its
+/// last (at most `WaitTimeout.maxTransitions`) transitions, oldest first; `connected` whether the app's connection
+/// is open (absent from older brokers: `nil`). Not connected and no transition recorded: the app never connected.
 public struct WaitTimeout: Sendable, Equatable {
     /// How many of the app's last transitions the error carries at most.
     public static let maxTransitions = 5
 
     public var state: LifecycleState
     public var transitions: [TransitionRecord]
+    public var connected: Bool?
 
-    public init(state: LifecycleState, transitions: [TransitionRecord]) {
+    public init(state: LifecycleState, transitions: [TransitionRecord], connected: Bool? = nil) {
         self.state = state
         self.transitions = transitions
+        self.connected = connected
+    }
+
+    /// Whether the app never connected, as far as the broker remembers: not connected, and no transition of it.
+    public var neverConnected: Bool {
+        connected == false && transitions.isEmpty
     }
 
     /// The details of `error`, or `nil` when it is not a well-formed `lifebus.TimedOut` from `wait`.
@@ -57,17 +65,16 @@ public struct WaitTimeout: Sendable, Equatable {
             guard let decoded = try? TransitionRecord(json: record) else { return nil }
             transitions.append(decoded)
         }
-        self.init(state: state, transitions: transitions)
+        self.init(state: state, transitions: transitions, connected: data["connected"]?.boolValue)
     }
 
     /// The error to answer `wait` with (only the last `maxTransitions` transitions are kept).
     public func error(_ message: String) -> RPCError {
-        RPCError(
-            .timedOut, message,
-            data: [
-                "state": .string(state.rawValue),
-                "transitions": .array(transitions.suffix(Self.maxTransitions).map(\.json)),
-            ]
-        )
+        var data: JSONObject = [
+            "state": .string(state.rawValue),
+            "transitions": .array(transitions.suffix(Self.maxTransitions).map(\.json)),
+        ]
+        if let connected { data.append("connected", .bool(connected)) }
+        return RPCError(.timedOut, message, data: data)
     }
 }

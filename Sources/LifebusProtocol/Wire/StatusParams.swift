@@ -25,7 +25,8 @@ public struct StatusParams: Sendable, Equatable {
 ///
 /// Wire form: `{"id":"com.example.x","pid":1234,"state":"active","sinceMs":12.5,"connected":true}` — `pid` is
 /// `null` when no process is known; `sinceMs` is the broker's monotonic milliseconds when the app entered
-/// `state`; `connected` says whether the app's connection is open.
+/// `state`; `connected` says whether the app's connection is open; `launchBudgetMs`, written only while a launch
+/// waits for the app's process to connect, is the launch budget that wait counts against.
 public struct AppStatus: Sendable, Equatable {
     public var id: String
     public var pid: Int32?
@@ -36,10 +37,12 @@ public struct AppStatus: Sendable, Equatable {
     public var residentBytes: Int64?
     /// Its process group is stopped while it is suspended (`--freeze-suspended`); written only when `true`.
     public var frozen: Bool
+    /// While a launch waits for the app's process to connect: the launch budget in ms; `nil`, not written, else.
+    public var launchBudgetMs: Double?
 
     public init(
         id: String, pid: Int32?, state: LifecycleState, sinceMs: Double, connected: Bool,
-        residentBytes: Int64? = nil, frozen: Bool = false
+        residentBytes: Int64? = nil, frozen: Bool = false, launchBudgetMs: Double? = nil
     ) {
         self.id = id
         self.pid = pid
@@ -48,6 +51,7 @@ public struct AppStatus: Sendable, Equatable {
         self.connected = connected
         self.residentBytes = residentBytes
         self.frozen = frozen
+        self.launchBudgetMs = launchBudgetMs
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -62,6 +66,7 @@ public struct AppStatus: Sendable, Equatable {
         connected = try reader.bool("connected", default: false)
         residentBytes = try reader.optionalInteger("residentBytes", as: Int64.self)
         frozen = try reader.bool("frozen", default: false)
+        launchBudgetMs = try reader.optionalDouble("launchBudgetMs")
     }
 
     public var json: JSONValue {
@@ -74,6 +79,7 @@ public struct AppStatus: Sendable, Equatable {
         ]
         if let residentBytes { object.append("residentBytes", .integer(residentBytes)) }
         if frozen { object.append("frozen", .bool(true)) }
+        if let launchBudgetMs { object.append("launchBudgetMs", .double(launchBudgetMs)) }
         return .object(object)
     }
 }
