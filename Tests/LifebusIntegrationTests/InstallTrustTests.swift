@@ -93,7 +93,10 @@ import Testing
             "jsonrpc": "2.0", "id": 1, "method": "install", "params": ["path": .string(path)],
         ]).jsonText)
         other.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{}}"#)
-        #expect(parsed(other.readLine(timeout: .seconds(5)))?["result"] != nil, "another client is answered")
+        guard parsed(other.readLine(timeout: .seconds(5)))?["result"] != nil else {
+            Issue.record("another client is not answered: the broker's loop is blocked (it is killed)")
+            return
+        }
         let answer = parsed(installer.readLine(timeout: .seconds(5)))
         #expect(ContinuousClock.now - started < .seconds(2), "refused at once")
         Self.expectRefused(answer, saying: [path, phrase])
@@ -171,6 +174,27 @@ import Testing
         #expect(logged.contains("refusing \(link)") && logged.contains("symbolic link of uid 65534"), "\(logged)")
         let apps = jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue
         #expect(apps?.isEmpty == true, "nothing was installed from it")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test func aLinkPlantedAtAnAppsLogFailsItsLaunchAndTheTargetIsUntouched() throws {
+        let broker = try BrokerFixture()
+        let id = "com.example.Logged"
+        let folder = Folder()
+        let victim = folder.write("victim", "precious\n", mode: 0o600)
+        let log = broker.logPath(id)
+        #expect(mkdir(String(log[..<log.lastIndex(of: "/")!]), 0o700) == 0)
+        #expect(symlink(victim, log) == 0)
+        let manifest = folder.write("app.json", #"{"id": "\#(id)", "executable": "/bin/echo", "arguments": ["x"]}"#)
+        #expect(try broker.cli(["install", manifest]).status == 0)
+        let launch = try broker.cli(["fire", "launch", id, "--json"])
+        #expect(launch.status == 4)
+        let said = launch.err.contains("lifebus.LaunchFailed") && launch.err.contains("refusing \(log)")
+            && launch.err.contains("symbolic link")
+        #expect(said, "\(launch.err)")
+        let failure = try AppsSupervisedTests.processRecords(broker, id).first
+        #expect(failure?["event"]?.stringValue == "launchFailed", "journaled: \(failure?.jsonText ?? "")")
+        #expect(try readLines(victim) == ["precious"], "nothing was written through the link")
         try SupervisionCheck.run(broker)
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// folder as the broker does (this user's, mode 0700, no symlink) and the listener's uid (`SO_PEERCRED`: this user
 /// or root) before it sends a byte, and refuses naming the owner. A recording listener proves nothing was sent.
 @Suite struct PlantedSocketTests {
-    /// A listener that prints, one line per connection, `repr()` of all it received, until it receives `PROBE`.
+    /// A listener that prints, one line per connection, `repr()` of the first bytes it received (`b''` when the
+    /// client closed without sending any) and closes it, until it receives `PROBE`.
     static let recorder = """
         import socket, sys
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -14,12 +15,7 @@ import Testing
         print("ready", flush=True)
         while True:
             c, _ = s.accept()
-            data = b""
-            while True:
-                chunk = c.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
+            data = c.recv(65536)
             c.close()
             print(repr(data), flush=True)
             if data == b"PROBE":
