@@ -79,10 +79,12 @@ import Testing
         return lines
     }
 
-    private func expectRefusedUnsent(_ scene: Scene, socketFolder: String, saying reasons: [String]) throws {
+    private func expectRefusedUnsent(
+        _ scene: Scene, socketFolder: String, saying reasons: [String], command: [String] = ["ping"]
+    ) throws {
         let socketPath = "\(socketFolder)/lifebus.sock"
         let recorder = try Self.startRecorder(at: socketPath)
-        let ping = try runCLI(["ping"], environment: scene.environment)
+        let ping = try runCLI(command, environment: scene.environment)
         #expect(ping.status == 3, "\(ping.err)")
         let said = ping.err.contains("refusing the socket \(scene.folder)/lifebus.sock")
             && reasons.allSatisfy(ping.err.contains)
@@ -105,6 +107,16 @@ import Testing
         #expect(mkdir(scene.folder, 0o700) == 0)
         chmod(scene.folder, 0o755)
         try expectRefusedUnsent(scene, socketFolder: scene.folder, saying: ["other users may use it", "mode 755"])
+    }
+
+    @Test func subscribeThroughTheSDKRefusesADefaultFolderOpenToOthers() throws {
+        let scene = try Scene()
+        defer { scene.removeAll() }
+        #expect(mkdir(scene.folder, 0o700) == 0)
+        chmod(scene.folder, 0o755)
+        try expectRefusedUnsent(
+            scene, socketFolder: scene.folder, saying: ["mode 755"],
+            command: ["subscribe", "--id", "com.example.Planted", "--", "true"])
     }
 
     @Test func aSymlinkInThePlaceOfTheDefaultFolderIsRefused() throws {
