@@ -33,9 +33,29 @@ public enum PrivateFolder {
 
     /// Why the folder at `path` is not `uid`'s alone (this process's real uid when `nil`), or `nil` when it is.
     public static func problem(_ path: String, uid: UInt32? = nil) -> Problem? {
-        let uid = uid ?? getuid()
         var status = stat()
         guard lstat(path, &status) == 0 else { return .cannotInspect(errno: errno) }
+        return problem(status, uid: uid ?? getuid())
+    }
+
+    /// Opens the folder at `path` (never through a link) and checks what was opened, so nothing can be swapped in
+    /// between the check and the use: the descriptor (the caller closes it), or why the folder is not `uid`'s alone.
+    public static func open(_ path: String, uid: UInt32? = nil) -> Result<Int32, Problem> {
+        let descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            guard code == ELOOP || code == ENOTDIR else { return .failure(.cannotInspect(errno: code)) }
+            return .failure(problem(path, uid: uid) ?? .notADirectory)  // a link or a file: `lstat` says which
+        }
+        var status = stat()
+        let found = fstat(descriptor, &status) == 0
+            ? problem(status, uid: uid ?? getuid()) : .cannotInspect(errno: errno)
+        guard let found else { return .success(descriptor) }
+        close(descriptor)
+        return .failure(found)
+    }
+
+    private static func problem(_ status: stat, uid: UInt32) -> Problem? {
         switch status.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK: return .symbolicLink

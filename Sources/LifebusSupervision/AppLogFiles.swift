@@ -57,16 +57,19 @@ public struct AppLogFiles: Sendable, Equatable {
         return try rotateIfOver(appID, in: folderDescriptor)
     }
 
-    /// Creates the folder 0700 when missing; opens it when it is a directory of the broker's user alone (the rule of
-    /// the private folder: `PrivateFolder`), so another user can neither have planted links in it nor add any.
+    /// Creates the folder 0700 when missing; opens it (never through a link) and keeps it open only when what was
+    /// opened is a directory of the broker's user alone (the rule of the private folder: `PrivateFolder`), so
+    /// another user can neither have planted links in it nor add any, nor swap it after the check.
     private func openFolder() throws(SystemError) -> Int32 {
         if mkdir(folder, 0o700) != 0, errno != EEXIST { throw SystemError("mkdir", path: folder) }
-        if let problem = PrivateFolder.problem(folder) {
+        switch PrivateFolder.open(folder) {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(.cannotInspect(let code)):
+            throw SystemError("open", path: folder, code: code)
+        case .failure(let problem):
             throw SystemError(refusing: folder, "the apps' logs folder must be this user's alone: \(problem)")
         }
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SystemError("open", path: folder) }
-        return descriptor
     }
 
     /// The rotation, every file opened by name in `folderDescriptor` with `O_NOFOLLOW`: the live log copied over
