@@ -126,6 +126,25 @@ import Testing
         #expect(throws: SystemError.self) { _ = try ManifestDirectory.load("/no/such/folder") }
     }
 
+    @Test func aFolderOthersMayWriteIsRefusedWholeNamingItAndWhy() {
+        let folder = folderWithProgram()
+        defer { folder.remove() }
+        folder.write("1-cache.json", Self.full)
+        chmod(folder.path, 0o777)
+        let error = #expect(throws: SystemError.self) { _ = try ManifestDirectory.load(folder.path) }
+        #expect(error?.description == "refusing \(folder.path): it may be changed by its group and others (mode 777) "
+                + "(another user could change what runs)", "\(String(describing: error))")
+    }
+
+    @Test func aSymlinkedManifestIsNotFollowed() {
+        let folder = folderWithProgram()
+        defer { folder.remove() }
+        let target = folder.write("cache.json", Self.full)
+        symlink(target, folder.file("linked.json"))
+        let error = #expect(throws: ManifestError.self) { _ = try AppManifest.load(folder.file("linked.json")) }
+        #expect(error?.description.contains("it is a symbolic link") == true, "\(String(describing: error))")
+    }
+
     @Test func theSchemaDeclaresExactlyTheMembersTheParserKnows() throws {
         let text = try #require(readText(repositoryRoot + "/Protocol/schemas/manifest.schema.json"))
         let schema = try JSONParser.parse(text)
