@@ -41,7 +41,8 @@ final class Journal {
     private(set) var failure: Int32?
     private var describeRun: ((Int64, RunRecord.Reason) -> RunRecord)?
 
-    /// Opens the journal file of `settings` (`nil` path: memory only), cuts a torn last line and continues its `seq`.
+    /// Opens the journal file of `settings` (`nil` path: memory only), cuts a torn last line and continues its `seq`
+    /// — or, when it holds no whole line, the `seq` of its newest rotated file (a crash inside a rotation).
     init(settings: JournalSettings, logger: Logger) throws(JournalError) {
         self.settings = settings
         self.logger = logger
@@ -52,7 +53,7 @@ final class Journal {
         let file = try JournalFile(path: path)
         self.file = file
         let recovery = file.recover()
-        lastSequence = recovery.lastSequence ?? 0
+        lastSequence = recovery.lastSequence ?? file.lastRotatedSequence() ?? 0
         syncFolderIfSyncing()
         if recovery.cutBytes > 0 {
             logger.warning("cut a torn last line off the journal (the broker was stopped mid-write)", metadata: [

@@ -44,6 +44,30 @@ final class JournalFile {
         return recovery
     }
 
+    /// The `seq` of the newest whole line of the rotated files `path.1` … `path.<rotatedFilesKept>`, newest file
+    /// first: where a run continues when `path` holds no whole line (a broker killed between a rotation's rename
+    /// and its first write left `path` missing, empty or torn). Rotated files are only read, never cut.
+    func lastRotatedSequence() -> Int64? {
+        for number in 1...Self.rotatedFilesKept {
+            if let seq = Self.lastSequence(ofFileAt: "\(path).\(number)") { return seq }
+        }
+        return nil
+    }
+
+    /// The `seq` of the last whole line of the regular file at `path` (not followed through a link), if any.
+    private static func lastSequence(ofFileAt path: String) -> Int64? {
+        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            return nil
+        }
+        return JournalRecovery.scan(size: Int(status.st_size)) { offset, count in
+            read(descriptor, at: offset, count: count)
+        }.lastSequence
+    }
+
     /// Appends `bytes` (whole lines); returns the errno of a failure, `nil` when all of them are in the file.
     func append(_ bytes: [UInt8]) -> Int32? {
         if descriptor < 0, let code = open() { return code }
@@ -124,6 +148,10 @@ final class JournalFile {
     }
 
     private func read(at offset: Int, count: Int) -> [UInt8] {
+        Self.read(descriptor, at: offset, count: count)
+    }
+
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

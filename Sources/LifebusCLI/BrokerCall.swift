@@ -97,6 +97,10 @@ final class BrokerCall {
             report.write(name: "lifebus.BrokerUnreachable", "cannot reach the broker at \(path): \(error)",
                          extra: ["socket": .string(path)])
             throw CLIExitStatus.unreachable
+        case .failure(.untrusted(let path, let reason)):
+            report.write(name: "lifebus.UntrustedSocket", "refusing the socket \(path): \(reason)",
+                         extra: ["socket": .string(path)])
+            throw CLIExitStatus.unreachable
         case .failure(.refused(let error)) where error.lifebusCode == .limitExceeded:
             StandardError.writeLine("lifebus: the broker is at its connection limit (\(error.message))")
             throw CLIExitStatus.unreachable

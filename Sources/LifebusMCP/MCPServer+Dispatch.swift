@@ -73,8 +73,8 @@ extension MCPServer {
         }
         guard let tool = MCPToolCatalog.Name(rawValue: name) else {
             respond(id, .failure(RPCError(
-                code: RPCError.invalidParamsCode, message: "Unknown tool: \(name)",
-                data: ["name": "jsonrpc.InvalidParams", "tool": .string(name)]
+                code: RPCError.invalidParamsCode, message: "Unknown tool: \(RPCError.echo(name))",
+                data: ["name": "jsonrpc.InvalidParams", "tool": .string(RPCError.echo(name))]
             )))
             return
         }

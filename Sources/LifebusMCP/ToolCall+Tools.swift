@@ -38,7 +38,7 @@ extension ToolCall {
     }
 
     private func fire(_ params: FireParams) throws(RPCError) {
-        progressMessage = "firing \(params.label)"
+        progressMessage = "firing \(RPCError.echo(params.label))"
         startProgress()
         ask(LifebusMethod.fire, params.json) { value in
             guard let result = try? FireResult(json: value) else {
@@ -72,13 +72,13 @@ extension ToolCall {
     private func waitForState(_ arguments: JSONObject) throws(RPCError) {
         var params = try WaitParams(json: .object(arguments))
         params.timeoutMs = params.timeoutMs ?? 10_000
-        progressMessage = "waiting for \(params.app) to be \(params.statesText)"
+        progressMessage = "waiting for \(RPCError.echo(params.app)) to be \(params.statesText)"
         progressTotalMs = params.timeoutMs
         startProgress()
         ask(LifebusMethod.wait, params.json) { value in
             let since = value["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?"
             let state = value["state"]?.stringValue ?? params.statesText
-            let text = "\(params.app) is \(state) (since \(since) ms)"
+            let text = "\(RPCError.echo(params.app)) is \(state) (since \(since) ms)"
             return ToolResult.success(text, structured: value)
         }
     }
@@ -103,7 +103,8 @@ extension ToolCall {
                 switch answer {
                 case .success(let value):
                     let now = (try? ClockResult(json: value)).map { " (now \(Int64($0.nowMs.rounded())) ms)" } ?? ""
-                    finish(ToolResult.success("advanced the clock by \(text)\(now)", structured: value))
+                    finish(ToolResult.success(
+                        "advanced the clock by \(RPCError.echo(text))\(now)", structured: value))
                 case .failure(let error) where error.lifebusCode == .clockNotManual:
                     finish(ToolResult.failure(error, hint: Self.realClockHint))
                 case .failure(let error):

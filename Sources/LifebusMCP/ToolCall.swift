@@ -46,7 +46,7 @@ final class ToolCall {
             case .failure(let failure):
                 let error: RPCError = switch failure {
                 case .refused(let refusal): refusal
-                case .unreachable: RPCError(.connectionClosed, "\(failure)")
+                case .unreachable, .untrusted: RPCError(.connectionClosed, "\(failure)")
                 }
                 finish(ToolResult.failure(
                     error, hint: "Is lifebusd running? Start `lifebus mcp --start-broker`, or pass --socket."

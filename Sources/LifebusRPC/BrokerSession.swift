@@ -1,10 +1,14 @@
+import Glibc
 public import LifebusIO
 public import LifebusProtocol
 
 /// Opens a conversation with the broker: connects to its socket and introduces itself with `hello`.
 ///
 /// Stateless; everything it creates belongs to the given loop. The peer it hands back has been introduced, so any
-/// method allowed for its role may be called at once.
+/// method allowed for its role may be called at once. Every client (CLI, SDK, test kit, `lifebus mcp`) comes through
+/// here, so here it is decided whom to trust (`Protocol/README.md` "Trust rules"): a socket in the default private
+/// folder is used only when that folder is this user's alone (`PrivateFolder`), and nothing is sent before the
+/// kernel says the listening process runs as this user or as root (`SO_PEERCRED`).
 public enum BrokerSession {
     /// Why a session could not be opened.
     public enum Failure: Error, CustomStringConvertible {
@@ -12,11 +16,15 @@ public enum BrokerSession {
         case unreachable(path: String, UVError)
         /// The broker answered `hello` with an error.
         case refused(RPCError)
+        /// Another user may have planted the socket: its folder or its listener fails the trust rules (the reason).
+        /// Nothing was sent.
+        case untrusted(path: String, String)
 
         public var description: String {
             switch self {
             case .unreachable(let path, let error): "cannot reach the broker at \(path): \(error)"
             case .refused(let error): "the broker refused hello: \(error.message)"
+            case .untrusted(let path, let reason): "refusing the socket \(path): \(reason)"
             }
         }
     }
@@ -31,11 +39,20 @@ public enum BrokerSession {
         onRequest: ((RPCRequest, RPCResponder) -> Void)? = nil,
         completion: @escaping (Result<(RPCPeer, HelloResult), Failure>) -> Void
     ) {
+        if let reason = folderProblem(of: path) {
+            loop.nextTurn { completion(.failure(.untrusted(path: path, reason))) }  // never inside `open`
+            return
+        }
         Connection.connect(to: .unix(path), loop: loop) { result in
             switch result {
             case .failure(let error):
                 completion(.failure(.unreachable(path: path, error)))
             case .success(let connection):
+                if let reason = listenerProblem(of: connection) {
+                    connection.close()
+                    completion(.failure(.untrusted(path: path, reason)))
+                    return
+                }
                 let peer = RPCPeer(connection: connection)
                 var brokerError: RPCError?
                 peer.onRequest = { request, responder in
@@ -64,5 +81,31 @@ public enum BrokerSession {
                 }
             }
         }
+    }
+
+    /// Why the folder of a socket in the default private folder (`BrokerSocketPath.privateDirectory`) is not this
+    /// user's alone, or `nil` (also when the socket lies elsewhere, or the folder is missing: then nothing listens).
+    static func folderProblem(of path: String) -> String? {
+        let uid = getuid()
+        let folder = BrokerSocketPath.privateDirectory(environment: ProcessEnvironment.values(of: ["TMPDIR"]), uid: uid)
+        guard path.hasPrefix(folder + "/") else { return nil }
+        switch PrivateFolder.problem(folder, uid: uid) {
+        case nil, .cannotInspect(ENOENT)?:
+            return nil
+        case let problem?:
+            return "its folder \(folder) is not yours alone: \(problem); another user may have planted it (remove the "
+                + "folder, or pass --socket)"
+        }
+    }
+
+    /// Why the process listening on `connection` is not to be trusted, or `nil`: it runs as this user or as root.
+    static func listenerProblem(of connection: Connection) -> String? {
+        guard let peer = connection.peerCredentials else {
+            return "the kernel did not say who listens there (SO_PEERCRED)"
+        }
+        let uid = getuid()
+        guard peer.uid != uid, peer.uid != 0 else { return nil }
+        return "it is served by \(PrivateFolder.userText(peer.uid)) (pid \(peer.pid)), not by "
+            + "\(PrivateFolder.userText(uid)) or root; another user may have planted it"
     }
 }

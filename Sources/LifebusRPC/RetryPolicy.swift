@@ -55,6 +55,8 @@ public struct RetrySchedule: Sendable, Equatable {
             limit = policy.busyDeadline
         } else if case .refused = failure, !policy.retriesRefusals {
             return nil
+        } else if case .untrusted = failure {
+            return nil
         } else {
             limit = policy.deadline
         }
@@ -81,6 +83,8 @@ extension BrokerSession.Failure {
                 return false
             }
             return limit == "connectionsBeforeHello" || limit == "connectionsBeforeHelloPerUID"
+        case .untrusted:
+            return false
         }
     }
 }

@@ -33,7 +33,7 @@ final class ScenarioSession {
             opened.value = result.map(\.0).mapError { failure in
                 switch failure {
                 case .refused(let error): error
-                case .unreachable: RPCError(.connectionClosed, "\(failure)")
+                case .unreachable, .untrusted: RPCError(.connectionClosed, "\(failure)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 
 /// Where each app's stdout and stderr go, and the bound on them.
 ///
@@ -8,6 +9,9 @@ import Glibc
 /// appending to the same file, its `O_APPEND` writes land at the new end), so an app's logs take at most
 /// 2 × `maxBytes` plus what it writes between two checks. The broker checks at each launch (`prepare`) and may
 /// check on its memory-sampling period (`rotateIfOver`). Lines written while a rotation copies may be lost.
+/// Trust: the broker may run as root with its journal in a shared folder, so the folder must be its user's alone
+/// (created 0700, or refused as the private folder is) and every log is opened by name in it with `O_NOFOLLOW`
+/// and checked to be a regular file: a link planted there is refused, never written through.
 public struct AppLogFiles: Sendable, Equatable {
     public let folder: String
     public let maxBytes: Int
@@ -32,37 +36,78 @@ public struct AppLogFiles: Sendable, Equatable {
     /// The previous generation.
     public func previousPath(for appID: String) -> String { path(for: appID) + ".1" }
 
-    /// Before a launch: creates the folder (mode 0700) if needed and rotates an over-bound log. Returns the path.
+    /// Before a launch: creates the folder (mode 0700) if needed, checks it is the broker's alone, rotates an
+    /// over-bound log and creates the log (a regular file, never through a link). Returns the path.
     public func prepare(for appID: String) throws(SystemError) -> String {
-        if mkdir(folder, 0o700) != 0, errno != EEXIST { throw SystemError("mkdir", path: folder) }
-        try rotateIfOver(for: appID)
+        let folderDescriptor = try openFolder()
+        defer { close(folderDescriptor) }
+        _ = try rotateIfOver(appID, in: folderDescriptor)
+        let (log, _) = try SystemFiles.openRegular(
+            path(for: appID), in: folderDescriptor, name: "\(appID).log",
+            flags: O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, mode: 0o640)
+        close(log)
         return path(for: appID)
     }
 
     /// Rotates the app's log when it holds more than `maxBytes`; returns whether it did.
     @discardableResult
     public func rotateIfOver(for appID: String) throws(SystemError) -> Bool {
-        let live = path(for: appID)
-        var info = stat()
-        guard stat(live, &info) == 0, Int(info.st_size) > maxBytes else { return false }
-        try copy(live, to: previousPath(for: appID))
-        guard truncate(live, 0) == 0 else { throw SystemError("truncate", path: live) }
+        let folderDescriptor = try openFolder()
+        defer { close(folderDescriptor) }
+        return try rotateIfOver(appID, in: folderDescriptor)
+    }
+
+    /// Creates the folder 0700 when missing; opens it (never through a link) and keeps it open only when what was
+    /// opened is a directory of the broker's user alone (the rule of the private folder: `PrivateFolder`), so
+    /// another user can neither have planted links in it nor add any, nor swap it after the check.
+    private func openFolder() throws(SystemError) -> Int32 {
+        if mkdir(folder, 0o700) != 0, errno != EEXIST { throw SystemError("mkdir", path: folder) }
+        switch PrivateFolder.open(folder) {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(.cannotInspect(let code)):
+            throw SystemError("open", path: folder, code: code)
+        case .failure(let problem):
+            throw SystemError(refusing: folder, "the apps' logs folder must be this user's alone: \(problem)")
+        }
+    }
+
+    /// The rotation, every file opened by name in `folderDescriptor` with `O_NOFOLLOW`: the live log copied over
+    /// the previous generation (a regular file with one link, truncated only once checked) and emptied.
+    private func rotateIfOver(_ appID: String, in folderDescriptor: Int32) throws(SystemError) -> Bool {
+        let live: (descriptor: Int32, size: Int)
+        do throws(SystemError) {
+            live = try SystemFiles.openRegular(
+                path(for: appID), in: folderDescriptor, name: "\(appID).log", flags: O_RDWR | O_NOFOLLOW)
+        } catch let error where error.code == ENOENT && error.refusal == nil {
+            return false
+        }
+        defer { close(live.descriptor) }
+        guard live.size > maxBytes else { return false }
+        let target = previousPath(for: appID)
+        let (previous, _) = try SystemFiles.openRegular(
+            target, in: folderDescriptor, name: "\(appID).log.1", flags: O_WRONLY | O_CREAT | O_NOFOLLOW, mode: 0o640)
+        defer { close(previous) }
+        var status = stat()
+        guard fstat(previous, &status) == 0 else { throw SystemError("fstat", path: target) }
+        guard status.st_nlink == 1 else {
+            throw SystemError(refusing: target, "it has \(status.st_nlink) links; a log has one")
+        }
+        guard ftruncate(previous, 0) == 0 else { throw SystemError("ftruncate", path: target) }
+        try copy(live.descriptor, from: path(for: appID), to: previous, target)
+        guard ftruncate(live.descriptor, 0) == 0 else { throw SystemError("ftruncate", path: path(for: appID)) }
         return true
     }
 
-    private func copy(_ source: String, to target: String) throws(SystemError) {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw SystemError("open", path: source) }
-        defer { close(input) }
-        let output = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o640)
-        guard output >= 0 else { throw SystemError("open", path: target) }
-        defer { close(output) }
+    private func copy(_ input: Int32, from source: String, to output: Int32, _ target: String) throws(SystemError) {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(offset)) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw SystemError("read", path: source) }
             if count == 0 { return }
+            offset += count
             var written = 0
             while written < count {
                 let step = chunk.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }

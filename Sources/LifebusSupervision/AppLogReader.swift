@@ -2,7 +2,8 @@ import Glibc
 
 /// Reads an app's log from where it last stopped: what `lifebus logs ID` prints and `--follow` polls.
 ///
-/// A plain value holding the path and the offset read up to. When the file shrank (a rotation emptied it) reading
+/// A plain value holding the path and the offset read up to. The log is opened as the broker writes it: never
+/// through a symbolic link, and only when it is a regular file. When the file shrank (a rotation emptied it) reading
 /// starts again from its beginning. Each read returns at most `maxChunk` bytes, so following a fast writer stays
 /// bounded per call.
 public struct AppLogReader: Sendable {
@@ -19,16 +20,16 @@ public struct AppLogReader: Sendable {
 
     /// The bytes appended since the last read (empty when none, or the log does not exist yet).
     public mutating func readNew() throws(SystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return [] }
-            throw SystemError("open", path: path)
+        let descriptor: Int32
+        let size: Int
+        do throws(SystemError) {
+            (descriptor, size) = try SystemFiles.openRegular(path, flags: O_RDONLY | O_NOFOLLOW)
+        } catch let error where error.code == ENOENT && error.refusal == nil {
+            return []
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat", path: path) }
-        if Int(info.st_size) < offset { offset = 0 }  // rotated: the live file was emptied
-        let wanted = min(Int(info.st_size) - offset, Self.maxChunk)
+        if size < offset { offset = 0 }  // rotated: the live file was emptied
+        let wanted = min(size - offset, Self.maxChunk)
         guard wanted > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: wanted)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(offset)) }

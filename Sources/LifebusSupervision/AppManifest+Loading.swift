@@ -2,27 +2,32 @@ import Glibc
 import LifebusProtocol
 
 extension AppManifest {
-    /// Reads and checks the manifest file at `path` (at most `maxFileBytes`).
+    /// Reads and checks the manifest file at `path`: a regular file (not a link, a FIFO, a device, a folder) of at
+    /// most `maxFileBytes`, that no other user could have changed (`TrustedPath`).
     public static func load(_ path: String) throws(ManifestError) -> AppManifest {
         let bytes: [UInt8]
         do {
-            bytes = try SystemFiles.read(path, limit: maxFileBytes)
+            bytes = try SystemFiles.read(path, limit: maxFileBytes, followingLinks: false)
         } catch {
             throw ManifestError(file: path, .unreadable(error))
+        }
+        if let reason = TrustedPath.problem(path) {
+            throw ManifestError(file: path, .untrusted(path: path, reason: reason))
         }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         return try parse(bytes, file: path, folder: folder.isEmpty ? "/" : folder)
     }
 
     /// Parses and checks a manifest's text; relative paths in it are taken from `folder`. `file` names it in
-    /// errors. Refuses unknown members, missing or mistyped ones, a bad id or size, and an executable that is not
-    /// there or not executable.
+    /// errors. Refuses unknown members, missing or mistyped ones, a NUL in a string, a bad id or size, and an
+    /// executable that is not there, not executable, or that another user could change (`TrustedPath`).
     public static func parse(_ bytes: [UInt8], file: String, folder: String) throws(ManifestError) -> AppManifest {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw ManifestError(file: file, .notJSON(error))
+            let (line, column) = error.position(in: bytes)
+            throw ManifestError(file: file, .notJSON(error, line: line, column: column))
         }
         guard let object = value.objectValue else { throw ManifestError(file: file, .notAnObject) }
         if let unknown = object.keys.first(where: { !members.contains($0) }) {
@@ -43,6 +48,9 @@ extension AppManifest {
         }
         if let problem = SystemFiles.executableProblem(manifest.executable) {
             throw reader.error("executable", .unusablePath(problem))
+        }
+        if let reason = TrustedPath.problem(manifest.executable) {
+            throw reader.error("executable", .untrusted(path: manifest.executable, reason: reason))
         }
         if let directory = manifest.workingDirectory, !SystemFiles.isFolder(directory) {
             throw reader.error("workingDirectory", .unusablePath(SystemError("chdir", path: directory, code: ENOTDIR)))

@@ -2,10 +2,10 @@ import Glibc
 
 /// Every manifest of one folder: what `lifebusd --apps DIR` installs at start.
 ///
-/// A plain value. Loading reads each `*.json` file of the folder (hidden files skipped) in name order; a bad
-/// manifest is refused with its error and the others still load. A second manifest with an id already installed
-/// is refused, naming the file that installed it first. At most `maxManifests` files are read; the rest are
-/// refused as errors too.
+/// A plain value. Loading checks the folder as sshd's `StrictModes` would (`TrustedPath`), then reads each `*.json`
+/// file of the folder (hidden files skipped) in name order; a bad manifest is refused with its error and the others
+/// still load. A second manifest with an id already installed is refused, naming the file that installed it first.
+/// At most `maxManifests` files are read; the rest are refused as errors too.
 public struct ManifestDirectory: Sendable, Equatable {
     public let path: String
     /// The manifests installed, in file-name order.
@@ -16,8 +16,12 @@ public struct ManifestDirectory: Sendable, Equatable {
     /// The most manifests one folder installs.
     public static let maxManifests = 256
 
-    /// Loads the folder; throws only when the folder itself cannot be listed.
+    /// Loads the folder; throws only when the folder itself cannot be listed, or another user could change it
+    /// (`TrustedPath`: then nothing in it is read).
     public static func load(_ path: String) throws(SystemError) -> ManifestDirectory {
+        if let reason = TrustedPath.problem(path) {
+            throw SystemError(refusing: path, "\(reason) (another user could change what runs)", function: "opendir")
+        }
         let names = try SystemFiles.names(in: path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         var manifests: [AppManifest] = []
         var errors: [ManifestError] = []

@@ -2,11 +2,13 @@ public import LifebusProtocol
 
 /// Why a manifest was refused: the file, the member concerned (if one is) and the problem.
 ///
-/// A plain value. Its description reads `apps/x.json: member "memoryLimit": "12 parsecs" is not a size (…)`.
+/// A plain value. Its description reads `apps/x.json: member "memoryLimit": "12 parsecs" is not a size (…)`, or
+/// for text that is not JSON `apps/x.json: not JSON at 3:14: unexpected character` (line:column).
 public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {
         case unreadable(SystemError)
-        case notJSON(JSONParseError)
+        /// The text is not JSON: the parser's error and where it is, line and column from 1.
+        case notJSON(JSONParseError, line: Int, column: Int)
         case notAnObject
         case unknownMember
         case missingMember
@@ -15,6 +17,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case badID(String)
         case badSize(String)
         case badEnvironmentName(String)
+        /// A string holds a NUL character, which no argument, variable or path handed to a process can (it would be
+        /// cut there); the variable's name when it is in `environment`.
+        case nulCharacter(variable: String?)
+        /// Another user could change the file or folder (`TrustedPath`): the path and why.
+        case untrusted(path: String, reason: String)
         /// The executable (or working directory) cannot be used: the check that failed, with its errno.
         case unusablePath(SystemError)
         /// Another manifest, named here, already installed this id.
@@ -39,7 +46,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
     private var problemText: String {
         switch problem {
         case .unreadable(let error): "cannot read it: \(error)"
-        case .notJSON(let error): "not JSON: \(error)"
+        case .notJSON(let error, let line, let column): "not JSON at \(line):\(column): \(error.kind)"
         case .notAnObject: "a manifest is a JSON object"
         case .unknownMember: "unknown member (known: \(AppManifest.members.joined(separator: ", ")))"
         case .missingMember: "missing (required)"
@@ -48,6 +55,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
             "\"\(id)\" is not an app id (1 to \(AppManifest.maxIDLength) of A-Z a-z 0-9 . - _, not only dots)"
         case .badSize(let text): "\"\(text)\" is not a size (a whole number with B, KiB, MiB, GiB or TiB)"
         case .badEnvironmentName(let name): "\"\(name)\" is not a variable name (non-empty, no \"=\")"
+        case .nulCharacter(let variable?): "variable \"\(variable.replacing("\0", with: "\\u0000"))\" holds a NUL "
+            + "character (\\u0000), which a process cannot be given"
+        case .nulCharacter(nil): "holds a NUL character (\\u0000), which a process cannot be given"
+        case .untrusted(let path, let reason):
+            "refusing \(path == file ? "it" : path): \(reason) (another user could change what runs)"
         case .unusablePath(let error): "\(error)"
         case .duplicateID(let id, let first): "app id \"\(id)\" is already installed by \(first)"
         }

@@ -1,6 +1,7 @@
 import LifebusProtocol
 
-/// Typed reads of one manifest's members, each failure a `ManifestError` naming the file and the member.
+/// Typed reads of one manifest's members, each failure a `ManifestError` naming the file and the member. No string
+/// read holds a NUL character (it would be cut short where a process is given it).
 ///
 /// A plain value over the parsed object; reading does not change it.
 struct ManifestReader {
@@ -14,6 +15,7 @@ struct ManifestReader {
     func string(_ member: String) throws(ManifestError) -> String {
         guard let value = object[member] else { throw error(member, .missingMember) }
         guard let text = value.stringValue else { throw error(member, .wrongType(expected: "a string")) }
+        guard !text.utf8.contains(0) else { throw error(member, .nulCharacter(variable: nil)) }
         return text
     }
 
@@ -32,6 +34,7 @@ struct ManifestReader {
         guard let items = value.arrayValue?.compactMap(\.stringValue), items.count == value.arrayValue?.count else {
             throw error(member, .wrongType(expected: "an array of strings"))
         }
+        guard !items.contains(where: { $0.utf8.contains(0) }) else { throw error(member, .nulCharacter(variable: nil)) }
         return items
     }
 
@@ -44,6 +47,9 @@ struct ManifestReader {
         for (name, text) in variables {
             guard let text = text.stringValue else { throw error(member, .wrongType(expected: "an object of strings")) }
             guard !name.isEmpty, !name.contains("=") else { throw error(member, .badEnvironmentName(name)) }
+            guard !name.utf8.contains(0), !text.utf8.contains(0) else {
+                throw error(member, .nulCharacter(variable: name))
+            }
             result[name] = text
         }
         return result

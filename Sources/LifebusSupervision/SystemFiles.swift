@@ -2,15 +2,20 @@ import Glibc
 
 /// Whole-file reads and folder listings through Glibc alone (the broker has no Foundation).
 ///
-/// Stateless. Every read is bounded: a file longer than the limit is refused (`EFBIG`), so a stray huge file
-/// costs at most the limit.
+/// Stateless. Every read is bounded and never blocks the broker's loop: a file is opened `O_NONBLOCK` (a FIFO
+/// opens at once instead of waiting for a writer), checked with `fstat` to be a regular file (a FIFO, a device
+/// such as `/dev/zero`, a folder are refused), and refused (`EFBIG`) when it says it is longer than the limit
+/// before a byte is read; the read itself stops at the limit too (`/proc` files say size 0).
 public enum SystemFiles {
-    /// The bytes of `path`, at most `limit` of them; `EFBIG` when there are more. Reads into one buffer of
+    /// The bytes of the regular file `path`, at most `limit` of them; `EFBIG` when there are more. With
+    /// `followingLinks: false`, a symbolic link at `path` is refused (`O_NOFOLLOW`). Reads into one buffer of
     /// `limit + 1` bytes (the files read here are small: `/proc` records, manifests).
-    public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SystemError("open", path: path) }
+    public static func read(_ path: String, limit: Int, followingLinks: Bool = true) throws(SystemError) -> [UInt8] {
+        let (descriptor, size) = try openRegular(path, flags: O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW))
         defer { close(descriptor) }
+        guard size <= limit else {
+            throw SystemError(refusing: path, "it holds \(size) bytes, more than the \(limit) allowed", code: EFBIG)
+        }
         var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
             count = 0
@@ -23,8 +28,50 @@ public enum SystemFiles {
             }
         }
         if let failure { throw SystemError("read", path: path, code: failure) }
-        guard bytes.count <= limit else { throw SystemError("read", path: path, code: EFBIG) }
+        guard bytes.count <= limit else {
+            throw SystemError(refusing: path, "it holds more than the \(limit) bytes allowed", code: EFBIG)
+        }
         return bytes
+    }
+
+    /// Opens `name` in the folder open as `folder` (`AT_FDCWD`: `name` is a path) with `flags` plus `O_NONBLOCK`
+    /// and `O_CLOEXEC`, and checks it is a regular file; returns the descriptor (the caller closes it) and the
+    /// file's size. `path` names it in errors. With `O_NOFOLLOW` in `flags`, a symbolic link is refused as one.
+    static func openRegular(
+        _ path: String, in folder: Int32 = AT_FDCWD, name: String? = nil, flags: Int32, mode: mode_t = 0
+    ) throws(SystemError) -> (descriptor: Int32, size: Int) {
+        let descriptor = openat(folder, name ?? path, flags | O_NONBLOCK | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP, flags & O_NOFOLLOW != 0 {
+                throw SystemError(refusing: path, "it is a symbolic link (links are not followed here)", code: ELOOP)
+            }
+            throw SystemError("open", path: path, code: code)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = SystemError("fstat", path: path)
+            close(descriptor)
+            throw failure
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw SystemError(refusing: path, "it is \(kind(of: status.st_mode)), not a regular file", code: EINVAL)
+        }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// What a file's type bits say it is, for messages: "a FIFO", "a folder", "a character device"…
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a regular file"
+        }
     }
 
     /// The names in folder `path` (without `.` and `..`), in no particular order.

@@ -80,6 +80,30 @@ import Testing
         #expect(error?.description.hasPrefix("apps/bad.json: \(problem)") == true, "\(String(describing: error))")
     }
 
+    @Test func textThatIsNotJSONIsPlacedByLineAndColumnNotByteOffset() {
+        let text = "{\"id\": \"com.example.X\",\n  \"executable\": \"/bin/sh\",\n  \"arguments\": [\"é\", oops]}"
+        let error = #expect(throws: ManifestError.self) {
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/")
+        }
+        #expect(error?.description == "apps/bad.json: not JSON at 3:22: unexpected character",
+                "\(String(describing: error))")
+    }
+
+    @Test(arguments: [
+        (#"{"id": "a", "executable": "/bin/sh", "arguments": ["x\u0000y"]}"#, "arguments", "NUL"),
+        (#"{"id": "a", "executable": "/bin/sh\u0000z"}"#, "executable", "NUL"),
+        (#"{"id": "a", "executable": "/bin/sh", "workingDirectory": "/tmp\u0000"}"#, "workingDirectory", "NUL"),
+        (#"{"id": "a", "executable": "/bin/sh", "environment": {"A": "1\u0000"}}"#, "environment", "variable \"A\""),
+        (#"{"id": "a", "executable": "/bin/sh", "environment": {"B\u0000C": "1"}}"#, "environment", "\\u0000C"),
+    ])
+    func aNulInAStringAProcessIsGivenIsRefusedNamingTheMember(text: String, member: String, problem: String) {
+        let error = #expect(throws: ManifestError.self) {
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/nul.json", folder: "/")
+        }
+        #expect(error?.member == member)
+        #expect(error?.description.contains(problem) == true, "\(String(describing: error))")
+    }
+
     @Test func aFolderLoadsTheGoodManifestsAndRefusesTheBadOnes() throws {
         let folder = folderWithProgram()
         defer { folder.remove() }
@@ -100,6 +124,25 @@ import Testing
 
     @Test func aFolderThatCannotBeListedIsAnError() {
         #expect(throws: SystemError.self) { _ = try ManifestDirectory.load("/no/such/folder") }
+    }
+
+    @Test func aFolderOthersMayWriteIsRefusedWholeNamingItAndWhy() {
+        let folder = folderWithProgram()
+        defer { folder.remove() }
+        folder.write("1-cache.json", Self.full)
+        chmod(folder.path, 0o777)
+        let error = #expect(throws: SystemError.self) { _ = try ManifestDirectory.load(folder.path) }
+        #expect(error?.description == "refusing \(folder.path): it may be changed by its group and others (mode 777) "
+                + "(another user could change what runs)", "\(String(describing: error))")
+    }
+
+    @Test func aSymlinkedManifestIsNotFollowed() {
+        let folder = folderWithProgram()
+        defer { folder.remove() }
+        let target = folder.write("cache.json", Self.full)
+        symlink(target, folder.file("linked.json"))
+        let error = #expect(throws: ManifestError.self) { _ = try AppManifest.load(folder.file("linked.json")) }
+        #expect(error?.description.contains("it is a symbolic link") == true, "\(String(describing: error))")
     }
 
     @Test func theSchemaDeclaresExactlyTheMembersTheParserKnows() throws {

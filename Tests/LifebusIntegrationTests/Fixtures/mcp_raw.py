@@ -3,9 +3,9 @@ hides. Usage: python3 mcp_raw.py LIFEBUS SOCKET. Prints "all checks passed" and 
 
 Checks: tools before initialize are refused; initialize negotiates the version (an unknown one gets the newest);
 a line that is not JSON gets a parse error and the server goes on; a batch is refused; arguments that are not an
-object are a JSON-RPC error; a cancelled call is never answered (a later, longer call is answered first and the
-cancelled id never); the server exits when its input ends; `--start-broker` runs a private broker that SIGTERM
-stops together with the server, its temporary folder removed.
+object are a JSON-RPC error; an unknown tool's name is echoed cut to 64 bytes; a cancelled call is never answered
+(a later, longer call is answered first and the cancelled id never); the server exits when its input ends;
+`--start-broker` runs a private broker that SIGTERM stops together with the server, its temporary folder removed.
 """
 
 import json
@@ -81,6 +81,11 @@ def main(lifebus, socket):
 
     server.send({"jsonrpc": "2.0", "id": 7, "method": "resources/list"})
     check(server.answer(7)["error"]["code"] == -32601, "an unknown method is -32601")
+
+    server.send(call(10, "t" * 300, {}))
+    unknown = server.answer(10)["error"]
+    check(unknown["data"]["tool"] == "t" * 64 + "\u2026" and "t" * 65 not in unknown["message"],
+          "an unknown tool's name is echoed cut to 64 bytes and an ellipsis, as the broker echoes (§5)")
 
     server.send(call(8, "wait_for_state", {"app": "com.example.Never", "state": "active", "timeoutMs": 300},
                      meta={"progressToken": "w8"}))
