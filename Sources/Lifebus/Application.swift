@@ -65,7 +65,9 @@ public final class Application {
             clientName: "lifebus-swift-sdk"
         )
         let options = options
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+        // The first connection's failure comes back with the loop's end, not through a task of its own: a task could
+        // run after `run` returned, and the caller would see no failure.
+        let failure = await withCheckedContinuation { (finished: CheckedContinuation<String?, Never>) in
             DetachedThread.start { [self] in
                 let loop: EventLoop
                 do {
@@ -83,9 +85,10 @@ public final class Application {
                 } catch {
                     preconditionFailure("the Lifebus SDK left a handle open: \(error)")
                 }
-                finished.resume()
+                finished.resume(returning: brokerLink.connectFailure)
             }
         }
+        if let failure { connectFailure = failure }
         link = nil
     }
 }

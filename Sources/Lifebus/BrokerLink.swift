@@ -24,6 +24,8 @@ final class BrokerLink {
     private let firstPolicy: RetryPolicy
     private var peer: RPCPeer?
     private var isShuttingDown = false
+    /// Why the first connection failed, once it has; read after the loop ended (`Application.run`).
+    private(set) var connectFailure: String?
 
     init(loop: EventLoop, path: String, hello: HelloParams, options: ApplicationOptions, application: Application) {
         self.loop = loop
@@ -79,9 +81,7 @@ final class BrokerLink {
 
     /// The first connection did not succeed in time: no more attempts; `run` returns with the failure.
     private func giveUp(_ failure: BrokerSession.Failure) {
-        let application = application
-        let reason = "\(failure)"
-        Task { @MainActor in application.connectFailure = reason }
+        connectFailure = "\(failure)"
         shutdown()
     }
 

@@ -2,6 +2,7 @@ import Glibc
 import Lifebus
 import LifebusIO
 import LifebusProtocol
+import LifebusRPC
 
 /// One run of `lifebus subscribe`: the app on the bus, the program it runs (if any) and how the process ends.
 ///
@@ -91,6 +92,10 @@ final class SubscribeSession {
 
     /// Says why subscribe gives up. Synchronous, so nothing it builds is still held when the process exits.
     private static func sayGaveUp(_ failure: String?, after timeout: Duration?) {
+        if let failure, failure.hasPrefix(BrokerSession.Failure.untrustedPrefix) {  // refused at once, never retried
+            StandardError.writeLine("lifebus subscribe: \(failure)")
+            return
+        }
         let limit = timeout.map { " after \(DurationText.format($0))" } ?? ""
         StandardError.writeLine("lifebus subscribe: gave up\(limit): \(failure ?? "?") (--retry keeps trying)")
     }

@@ -20,11 +20,14 @@ public enum BrokerSession {
         /// Nothing was sent.
         case untrusted(path: String, String)
 
+        /// How the description of `.untrusted` begins (a caller holding only the text can tell it is final).
+        public static let untrustedPrefix = "refusing the socket"
+
         public var description: String {
             switch self {
             case .unreachable(let path, let error): "cannot reach the broker at \(path): \(error)"
             case .refused(let error): "the broker refused hello: \(error.message)"
-            case .untrusted(let path, let reason): "refusing the socket \(path): \(reason)"
+            case .untrusted(let path, let reason): "\(Self.untrustedPrefix) \(path): \(reason)"
             }
         }
     }
