@@ -1,0 +1,168 @@
+import Glibc
+import Testing
+
+/// Issue 25 item 5: nothing an app starts outlives it. Each app is a shell that exports a marker, leaves a setsid
+/// grandchild (double fork + setsid) and an in-group child behind, and becomes `lifebus subscribe`; after each way
+/// an app or its broker ends, no process carrying the marker is alive 1 s later. In both containment modes.
+@Suite struct ContainmentTests {
+    static let modes = ["cgroup", "subreaper"]
+
+    /// A broker in `mode` with the escaping app installed, launched and active; its marker's processes are up.
+    static func start(
+        _ mode: String, broker extraBroker: [String] = [], subscribe extra: [String] = []
+    ) throws -> (broker: BrokerFixture, id: String, marker: String) {
+        let broker = try BrokerFixture(arguments: ["--containment", mode] + extraBroker)
+        let marker = "lifebus-contain-\(getpid())-\(BrokerFixture.uniqueSocketPath("m").split(separator: "-").last!)"
+        let id = "com.example.Escaper"
+        let subscribe = (["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id] + extra)
+            .joined(separator: " ")
+        let script = "export CONTAIN_MARK=\(marker); sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & \(subscribe)"
+        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        #expect(try broker.cli(["install", manifest]).status == 0)
+        #expect(try broker.cli(["fire", "launch", id]).status == 0)
+        #expect(try broker.reached(id, "active"))
+        // subscribe itself, the in-group sleep, the setsid shell and its sleep.
+        #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 4 }, "\(Leftovers.alive(marker))")
+        return (broker, id, marker)
+    }
+
+    /// Whether no process carrying `marker` is alive within 1 s.
+    static func noneLeft(_ marker: String) -> Bool {
+        let gone = AppsSupervisedTests.eventually(seconds: 1) { Leftovers.alive(marker).isEmpty }
+        Leftovers.killAll(marker)  // whatever the verdict, nothing is left to the next test
+        return gone
+    }
+
+    @Test(arguments: modes) func terminateEndsTheWholeTree(mode: String) throws {
+        let (broker, id, marker) = try Self.start(mode)
+        #expect(try broker.cli(["fire", "terminate", id]).status == 0)
+        #expect(try AppsSupervisedTests.eventually {
+            try AppsSupervisedTests.processRecords(broker, id).contains { $0["event"]?.stringValue == "exited" }
+        })
+        #expect(Self.noneLeft(marker), "left after terminate: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test(arguments: modes) func aWatchdogKillEndsTheWholeTree(mode: String) throws {
+        let (broker, id, marker) = try Self.start(
+            mode, broker: ["--time-scale", "0.01"], subscribe: ["--delay", "willTerminate=7s"])
+        #expect(try broker.cli(["fire", "terminate", id]).status == 0)
+        #expect(try AppsSupervisedTests.eventually {
+            try AppsSupervisedTests.processRecords(broker, id).contains { $0["reason"]?.stringValue == "watchdog" }
+        })
+        #expect(Self.noneLeft(marker), "left after the watchdog: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test(arguments: modes) func aJetsamEndsTheWholeTreeAndTheRelaunchLeavesNothingOfTheFirstRun(mode: String)
+        throws
+    {
+        let (broker, id, marker) = try Self.start(mode, broker: ["--freeze-suspended"])
+        let firstRun = Leftovers.alive(marker)
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        #expect(try broker.reached(id, "suspended"))
+        #expect(try broker.cli(["fire", "memory-warning", "--level", "critical"]).status == 0)
+        #expect(try broker.reached(id, "notRunning"))
+        #expect(AppsSupervisedTests.eventually(seconds: 1) { Leftovers.alive(marker).isEmpty },
+                "left after jetsam (frozen): \(Leftovers.alive(marker))")
+        #expect(try broker.cli(["fire", "launch", id]).status == 0)
+        #expect(try broker.reached(id, "active"))
+        #expect(Set(Leftovers.alive(marker)).isDisjoint(with: firstRun), "the first run's processes are gone")
+        #expect(try broker.cli(["fire", "terminate", id]).status == 0)
+        #expect(Self.noneLeft(marker), "left after the relaunched run ended: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test(arguments: modes) func theBrokersSIGTERMEndsEveryTree(mode: String) throws {
+        let (broker, _, marker) = try Self.start(mode)
+        #expect(broker.stop() == 0)
+        #expect(Self.noneLeft(marker), "left after the broker's SIGTERM: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test(arguments: modes) func theBrokersSIGKILLLeavesNoProcessOfAFrozenAppAndNoCgroup(mode: String) throws {
+        let (broker, id, marker) = try Self.start(mode, broker: ["--freeze-suspended"])
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        #expect(try broker.reached(id, "suspended"))
+        let folder = try Self.cgroupFolder(of: broker.process.pid)
+        broker.process.signal(SIGKILL)
+        broker.process.wait()
+        #expect(Self.noneLeft(marker), "left after the broker's SIGKILL: \(Leftovers.alive(marker))")
+        if let folder {
+            #expect(AppsSupervisedTests.eventually(seconds: 5) { access(folder, F_OK) != 0 }, "\(folder) removed")
+        }
+    }
+
+    @Test(arguments: modes) func aKill9OfTheAppsSubscribeEndsItsWholeTree(mode: String) throws {
+        let (broker, id, marker) = try Self.start(mode)
+        let pid = try #require(try AppsSupervisedTests.processRecords(broker, id).first?["pid"]?.int64Value)
+        kill(Int32(pid), SIGKILL)
+        #expect(try broker.reached(id, "notRunning"))
+        #expect(Self.noneLeft(marker), "left after kill -9 of subscribe: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test func aKill9OfAHandStartedSubscribeEndsItsProgramsWholeTree() throws {
+        let broker = try BrokerFixture()
+        let marker = "lifebus-contain-\(getpid())-hand"
+        let program = "sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & exec sleep 600"
+        let subscribe = try ChildProcess(
+            "lifebus", ["subscribe", "--socket", broker.socketPath, "--id", "com.example.Hand", "--", "sh", "-c",
+                        program], environment: ["CONTAIN_MARK": marker])
+        #expect(try broker.reached("com.example.Hand", "active"))
+        #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 5 }, "\(Leftovers.alive(marker))")
+        subscribe.signal(SIGKILL)
+        subscribe.wait()
+        #expect(Self.noneLeft(marker), "left after kill -9 of subscribe: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    @Test func subscribeReapsItsProgramOnSIGTERM() throws {
+        let broker = try BrokerFixture()
+        let pidFile = BrokerFixture.uniqueSocketPath("program") + ".pid"
+        defer { unlink(pidFile) }
+        let subscribe = try broker.subscribe("com.example.Reaped", ["--", "sh", "-c", "echo $$ > \(pidFile); exec sleep 600"])
+        var program: Int32 = 0
+        #expect(AppsSupervisedTests.eventually {
+            program = Int32(String(decoding: (try? readBytes(pidFile)) ?? [], as: UTF8.self)
+                .split(separator: "\n").first ?? "") ?? 0
+            return program > 0
+        })
+        subscribe.signal(SIGTERM)
+        #expect(subscribe.wait() == 128 + SIGTERM)
+        // Reaped by subscribe before it exited: not even a zombie handed to PID 1.
+        #expect(SupervisionCheck.processState(program) == nil, "program \(program) left as \(SupervisionCheck.processState(program).map { String($0) } ?? "-")")
+        try SupervisionCheck.run(broker)
+    }
+
+    /// The broker's `lifebus-PID` cgroup folder when it made one (cgroup mode on a machine that allows it).
+    static func cgroupFolder(of broker: Int32) throws -> String? {
+        let mounts = String(decoding: try readBytes("/proc/self/mountinfo"), as: UTF8.self)
+        guard let line = mounts.split(separator: "\n").first(where: { $0.contains(" - cgroup2 ") }) else { return nil }
+        let mount = line.split(separator: " ")[4]
+        let own = String(decoding: try readBytes("/proc/\(broker)/cgroup"), as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix("0::/") }.map { String($0.dropFirst(3)) } ?? "/"
+        let folder = "\(mount)\(own == "/" ? "" : own)/lifebus-\(broker)"
+        return access(folder, F_OK) == 0 ? folder : nil
+    }
+}
+
+/// The processes of a test's apps, found by a marker in their environment (`CONTAIN_MARK=MARKER`, which every
+/// descendant inherits), whatever their parent, group or session.
+enum Leftovers {
+    /// The live (not zombie) processes whose environment holds `CONTAIN_MARK=marker`.
+    static func alive(_ marker: String) -> [Int32] {
+        let needle = Array("CONTAIN_MARK=\(marker)".utf8)
+        return fileNames(in: "/proc", endingWith: "").compactMap(Int32.init).filter { pid in
+            guard pid != getpid(), SupervisionCheck.processState(pid).map({ $0 != "Z" }) ?? false,
+                  let environment = try? readBytes("/proc/\(pid)/environ")
+            else { return false }
+            return environment.split(separator: 0).contains { Array($0) == needle }
+        }
+    }
+
+    /// SIGKILLs every live process carrying `marker` (cleanup after a failed check).
+    static func killAll(_ marker: String) {
+        for pid in alive(marker) { kill(pid, SIGKILL) }
+    }
+}
