@@ -23,6 +23,9 @@ public final class AppProcess {
     public private(set) var isFrozen = false
     /// How it ended, once it did.
     public private(set) var exit: ProcessExit?
+    /// The run's cgroup folder in cgroup mode (`…/lifebus-PID/run-N`): every process of the app, and the place to
+    /// read what the kernel accounts to it.
+    public var cgroupPath: String? { run?.folder?.path }
 
     private let loop: EventLoop
     private var process: SpawnedProcess?
@@ -127,7 +130,9 @@ public final class AppProcess {
 
     private func exited(_ termination: SpawnedProcess.Termination) {
         leader = nil  // closes the pidfd
-        let strays = GroupSignal.killMembers(of: pid) + (run?.kill(leader: nil) ?? 0)
+        // A cgroup holds the group too; otherwise the group first, then the rest of the run.
+        let strays = run?.folder != nil ? run?.kill(leader: nil) ?? 0
+            : GroupSignal.killMembers(of: pid) + (run?.kill(leader: nil) ?? 0)
         if let run { Self.removeWhenEmpty(run, loop: loop) }
         let report = ProcessExit(
             appID: appID, pid: pid, termination: termination, killReason: killReason, strayProcessesKilled: strays)

@@ -48,8 +48,7 @@ public final class Containment {
         self.mode = mode
         self.folder = folder
         self.cgroupUnavailable = cgroupUnavailable
-        let start = ProcessTable.read().entries.first { $0.pid == getpid() }?.startTime ?? 0
-        token = "\(getpid()).\(start)"
+        token = "\(getpid()).\(ProcessTable.startTime(of: getpid()) ?? 0)"
     }
 
     /// Chooses the mode (cgroup unless forced or unusable), makes this process a subreaper, creates the folder

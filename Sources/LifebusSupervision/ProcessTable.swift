@@ -84,6 +84,11 @@ struct ProcessTable {
         return handle.send(signal) == nil
     }
 
+    /// The start time of `pid` (clock ticks after boot, `/proc/PID/stat`); `nil` when it is gone.
+    static func startTime(of pid: Int32) -> UInt64? {
+        entry(pid, readingEnvironment: false)?.startTime
+    }
+
     /// The children of this process (of each of its threads): `/proc/self/task/*/children`.
     static func ownChildren() -> [Int32] {
         let tasks = (try? SystemFiles.names(in: "/proc/self/task")) ?? []

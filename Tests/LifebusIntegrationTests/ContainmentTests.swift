@@ -10,9 +10,9 @@ import Testing
     /// A broker in `mode` with the escaping app installed, launched and active; its marker's processes are up.
     static func start(
         _ mode: String, broker extraBroker: [String] = [], subscribe extra: [String] = []
-    ) throws -> (broker: BrokerFixture, id: String, marker: String) {
+    ) throws -> (broker: BrokerFixture, id: String, marker: Substring) {
         let broker = try BrokerFixture(arguments: ["--containment", mode] + extraBroker)
-        let marker = "lifebus-contain-\(getpid())-\(BrokerFixture.uniqueSocketPath("m").split(separator: "-").last!)"
+        let marker = BrokerFixture.uniqueSocketPath("contain").split(separator: "/").last!.dropLast(5)
         let id = "com.example.Escaper"
         let subscribe = (["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id] + extra)
             .joined(separator: " ")
@@ -27,7 +27,7 @@ import Testing
     }
 
     /// Whether no process carrying `marker` is alive within 1 s.
-    static func noneLeft(_ marker: String) -> Bool {
+    static func noneLeft(_ marker: some StringProtocol) -> Bool {
         let gone = AppsSupervisedTests.eventually(seconds: 1) { Leftovers.alive(marker).isEmpty }
         Leftovers.killAll(marker)  // whatever the verdict, nothing is left to the next test
         return gone
@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: modes) func aWatchdogKillEndsTheWholeTree(mode: String) throws {
         let (broker, id, marker) = try Self.start(
-            mode, broker: ["--time-scale", "0.01"], subscribe: ["--delay", "willTerminate=7s"])
+            mode, broker: ["--budget", "willTerminate=100ms"], subscribe: ["--delay", "willTerminate=7s"])
         #expect(try broker.cli(["fire", "terminate", id]).status == 0)
         #expect(try AppsSupervisedTests.eventually {
             try AppsSupervisedTests.processRecords(broker, id).contains { $0["reason"]?.stringValue == "watchdog" }
@@ -135,6 +135,28 @@ import Testing
         try SupervisionCheck.run(broker)
     }
 
+    @Test func theModeIsLoggedAtStartAndAnUnknownModeIsAUsageError() throws {
+        let broker = try BrokerFixture(arguments: ["--containment", "subreaper"])
+        let line = Self.containmentLine(broker)
+        #expect(line.contains("lifebus.containment=subreaper"), "\(line)")
+        let auto = try BrokerFixture()
+        let chosen = Self.containmentLine(auto)
+        let expected = try Self.cgroupFolder(of: auto.process.pid) == nil ? "subreaper" : "cgroup"
+        #expect(chosen.contains("lifebus.containment=\(expected)"), "\(chosen)")
+        let refused = try ChildProcess("lifebusd", ["--containment", "jail"])
+        #expect(refused.waitForExit() == 2)
+        #expect(refused.stderr.readAll(timeout: .seconds(5)).contains("auto, cgroup or subreaper"))
+    }
+
+    /// The broker's start-up log line that names its containment mode (empty when none came within 5 s).
+    static func containmentLine(_ broker: BrokerFixture) -> String {
+        for _ in 0..<20 {
+            guard let line = broker.process.stderr.readLine(timeout: .seconds(5)) else { break }
+            if line.contains("lifebus.containment=") { return line }
+        }
+        return ""
+    }
+
     /// The broker's `lifebus-PID` cgroup folder when it made one (cgroup mode on a machine that allows it).
     static func cgroupFolder(of broker: Int32) throws -> String? {
         let mounts = String(decoding: try readBytes("/proc/self/mountinfo"), as: UTF8.self)
@@ -151,7 +173,7 @@ import Testing
 /// descendant inherits), whatever their parent, group or session.
 enum Leftovers {
     /// The live (not zombie) processes whose environment holds `CONTAIN_MARK=marker`.
-    static func alive(_ marker: String) -> [Int32] {
+    static func alive(_ marker: some StringProtocol) -> [Int32] {
         let needle = Array("CONTAIN_MARK=\(marker)".utf8)
         return fileNames(in: "/proc", endingWith: "").compactMap(Int32.init).filter { pid in
             guard pid != getpid(), SupervisionCheck.processState(pid).map({ $0 != "Z" }) ?? false,
@@ -161,8 +183,20 @@ enum Leftovers {
         }
     }
 
+    /// Whether `pid` is stopped (`T`, subreaper mode's SIGSTOP) or in a frozen cgroup (`frozen 1` in the
+    /// `cgroup.events` of its cgroup v2 folder: cgroup mode's `cgroup.freeze`).
+    static func isFrozen(_ pid: Int32) -> Bool {
+        if SupervisionCheck.processState(pid) == "T" { return true }
+        guard let own = (try? readLines("/proc/\(pid)/cgroup"))?.first(where: { $0.hasPrefix("0::/") }),
+              let mounts = try? readLines("/proc/self/mountinfo"),
+              let line = mounts.first(where: { $0.contains(" - cgroup2 ") })
+        else { return false }
+        let folder = "\(line.split(separator: " ")[4])\(own.dropFirst(3))"
+        return ((try? readLines(folder + "/cgroup.events")) ?? []).contains("frozen 1")
+    }
+
     /// SIGKILLs every live process carrying `marker` (cleanup after a failed check).
-    static func killAll(_ marker: String) {
+    static func killAll(_ marker: some StringProtocol) {
         for pid in alive(marker) { kill(pid, SIGKILL) }
     }
 }
