@@ -42,7 +42,9 @@ final class SubscribeSupervisor {
         self.loop = loop
         self.relayPath = relayPath
         self.sendMark = sendMark
-        containment = Containment.start(ContainmentSettings(mode: .subreaper, guardProgram: ownExecutable()))
+        // The guard is `lifebus` run again (its `main` starts with `ContainmentGuardEntry`): no other program hosts it.
+        let guardProgram = ownExecutable().flatMap { $0.hasSuffix("/lifebus") ? $0 : nil }
+        containment = Containment.start(ContainmentSettings(mode: .subreaper, guardProgram: guardProgram))
     }
 
     /// Starts the supervisor's thread and loop and its relay; returns the way in (or the reason it could not).

@@ -80,8 +80,8 @@ struct DaemonOptions: Equatable {
           --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
           --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
           --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
-          --freeze-suspended        SIGSTOP a spawned app's process group while it is suspended (SIGCONT before
-                                    anything resumes it), so its timers really stop.
+          --freeze-suspended        Freeze a spawned app's whole run while it is suspended (cgroup.freeze, else
+                                    SIGSTOP; thawed before anything resumes it), so its timers really stop.
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
