@@ -19,7 +19,9 @@ extension Broker {
         let containment = configuration.containment.map(Containment.start)
         if let containment {
             logger.info("containment", metadata: [
-                "lifebus.containment": "\(containment.summary)", "lifebus.containment.guard": "\(containment.guardPid ?? 0)"])
+                "lifebus.containment": "\(containment.summary)",
+                "lifebus.containment.guard": "\(containment.guardPid ?? 0)",
+            ])
         }
         do {
             supervisor = try Supervisor(

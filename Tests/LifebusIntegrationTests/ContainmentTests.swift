@@ -73,10 +73,15 @@ import Testing
         try SupervisionCheck.run(broker)
     }
 
-    @Test(arguments: modes) func theBrokersSIGTERMEndsEveryTree(mode: String) throws {
+    @Test(arguments: modes) func theBrokersSIGTERMEndsEveryTreeAndRemovesItsCgroup(mode: String) throws {
         let (broker, _, marker) = try Self.start(mode)
+        let folder = try Self.cgroupFolder(of: broker.process.pid)
+        if mode == "subreaper" { #expect(folder == nil, "no cgroup folder in subreaper mode: \(folder ?? "")") }
         #expect(broker.stop() == 0)
         #expect(Self.noneLeft(marker), "left after the broker's SIGTERM: \(Leftovers.alive(marker))")
+        if let folder {
+            #expect(AppsSupervisedTests.eventually(seconds: 5) { access(folder, F_OK) != 0 }, "\(folder) removed")
+        }
         try SupervisionCheck.run(broker)
     }
 
@@ -121,17 +126,19 @@ import Testing
         let broker = try BrokerFixture()
         let pidFile = BrokerFixture.uniqueSocketPath("program") + ".pid"
         defer { unlink(pidFile) }
-        let subscribe = try broker.subscribe("com.example.Reaped", ["--", "sh", "-c", "echo $$ > \(pidFile); exec sleep 600"])
-        var program: Int32 = 0
+        let program = ["--", "sh", "-c", "echo $$ > \(pidFile); exec sleep 600"]
+        let subscribe = try broker.subscribe("com.example.Reaped", program)
+        var pid: Int32 = 0
         #expect(AppsSupervisedTests.eventually {
-            program = Int32(String(decoding: (try? readBytes(pidFile)) ?? [], as: UTF8.self)
+            pid = Int32(String(decoding: (try? readBytes(pidFile)) ?? [], as: UTF8.self)
                 .split(separator: "\n").first ?? "") ?? 0
-            return program > 0
+            return pid > 0
         })
         subscribe.signal(SIGTERM)
         #expect(subscribe.wait() == 128 + SIGTERM)
         // Reaped by subscribe before it exited: not even a zombie handed to PID 1.
-        #expect(SupervisionCheck.processState(program) == nil, "program \(program) left as \(SupervisionCheck.processState(program).map { String($0) } ?? "-")")
+        let state = SupervisionCheck.processState(pid)
+        #expect(state == nil, "program \(pid) left in state \(state.map { String($0) } ?? "-")")
         try SupervisionCheck.run(broker)
     }
 

@@ -52,9 +52,9 @@ final class BrokerFixture {
         let limit = descriptorLimit.map { ["/usr/bin/prlimit", "--nofile=\($0):\($0)"] } ?? []
         let prefix = limit + wrapper
         let marker = [SupervisionCheck.brokerMarker: self.socketPath]  // inherited by all it starts: the sweep's
+        let broker = ["\(ChildProcess.productsFolder)/lifebusd"] + command
         process = try prefix.first.map { program in
-            try ChildProcess(
-                program, prefix.dropFirst() + ["\(ChildProcess.productsFolder)/lifebusd"] + command, environment: marker)
+            try ChildProcess(program, prefix.dropFirst() + broker, environment: marker)
         } ?? ChildProcess("lifebusd", command, environment: marker)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {

@@ -76,7 +76,8 @@ enum SupervisionCheck {
         let gone = AppsSupervisedTests.eventually(seconds: 2) { survivors(ofBrokerOn: socketPath).isEmpty }
         let left = survivors(ofBrokerOn: socketPath)
         let commands = left.map { pid in
-            String(decoding: ((try? readBytes("/proc/\(pid)/cmdline")) ?? []).map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            let bytes = (try? readBytes("/proc/\(pid)/cmdline")) ?? []
+            return String(decoding: bytes.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
         }
         #expect(gone, "processes the broker started outlived it: \(left) \(commands)", sourceLocation: sourceLocation)
         for pid in left { kill(pid, SIGKILL) }
