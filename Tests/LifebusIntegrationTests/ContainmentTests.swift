@@ -1,4 +1,5 @@
 import Glibc
+import LifebusProtocol
 import Testing
 
 /// Issue 25 item 5: nothing an app starts outlives it. Each app is a shell that exports a marker, leaves a setsid
@@ -153,6 +154,43 @@ import Testing
         let refused = try ChildProcess("lifebusd", ["--containment", "jail"])
         #expect(refused.waitForExit() == 2)
         #expect(refused.stderr.readAll(timeout: .seconds(5)).contains("auto, cgroup or subreaper"))
+    }
+
+    @Test func aBrokerThatMayNotMakeCgroupsContainsItsAppsAsASubreaper() throws {
+        guard getuid() == 0 else { return }  // the test drops to nobody; an unprivileged run is that case already
+        let nobody = ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"]
+        var template = Array("/tmp/lifebus-nobody-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let marker = "lifebus-contain-\(getpid())-nobody"
+        let id = "com.example.Unprivileged"
+        let script = "export CONTAIN_MARK=\(marker); sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & "
+            + "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
+        let manifest = folder + "/app.json"
+        let arguments = JSONValue.array([.string("-c"), .string(script)]).jsonText
+        let text = #"{"id": "\#(id)", "executable": "/bin/sh", "arguments": \#(arguments)}"#
+        let file = try #require(fopen(manifest, "w"))
+        fputs(text, file)
+        fclose(file)
+        chown(folder, 65534, 65534)
+        chmod(folder, 0o755)
+        let broker = try BrokerFixture(arguments: ["--journal", folder + "/journal.jsonl"], wrapper: nobody)
+        #expect(Self.containmentLine(broker).contains("lifebus.containment=subreaper (no cgroup:"))
+        func cli(_ arguments: [String]) throws -> Int32 {
+            let child = try ChildProcess(
+                nobody[0], Array(nobody.dropFirst()) + ["\(ChildProcess.productsFolder)/lifebus"] + arguments
+                    + ["--socket", broker.socketPath])
+            return child.waitForExit()
+        }
+        #expect(try cli(["install", manifest]) == 0)
+        #expect(try cli(["fire", "launch", id]) == 0)
+        #expect(try cli(["wait", id, "active", "--timeout", "10s"]) == 0)
+        #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 4 }, "\(Leftovers.alive(marker))")
+        #expect(try cli(["fire", "terminate", id]) == 0)
+        #expect(Self.noneLeft(marker), "left after terminate: \(Leftovers.alive(marker))")
+        #expect(broker.stop() == 0)
+        for name in ["journal.jsonl", "app.json", "logs/\(id).log"] { unlink(folder + "/" + name) }
+        rmdir(folder + "/logs")
+        rmdir(folder)
     }
 
     /// The broker's start-up log line that names its containment mode (empty when none came within 5 s).
