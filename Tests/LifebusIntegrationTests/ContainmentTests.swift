@@ -123,6 +123,22 @@ import Testing
         try SupervisionCheck.run(broker)
     }
 
+    @Test func theWatchdogsKillOfAHandStartedSubscribeEndsItsProgramsWholeTree() throws {
+        let broker = try BrokerFixture(arguments: ["--budget", "willTerminate=100ms"])
+        let marker = "lifebus-contain-\(getpid())-watchdog-hand"
+        let program = "sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & exec sleep 600"
+        let subscribe = try ChildProcess(
+            "lifebus", ["subscribe", "--socket", broker.socketPath, "--id", "com.example.SlowHand",
+                        "--delay", "willTerminate=7s", "--", "sh", "-c", program],
+            environment: ["CONTAIN_MARK": marker])
+        #expect(try broker.reached("com.example.SlowHand", "active"))
+        #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 5 }, "\(Leftovers.alive(marker))")
+        #expect(try broker.cli(["fire", "terminate", "com.example.SlowHand"]).status == 0)
+        #expect(subscribe.waitForExit() == 128 + SIGKILL, "the watchdog killed subscribe")
+        #expect(Self.noneLeft(marker), "left after the watchdog killed subscribe: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
     @Test func subscribeReapsItsProgramOnSIGTERM() throws {
         let broker = try BrokerFixture()
         let pidFile = BrokerFixture.uniqueSocketPath("program") + ".pid"
