@@ -88,16 +88,17 @@ public final class AppProcess {
         return app
     }
 
-    /// Kills every process of the app (`SIGKILL` to the group, and to the whole contained run); `reason` is
-    /// reported with the exit. Nothing once the exit was reported.
-    public func kill(_ reason: KillReason) {
+    /// Kills every process of the app (`SIGKILL` to the group, and to the whole contained run unless the caller
+    /// kills every run at once, `wholeRun` false); `reason` is reported with the exit. Nothing once the exit was
+    /// reported.
+    public func kill(_ reason: KillReason, wholeRun: Bool = true) {
         loop.preconditionInLoop()
         guard exit == nil else { return }
         if killReason == nil { killReason = reason }
         signal(SIGKILL)
         // An unreaped leader pins its pid, so walking the tree from it is exact; once reaped, the token alone.
         let pinned = leader.map { $0.send(0) == nil } ?? false
-        run?.kill(leader: pinned ? pid : nil)
+        if wholeRun { run?.kill(leader: pinned ? pid : nil) }
         if isFrozen { signal(SIGCONT) }  // stopped processes die of SIGKILL; resumed so that nothing stays stopped
     }
 

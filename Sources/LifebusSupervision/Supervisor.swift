@@ -132,7 +132,8 @@ public final class Supervisor {
     public func close() {
         sampler?.close()
         sampler = nil
-        for app in spawned.values { app.kill(.shutdown) }
+        // With a containment, one pass kills every run (in subreaper mode each run's own kill is a /proc pass).
+        for app in spawned.values { app.kill(.shutdown, wholeRun: containment == nil) }
         containment?.killEverything()
         containment?.close()
         closing = true
