@@ -99,7 +99,7 @@ public final class Containment {
     /// Kills every process of every run now (shutdown): `cgroup.kill` of the folder, then by token.
     public func killEverything() {
         folder?.kill()
-        ProcessTable.killRepeatedly { $0.members(tokenPrefix: token + ".") }
+        ProcessTable.killRepeatedly(below: getpid()) { $0.members(tokenPrefix: token + ".") }
     }
 
     /// `lifebus-PID` made in this process's own cgroup, after checking that it can hold runs: `cgroup.kill` and
@@ -151,7 +151,8 @@ public final class Containment {
 /// One contained run (one app launch, one `subscribe` program): its token and, in cgroup mode, its folder.
 ///
 /// A plain value naming them. The run's processes are, in cgroup mode, its folder's; else those carrying its
-/// token, its leader's group and their descendants (`ProcessTable.members`).
+/// token, its leader's group and their descendants (`ProcessTable.members`), all in this process's own tree (it is
+/// a child subreaper: orphans come back to it), which is the only part of `/proc` read.
 public struct ContainedRun: Equatable, Sendable {
     public let token: String
     let folder: CgroupFolder?
@@ -183,7 +184,7 @@ public struct ContainedRun: Equatable, Sendable {
             folder.freeze(false)  // cgroup.kill reaches frozen processes; thawed so that nothing stays frozen
             return count
         }
-        return ProcessTable.killRepeatedly { table in
+        return ProcessTable.killRepeatedly(below: getpid()) { table in
             table.members(token: token, roots: leader.map { [$0] } ?? [], groups: leader.map { [$0] } ?? [])
         }
     }
@@ -191,13 +192,7 @@ public struct ContainedRun: Equatable, Sendable {
     /// Freezes (`cgroup.freeze`, else SIGSTOP to every process of the run) or thaws (SIGCONT) the run.
     func freeze(_ frozen: Bool, leader: Int32) {
         if let folder, folder.freeze(frozen) { return }
-        let members = ProcessTable.read().members(token: token, roots: [leader], groups: [leader])
+        let members = ProcessTable.read(below: getpid()).members(token: token, roots: [leader], groups: [leader])
         ProcessTable.send(frozen ? SIGSTOP : SIGCONT, to: members)
-    }
-
-    /// Whether a process of the run is alive (cgroup mode: in the folder).
-    var isPopulated: Bool {
-        if let folder { return folder.isPopulated }
-        return !ProcessTable.read().members(token: token).isEmpty
     }
 }

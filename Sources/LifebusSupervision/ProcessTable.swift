@@ -22,10 +22,24 @@ struct ProcessTable {
 
     let entries: [Entry]
 
-    /// Reads every process's `stat` and environment.
-    static func read() -> ProcessTable {
-        let names = (try? SystemFiles.names(in: "/proc")) ?? []
-        return ProcessTable(entries: names.compactMap { Int32($0) }.compactMap { entry($0) })
+    /// Reads the `stat` and environment of every process below `root` (its children, theirs, and so on, through
+    /// `/proc/PID/task/*/children`), or of every process when `root` is `nil`. A child subreaper's descendants
+    /// never leave its tree while it lives (orphans come back to it), so its own tree is all there is to read: a
+    /// few processes instead of the whole machine's.
+    static func read(below root: Int32? = nil) -> ProcessTable {
+        guard let root else {
+            let names = (try? SystemFiles.names(in: "/proc")) ?? []
+            return ProcessTable(entries: names.compactMap { Int32($0) }.compactMap { entry($0) })
+        }
+        var entries: [Entry] = []
+        var seen: Set<Int32> = [root]
+        var pending = children(of: root)
+        while let pid = pending.popLast() {
+            guard seen.insert(pid).inserted, let found = entry(pid) else { continue }
+            entries.append(found)
+            pending += children(of: pid)
+        }
+        return ProcessTable(entries: entries)
     }
 
     /// The live processes that carry `token`, or are `roots`, or are in one of `groups`, with every descendant of
@@ -51,13 +65,13 @@ struct ProcessTable {
         return members(token: nil, roots: roots)
     }
 
-    /// SIGKILLs whatever `find` returns in a fresh table, again until a pass finds nothing not yet killed (a process
+    /// SIGKILLs whatever `find` returns in a fresh table (of the processes below `root`, or all), again until a pass finds nothing not yet killed (a process
     /// forking meanwhile does not escape); at most `rounds` passes. Returns how many processes were killed.
     @discardableResult
-    static func killRepeatedly(rounds: Int = 20, _ find: (ProcessTable) -> [Entry]) -> Int {
+    static func killRepeatedly(below root: Int32? = nil, rounds: Int = 20, _ find: (ProcessTable) -> [Entry]) -> Int {
         var killed: Set<Identity> = []
         for _ in 0..<rounds {
-            let fresh = find(read()).filter { !killed.contains($0.identity) }
+            let fresh = find(read(below: root)).filter { !killed.contains($0.identity) }
             guard !fresh.isEmpty else { break }
             for entry in fresh where send(SIGKILL, to: entry) { killed.insert(entry.identity) }
         }
@@ -91,9 +105,14 @@ struct ProcessTable {
 
     /// The children of this process (of each of its threads): `/proc/self/task/*/children`.
     static func ownChildren() -> [Int32] {
-        let tasks = (try? SystemFiles.names(in: "/proc/self/task")) ?? []
+        children(of: getpid())
+    }
+
+    /// The children of `pid` (of each of its threads): `/proc/PID/task/*/children`.
+    static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? SystemFiles.names(in: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task -> [Int32] in
-            let text = (try? SystemFiles.read("/proc/self/task/\(task)/children", limit: 1 << 20)) ?? []
+            let text = (try? SystemFiles.read("/proc/\(pid)/task/\(task)/children", limit: 1 << 20)) ?? []
             return String(decoding: text, as: UTF8.self).split(separator: " ").compactMap { Int32($0) }
         }
     }
