@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -37,4 +38,8 @@ int lifebus_get_peer_pidfd(int fd) {
     }
     fcntl(pidfd, F_SETFD, FD_CLOEXEC);  // never handed to a spawned app
     return pidfd;
+}
+
+int lifebus_set_child_subreaper(void) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -errno;
 }

@@ -11,15 +11,23 @@ import LifebusSupervision
 /// the supervisor's reports into machine inputs. Reports are fed after the effects being performed (a report
 /// during an effect waits in `supervisorReports`), so the machine sees them in order.
 extension Broker {
-    /// Creates the supervisor (apps' logs beside the journal) and installs `--apps DIR`; a bad manifest is logged
-    /// naming its file and member, the others load.
+    /// Creates the supervisor (apps' logs beside the journal) with the configured containment (its mode logged at
+    /// start) and installs `--apps DIR`; a bad manifest is logged naming its file and member, the others load.
     func startSupervisor() {
         let logs = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
             ?? configuration.socketPath))
+        let containment = configuration.containment.map(Containment.start)
+        if let containment {
+            logger.info("containment", metadata: [
+                "lifebus.containment": "\(containment.summary)",
+                "lifebus.containment.guard": "\(containment.guardPid ?? 0)",
+            ])
+        }
         do {
             supervisor = try Supervisor(
                 loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
-                samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual
+                samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual,
+                containment: containment
             ) { [unowned self] report in
                 self.supervisorReports.append(report)
                 if self.feedDepth == 0 { self.feedSupervisorReports() }

@@ -2,6 +2,7 @@ public import LifebusCore
 public import LifebusLifecycle
 import LifebusBrokerMachine
 public import LifebusProtocol
+public import LifebusSupervision
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {
@@ -49,6 +50,9 @@ public struct BrokerConfiguration: Sendable {
     public var memory = MemorySettings()
     /// SIGSTOP spawned apps while they are suspended (`--freeze-suspended`).
     public var freezesSuspended = false
+    /// How spawned apps are contained, whole tree (Protocol §16.2); `nil`: their process group only (a broker
+    /// hosted in another program, which must not become a subreaper).
+    public var containment: ContainmentSettings?
 
     public init(
         socketPath: String,

@@ -2,6 +2,7 @@ import Glibc
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
+import LifebusSupervision
 
 /// The processes of one `lifebus subscribe` and its mark relay, on a libuv loop of their own thread: the program
 /// run under subscribe (`-- PROGRAM ARGS…`), the `--on` hooks while they run, and a private Unix socket
@@ -10,10 +11,14 @@ import LifebusRPC
 ///
 /// The relay socket is `PID.sock` in `$TMPDIR/lifebus-subscribe-UID` (mode 0700, ours, or subscribe refuses to
 /// start); sockets left there by a subscribe that was killed (SIGKILL leaves no time to clean up) are removed when
-/// the next one starts. Owns the loop, the `SpawnedProcess`es, and the relay `Listener` and its socket file. Every child stays in
-/// subscribe's process group, which subscribe leads, so the broker's kill of the app reaches them all. Bound to
-/// the loop's thread; the main actor reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no
-/// child is left running (each got SIGKILL), the relay socket is gone, and the loop ends.
+/// the next one starts. Owns the loop, the `SpawnedProcess`es, the relay `Listener` and its socket file, and the
+/// containment of the program (Protocol §16.2, always subreaper mode here): subscribe is a child subreaper, the
+/// program runs as one contained run (its token in `LIFEBUS_CONTAINMENT`, after a broker's own), the orphans it
+/// leaves are adopted and reaped (`OrphanReaper`), and a guard (`lifebus` run again) kills the program's whole tree
+/// if subscribe dies without cleaning up (`kill -9`). Every child stays in subscribe's process group, which
+/// subscribe leads, so the broker's kill of the app reaches them all. Bound to the loop's thread; the main actor
+/// reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no child is left running (each got
+/// SIGKILL, the program's whole tree too), the relay socket is gone, and the loop ends.
 final class SubscribeSupervisor {
     /// Asks the app to send one mark; the completion gets the broker's answer (on any thread).
     typealias MarkSender = @Sendable (MarkParams, @escaping @Sendable (Result<Void, RPCError>) -> Void) -> Void
@@ -25,6 +30,9 @@ final class SubscribeSupervisor {
     private var signalWatchers: [SignalWatcher] = []
     private var program: SpawnedProcess?
     private var hooks: [Int32: SpawnedProcess] = [:]
+    private let containment: Containment
+    private var programRun: ContainedRun?
+    private var reaper: OrphanReaper?
     /// `lifebus mark` clients connected now; at most `maxRelayClients` (more are closed at once). Each sends lines
     /// of at most 64 KiB; its marks are forwarded in order, one broker request each.
     private var relayClients = 0
@@ -34,6 +42,9 @@ final class SubscribeSupervisor {
         self.loop = loop
         self.relayPath = relayPath
         self.sendMark = sendMark
+        // The guard is `lifebus` run again (its `main` starts with `ContainmentGuardEntry`): no other program hosts it.
+        let guardProgram = ownExecutable().flatMap { $0.hasSuffix("/lifebus") ? $0 : nil }
+        containment = Containment.start(ContainmentSettings(mode: .subreaper, guardProgram: guardProgram))
     }
 
     /// Starts the supervisor's thread and loop and its relay; returns the way in (or the reason it could not).
@@ -78,12 +89,16 @@ final class SubscribeSupervisor {
     /// Opens the relay, and ends subscribe on SIGINT, SIGTERM or SIGHUP: children killed, relay removed, exit
     /// 128 + the signal (subscribe leads its own process group, so a terminal's Ctrl-C may not reach it).
     private func listen() throws(UVError) {
+        reaper = try OrphanReaper(loop: loop) { [unowned self] in
+            Set((self.program.map { [$0.pid] } ?? []) + self.hooks.keys)
+        }
         relay = try Listener.listen(on: .unix(relayPath), loop: loop) { [unowned self] connection in
             self.accepted(connection)
         }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             let watcher = try SignalWatcher(loop: loop, signal: signal) { [unowned self] signal in
                 self.shutdown()
+                OrphanReaper.reapEveryChild(within: .seconds(2))  // the program too: no zombie is left to PID 1
                 exit(128 + signal)
             }
             watcher.keepsLoopAlive = false
@@ -95,7 +110,11 @@ final class SubscribeSupervisor {
     func startProgram(_ options: SpawnedProcess.Options, onExit: @escaping (SpawnedProcess.Termination) -> Void)
         throws(UVError)
     {
-        program = try SpawnedProcess.spawn(options, loop: loop) { [unowned self] termination in
+        let run = containment.newRun()
+        var contained = options
+        contained.environment = run.environment(over: options.environment ?? ProcessEnvironment.current)
+        programRun = run
+        program = try SpawnedProcess.spawn(contained, loop: loop) { [unowned self] termination in
             self.program = nil
             onExit(termination)
         }
@@ -124,10 +143,16 @@ final class SubscribeSupervisor {
         return program.send(signal) == nil
     }
 
-    /// Kills every child still running, closes the relay and removes its directory; the loop then ends.
+    /// Kills every child still running, the program's whole tree, closes the relay and removes its directory, and
+    /// ends the guard's watch; the loop then ends.
     func shutdown() {
         program?.send(SIGKILL)
+        programRun?.kill(leader: program?.pid)
         for hook in hooks.values { hook.send(SIGKILL) }
+        containment.close()
+        reaper?.reap()
+        reaper?.close()
+        reaper = nil
         relay?.close()  // libuv removes the socket file
         relay = nil
         signalWatchers.forEach { $0.close() }
@@ -202,6 +227,14 @@ struct SupervisorHandle: Sendable {
             with { $0.runHook(options) { done.resume(returning: $0) } }
         }
     }
+}
+
+/// This program's path (`/proc/self/exe`), which the containment guard runs; `nil` when unreadable.
+private func ownExecutable() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// `$TMPDIR/lifebus-subscribe-UID` when that leaves room for the relay socket's path (`sun_path` holds 107

@@ -2,6 +2,7 @@ import LifebusBroker
 import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
+import LifebusSupervision
 import Logging
 
 /// `lifebusd`'s command line, parsed by hand: the daemon's resident size and start-up are budgeted (≤ 8 MiB idle),
@@ -31,6 +32,8 @@ struct DaemonOptions: Equatable {
     var memory = MemoryOptions()
     var freezesSuspended = false
     var exitsWithParent = false
+    /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
+    var containment: ContainmentMode?
 
     /// The accepted `--time-scale` factors.
     static let timeScaleRange: ClosedRange<Double> = 0.001...1000
@@ -54,6 +57,7 @@ struct DaemonOptions: Equatable {
                         [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
                         [--memory-critical-at <t>] [--freeze-suspended]
                         [--clock real|manual] [--advance-settle <duration>] [--exit-with-parent]
+                        [--containment auto|cgroup|subreaper]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
 
@@ -76,8 +80,8 @@ struct DaemonOptions: Equatable {
           --device-memory <size>    The device's memory: the sampled total raises memory warnings and kills.
           --memory-warning-at <t>   Where warnings start: a fraction (0.8, 80%) or a size (default 0.8).
           --memory-critical-at <t>  Where critical pressure starts (jetsam; default 0.95).
-          --freeze-suspended        SIGSTOP a spawned app's process group while it is suspended (SIGCONT before
-                                    anything resumes it), so its timers really stop.
+          --freeze-suspended        Freeze a spawned app's whole run while it is suspended (cgroup.freeze, else
+                                    SIGSTOP; thawed before anything resumes it), so its timers really stop.
           --journal <path>          Append every transition here (default: $XDG_STATE_HOME/lifebus/journal.jsonl,
                                     else /tmp/lifebus-$UID/journal.jsonl).
           --journal-max <size>      Rotate the journal once it holds this much (default: 64MiB; at least 4KiB; 0 or
@@ -97,6 +101,9 @@ struct DaemonOptions: Equatable {
           --exit-with-parent        Stop cleanly, as on SIGTERM, when the process that started this one exits,
                                     even killed by SIGKILL (watched through its pidfd): for programs that start a
                                     private broker (lifebus run, lifebus mcp --start-broker pass it).
+          --containment <mode>      How every process an app starts is contained, whole tree (Protocol §16.2):
+                                    auto (default): a cgroup v2 per app where this user may make one, else
+                                    subreaper; cgroup: the same (falls back, saying why); subreaper: never cgroups.
           --version                 Print the version and exit.
           --max-connections <n>     Connections at once (default: 1024, kept below the descriptor limit).
           --max-unintroduced <n>    Silent connections (no hello, not a byte yet), in all (default: 64; 8 per uid).
@@ -156,7 +163,7 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = Set([
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max", "apps", "clock", "advance-settle",
+        "journal-max", "apps", "clock", "advance-settle", "containment",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -216,6 +223,11 @@ struct DaemonOptions: Equatable {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")
             }
             advanceSettle = duration
+        case "containment":
+            guard text == "auto" || ContainmentMode(rawValue: text) != nil else {
+                throw invalid("auto, cgroup or subreaper")
+            }
+            containment = ContainmentMode(rawValue: text)
         case "journal-max":
             guard let size = ByteSizeText.parse(text), (size ?? 4096) >= 4096
             else { throw invalid("a size of at least 4KiB like 64MiB, or 0 or none for no limit") }

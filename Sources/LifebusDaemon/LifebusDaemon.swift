@@ -2,6 +2,7 @@ import Glibc
 import LifebusBroker
 import LifebusIO
 import LifebusProtocol
+import LifebusSupervision
 import Logging
 
 /// `lifebusd`'s entry: parses the command line, bootstraps logging (only the executable does), starts the broker on
@@ -9,6 +10,7 @@ import Logging
 public enum LifebusDaemon {
     /// Runs the daemon with the process's arguments and exits.
     public static func main() -> Never {
+        ContainmentGuard.runIfRequested()  // the guard a broker leaves behind is this program run again
         let options: DaemonOptions
         do {
             options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -56,6 +58,7 @@ public enum LifebusDaemon {
         configuration.journalSyncs = options.journalSync
         configuration.clock = options.clock
         configuration.advanceSettleLimit = options.advanceSettle
+        configuration.containment = ContainmentSettings(mode: options.containment, guardProgram: ownExecutable())
         do {
             let logger = Logger(label: "lifebusd")
             let runner = DaemonRunner(
@@ -65,6 +68,14 @@ public enum LifebusDaemon {
             StandardError.writeLine("lifebusd: \(error)")
             exit(1)
         }
+    }
+
+    /// This program's path (`/proc/self/exe`), which the containment guard runs; `nil` when unreadable.
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Why the socket's directory cannot hold it, when it is missing or not a directory; `nil` when it exists (the

@@ -5,14 +5,17 @@ import Glibc
 /// the loop's thread.
 ///
 /// Bound to its loop's thread; retained by its handle from `init` until the close callback (`close()` ends it).
-/// Never for SIGCHLD: libuv uses it for child-process exits. A program should have one owner per signal.
+/// SIGCHLD only with `besideLibuv` (libuv watches it too, for the children it spawned, and every watcher of a signal
+/// hears it): the child subreaper's `OrphanReaper`. A program should have one owner per signal.
 public final class SignalWatcher: UVHandleOwner {
     private let loop: EventLoop
     private let handle: UVHandle<uv_signal_t>
     private var handler: ((Int32) -> Void)?
 
-    public init(loop: EventLoop, signal: Int32, handler: @escaping (Int32) -> Void) throws(UVError) {
-        precondition(signal != SIGCHLD, "SIGCHLD belongs to libuv")
+    public init(
+        loop: EventLoop, signal: Int32, besideLibuv: Bool = false, handler: @escaping (Int32) -> Void
+    ) throws(UVError) {
+        precondition(signal != SIGCHLD || besideLibuv, "SIGCHLD belongs to libuv")
         loop.preconditionInLoop()
         self.loop = loop
         self.handler = handler

@@ -6,8 +6,9 @@ public import LifebusIO
 ///
 /// Bound to its loop's thread. Owns the installed manifests (ids unique), the `AppProcess` of each spawned app
 /// until its exit is reported, the `PeerProcess` of each app that connected on its own until `detach`, and the
-/// memory sampler. Invariants: at most one process per app id; every spawn is answered by `spawned` or
-/// `launchFailed`, every `spawned` by exactly one `exited`; `close()` kills every spawned app (`shutdown`).
+/// memory sampler; with a `Containment`, the `OrphanReaper` of the orphans it adopts. Invariants: at most one process
+/// per app id; every spawn is answered by `spawned` or `launchFailed`, every `spawned` by exactly one `exited`;
+/// `close()` kills every spawned app (`shutdown`), whole contained run, and ends the containment's guard watch.
 public final class Supervisor {
     private let loop: EventLoop
     private let socketPath: String
@@ -19,20 +20,29 @@ public final class Supervisor {
     private var sampler: MemorySampler?
     /// `sampleMemory()` calls not answered yet (each gets a `memory` report, if only an empty one).
     private var samplesOwed = 0
+    /// How every app process is contained (whole tree); `nil`: its process group only.
+    public let containment: Containment?
+    private var reaper: OrphanReaper?
+    private var closing = false
 
     /// `samplePeriod` starts the memory sampler (`memory` reports); `nil` samples nothing. With `samplesOnDemand`
     /// the sampler has no timer: a round is taken by `sampleMemory()` (the broker's manual clock, whose sample
-    /// periods are virtual).
+    /// periods are virtual). `containment` contains each app's whole tree (and adopts and reaps its orphans).
     public init(
         loop: EventLoop, manifests: [AppManifest], socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
-        samplesOnDemand: Bool = false, onReport: @escaping (SupervisorReport) -> Void
+        samplesOnDemand: Bool = false, containment: Containment? = nil,
+        onReport: @escaping (SupervisorReport) -> Void
     ) throws(UVError) {
         self.loop = loop
+        self.containment = containment
         self.socketPath = socketPath
         self.logs = logs
         self.onReport = onReport
         for manifest in manifests where self.manifests[manifest.id] == nil {
             self.manifests[manifest.id] = manifest
+        }
+        if containment != nil {
+            reaper = try OrphanReaper(loop: loop) { [weak self] in Set(self?.spawned.values.map(\.pid) ?? []) }
         }
         if let samplePeriod {
             sampler = try MemorySampler(loop: loop, period: samplesOnDemand ? nil : samplePeriod, targets: {
@@ -122,7 +132,19 @@ public final class Supervisor {
     public func close() {
         sampler?.close()
         sampler = nil
-        for app in spawned.values { app.kill(.shutdown) }
+        // With a containment, one pass kills every run (in subreaper mode each run's own kill is a /proc pass).
+        for app in spawned.values { app.kill(.shutdown, wholeRun: containment == nil) }
+        containment?.killEverything()
+        containment?.close()
+        closing = true
+        if spawned.isEmpty { closeReaper() }
+    }
+
+    /// After the last app's exit once closing: reaps what is left, then lets the loop end.
+    private func closeReaper() {
+        reaper?.reap()
+        reaper?.close()
+        reaper = nil
     }
 
     private func spawn(_ appID: String) {
@@ -142,9 +164,10 @@ public final class Supervisor {
                 throw LaunchFailure(appID: appID, cause: error)
             }
             let request = LaunchRequest(manifest: manifest, socketPath: socketPath, logPath: logPath)
-            let app = try AppProcess.launch(request, loop: loop) { [weak self] exit in
+            let app = try AppProcess.launch(request, loop: loop, containment: containment) { [weak self] exit in
                 self?.spawned[exit.appID] = nil
                 self?.onReport(.exited(exit))
+                if let self, self.closing, self.spawned.isEmpty { self.closeReaper() }
             }
             spawned[appID] = app
             onReport(.spawned(appID: appID, pid: app.pid))

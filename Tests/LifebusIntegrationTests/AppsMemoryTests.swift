@@ -100,7 +100,7 @@ import Testing
         let pid = try #require(try AppsSupervisedTests.processRecords(broker, first).first?["pid"]?.int64Value)
         #expect(try broker.cli(["fire", "launch", second]).status == 0)
         #expect(try broker.reached(first, "suspended"))
-        #expect(AppsSupervisedTests.eventually { Self.processState(pid) == "T" }, "stopped while suspended")
+        #expect(AppsSupervisedTests.eventually { Leftovers.isFrozen(Int32(pid)) }, "stopped while suspended")
         let apps = try #require(jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue)
         #expect(apps.first { $0["id"]?.stringValue == first }?["frozen"]?.boolValue == true)
         let status = try #require(try broker.status())
@@ -109,7 +109,7 @@ import Testing
 
         #expect(try broker.cli(["fire", "activate", first]).status == 0, "it answers: it was continued")
         #expect(try broker.reached(first, "active"))
-        #expect(Self.processState(pid) != "T")
+        #expect(!Leftovers.isFrozen(Int32(pid)))
         try SupervisionCheck.run(broker)
     }
 }

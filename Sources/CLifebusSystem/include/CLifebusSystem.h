@@ -25,6 +25,10 @@ int lifebus_pidfd_open(pid_t pid);
 /// pid was reused. Returns 0, or -errno (`-ESRCH` once the process has exited).
 int lifebus_pidfd_send_signal(int pidfd, int signal);
 
+/// Makes the calling process a child subreaper (prctl PR_SET_CHILD_SUBREAPER): orphans among its descendants are
+/// re-parented to it instead of init. Returns 0, or -errno.
+int lifebus_set_child_subreaper(void);
+
 /// A pidfd for the process at the other end of the Unix socket `fd` (SO_PEERPIDFD, Linux 6.5; close-on-exec).
 /// Returns the descriptor, or -errno (`-ENOPROTOOPT` on older kernels).
 int lifebus_get_peer_pidfd(int fd);

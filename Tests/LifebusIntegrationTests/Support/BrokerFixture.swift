@@ -8,11 +8,16 @@ import Testing
 /// folder of its own, so the apps' logs the broker keeps beside it are the test's own too; a journal outside /tmp,
 /// such as /dev/full, is never removed). `init` returns once the broker printed
 /// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
-/// runs the broker under another program (`strace …`), which must print the broker's stdout as it is.
+/// runs the broker under another program (`strace …`), which must print the broker's stdout as it is. Its deinit is
+/// every integration test's teardown sweep (`SupervisionCheck`): no zombie child of a running broker, and, once the
+/// broker is gone (SIGKILL if the test left it running: its guard then cleans up), no process it started (marked
+/// `LIFEBUS_TEST_BROKER=SOCKET` in the environment it passes on) alive 2 s later.
 final class BrokerFixture {
     let socketPath: String
     let journalPath: String
     let process: ChildProcess
+    /// The broker itself: the fixture's process, or its child under a wrapper (`nil` when not found).
+    private(set) var brokerPID: Int32?
     /// The folder made for the journal (and the apps' `logs`), removed with them; `nil` when `--journal` was given.
     private let ownFolder: String?
 
@@ -46,20 +51,25 @@ final class BrokerFixture {
         let command = ["--socket", self.socketPath] + journal + arguments
         let limit = descriptorLimit.map { ["/usr/bin/prlimit", "--nofile=\($0):\($0)"] } ?? []
         let prefix = limit + wrapper
+        let marker = [SupervisionCheck.brokerMarker: self.socketPath]  // inherited by all it starts: the sweep's
+        let broker = ["\(ChildProcess.productsFolder)/lifebusd"] + command
         process = try prefix.first.map { program in
-            try ChildProcess(program, prefix.dropFirst() + ["\(ChildProcess.productsFolder)/lifebusd"] + command)
-        } ?? ChildProcess("lifebusd", command)
+            try ChildProcess(program, prefix.dropFirst() + broker, environment: marker)
+        } ?? ChildProcess("lifebusd", command, environment: marker)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
             throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
         }
+        brokerPID = SupervisionCheck.brokerPID(under: process.pid)
     }
 
     deinit {
+        if let brokerPID, process.isAlive { SupervisionCheck.expectNoZombieChildren(of: brokerPID) }
         if process.isAlive {
             process.signal(SIGKILL)
             process.wait()
         }
+        SupervisionCheck.expectNoSurvivor(ofBrokerOn: socketPath)
         unlink(socketPath)
         unlink(socketPath + ".lock")
         unlink(socketPath + ".token")

@@ -47,6 +47,53 @@ enum SupervisionCheck {
         }
     }
 
+    /// The variable `BrokerFixture` puts in its broker's environment (`LIFEBUS_TEST_BROKER=SOCKET`): every process
+    /// the broker starts inherits it, and so do their descendants, whatever their parent, group or session. A
+    /// program the test starts itself (a hand-started `subscribe`) does not have it.
+    static let brokerMarker = "LIFEBUS_TEST_BROKER"
+
+    /// `lifebusd` at `pid` or below it (a wrapper's child), found through `/proc/PID/task/*/children`.
+    static func brokerPID(under pid: Int32) -> Int32? {
+        var pending = [pid]
+        while let next = pending.first {
+            pending.removeFirst()
+            let command = (try? readBytes("/proc/\(next)/cmdline"))?.split(separator: 0).first
+            if let command, String(decoding: command, as: UTF8.self).hasSuffix("/lifebusd") { return next }
+            pending += children(of: next)
+        }
+        return nil
+    }
+
+    /// The teardown sweep's first half, while the broker runs: none of its children stays a zombie (2 s).
+    static func expectNoZombieChildren(of pid: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+        let settled = AppsSupervisedTests.eventually(seconds: 2) { zombieChildren(of: pid).isEmpty }
+        #expect(settled, "zombie children of the broker: \(zombieChildren(of: pid))", sourceLocation: sourceLocation)
+    }
+
+    /// The teardown sweep's second half, once the broker is gone: no process it started (its `brokerMarker` in the
+    /// environment, `socketPath` its value) is alive 2 s later; any found is recorded and killed.
+    static func expectNoSurvivor(ofBrokerOn socketPath: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let gone = AppsSupervisedTests.eventually(seconds: 2) { survivors(ofBrokerOn: socketPath).isEmpty }
+        let left = survivors(ofBrokerOn: socketPath)
+        let commands = left.map { pid in
+            let bytes = (try? readBytes("/proc/\(pid)/cmdline")) ?? []
+            return String(decoding: bytes.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+        }
+        #expect(gone, "processes the broker started outlived it: \(left) \(commands)", sourceLocation: sourceLocation)
+        for pid in left { kill(pid, SIGKILL) }
+    }
+
+    /// The live processes whose environment holds `LIFEBUS_TEST_BROKER=socketPath`.
+    static func survivors(ofBrokerOn socketPath: String) -> [Int32] {
+        let needle = Array("\(brokerMarker)=\(socketPath)".utf8)
+        return fileNames(in: "/proc", endingWith: "").compactMap(Int32.init).filter { pid in
+            guard pid != getpid(), processState(pid).map({ $0 != "Z" }) ?? false,
+                  let environment = try? readBytes("/proc/\(pid)/environ")
+            else { return false }
+            return environment.split(separator: 0).contains { Array($0) == needle }
+        }
+    }
+
     /// The broker's children in state `Z` (exited, not reaped).
     static func zombieChildren(of pid: Int32) -> [Int32] {
         children(of: pid).filter { processState($0) == "Z" }

@@ -1,0 +1,36 @@
+import Glibc
+
+/// The guard a `Containment` leaves behind: its owner's own program re-run as `PROGRAM --lifebus-containment-guard
+/// TOKEN [FOLDER]`, blocked reading a pipe only the owner can write to. When the owner ends, however it ends
+/// (SIGKILL included), the pipe reaches end of file and the guard kills every process of every run (`cgroup.kill`
+/// of FOLDER, then every process carrying a token `TOKEN.N` and their descendants), waits (at most 5 s) for the
+/// folder to empty, removes it and exits. After a clean stop there is nothing left and it exits at once.
+///
+/// Stateless: the process is the state.
+public enum ContainmentGuard {
+    static let argument = "--lifebus-containment-guard"
+
+    /// Runs the guard and exits when the process was started as one; returns at once otherwise. Call first thing
+    /// in `main`.
+    public static func runIfRequested() {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 3, arguments[1] == argument else { return }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(0, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+        }
+        endEverything(token: arguments[2], folder: arguments.count > 3 ? CgroupFolder(path: arguments[3]) : nil)
+        exit(0)
+    }
+
+    /// Kills every process of every run of the containment `token` and removes its folder.
+    static func endEverything(token: String, folder: CgroupFolder?) {
+        folder?.kill()
+        ProcessTable.killRepeatedly { $0.members(tokenPrefix: token + ".") }
+        guard let folder else { return }
+        for _ in 0..<500 where folder.isPopulated { usleep(10_000) }
+        folder.remove()
+    }
+}
