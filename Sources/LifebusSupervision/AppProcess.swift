@@ -60,9 +60,14 @@ public final class AppProcess {
         if let problem = SystemFiles.executableProblem(request.executable) {
             throw LaunchFailure(appID: request.appID, cause: problem)
         }
-        let log = open(request.logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+        let log = open(request.logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o640)
         guard log >= 0 else { throw failure("open", request.logPath) }
         defer { close(log) }  // the child has its own copy
+        // Never through a link, and never a FIFO or device planted in its place (the logs folder is private too).
+        var info = stat()
+        guard fstat(log, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw failure("open", request.logPath, EINVAL)
+        }
         let run = containment?.newRun()
         let command = run?.command(request.executable, request.arguments)
             ?? (program: request.executable, arguments: request.arguments)

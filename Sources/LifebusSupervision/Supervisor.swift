@@ -177,7 +177,11 @@ public final class Supervisor {
     }
 
     private var memoryTargets: [MemoryReading.Target] {
-        spawned.values.sorted { $0.appID < $1.appID }.map { .init(appID: $0.appID, pid: $0.pid, wholeGroup: true) }
+        // A run contained in a cgroup is measured by its cgroup (every process of the run, however it left the group).
+        spawned.values.sorted { $0.appID < $1.appID }.map { app in
+            app.cgroupPath.map { .init(appID: app.appID, scope: .cgroup(path: $0)) }
+                ?? .init(appID: app.appID, pid: app.pid, wholeGroup: true)
+        }
             + attached.sorted { $0.key < $1.key }.map { .init(appID: $0.key, pid: $0.value.pid, wholeGroup: false) }
     }
 }
