@@ -122,7 +122,7 @@ enum MCPToolCatalog {
                 "Device and app status",
                 """
                 The device (profile, locked, call, alert, foreground app) and every app the broker knows with its \
-                state, pid and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
+                state, pid (null when it has no live process) and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
                 the broker's socket, which apps connect to (LIFEBUS_SOCKET).
                 """,
                 ["app": appProperty],
