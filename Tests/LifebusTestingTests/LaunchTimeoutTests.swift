@@ -33,4 +33,19 @@ struct LaunchTimeoutTests {
         let thrown = try await launchOfAnAppThatNeverConnects(on: .live)
         #expect(thrown as? LaunchTimedOut == Self.expected, "\(String(describing: thrown))")
     }
+
+    @Test func anInstalledProgramThatNeverSaysHelloTimesOutItsLaunch() async throws {
+        let folder = TestMachine.temporaryFolder()
+        defer { TestMachine.remove(folder, files: ["app.json"]) }
+        TestMachine.write(
+            #"{"id": "com.example.Mute", "executable": "/bin/sleep", "arguments": ["1000"]}"#, to: folder + "/app.json")
+        let bus = try await LifebusTestBus(.live, profile: .ios7)
+        let id = try await bus.install(manifest: folder + "/app.json")
+        let fired = try await bus.fire(.launch(id), waiting: false)
+        try await bus.advance(by: .seconds(21))
+        await #expect(throws: LaunchTimedOut(event: .launch(id), app: id, budget: .seconds(20))) {
+            try await fired.completion()
+        }
+        await bus.shutdown()
+    }
 }
