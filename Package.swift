@@ -301,7 +301,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [

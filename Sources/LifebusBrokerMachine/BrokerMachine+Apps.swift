@@ -107,6 +107,14 @@ extension BrokerMachine {
         Self.knownPid(device.pid(of: app))
     }
 
+    /// The pid of the app's live process, as `status` and `apps` show it: the kernel's pid of its connection while
+    /// it is connected, else its spawned process not yet reaped; `nil` when it has none (it is not running, or its
+    /// process exited or was killed — the ended process's pid stays in the journal's process records and the next
+    /// launch's `previousPid`).
+    func livePid(of app: AppID) -> Int32? {
+        appSessions[app] != nil ? pid(of: app) : processes.running[app]
+    }
+
     /// A pid as the core holds it, as the broker reports it: none when unknown (nil or 0) or not a process's.
     static func knownPid(_ pid: Int32?) -> Int32? {
         pid.flatMap { $0 > 0 ? $0 : nil }

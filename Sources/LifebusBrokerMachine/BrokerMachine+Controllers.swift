@@ -53,7 +53,7 @@ extension BrokerMachine {
             apps: snapshots.map { snapshot in
                 AppStatus(
                     id: snapshot.id.rawValue,
-                    pid: pid(of: snapshot.id),
+                    pid: livePid(of: snapshot.id),
                     state: snapshot.state,
                     sinceMs: sinceMilliseconds(of: snapshot.id),
                     connected: appSessions[snapshot.id] != nil,

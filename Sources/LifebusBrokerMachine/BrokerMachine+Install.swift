@@ -67,7 +67,7 @@ extension BrokerMachine {
     private func appLine(_ app: AppID) -> JSONValue {
         guard let installed = processes.installed[app] else { return .null }
         let spawned = processes.running[app]
-        return installed.json(state: device.state(of: app), pid: spawned ?? pid(of: app), spawned: spawned != nil,
+        return installed.json(state: device.state(of: app), pid: spawned ?? livePid(of: app), spawned: spawned != nil,
                               residentBytes: processes.resident[app], frozen: processes.frozen.contains(app))
     }
 }

@@ -75,8 +75,10 @@ enum MCPToolCatalog {
                 (the first is the default): call (ring, answer, decline, end); sms (show, banner, reply, dismiss); \
                 calendar (show, view, dismiss); sleep; wake; home; launch and activate (need app); memory-warning \
                 (level warning or critical); terminate (needs app; byUser true for a swipe-up kill). Returns the \
-                transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, killed, \
-                jetsam). Fails with the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…).
+                transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
+                disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
+                the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \
+                process does not connect within its launch budget fails lifebus.TimedOut (reason launchTimedOut).
                 """,
                 [
                     "event": [
@@ -109,7 +111,8 @@ enum MCPToolCatalog {
                 "Launch or bring an app to the front",
                 """
                 Tap an app's icon: fire `launch` for the app. A running app comes to the front; one that is not \
-                running is launched when its process connects. Waits for the transitions unless wait is false.
+                running is launched when its process connects. Waits for the transitions unless wait is false. \
+                No process connecting within the launch budget is a timeout: lifebus.TimedOut (reason launchTimedOut).
                 """,
                 ["app": appProperty, "wait": ["type": "boolean", "default": true]],
                 ["app"], false
@@ -119,7 +122,7 @@ enum MCPToolCatalog {
                 "Device and app status",
                 """
                 The device (profile, locked, call, alert, foreground app) and every app the broker knows with its \
-                state, pid and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
+                state, pid (null when it has no live process) and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
                 the broker's socket, which apps connect to (LIFEBUS_SOCKET).
                 """,
                 ["app": appProperty],
@@ -167,8 +170,8 @@ enum MCPToolCatalog {
                 """
                 The run as a timeline: text (default; one line per state, callback with latency against budget, \
                 mark and ending, per app), svg (a picture: a lane per app, states as coloured bars, events as \
-                lines, watchdog/jetsam/crash endings in red) or chrome (trace-event JSON for Perfetto). With path, \
-                writes the file there and returns its path.
+                lines, watchdog/jetsam/crash/disconnected endings in red) or chrome (trace-event JSON for \
+                Perfetto). With path, writes the file there and returns its path.
                 """,
                 [
                     "format": ["type": "string", "enum": ["text", "svg", "chrome"], "default": "text"],

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 
 /// Builds `tools/call` results: text for the model to read, `structuredContent` for programs, and `isError` for
@@ -11,12 +12,13 @@ enum ToolResult {
         return .object(result)
     }
 
-    /// A failure carrying the error's `data.name` (the broker's, or ours) in the text and in `structuredContent`.
+    /// A failure carrying the error's `data.name` (the broker's, or ours) in the text and in `structuredContent`; a
+    /// launch that timed out says what to do about it unless `hint` says something else.
     static func failure(_ error: RPCError, hint: String? = nil) -> JSONValue {
         let name = error.name ?? "lifebus.Error"
         var text = "\(name): \(error.message)"
         if let reason = error.data?["reason"]?.stringValue { text += " (reason: \(reason))" }
-        if let hint { text += "\n\(hint)" }
+        if let hint = hint ?? launchTimeoutHint(error) { text += "\n\(hint)" }
         var details: JSONObject = ["code": .integer(Int64(error.code)), "name": .string(name),
                                    "message": .string(error.message)]
         if let data = error.data { details.append("data", data) }
@@ -25,6 +27,17 @@ enum ToolResult {
             "structuredContent": ["error": .object(details)],
             "isError": true,
         ]
+    }
+
+    /// For `lifebus.TimedOut` with `data.reason` `launchTimedOut` (a timeout, not a refusal): why, and what to do.
+    private static func launchTimeoutHint(_ error: RPCError) -> String? {
+        guard error.lifebusCode == .timedOut,
+            error.data?["reason"]?.stringValue == RejectionReason.launchTimedOut.rawValue,
+            let app = error.data?["app"]?.stringValue
+        else { return nil }
+        return "A timeout, not a refusal: no process of \(app) connected within its launch budget. A program that "
+            + "does not speak the protocol needs `lifebus subscribe --id \(app) -- PROGRAM`; an installed app's "
+            + "output is in `lifebus logs \(app)`."
     }
 
     /// `structuredContent` must be an object: other values are wrapped as `{"result": value}`.

@@ -128,13 +128,18 @@ extension ScenarioRun {
         fireFailure(params, session.fire(params, timeout: runner.patience))
     }
 
-    /// Why a fire failed (refused, timed out, not waited for), or `nil`.
+    /// Why a fire failed (refused, timed out, not waited for), or `nil`. A timeout (`lifebus.TimedOut`: a launch
+    /// whose app did not connect within its launch budget, or no answer within the patience) says so, as the CLI does.
     private func fireFailure(_ params: FireParams, _ answer: Result<FireResult, RPCError>) -> String? {
         switch answer {
         case .success(let result) where !result.completed:
             return "\(params.label): the broker did not wait for its transitions"
         case .success:
             return nil
+        case .failure(let error) where error.lifebusCode == .timedOut:
+            // The broker's message names the event; the session's own ("no answer to fire …") does not.
+            return error.data?["reason"] == nil ? "\(params.label): timed out: \(error.message)"
+                : "timed out: \(error.message)"
         case .failure(let error):
             let reason = error.data?["reason"]?.stringValue.map { " (\($0))" } ?? ""
             return "\(params.label): \(error.message)\(reason)"

@@ -12,7 +12,8 @@ public struct FiredEvent {
     let bus: LifebusTestBus
 
     /// Returns once every transition the event caused completed, with the bus's timeline holding them; throws
-    /// `EventRejected` when the device refused it (at once, or when its turn came). Awaited once.
+    /// `EventRejected` when the device refused it (at once, or when its turn came), `LaunchTimedOut` when a launch it
+    /// asked for ran out its budget before the app's process connected. Awaited once.
     public func completion() async throws {
         try await bus.complete(self)
     }

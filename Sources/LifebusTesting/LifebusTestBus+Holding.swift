@@ -5,7 +5,8 @@ import LifebusProtocol
 /// a long handler, as far as the broker can tell), the events it keeps waiting, and its release.
 extension LifebusTestBus {
     /// Fires a device event (as `lifebus fire` does). With `waiting` (as `fire(_:)`), returns once every transition
-    /// it caused completed, and throws `EventRejected` when the device refused it. Without, returns as soon as the
+    /// it caused completed, and throws `EventRejected` when the device refused it (`LaunchTimedOut` when a launch it
+    /// asked for ran out its budget before the app's process connected). Without, returns as soon as the
     /// broker has taken the event in (the callbacks it caused answered, but for those of held apps) — so a later
     /// step comes after it — and the returned handle's `completion()` waits for the end and says whether it was
     /// refused. Fire without waiting to reach an app the test holds.
@@ -34,6 +35,10 @@ extension LifebusTestBus {
         do {
             _ = try await fired.answer.value()
         } catch let error as RPCError {
+            if let timeout = LaunchTimedOut(error, event: fired.event) {
+                try await refresh()
+                throw timeout
+            }
             guard let rejection = EventRejection(error) else { throw error }
             try await refresh()
             throw EventRejected(event: fired.event, reason: rejection.reason)

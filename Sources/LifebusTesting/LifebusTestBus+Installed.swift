@@ -31,7 +31,9 @@ extension LifebusTestBus {
 
     /// Launches the installed app `id`: the broker starts its executable and returns once the app has come up
     /// (`didFinishLaunching`, `didBecomeActive` answered); later expectations of its callbacks start after its
-    /// launch. A spawn that fails throws the broker's `lifebus.LaunchFailed` (path and errno).
+    /// launch. A spawn that fails throws the broker's `lifebus.LaunchFailed` (path and errno); a process that does
+    /// not connect within the launch budget throws `LaunchTimedOut` (the broker has killed it) — on a manual clock
+    /// the budget passes only by `advance(by:)`: fire `.launch(id)` with `waiting: false`, then advance.
     public func launch(_ id: AppID) async throws -> LifebusTestApp {
         guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
         guard installed.contains(id) else {

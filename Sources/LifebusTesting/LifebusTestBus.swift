@@ -92,7 +92,8 @@ public final class LifebusTestBus {
 
     /// Fires a device event (as `lifebus fire` does) and returns once every transition it caused completed. An event
     /// the device refuses (a call answered with none ringing, a launch while locked, …) throws `EventRejected` with
-    /// the reason, after the timeline took in whatever happened before the refusal. An event that reaches an app the
+    /// the reason, after the timeline took in whatever happened before the refusal; a launch whose app's process
+    /// does not connect within the launch budget throws `LaunchTimedOut`. An event that reaches an app the
     /// test holds cannot complete: fire it with `fire(_:waiting: false)`.
     public func fire(_ event: ControllerEvent) async throws {
         try await fire(event, waiting: true)

@@ -174,6 +174,7 @@ import Testing
         #expect(notice.seconds < 3.5)
         let out = run.stdout.readAll(timeout: .seconds(10))
         #expect(run.wait() == 1)
-        #expect(out.contains("did not connect within its launch budget (4s)"), "\(out)")
+        #expect(out.contains("timed out: launch com.example.Nobody: com.example.Nobody did not connect within its "
+            + "launch budget (4s)"), "a timeout, said as one: \(out)")
     }
 }

@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -40,6 +41,26 @@ import Testing
         #expect(result["structuredContent"]?["error"]?["data"]?["reason"] == "unknownApp")
         let text = result["content"]?[0]?["text"]?.stringValue ?? ""
         #expect(text.hasPrefix("lifebus.EventRejected: ") && text.contains("(reason: unknownApp)"))
+    }
+
+    @Test func fireNamesEveryOutcomeATransitionCanHave() {
+        let description = MCPToolCatalog.definition(.fire)["description"]?.stringValue ?? ""
+        for outcome in TransitionOutcome.allCases {
+            #expect(description.contains(outcome.rawValue), "the fire tool's outcomes lack \(outcome)")
+        }
+    }
+
+    @Test func aLaunchThatTimedOutIsATimeoutWithWhatToDo() {
+        let error = RPCError(.timedOut, "launch com.example.Mute: com.example.Mute did not connect within its "
+            + "launch budget (20s)", data: ["reason": "launchTimedOut", "eventID": 3, "app": "com.example.Mute",
+                                            "budgetMs": 20_000])
+        let result = ToolResult.failure(error)
+        #expect(result["isError"] == true)
+        #expect(result["structuredContent"]?["error"]?["name"] == "lifebus.TimedOut")
+        let text = result["content"]?[0]?["text"]?.stringValue ?? ""
+        #expect(text.hasPrefix("lifebus.TimedOut: ") && text.contains("(reason: launchTimedOut)"), "\(text)")
+        #expect(text.contains("A timeout, not a refusal") && text.contains("lifebus subscribe --id com.example.Mute"),
+                "\(text)")
     }
 
     @Test func aSuccessWrapsANonObjectInStructuredContent() {
