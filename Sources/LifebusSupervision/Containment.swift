@@ -88,12 +88,34 @@ public final class Containment {
         return ContainedRun(token: "\(token).\(runs)", folder: runFolder)
     }
 
-    /// Ends the guard's watch (it then kills what is left of every run and removes the folders) and removes the
-    /// folder here if it is already empty.
+    /// Ends the guard's watch after a clean stop (the owner has killed every run): the guard is told so, removes the
+    /// folder once it has emptied and exits, and this waits (at most `guardExitLimit`) to reap it, so that nothing of
+    /// the owner is left once the owner has exited. Removes the folder here if it is already empty.
     public func close() {
-        if guardWriter >= 0 { Glibc.close(guardWriter) }
+        if guardWriter >= 0 {
+            var clean = ContainmentGuard.cleanStop
+            _ = write(guardWriter, &clean, 1)
+            Glibc.close(guardWriter)
+        }
         guardWriter = -1
         if let folder, !folder.isPopulated { folder.remove() }
+        if let guardPid { Self.reap(guardPid, within: Self.guardExitLimit) }
+        guardPid = nil
+    }
+
+    /// How long a clean stop waits for its guard to exit.
+    static let guardExitLimit: Duration = .seconds(2)
+
+    /// Waits for child `pid` to exit and reaps it (or finds it reaped already, by an `OrphanReaper`), looking every
+    /// millisecond, for at most `limit`.
+    private static func reap(_ pid: Int32, within limit: Duration) {
+        let deadline = ContinuousClock.now + limit
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno == ECHILD) { return }
+            usleep(1_000)
+        }
     }
 
     /// Kills every process of every run now (shutdown): `cgroup.kill` of the folder, then by token.

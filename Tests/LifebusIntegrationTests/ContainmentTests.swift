@@ -86,6 +86,20 @@ import Testing
         try SupervisionCheck.run(broker)
     }
 
+    /// A clean stop reaps the guard before lifebusd exits: nothing of the broker is left at the instant it is gone.
+    @Test(arguments: modes) func aCleanStopEndsItsGuardBeforeTheBrokerExits(mode: String) throws {
+        let (broker, _, marker) = try Self.start(mode)
+        let guardPid = try #require(SupervisionCheck.children(of: broker.process.pid).first { pid in
+            let command = (try? readBytes("/proc/\(pid)/cmdline")) ?? []
+            return String(decoding: command, as: UTF8.self).contains("--lifebus-containment-guard")
+        }, "the broker's guard")
+        let folder = try Self.cgroupFolder(of: broker.process.pid)
+        #expect(broker.stop() == 0)
+        #expect(kill(guardPid, 0) == -1 && errno == ESRCH, "the guard \(guardPid) is gone (reaped) when lifebusd is")
+        if let folder { #expect(access(folder, F_OK) != 0, "\(folder) removed before lifebusd exited") }
+        #expect(Self.noneLeft(marker), "left after the broker's SIGTERM: \(Leftovers.alive(marker))")
+    }
+
     @Test(arguments: modes) func theBrokersSIGKILLLeavesNoProcessOfAFrozenAppAndNoCgroup(mode: String) throws {
         let (broker, id, marker) = try Self.start(mode, broker: ["--freeze-suspended"])
         #expect(try broker.cli(["fire", "home"]).status == 0)
