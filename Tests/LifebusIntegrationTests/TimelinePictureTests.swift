@@ -55,6 +55,8 @@ import Testing
         #expect(answer.status == 0, "\(answer.err)")
         let lines = answer.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "size \(Int(picture.width)) \(Int(picture.height))")
+        // The size, one colour per probe, the label box's ink: fewer lines would leave probes unchecked below.
+        try #require(lines.count == probes.count + 2, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
         for (probe, line) in zip(probes, lines.dropFirst()) {
             let actual = line.split(separator: " ").compactMap { Int($0) }
             let wanted = TimelinePalette.rgb(probe.expected)

@@ -58,7 +58,10 @@ struct ApplicationTests {
         #expect(failed.handlerFailed)
         let fine = try CallbackAnswer(json: try await harness.send(.didBecomeActive, state: .active).get())
         #expect(!fine.handlerFailed)
-        harness.application.reportHandlerFailure()  // outside a callback: nothing to fail
+        #expect(harness.application.currentCallback == nil)
+        harness.application.reportHandlerFailure()  // outside a callback: nothing to fail, nor to carry over
+        let after = try CallbackAnswer(json: try await harness.send(.didReceiveMemoryWarning, state: .active).get())
+        #expect(!after.handlerFailed, "a failure reported between callbacks marked the next one failed")
         try await harness.terminate()
     }
 

@@ -78,9 +78,61 @@ import Testing
         #expect(trace["displayTimeUnit"] == "ms")
     }
 
+    /// What the trace's text says once parsed, against the timeline it was drawn from: each lane is the process
+    /// of its name, and its states, callbacks and marks are the lane's spans, runs and marks, in order, at their
+    /// times (microseconds); the controller events are the device's.
     @Test func theChromeTraceRoundTripsThroughTheParser() throws {
-        let text = ChromeTrace.render(try Self.fixture())
-        #expect(try JSONParser.parse(text) == ChromeTrace.document(try Self.fixture()))
+        let timeline = try Self.fixture()
+        let text = ChromeTrace.render(timeline)
+        let document = try JSONParser.parse(text)
+        #expect(document == ChromeTrace.document(timeline))
+        let events = try #require(document["traceEvents"]?.arrayValue)
+        var lanes: [Int64: String] = [:]
+        var drawn: [String: [TraceSpan]] = [:]
+        for event in events {
+            let pid = try #require(event["pid"]?.int64Value)
+            let name = try #require(event["name"]?.stringValue)
+            if name == "process_name" { lanes[pid] = try #require(event["args"]?["name"]?.stringValue) }
+            guard let category = event["cat"]?.stringValue else { continue }
+            let start = try #require(event["ts"]?.doubleValue)
+            let span = TraceSpan(category: category, name: name, startUs: start, durationUs: event["dur"]?.doubleValue)
+            drawn["\(pid)", default: []].append(span)
+        }
+        #expect(lanes[ChromeTrace.devicePID] == "device (controller events)")
+        #expect(drawn["\(ChromeTrace.devicePID)"] == timeline.events.map {
+            TraceSpan(category: "event", name: $0.label, startUs: $0.atMs * 1_000, durationUs: nil)
+        })
+        #expect(lanes.count == timeline.lanes.count + 1)
+        #expect(!timeline.lanes.isEmpty && timeline.lanes.allSatisfy { !$0.spans.isEmpty && !$0.callbacks.isEmpty })
+        for lane in timeline.lanes {
+            let pid = try #require(lanes.first { $0.value == lane.app }?.key, "no process for \(lane.app)")
+            let spans = drawn["\(pid)", default: []]
+            #expect(spans.filter { $0.category == "state" } == lane.spans.map {
+                TraceSpan(category: "state", name: $0.state.rawValue, startUs: $0.startMs * 1_000,
+                          durationUs: ($0.endMs - $0.startMs) * 1_000)
+            }, "\(lane.app)'s states")
+            #expect(spans.filter { $0.category == "callback" } == lane.callbacks.map {
+                TraceSpan(category: "callback", name: $0.callback.rawValue, startUs: $0.sentMs * 1_000,
+                          durationUs: $0.drawnMs * 1_000)
+            }, "\(lane.app)'s callbacks")
+            #expect(spans.filter { $0.category == "mark" } == lane.marks.map {
+                TraceSpan(category: "mark", name: $0.name, startUs: $0.atMs * 1_000, durationUs: nil)
+            }, "\(lane.app)'s marks")
+            #expect(spans.filter { $0.category == "ending" } == lane.endings.map {
+                TraceSpan(category: "ending", name: $0.outcome.rawValue, startUs: $0.atMs * 1_000, durationUs: nil)
+            }, "\(lane.app)'s endings")
+        }
+    }
+
+    /// One trace event as the round-trip test compares it: its category, name, start and duration (instants have
+    /// none), in microseconds.
+    struct TraceSpan: Equatable, CustomStringConvertible {
+        var category: String
+        var name: String
+        var startUs: Double
+        var durationUs: Double?
+
+        var description: String { "\(category) \(name) @\(startUs) +\(durationUs.map { "\($0)" } ?? "-")" }
     }
 
     @Test func theTextTableListsEachLaneInTimeOrder() throws {
