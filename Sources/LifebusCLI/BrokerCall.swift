@@ -125,8 +125,16 @@ final class BrokerCall {
         timer.start(after: WaitNotice.patience) { [unowned self] in
             guard result == nil else { return }
             guard let peer else {
-                let longest = [policy.deadline, policy.busyDeadline].compactMap { $0 }.max()
-                let limit = longest.map { "at most \(DurationText.format($0))" } ?? "for as long as it takes"
+                let limit: String
+                switch (policy.deadline, policy.busyDeadline) {
+                case (let absent?, let busy?) where absent != busy:
+                    limit = "at most \(DurationText.format(absent)) for one to appear, "
+                        + "\(DurationText.format(busy)) while one is busy"
+                case (let deadline?, _), (nil, let deadline?):
+                    limit = "at most \(DurationText.format(deadline))"
+                case (nil, nil):
+                    limit = "for as long as it takes"
+                }
                 return say("waiting for a broker at \(path) to accept the connection (\(limit))")
             }
             onSlowAnswer?(peer, say)

@@ -94,16 +94,21 @@ public struct AppLogFiles: Sendable, Equatable {
             throw SystemError(refusing: target, "it has \(status.st_nlink) links; a log has one")
         }
         guard ftruncate(previous, 0) == 0 else { throw SystemError("ftruncate", path: target) }
-        try copy(live.descriptor, from: path(for: appID), to: previous, target)
+        try copy(live.size, of: live.descriptor, from: path(for: appID), to: previous, target)
         guard ftruncate(live.descriptor, 0) == 0 else { throw SystemError("ftruncate", path: path(for: appID)) }
         return true
     }
 
-    private func copy(_ input: Int32, from source: String, to output: Int32, _ target: String) throws(SystemError) {
+    /// Copies the first `size` bytes of `input` (its size when checked: an app appending meanwhile cannot keep the
+    /// loop copying; what it appends during the copy is emptied with the rest).
+    private func copy(
+        _ size: Int, of input: Int32, from source: String, to output: Int32, _ target: String
+    ) throws(SystemError) {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var offset = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(offset)) }
+        while offset < size {
+            let wanted = min(chunk.count, size - offset)
+            let count = chunk.withUnsafeMutableBytes { pread(input, $0.baseAddress, wanted, off_t(offset)) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw SystemError("read", path: source) }
             if count == 0 { return }

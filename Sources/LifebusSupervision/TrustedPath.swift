@@ -38,20 +38,42 @@ enum TrustedPath {
         }
     }
 
-    /// Why a symbolic link on the way to `path` is not to be followed: one another user owns (they could point it
-    /// elsewhere at any time).
+    /// Why a symbolic link met on the way to `path` is not to be followed: one another user owns (they could point
+    /// it elsewhere at any time). Every link is met: those on the path as written and those inside each link's
+    /// target, resolved component by component as the kernel does (at most `maxLinks`, as its `ELOOP` limit).
     private static func linkProblem(_ path: String, uid: uid_t) -> String? {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
+        var folder = path.hasPrefix("/") ? "" : "."
+        var pending = path.split(separator: "/").map(String.init).reversed() as [String]
+        var links = 0
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            let candidate = folder + "/" + component
             var status = stat()
-            guard lstat(prefix, &status) == 0 else { return nil }
-            if status.st_mode & S_IFMT == S_IFLNK, status.st_uid != uid, status.st_uid != 0 {
-                let owner = PrivateFolder.userText(status.st_uid)
-                return "\(prefix) is a symbolic link of \(owner), not of \(expected(uid))"
+            guard lstat(candidate, &status) == 0 else { return nil }  // missing: the caller's own check reports it
+            guard status.st_mode & S_IFMT == S_IFLNK else {
+                folder = candidate
+                continue
             }
+            if status.st_uid != uid, status.st_uid != 0 {
+                let owner = PrivateFolder.userText(status.st_uid)
+                return "\(candidate) is a symbolic link of \(owner), not of \(expected(uid))"
+            }
+            links += 1
+            guard links <= maxLinks, let target = linkTarget(candidate) else { return nil }  // realpath reports it
+            if target.hasPrefix("/") { folder = "" }
+            pending += target.split(separator: "/").map(String.init).reversed()
         }
         return nil
+    }
+
+    /// The kernel's limit on links followed while resolving one path (`ELOOP` past it).
+    static let maxLinks = 40
+
+    private static func linkTarget(_ link: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func expected(_ uid: uid_t) -> String {

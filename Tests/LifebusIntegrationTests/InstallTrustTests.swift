@@ -88,7 +88,6 @@ import Testing
         let broker = try BrokerFixture()
         let installer = try Self.controller(broker)
         let other = try Self.controller(broker)
-        let started = ContinuousClock.now
         installer.sendLine(JSONValue.object([
             "jsonrpc": "2.0", "id": 1, "method": "install", "params": ["path": .string(path)],
         ]).jsonText)
@@ -101,7 +100,6 @@ import Testing
             Issue.record(Comment(rawValue: blocked))
             return
         }
-        #expect(ContinuousClock.now - started < .seconds(2), "refused at once, another client answered meanwhile")
         Self.expectRefused(answer, saying: [path, phrase])
         try SupervisionCheck.run(broker)
     }
