@@ -178,6 +178,24 @@ import Testing
         try SupervisionCheck.run(broker)
     }
 
+    /// A link of ours whose target runs through another user's link: they could repoint theirs at any time.
+    @Test(.enabled(if: getuid() == 0, "only root can give a link to another user"))
+    func aLinkInsideALinksTargetThatAnotherUserOwnsIsRefused() throws {
+        let broker = try BrokerFixture()
+        let client = try Self.controller(broker)
+        let folder = Folder()
+        let script = folder.write("run.sh", "#!/bin/sh\n", mode: 0o755)
+        #expect(mkdir("\(folder.path)/inner", 0o755) == 0)
+        let theirs = "\(folder.path)/inner/theirs"
+        #expect(symlink(script, theirs) == 0)
+        #expect(lchown(theirs, 65534, 65534) == 0)
+        let ours = "\(folder.path)/ours"
+        #expect(symlink("inner/theirs", ours) == 0)
+        let manifest = folder.manifest("com.example.Chained", executable: ours)
+        Self.expectRefused(Self.install(client, path: manifest), saying: [theirs, "symbolic link of uid 65534"])
+        try SupervisionCheck.run(broker)
+    }
+
     @Test func aLinkPlantedAtAnAppsLogFailsItsLaunchAndTheTargetIsUntouched() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Logged"
