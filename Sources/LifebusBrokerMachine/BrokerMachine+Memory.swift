@@ -24,14 +24,14 @@ extension BrokerMachine {
             let limit = kill.limit.map { ", limit \($0) bytes" } ?? ""
             let figures = "resident \(kill.residentBytes) bytes\(limit), device total \(round.totalBytes) of "
                 + "\(device) bytes, level \(level.rawValue)"
-            if kill.reason == "jetsam", self.device.state(of: kill.app) == .suspended {
+            if kill.reason == .jetsam, self.device.state(of: kill.app) == .suspended {
                 processes.jetsamFigures[kill.app] = figures
                 jetsam = true
-            } else if kill.reason == "jetsam", self.device.state(of: kill.app) == .background {
+            } else if kill.reason == .jetsam, self.device.state(of: kill.app) == .background {
                 terminations.append(kill.app)
                 logger.notice("terminated for memory pressure",
                               metadata: ["lifebus.app.id": "\(kill.app)", "lifebus.memory": "\(figures)"])
-            } else if kill.reason != "jetsam", appSessions[kill.app] != nil {
+            } else if kill.reason == .memoryLimit, appSessions[kill.app] != nil {
                 processes.jetsamFigures[kill.app] = figures
                 feedDevice(.memoryLimitExceeded(kill.app), into: &effects)
             }
