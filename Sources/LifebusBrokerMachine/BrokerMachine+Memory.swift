@@ -39,7 +39,7 @@ extension BrokerMachine {
         let rose = level > (previous ?? .normal)
         // One pressure event at a time: rounds keep coming while one waits behind other events.
         guard events.inFlight(session: Self.brokerSession) == 0 else { return }
-        if let event = jetsam ? .critical : rose ? MemoryLevel(rawValue: level.rawValue) : nil {
+        if let event = jetsam ? .critical : rose ? Self.warning(at: level) : nil {
             let id = events.begin(label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession,
                                   ticket: nil)
             feedDevice(.fire(id, .memoryWarning(event)), into: &effects)
@@ -49,6 +49,15 @@ extension BrokerMachine {
             let id = events.begin(label: "memory-pressure terminate --app \(app)", session: Self.brokerSession,
                                   ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
+        }
+    }
+
+    /// The memory warning a rise to `level` raises: none at `normal`.
+    static func warning(at level: PressureLevel) -> MemoryLevel? {
+        switch level {
+        case .normal: nil
+        case .warning: .warning
+        case .critical: .critical
         }
     }
 
