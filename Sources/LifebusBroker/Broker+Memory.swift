@@ -35,7 +35,7 @@ extension Broker {
         round.totalBytes = assessment.totalBytes
         round.deviceMemory = assessment.deviceMemory
         round.kills = assessment.kills.filter { $0.reason != .jetsam || !settling.contains($0.appID) }.map {
-            MemoryRound.Kill(app: AppID($0.appID), reason: $0.reason.rawValue, residentBytes: $0.residentBytes,
+            MemoryRound.Kill(app: AppID($0.appID), reason: $0.reason, residentBytes: $0.residentBytes,
                              limit: $0.limit)
         }
         return round

@@ -93,14 +93,9 @@ extension Broker {
     }
 
     /// Kills a spawned app through its pidfd and whole group; `false` when the supervisor holds no process of it.
-    func killThroughSupervisor(_ app: AppID, reason: LifebusCore.KillReason) -> Bool {
+    func killThroughSupervisor(_ app: AppID, reason: KillReason) -> Bool {
         guard let supervisor, supervisor.pid(of: app.rawValue) != nil else { return false }
-        let why: LifebusSupervision.KillReason = switch reason {
-        case .watchdog: .watchdog
-        case .jetsam: .jetsam
-        case .user, .system: .terminate
-        }
-        supervisor.perform(.kill(appID: app.rawValue, reason: why))
+        supervisor.perform(.kill(appID: app.rawValue, reason: reason))
         return true
     }
 
@@ -119,7 +114,7 @@ extension Broker {
                 case .exited(let code): .exited(code)
                 case .signalled(let signal): .signaled(signal)
                 }
-                feed(.processExited(AppID(exit.appID), pid: exit.pid, status, killedFor: exit.killReason?.rawValue))
+                feed(.processExited(AppID(exit.appID), pid: exit.pid, status, killedFor: exit.killReason))
             case .memory(let samples):
                 feed(.memorySampled(memoryRound(samples)))
             case .refused(let command, let refusal):

@@ -51,7 +51,7 @@ public enum BrokerInput: Sendable {
     /// The process of an installed app could not be started; `path` and `errno` say why.
     case launchFailed(AppID, path: String, errno: Int32, detail: String)
     /// A spawned app's process was reaped; `killedFor` names the kill that ended it, if one did.
-    case processExited(AppID, pid: Int32, ExitStatus, killedFor: String?)
+    case processExited(AppID, pid: Int32, ExitStatus, killedFor: KillReason?)
     /// One round of resident-memory samples, with the pressure policy's decision.
     case memorySampled(MemoryRound)
     /// The answer to `BrokerEffect.install` (`Ticket.none` for the manifests installed at start).

@@ -46,7 +46,7 @@ extension BrokerMachine {
             appSessions[app] = nil
             if let drop {
                 let pid = record.identity.pid > 0 ? record.identity.pid : nil
-                recordProcess(app, pid: pid, .disconnected, reason: drop.rawValue, into: &effects)
+                recordProcess(app, pid: pid, .disconnected, reason: .drop(drop), into: &effects)
                 feedDevice(.appDroppedForOutput(app), into: &effects)
             } else {
                 feedDevice(.appDisconnected(app), into: &effects)

@@ -24,14 +24,14 @@ extension BrokerMachine {
             let limit = kill.limit.map { ", limit \($0) bytes" } ?? ""
             let figures = "resident \(kill.residentBytes) bytes\(limit), device total \(round.totalBytes) of "
                 + "\(device) bytes, level \(level.rawValue)"
-            if kill.reason == "jetsam", self.device.state(of: kill.app) == .suspended {
+            if kill.reason == .jetsam, self.device.state(of: kill.app) == .suspended {
                 processes.jetsamFigures[kill.app] = figures
                 jetsam = true
-            } else if kill.reason == "jetsam", self.device.state(of: kill.app) == .background {
+            } else if kill.reason == .jetsam, self.device.state(of: kill.app) == .background {
                 terminations.append(kill.app)
                 logger.notice("terminated for memory pressure",
                               metadata: ["lifebus.app.id": "\(kill.app)", "lifebus.memory": "\(figures)"])
-            } else if kill.reason != "jetsam", appSessions[kill.app] != nil {
+            } else if kill.reason == .memoryLimit, appSessions[kill.app] != nil {
                 processes.jetsamFigures[kill.app] = figures
                 feedDevice(.memoryLimitExceeded(kill.app), into: &effects)
             }
@@ -39,7 +39,7 @@ extension BrokerMachine {
         let rose = level > (previous ?? .normal)
         // One pressure event at a time: rounds keep coming while one waits behind other events.
         guard events.inFlight(session: Self.brokerSession) == 0 else { return }
-        if let event = jetsam ? .critical : rose ? MemoryLevel(rawValue: level.rawValue) : nil {
+        if let event = jetsam ? .critical : rose ? Self.warning(at: level) : nil {
             let id = events.begin(label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession,
                                   ticket: nil)
             feedDevice(.fire(id, .memoryWarning(event)), into: &effects)
@@ -49,6 +49,15 @@ extension BrokerMachine {
             let id = events.begin(label: "memory-pressure terminate --app \(app)", session: Self.brokerSession,
                                   ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
+        }
+    }
+
+    /// The memory warning a rise to `level` raises: none at `normal`.
+    static func warning(at level: PressureLevel) -> MemoryLevel? {
+        switch level {
+        case .normal: nil
+        case .warning: .warning
+        case .critical: .critical
         }
     }
 

@@ -41,7 +41,7 @@ extension BrokerMachine {
     }
 
     mutating func processExited(
-        _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: String?, into effects: inout [BrokerEffect]
+        _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: KillReason?, into effects: inout [BrokerEffect]
     ) {
         let wasCurrent = processes.running[app] == pid
         let hadConnected = wasCurrent && processes.connected.contains(app)
@@ -55,7 +55,8 @@ extension BrokerMachine {
         case .exited(let code): (code, nil)
         case .signaled(let signal): (nil, signal)
         }
-        recordProcess(app, pid: pid, .exited, status: code, signal: signal, reason: killedFor, into: &effects)
+        recordProcess(app, pid: pid, .exited, status: code, signal: signal, reason: killedFor.map { .kill($0) },
+                      into: &effects)
         if processes.installed[app] != nil, processes.endings[app]?.pid != pid {
             let told = journal.lastTransitions(of: app.rawValue, count: 1).first?.callback == .willTerminate
             let ending = code.map { "exited with status \($0)" } ?? "killed by signal \(signal ?? 0)"
@@ -105,12 +106,13 @@ extension BrokerMachine {
 
     mutating func processKilled(_ app: AppID, pid: Int32, reason: KillReason, into effects: inout [BrokerEffect]) {
         let figures = reason == .jetsam ? processes.jetsamFigures.removeValue(forKey: app) : nil
-        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: reason.rawValue, detail: figures, into: &effects)
+        recordProcess(app, pid: pid > 0 ? pid : nil, .killed, reason: .kill(reason), detail: figures, into: &effects)
         guard processes.installed[app] != nil, pid > 0 else { return }
         let relaunch: LaunchContext.Reason = switch reason {
         case .jetsam: .afterJetsam
         case .watchdog: .afterWatchdog
-        case .user, .system: .afterTerminate
+        case .user, .system, .shutdown: .afterTerminate
+        case .memoryLimit: .afterJetsam
         }
         processes.endings[app] = ProcessBook.Ending(pid: pid, reason: relaunch, text: "killed (\(reason.rawValue))")
     }
@@ -164,7 +166,8 @@ extension BrokerMachine {
     /// Journals a process record and tells the observers.
     mutating func recordProcess(
         _ app: AppID, pid: Int32?, _ event: ProcessRecord.Event, status: Int32? = nil, signal: Int32? = nil,
-        reason: String? = nil, detail: String? = nil, launch: LaunchContext? = nil, into effects: inout [BrokerEffect]
+        reason: ProcessRecord.Reason? = nil, detail: String? = nil, launch: LaunchContext? = nil,
+        into effects: inout [BrokerEffect]
     ) {
         let record = ProcessRecord(
             seq: journal.lastSequence + 1, app: app.rawValue, pid: pid, event: event, status: status, signal: signal,

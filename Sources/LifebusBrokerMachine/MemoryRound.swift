@@ -10,11 +10,11 @@ public struct MemoryRound: Sendable, Equatable {
     public struct Kill: Sendable, Equatable {
         public var app: AppID
         /// `jetsam` or `memoryLimit`.
-        public var reason: String
+        public var reason: KillReason
         public var residentBytes: Int
         public var limit: Int?
 
-        public init(app: AppID, reason: String, residentBytes: Int, limit: Int?) {
+        public init(app: AppID, reason: KillReason, residentBytes: Int, limit: Int?) {
             self.app = app
             self.reason = reason
             self.residentBytes = residentBytes

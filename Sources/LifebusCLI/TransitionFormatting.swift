@@ -74,7 +74,7 @@ enum TransitionFormatting {
     static func cells(_ record: ProcessRecord) -> [TextTable.Cell] {
         let pid = record.pid.map { " pid \($0)" } ?? ""
         let ending = record.status.map { " status \($0)" } ?? record.signal.map { " signal \($0)" } ?? ""
-        let reason = record.reason.map { " (\($0))" } ?? record.launch.map { launch in
+        let reason = record.reason.map { " (\($0.rawValue))" } ?? record.launch.map { launch in
             let previous = launch.previousPid.map { ", was pid \($0)" } ?? ""
             return " (\(launch.reason.rawValue)\(previous), restored \(launch.restoredBytes) bytes)"
         } ?? ""

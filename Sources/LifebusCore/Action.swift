@@ -26,15 +26,3 @@ public enum Action: Sendable, Equatable {
     /// The input was refused; when it was a controller event, this is the event's answer.
     case reject(Rejection)
 }
-
-/// Why the device kills a process.
-public enum KillReason: String, Sendable, Hashable, CaseIterable {
-    /// A callback or a background task overran its budget (iOS: `0x8badf00d`).
-    case watchdog
-    /// Memory pressure.
-    case jetsam
-    /// Swiped away in the app switcher.
-    case user
-    /// Terminated by the system without a callback (a suspended app, a process lingering after `willTerminate`).
-    case system
-}

@@ -1,5 +1,6 @@
 import Glibc
 public import LifebusIO
+public import LifebusLifecycle
 
 /// One app's process started by the supervisor: the leader `uv_spawn` started in a session and process group of
 /// its own, a pidfd opened on it at spawn, and the exit reported once.

@@ -1,4 +1,5 @@
 public import LifebusIO
+public import LifebusLifecycle
 
 /// How an app's process ended, reported once by `AppProcess`: the leader's exit status or signal, why the
 /// supervisor killed it if it did, and how many of its group's processes were still alive and killed then.

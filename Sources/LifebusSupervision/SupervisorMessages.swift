@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// What the broker machine asks of the `Supervisor` (its effects on processes).
 public enum SupervisorCommand: Sendable, Equatable {
     /// Start the installed app's process.

@@ -58,7 +58,7 @@ import Testing
         let asked = harness.machine.takeMemorySampleRequest()
         let again = harness.machine.takeMemorySampleRequest()
         #expect(asked && !again, "asked once")
-        let kill = MemoryRound.Kill(app: Self.app, reason: "memoryLimit", residentBytes: 2 << 20, limit: 1 << 20)
+        let kill = MemoryRound.Kill(app: Self.app, reason: .memoryLimit, residentBytes: 2 << 20, limit: 1 << 20)
         let round = MemoryRound(samples: [Self.app: 2 << 20], level: .normal, totalBytes: 2 << 20,
                                 deviceMemory: 1 << 30, kills: [kill])
         let sampled = harness.feed(.memorySampled(round))

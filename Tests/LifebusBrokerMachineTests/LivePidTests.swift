@@ -29,7 +29,7 @@ import Testing
         let (_, kill) = harness.request(controller, "fire", terminate)
         _ = harness.answerAllCallbacks(in: kill)
         harness.feed(.ended(app))
-        harness.feed(.processExited(Self.notes, pid: 900, .signaled(9), killedFor: "terminate"))
+        harness.feed(.processExited(Self.notes, pid: 900, .signaled(9), killedFor: .user))
         #expect(harness.machine.device.state(of: Self.notes) == .notRunning)
         let ended = try Self.pids(&harness, controller)
         #expect(ended.status == .null, "status: no pid once the process has ended")

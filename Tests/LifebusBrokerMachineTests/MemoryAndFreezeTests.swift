@@ -30,7 +30,7 @@ import Testing
 
     @Test func aRoundPlanningTheJetsamOfASuspendedAppKillsItWithTheFigures() throws {
         var (harness, controller, _) = try Self.suspendedNotes()
-        let kill = MemoryRound.Kill(app: "com.example.Notes", reason: "jetsam", residentBytes: 300, limit: nil)
+        let kill = MemoryRound.Kill(app: "com.example.Notes", reason: .jetsam, residentBytes: 300, limit: nil)
         let round = MemoryRound(samples: ["com.example.Notes": 300], level: .critical, totalBytes: 300,
                                 deviceMemory: 400, kills: [kill])
         let effects = harness.feed(.memorySampled(round))

@@ -35,7 +35,7 @@ import Testing
         harness.feed(.ended(app, droppedFor: drop))
         let (process, ending) = Self.lastEntries(harness)
         #expect(process?.event == .disconnected)
-        #expect(process?.reason == drop.rawValue)
+        #expect(process?.reason == .drop(drop))
         #expect(process?.pid == 900)
         #expect(ending?.outcome == .disconnected)
         #expect(ending?.to == .notRunning)

@@ -72,7 +72,7 @@ import Testing
         #expect(try events() == ["started", "connected", "launching", "killed", "exited"])
         #expect(records[2]["launch"]?["reason"]?.stringValue == "user", "a first launch")
         #expect(records.last?["signal"]?.int64Value == Int64(SIGKILL))
-        #expect(records.last?["reason"]?.stringValue == "terminate")
+        #expect(records.last?["reason"]?.stringValue == "user")
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "the app was reaped: no zombie left")
 
         // Launched again: a new process.

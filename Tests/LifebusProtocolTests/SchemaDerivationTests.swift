@@ -132,6 +132,18 @@ import Testing
                       timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json,
             enums: ["reason": cases(RunRecord.Reason.self)]
         ) { _ = try RunRecord(json: $0) },
+        WireType(
+            "process.record", .written,
+            ProcessRecord(seq: 1, app: "com.x", pid: nil, event: .killed, atMs: 0, wallMs: 0).json,
+            enums: ["event": cases(ProcessRecord.Event.self), "reason": cases(ProcessRecord.Reason.self)]
+        ) { _ = try ProcessRecord(json: $0) },
+        WireType(
+            "launch-context", .written, LaunchContext(reason: .user).json(),
+            enums: ["reason": cases(LaunchContext.Reason.self)]
+        ) { _ = try LaunchContext(json: $0) },
+        WireType("saveRestorationState.params", .checked, SaveRestorationStateParams(state: "card=3").json) {
+            _ = try SaveRestorationStateParams(json: $0)
+        },
         WireType("advance.params", .checked, AdvanceParams(byMs: 5).json) { _ = try AdvanceParams(json: $0) },
         WireType(
             "advance.result", .written,

@@ -5,10 +5,10 @@
 /// `{"type":"process","seq":7,"app":"com.example.Notes","pid":4321,"event":"exited","status":null,"signal":9,
 /// "reason":"jetsam","detail":null,"launch":null,"atMs":812.5,"wallMs":1763780000000}` — `event` is `started` (the
 /// broker spawned it), `connected` (the spawned process said `hello`), `launching` (`didFinishLaunching` sent with
-/// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`), `killed` (the broker
-/// sent the kill; `reason` says why), `launchFailed` (nothing started; `detail` names the path and errno, `pid`
-/// is `null`) or `disconnected` (the broker dropped the app's connection for its output; `reason` is
-/// `outputLimitExceeded` or `writeStalled`).
+/// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`; `reason` that of the
+/// kill that ended it, as in its `killed` record), `killed` (the broker sent the kill; `reason` says why),
+/// `launchFailed` (nothing started; `detail` names the path and errno, `pid` is `null`) or `disconnected` (the
+/// broker dropped the app's connection for its output; `reason` is `outputLimitExceeded` or `writeStalled`).
 public struct ProcessRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "process"
@@ -37,7 +37,7 @@ public struct ProcessRecord: Sendable, Equatable {
     /// The signal that ended an `exited` process.
     public var signal: Int32?
     /// Why the broker killed it (`killed`; on `exited`, when its kill ended it), or dropped it (`disconnected`).
-    public var reason: String?
+    public var reason: Reason?
     /// For people: why a launch failed.
     public var detail: String?
     /// `launching`: the launch options sent (without the payload: its size and hash).
@@ -47,7 +47,7 @@ public struct ProcessRecord: Sendable, Equatable {
 
     public init(
         seq: Int64, app: String, pid: Int32?, event: Event, status: Int32? = nil, signal: Int32? = nil,
-        reason: String? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64
+        reason: Reason? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64
     ) {
         self.seq = seq
         self.app = app
@@ -75,7 +75,7 @@ public struct ProcessRecord: Sendable, Equatable {
         event = try reader.choice("event", as: Event.self)
         status = try reader.optionalInteger("status", as: Int32.self)
         signal = try reader.optionalInteger("signal", as: Int32.self)
-        reason = try reader.optionalString("reason")
+        reason = try reader.optionalChoice("reason", as: Reason.self)
         detail = try reader.optionalString("detail")
         launch = try reader.optional("launch").flatMap { $0 == .null ? nil : $0 }.map { value throws(RPCError) in
             try LaunchContext(json: value)
@@ -93,7 +93,7 @@ public struct ProcessRecord: Sendable, Equatable {
             "event": .string(event.rawValue),
             "status": .optional(status) { .integer(Int64($0)) },
             "signal": .optional(signal) { .integer(Int64($0)) },
-            "reason": .optional(reason, JSONValue.string),
+            "reason": .optional(reason) { .string($0.rawValue) },
             "detail": .optional(detail, JSONValue.string),
             "launch": .optional(launch) { $0.json(withPayload: false) },
             "atMs": .double(atMs),

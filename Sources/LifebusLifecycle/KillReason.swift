@@ -1,0 +1,18 @@
+/// Why an app's process is killed: the one vocabulary of the device that orders a kill, the broker that journals it
+/// (a `process` record `killed`, then `exited` with the same reason) and the supervisor that sends the signal. The raw
+/// value is the wire spelling (`process.record`'s `reason`, `launch-context`'s `previousEnding`).
+public enum KillReason: String, Sendable, Hashable, CaseIterable {
+    /// A callback, a background task or a launch overran its budget (iOS: `0x8badf00d`).
+    case watchdog
+    /// Memory pressure: a suspended app killed silently at critical pressure, or one over its manifest's
+    /// `memoryLimit` (the device kills both as jetsam does).
+    case jetsam
+    /// The pressure policy's plan for an app over its manifest's `memoryLimit`; the device kills it as `jetsam`.
+    case memoryLimit
+    /// Swiped away in the app switcher (`terminate --by-user`).
+    case user
+    /// Terminated by the system without a callback (a suspended app, a process lingering after `willTerminate`).
+    case system
+    /// The broker is stopping: nothing it spawned may outlive it.
+    case shutdown
+}
