@@ -70,6 +70,7 @@ public final class AppProcess {
         guard fstat(log, &info) == 0, [S_IFREG, S_IFCHR].contains(info.st_mode & S_IFMT) else {
             throw failure("open", request.logPath, EINVAL)
         }
+        _ = fcntl(log, F_SETFL, fcntl(log, F_GETFL) & ~O_NONBLOCK)  // the app writes to it blocking
         let run = containment?.newRun()
         let command = run?.command(request.executable, request.arguments)
             ?? (program: request.executable, arguments: request.arguments)
