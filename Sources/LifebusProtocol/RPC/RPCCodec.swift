@@ -94,8 +94,7 @@ public enum RPCCodec {
 
     /// `encode(_:to:)` of a response given as its parts (the answer to each request: no message is built for it).
     public static func encodeResponse(id: RPCID?, result: Result<JSONValue, RPCError>, to buffer: inout [UInt8]) {
-        // Keys (32 bytes) and the id, through one cursor.
-        JSONWriter.append(to: &buffer, atMost: 32 + (id.map(bound) ?? 4)) { cursor in
+        JSONWriter.append(to: &buffer, atMost: responseHeadBound(id: id)) { cursor in
             cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
             if let id { write(id, to: &cursor) } else { cursor.null() }
             switch result {
@@ -117,8 +116,7 @@ public enum RPCCodec {
         id: RPCID, quotedMethod: StaticString, to buffer: inout [UInt8],
         writingParams writeParams: (inout [UInt8]) -> Void
     ) {
-        // Keys (42 bytes), the id and the method.
-        JSONWriter.append(to: &buffer, atMost: 48 + bound(id) + JSONCursor.nameBound) { cursor in
+        JSONWriter.append(to: &buffer, atMost: requestHeadBound(id: id)) { cursor in
             cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
             write(id, to: &cursor)
             cursor.ascii(",\"method\":")
@@ -134,14 +132,23 @@ public enum RPCCodec {
     public static func encodeSuccess(
         id: RPCID?, to buffer: inout [UInt8], writingResult writeResult: (inout [UInt8]) -> Void
     ) {
-        // Keys (32 bytes) and the id.
-        JSONWriter.append(to: &buffer, atMost: 32 + (id.map(bound) ?? 4)) { cursor in
+        JSONWriter.append(to: &buffer, atMost: responseHeadBound(id: id)) { cursor in
             cursor.ascii("{\"jsonrpc\":\"2.0\",\"id\":")
             if let id { write(id, to: &cursor) } else { cursor.null() }
             cursor.ascii(",\"result\":")
         }
         writeResult(&buffer)
         buffer.append(UInt8(ascii: "}"))
+    }
+
+    /// The most bytes a response's text before its result or error takes: keys (32 bytes) and the id.
+    static func responseHeadBound(id: RPCID?) -> Int {
+        32 + (id.map(bound) ?? 4)
+    }
+
+    /// The most bytes `encodeRequest`'s text before the params takes: keys (42 bytes), the id and the method.
+    static func requestHeadBound(id: RPCID) -> Int {
+        48 + bound(id) + JSONCursor.nameBound
     }
 
     private static func bound(_ id: RPCID) -> Int {

@@ -10,14 +10,12 @@ extension CallbackParams {
 
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
-        // Keys and punctuation (57 bytes), two numbers, two names and the cause.
-        let bound = 64 + 2 * JSONCursor.numberBound + 2 * JSONCursor.nameBound + EventCause.writtenBound(cause)
         let launched: Bool
         switch launch {  // a switch: `launch == nil` copied the whole optional context out and destroyed it again
         case .some: launched = true
         case .none: launched = false
         }
-        JSONWriter.append(to: &buffer, atMost: bound) { cursor in
+        JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
             cursor.ascii("{\"callbackID\":")
             cursor.integer(callbackID)
             cursor.ascii(",\"callback\":")
@@ -35,5 +33,11 @@ extension CallbackParams {
             launch.json().write(to: &buffer)  // once per launch: no direct writer needed
             buffer.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// The most bytes the text before `launch` takes (the whole text without one): keys and punctuation (57
+    /// bytes), two numbers, two names and the cause.
+    var headBound: Int {
+        64 + 2 * JSONCursor.numberBound + 2 * JSONCursor.nameBound + EventCause.writtenBound(cause)
     }
 }

@@ -8,14 +8,17 @@ extension TransitionRecord {
         JSONWriter.append(to: &buffer, atMost: writtenBound) { write(to: &$0) }
     }
 
-    /// The most bytes `write` needs: the keys and punctuation (180 bytes), seven numbers, four names, the app and
-    /// the cause.
+    /// The most bytes `write` needs: the keys and punctuation (180 bytes), eight numbers (`seq`, `pid`, five
+    /// milliseconds, `wallMs`), four names, the app and the cause. `RecordWriterBoundTests` checks it on random and
+    /// widest records; `write(to:)` asserts it in debug builds.
     var writtenBound: Int {
-        192 + 7 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
+        192 + 8 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
             + EventCause.writtenBound(hasCause ? storedCause : nil)
     }
 
     func write(to cursor: inout JSONCursor) {
+        let start = cursor.position
+        defer { assert(cursor.position - start <= writtenBound, "TransitionRecord.writtenBound is too small") }
         cursor.ascii("{\"type\":\"transition\",\"seq\":")
         cursor.integer(seq)
         cursor.ascii(",\"app\":")
@@ -62,6 +65,8 @@ extension EventCause {
     }
 
     func write(to cursor: inout JSONCursor) {
+        let start = cursor.position
+        defer { assert(cursor.position - start <= Self.writtenBound(self), "EventCause.writtenBound is too small") }
         cursor.ascii("{\"eventID\":")
         cursor.integer(eventID)
         cursor.ascii(",\"event\":")
@@ -73,8 +78,6 @@ extension EventCause {
 extension MarkRecord {
     /// Appends the record's JSON text (no newline).
     public func write(to buffer: inout [UInt8]) {
-        // Keys before `data` (51 bytes), two numbers, the app and the name.
-        let headBound = 56 + 2 * JSONCursor.numberBound + JSONCursor.stringBound(app) + JSONCursor.stringBound(name)
         JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
             cursor.ascii("{\"type\":\"mark\",\"seq\":")
             cursor.integer(seq)
@@ -87,8 +90,7 @@ extension MarkRecord {
             cursor.ascii(",\"data\":")
         }
         if let data { data.write(to: &buffer) } else { JSONWriter.appendASCII("null", to: &buffer) }
-        // Keys after `data` (19 bytes) and two numbers.
-        JSONWriter.append(to: &buffer, atMost: 24 + 2 * JSONCursor.numberBound) { cursor in
+        JSONWriter.append(to: &buffer, atMost: Self.tailBound) { cursor in
             cursor.ascii(",\"atMs\":")
             cursor.double(atMs)
             cursor.ascii(",\"wallMs\":")
@@ -96,6 +98,14 @@ extension MarkRecord {
             cursor.byte(UInt8(ascii: "}"))
         }
     }
+
+    /// The most bytes the text before `data`'s value takes: keys (51 bytes), two numbers, the app and the name.
+    var headBound: Int {
+        56 + 2 * JSONCursor.numberBound + JSONCursor.stringBound(app) + JSONCursor.stringBound(name)
+    }
+
+    /// The most bytes the text after `data`'s value takes: keys (19 bytes) and two numbers.
+    static let tailBound = 24 + 2 * JSONCursor.numberBound
 }
 
 extension JournalEntry {
@@ -114,8 +124,7 @@ extension FireResult {
     /// Appends the result's JSON text: the head, each record, the tail.
     public func write(to buffer: inout [UInt8]) {
         Self.writeHead(eventID: eventID, event: event, completed: completed, to: &buffer)
-        // Each record with its comma, and the tail's keys and punctuation (16 bytes).
-        JSONWriter.append(to: &buffer, atMost: 16 + transitions.reduce(0) { $0 + $1.writtenBound + 1 }) { cursor in
+        JSONWriter.append(to: &buffer, atMost: recordsBound) { cursor in
             for (position, record) in transitions.enumerated() {
                 if position > 0 { cursor.byte(UInt8(ascii: ",")) }
                 record.write(to: &cursor)
@@ -124,10 +133,20 @@ extension FireResult {
         }
     }
 
+    /// The most bytes the records and the tail take: each record with its comma, and the tail's keys and
+    /// punctuation (16 bytes).
+    var recordsBound: Int {
+        16 + transitions.reduce(0) { $0 + $1.writtenBound + 1 }
+    }
+
+    /// The most bytes `writeHead` takes: keys and punctuation (54 bytes), a number, the label.
+    static func headBound(event: String) -> Int {
+        64 + JSONCursor.numberBound + JSONCursor.stringBound(event)
+    }
+
     /// Appends the text before the records: `{"eventID":…,"event":…,"completed":…,"transitions":[`.
     static func writeHead(eventID: Int64, event: String, completed: Bool, to buffer: inout [UInt8]) {
-        // Keys and punctuation (54 bytes), a number, the label.
-        JSONWriter.append(to: &buffer, atMost: 64 + JSONCursor.numberBound + JSONCursor.stringBound(event)) { cursor in
+        JSONWriter.append(to: &buffer, atMost: headBound(event: event)) { cursor in
             cursor.ascii("{\"eventID\":")
             cursor.integer(eventID)
             cursor.ascii(",\"event\":")
@@ -146,10 +165,13 @@ extension FireResult {
 extension PingResult {
     /// Appends the result's JSON text: `{"pong":true,"brokerTime":…}`.
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.append(to: &buffer, atMost: 32 + JSONCursor.numberBound) { cursor in
+        JSONWriter.append(to: &buffer, atMost: Self.writtenBound) { cursor in
             cursor.ascii("{\"pong\":true,\"brokerTime\":")
             cursor.integer(brokerTime)
             cursor.byte(UInt8(ascii: "}"))
         }
     }
+
+    /// The most bytes `write` takes: keys and punctuation (27 bytes) and a number.
+    static let writtenBound = 32 + JSONCursor.numberBound
 }
