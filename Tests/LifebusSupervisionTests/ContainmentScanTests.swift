@@ -104,6 +104,21 @@ import Testing
             #expect(MemoryController.enable(below: root, in: folder)?.contains("cgroup.subtree_control") == true)
         }
     }
+
+    /// A `lifebus-PID` left by a dead process with the same pid is replaced when empty, refused when not.
+    @Test func aStaleEmptyFolderIsReplacedAndABusyOneRefused() throws {
+        var template = Array("/tmp/lifebus-stale-XXXXXX".utf8CString)
+        let root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        defer { _ = system("rm -rf '\(root)'") }
+        let path = root + "/lifebus-1"
+        mkdir(path, 0o755)
+        mkdir(path + "/run-3", 0o755)
+        #expect(throws: SystemError.self) { try CgroupFolder.create(path, replacingStale: false) }
+        #expect(try CgroupFolder.create(path, replacingStale: true).path == path)
+        #expect(access(path + "/run-3", F_OK) != 0, "the stale run folder went with it")
+        close(open(path + "/cgroup.procs", O_WRONLY | O_CREAT, 0o644))  // a folder that is not empty
+        #expect(throws: SystemError.self) { try CgroupFolder.create(path, replacingStale: true) }
+    }
 }
 
 private func isZombie(_ pid: Int32) -> Bool {
