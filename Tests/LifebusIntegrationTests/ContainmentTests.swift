@@ -65,7 +65,7 @@ import Testing
         let subscribe = ["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id]
             .joined(separator: " ")
         // In a session of its own, out of the app's group: only the tree walk reaches it.
-        let loop = #"end=$(($(date +%s) + 20)); while [ $(date +%s) -lt $end ]; do sh -c "sleep 2 & sleep 2 &"; done"#
+        let loop = #"end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do sh -c "sleep 2 & sleep 2 &" & done"#
         let script = "export CONTAIN_MARK=\(marker); setsid sh -c '\(loop)' & \(subscribe)"
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
