@@ -43,3 +43,7 @@ int lifebus_get_peer_pidfd(int fd) {
 int lifebus_set_child_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -errno;
 }
+
+int lifebus_pipe_cloexec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC) == 0 ? 0 : -errno;
+}

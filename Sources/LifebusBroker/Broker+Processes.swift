@@ -22,6 +22,7 @@ extension Broker {
                 "lifebus.containment": "\(containment.summary)",
                 "lifebus.containment.guard": "\(containment.guardPid ?? 0)",
             ])
+            for warning in containment.warnings { logger.warning("containment: \(warning)") }
         }
         do {
             supervisor = try Supervisor(

@@ -43,8 +43,9 @@ final class SubscribeSupervisor {
         self.relayPath = relayPath
         self.sendMark = sendMark
         // The guard is `lifebus` run again (its `main` starts with `ContainmentGuardEntry`): no other program hosts it.
-        let guardProgram = ownExecutable().flatMap { $0.hasSuffix("/lifebus") ? $0 : nil }
+        let guardProgram = OwnExecutable.path.flatMap { $0.hasSuffix("/lifebus") ? $0 : nil }
         containment = Containment.start(ContainmentSettings(mode: .subreaper, guardProgram: guardProgram))
+        for warning in containment.warnings { StandardError.writeLine("lifebus subscribe: warning: \(warning)") }
     }
 
     /// Starts the supervisor's thread and loop and its relay; returns the way in (or the reason it could not).
@@ -89,9 +90,8 @@ final class SubscribeSupervisor {
     /// Opens the relay, and ends subscribe on SIGINT, SIGTERM or SIGHUP: children killed, relay removed, exit
     /// 128 + the signal (subscribe leads its own process group, so a terminal's Ctrl-C may not reach it).
     private func listen() throws(UVError) {
-        reaper = try OrphanReaper(loop: loop) { [unowned self] in
-            Set((self.program.map { [$0.pid] } ?? []) + self.hooks.keys)
-        }
+        containment.ownedChildren = { [unowned self] in Set((self.program.map { [$0.pid] } ?? []) + self.hooks.keys) }
+        reaper = try OrphanReaper(loop: loop, owned: containment.ownedChildren)
         relay = try Listener.listen(on: .unix(relayPath), loop: loop) { [unowned self] connection in
             self.accepted(connection)
         }
@@ -147,7 +147,7 @@ final class SubscribeSupervisor {
     /// ends the guard's watch; the loop then ends.
     func shutdown() {
         program?.send(SIGKILL)
-        programRun?.kill(leader: program?.pid)
+        programRun?.kill(leader: program?.pid, orphans: containment.adoptedOrphans)
         for hook in hooks.values { hook.send(SIGKILL) }
         containment.close()
         reaper?.reap()
@@ -227,14 +227,6 @@ struct SupervisorHandle: Sendable {
             with { $0.runHook(options) { done.resume(returning: $0) } }
         }
     }
-}
-
-/// This program's path (`/proc/self/exe`), which the containment guard runs; `nil` when unreadable.
-private func ownExecutable() -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard length > 0 else { return nil }
-    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// `$TMPDIR/lifebus-subscribe-UID` when that leaves room for the relay socket's path (`sun_path` holds 107

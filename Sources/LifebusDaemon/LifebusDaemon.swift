@@ -58,7 +58,8 @@ public enum LifebusDaemon {
         configuration.journalSyncs = options.journalSync
         configuration.clock = options.clock
         configuration.advanceSettleLimit = options.advanceSettle
-        configuration.containment = ContainmentSettings(mode: options.containment, guardProgram: ownExecutable())
+        configuration.containment = ContainmentSettings(
+            mode: options.containment, guardProgram: OwnExecutable.path ?? "lifebusd")
         do {
             let logger = Logger(label: "lifebusd")
             let runner = DaemonRunner(
@@ -68,14 +69,6 @@ public enum LifebusDaemon {
             StandardError.writeLine("lifebusd: \(error)")
             exit(1)
         }
-    }
-
-    /// This program's path (`/proc/self/exe`), which the containment guard runs; `nil` when unreadable.
-    static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Why the socket's directory cannot hold it, when it is missing or not a directory; `nil` when it exists (the

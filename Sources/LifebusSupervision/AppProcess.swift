@@ -34,12 +34,17 @@ public final class AppProcess {
     private var killReason: KillReason?
     private var onExit: ((ProcessExit) -> Void)?
     private let run: ContainedRun?
+    private let containment: Containment?
 
-    private init(appID: String, pid: Int32, leader: ProcessDescriptor?, run: ContainedRun?, loop: EventLoop) {
+    private init(
+        appID: String, pid: Int32, leader: ProcessDescriptor?, run: ContainedRun?, containment: Containment?,
+        loop: EventLoop
+    ) {
         self.appID = appID
         self.pid = pid
         self.leader = leader
         self.run = run
+        self.containment = containment
         self.loop = loop
     }
 
@@ -89,7 +94,8 @@ public final class AppProcess {
         }
         // Not reaped before this loop turn ends (libuv reaps on this thread), so the pid is still the child's.
         let leader = try? ProcessDescriptor.open(spawned.pid)
-        let app = AppProcess(appID: request.appID, pid: spawned.pid, leader: leader, run: run, loop: loop)
+        let app = AppProcess(
+            appID: request.appID, pid: spawned.pid, leader: leader, run: run, containment: containment, loop: loop)
         app.process = spawned
         app.onExit = onExit
         box = app  // the exit handler holds the app until the exit is reported
@@ -106,7 +112,7 @@ public final class AppProcess {
         signal(SIGKILL)
         // An unreaped leader pins its pid, so walking the tree from it is exact; once reaped, the token alone.
         let pinned = leader.map { $0.send(0) == nil } ?? false
-        if wholeRun { run?.kill(leader: pinned ? pid : nil) }
+        if wholeRun { run?.kill(leader: pinned ? pid : nil, orphans: adoptedOrphans) }
         if isFrozen { signal(SIGCONT) }  // stopped processes die of SIGKILL; resumed so that nothing stays stopped
     }
 
@@ -114,14 +120,14 @@ public final class AppProcess {
     /// to every process of the run in subreaper mode).
     public func freeze() {
         guard exit == nil, !isFrozen else { return }
-        if let run { run.freeze(true, leader: pid) } else { signal(SIGSTOP) }
+        if let run { run.freeze(true, leader: pid, orphans: adoptedOrphans()) } else { signal(SIGSTOP) }
         isFrozen = true
     }
 
     /// Resumes a frozen app (`cgroup.freeze` 0, else `SIGCONT`).
     public func thaw() {
         guard exit == nil, isFrozen else { return }
-        if let run { run.freeze(false, leader: pid) } else { signal(SIGCONT) }
+        if let run { run.freeze(false, leader: pid, orphans: adoptedOrphans()) } else { signal(SIGCONT) }
         isFrozen = false
     }
 
@@ -137,11 +143,17 @@ public final class AppProcess {
         }
     }
 
+    /// The children of the containment's owner that no one spawned on purpose (orphans it adopted): with the
+    /// leader, the only places a process of this run can be.
+    private func adoptedOrphans() -> [Int32] {
+        containment?.adoptedOrphans() ?? []
+    }
+
     private func exited(_ termination: SpawnedProcess.Termination) {
         leader = nil  // closes the pidfd
         // A cgroup holds the group too; otherwise the group first, then the rest of the run.
-        let strays = run?.folder != nil ? run?.kill(leader: nil) ?? 0
-            : GroupSignal.killMembers(of: pid) + (run?.kill(leader: nil) ?? 0)
+        let strays = run?.folder != nil ? run?.kill(leader: nil, orphans: adoptedOrphans) ?? 0
+            : GroupSignal.killMembers(of: pid) + (run?.kill(leader: nil, orphans: adoptedOrphans) ?? 0)
         if let run { Self.removeWhenEmpty(run, loop: loop) }
         let report = ProcessExit(
             appID: appID, pid: pid, termination: termination, killReason: killReason, strayProcessesKilled: strays)

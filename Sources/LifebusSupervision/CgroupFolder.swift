@@ -5,7 +5,7 @@ import Glibc
 /// forks), `cgroup.freeze`, `cgroup.events` (`populated`) and `cgroup.procs`.
 ///
 /// A plain value naming the folder; it owns nothing open. Invariant: only folders this process created are
-/// written or removed.
+/// written or removed, and an empty `lifebus-PID` that a dead process of the same pid left behind.
 struct CgroupFolder: Equatable, Sendable {
     let path: String
 
@@ -13,6 +13,16 @@ struct CgroupFolder: Equatable, Sendable {
     static func create(_ path: String) throws(SystemError) -> CgroupFolder {
         guard mkdir(path, 0o755) == 0 else { throw SystemError("mkdir", path: path) }
         return CgroupFolder(path: path)
+    }
+
+    /// Creates the folder; with `replacingStale`, a folder of that name already there (left by a dead process that
+    /// had this pid) is removed first if it is empty, and the `mkdir` tried again.
+    static func create(_ path: String, replacingStale: Bool) throws(SystemError) -> CgroupFolder {
+        do {
+            return try create(path)
+        } catch where replacingStale && error.code == EEXIST && CgroupFolder(path: path).remove() {
+            return try create(path)
+        }
     }
 
     /// The file a process writes its pid (or `0`, itself) to in order to move there.
@@ -85,6 +95,14 @@ enum CgroupHierarchy {
             if fields.count > 4 { return String(fields[4]) }
         }
         return nil
+    }
+}
+
+extension CgroupHierarchy {
+    /// The folder holding `path` (`nil` for a path without one).
+    static func parent(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        return String(path[..<slash])
     }
 }
 

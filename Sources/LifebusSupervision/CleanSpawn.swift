@@ -7,12 +7,13 @@ public import Glibc
 /// The caller keeps what differs between children: the file actions (where stdin, stdout and stderr go) and how the
 /// child is waited for. Spawns of `lifebusd` (`BrokerProcess`) and the integration tests' children go through here.
 public enum CleanSpawn {
-    /// Spawns `arguments[0]` with `arguments` as its argv and `environment` (`KEY=VALUE` lines) as its environment,
-    /// applying `actions`; with `ownSession` the child starts a session of its own (`setsid`, out of reach of the
-    /// terminal's signals). Returns the child's pid, or throws the errno `posix_spawn` gave, naming the path.
+    /// Spawns `executable` (by default `arguments[0]`) with `arguments` as its argv and `environment` (`KEY=VALUE`
+    /// lines) as its environment, applying `actions`; with `ownSession` the child starts a session of its own
+    /// (`setsid`, out of reach of the terminal's signals). Returns the child's pid, or throws the errno
+    /// `posix_spawn` gave, naming the path.
     public static func spawn(
-        _ arguments: [String], environment: [String], actions: inout posix_spawn_file_actions_t,
-        ownSession: Bool = false
+        _ arguments: [String], executable: String? = nil, environment: [String],
+        actions: inout posix_spawn_file_actions_t, ownSession: Bool = false
     ) throws(SystemError) -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
@@ -32,8 +33,9 @@ public enum CleanSpawn {
         let session: Int32 = ownSession ? 0x80 : 0  // POSIX_SPAWN_SETSID (glibc 2.26), a GNU name Glibc omits
         posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | session))
         var child: pid_t = 0
-        let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw SystemError("posix_spawn", path: arguments[0], code: status) }
+        let path = executable ?? arguments[0]
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw SystemError("posix_spawn", path: path, code: status) }
         return child
     }
 }

@@ -2,44 +2,29 @@ import CLifebusSystem
 import Glibc
 import LifebusIO
 
-/// How a broker (or `lifebus subscribe`) contains the processes it starts, whole tree, as systemd does with
-/// `KillMode=control-group` (Protocol §16.2).
-public enum ContainmentMode: String, Sendable, Equatable, CaseIterable {
-    /// A cgroup v2 folder per run (`lifebus-PID/run-N`): `cgroup.kill` ends it, `cgroup.freeze` freezes it.
-    case cgroup
-    /// The process is a child subreaper (orphaned descendants come back to it) and every process started carries
-    /// a token in `LIFEBUS_CONTAINMENT`: a run's processes are those with its token, its leader's group, and every
-    /// descendant of those.
-    case subreaper
-}
-
-/// What the owner of a `Containment` asks of it: the mode (`nil`: cgroup where the machine allows it) and the
-/// program that serves as the guard (re-run with `ContainmentGuard.argument`; `nil`: no guard).
-public struct ContainmentSettings: Sendable, Equatable {
-    public var mode: ContainmentMode?
-    public var guardProgram: String?
-
-    public init(mode: ContainmentMode? = nil, guardProgram: String? = nil) {
-        self.mode = mode
-        self.guardProgram = guardProgram
-    }
-}
-
 /// The containment of everything one process (a broker, a `subscribe`) starts: its mode, its token, its cgroup
 /// folder in cgroup mode, and the guard process that ends what is left if this process dies without cleaning up.
 ///
-/// Owns the folder `lifebus-PID` (cgroup mode), the write end of the guard's pipe, and the run counter. The
-/// process is made a child subreaper in both modes, so no orphan of a contained process ends as a zombie under
-/// PID 1 (the owner reaps them, `OrphanReaper`). Invariants: every run token starts with `token` + "."; `close()`
-/// closes the guard's pipe (the guard then kills whatever is left and removes the folders).
+/// Bound to the owner's loop thread (the broker's supervisor loop, `subscribe`'s own loop): `start` may run before
+/// the loop does, every other call runs on it. Owns the folder `lifebus-PID` (cgroup mode), the write end of the
+/// guard's pipe, and the run counter. The process is made a child subreaper in both modes, so no orphan of a
+/// contained process ends as a zombie under PID 1 (the owner reaps them, `OrphanReaper`). Invariants: every run
+/// token starts with `token` + "."; `close()` closes the guard's pipe (the guard then kills whatever is left and
+/// removes the folders).
 public final class Containment {
     public let mode: ContainmentMode
     /// `PID.STARTTIME` of the owning process: unique for the boot's life.
     public let token: String
     /// Why cgroup mode was not taken, when it was not forced away.
     public let cgroupUnavailable: String?
+    /// What went wrong at the start without stopping it (no subreaper, no guard, no memory controller), for the
+    /// owner to log as warnings.
+    public private(set) var warnings: [String] = []
     /// The guard's pid, when one was started.
     public private(set) var guardPid: Int32?
+    /// The pids of the owner's children that it spawned itself (app leaders, hooks: libuv's): set by the owner;
+    /// every other child is an orphan it adopted.
+    public var ownedChildren: () -> Set<Int32> = { [] }
     let folder: CgroupFolder?
     private var guardWriter: Int32 = -1
     private var runs = 0
@@ -52,9 +37,15 @@ public final class Containment {
     }
 
     /// Chooses the mode (cgroup unless forced or unusable), makes this process a subreaper, creates the folder
-    /// and starts the guard. Never fails: without a usable cgroup v2 it is subreaper mode, saying why.
+    /// (with the memory controller on for its runs where the hierarchy allows it) and starts the guard. Never
+    /// fails: without a usable cgroup v2 it is subreaper mode, saying why; what failed is in `warnings`.
     public static func start(_ settings: ContainmentSettings) -> Containment {
-        _ = lifebus_set_child_subreaper()
+        var warnings: [String] = []
+        let subreaper = lifebus_set_child_subreaper()
+        if subreaper < 0 {
+            warnings.append("PR_SET_CHILD_SUBREAPER failed (\(String(cString: strerror(-subreaper)))): orphans of "
+                + "apps go to PID 1 and subreaper containment cannot find them")
+        }
         var unavailable: String?
         var folder: CgroupFolder?
         if settings.mode != .subreaper {
@@ -63,8 +54,13 @@ public final class Containment {
             case .failure(let reason): unavailable = reason.description
             }
         }
+        if let folder, let own = CgroupHierarchy.parent(of: folder.path),
+           let problem = MemoryController.enable(below: own, in: folder.path) {
+            warnings.append("no memory.current for runs (\(problem)): app memory is read as PSS")
+        }
         let containment = Containment(
             mode: folder == nil ? .subreaper : .cgroup, folder: folder, cgroupUnavailable: unavailable)
+        containment.warnings = warnings
         if let program = settings.guardProgram { containment.startGuard(program) }
         return containment
     }
@@ -86,6 +82,13 @@ public final class Containment {
         runs += 1
         let runFolder = folder.flatMap { try? CgroupFolder.create($0.path + "/run-\(runs)") }
         return ContainedRun(token: "\(token).\(runs)", folder: runFolder)
+    }
+
+    /// The owner's children that it did not spawn itself and that are not its guard: the orphans of contained
+    /// processes it adopted as a subreaper (one read of `/proc/self/task/*/children`).
+    public func adoptedOrphans() -> [Int32] {
+        let owned = ownedChildren()
+        return ProcessTable.ownChildren().filter { !owned.contains($0) && $0 != guardPid }
     }
 
     /// Ends the guard's watch after a clean stop (the owner has killed every run): the guard is told so, removes the
@@ -118,14 +121,18 @@ public final class Containment {
         }
     }
 
-    /// Kills every process of every run now (shutdown): `cgroup.kill` of the folder, then by token.
+    /// Kills every process of every run now (shutdown): `cgroup.kill` of the folder, then by token, over this
+    /// process's whole tree.
     public func killEverything() {
         folder?.kill()
-        ProcessTable.killRepeatedly(below: getpid()) { $0.members(tokenPrefix: token + ".") }
+        ProcessTable.killRepeatedly(roots: { ProcessTable.ownChildren().filter { $0 != guardPid } }) {
+            $0.members(tokenPrefix: token + ".")
+        }
     }
 
     /// `lifebus-PID` made in this process's own cgroup, after checking that it can hold runs: `cgroup.kill` and
-    /// `cgroup.freeze` exist (Linux 5.14 / 5.2) and a child can be moved out of this process's cgroup.
+    /// `cgroup.freeze` exist (Linux 5.14 / 5.2) and a child can be moved out of this process's cgroup. A folder of
+    /// that name left by a dead process of the same pid is removed first when it is empty.
     private static func ownRunsFolder() -> Result<CgroupFolder, CgroupUnavailable> {
         let own: String
         switch CgroupHierarchy.ownFolder() {
@@ -137,7 +144,7 @@ public final class Containment {
         }
         let folder: CgroupFolder
         do {
-            folder = try CgroupFolder.create(own + "/lifebus-\(getpid())")
+            folder = try CgroupFolder.create(own + "/lifebus-\(getpid())", replacingStale: true)
         } catch {
             return .failure(.init("\(error)"))
         }
@@ -148,13 +155,17 @@ public final class Containment {
         return .success(folder)
     }
 
-    /// Starts the guard: `PROGRAM --lifebus-containment-guard TOKEN [FOLDER]` in a session of its own, its stdin the
-    /// read end of a pipe whose write end only this process holds (close-on-exec, so no child inherits it).
+    /// Starts the guard: this program (`/proc/self/exe`, even if its file was replaced since) run as `PROGRAM
+    /// --lifebus-containment-guard TOKEN [FOLDER]` in a session of its own, its stdin the read end of a pipe whose
+    /// write end only this process holds (both made close-on-exec at once, so no child inherits either). A failure
+    /// is added to `warnings`.
     private func startGuard(_ program: String) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)  // dup2 onto stdin clears it in the guard
+        let made = lifebus_pipe_cloexec(&ends)  // dup2 onto stdin clears the flag in the guard
+        guard made == 0 else {
+            warnings.append("no containment guard (pipe2: \(String(cString: strerror(-made))))")
+            return
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -164,57 +175,14 @@ public final class Containment {
         // broker's run, and ends with it (a guard never signals itself).
         let environment = ProcessEnvironment.current.map { "\($0.key)=\($0.value)" }
         let arguments = [program, ContainmentGuard.argument, token] + (folder.map { [$0.path] } ?? [])
-        guardPid = try? CleanSpawn.spawn(arguments, environment: environment, actions: &actions, ownSession: true)
+        do {
+            guardPid = try CleanSpawn.spawn(
+                arguments, executable: OwnExecutable.link, environment: environment, actions: &actions,
+                ownSession: true)
+        } catch {
+            warnings.append("no containment guard (\(error)): a SIGKILL of this process would leave its runs alive")
+        }
         Glibc.close(ends[0])
         if guardPid == nil { Glibc.close(ends[1]) } else { guardWriter = ends[1] }
-    }
-}
-
-/// One contained run (one app launch, one `subscribe` program): its token and, in cgroup mode, its folder.
-///
-/// A plain value naming them. The run's processes are, in cgroup mode, its folder's; else those carrying its
-/// token, its leader's group and their descendants (`ProcessTable.members`), all in this process's own tree (it is
-/// a child subreaper: orphans come back to it), which is the only part of `/proc` read.
-public struct ContainedRun: Equatable, Sendable {
-    public let token: String
-    let folder: CgroupFolder?
-
-    /// `environment` with the run's token appended to `LIFEBUS_CONTAINMENT` (a broker's token stays before it).
-    public func environment(over environment: [String: String]) -> [String: String] {
-        var result = environment
-        let variable = ProcessTable.variable
-        result[variable] = result[variable].map { $0.isEmpty ? token : $0 + "," + token } ?? token
-        return result
-    }
-
-    /// The command that starts `program` inside the run's folder: in cgroup mode `/bin/sh` moves itself there
-    /// (`echo 0 > cgroup.procs`) and then execs the program, so nothing the program starts runs outside it even for
-    /// an instant. Otherwise the command as it is.
-    func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
-        guard let folder else { return (program, arguments) }
-        let script = #"echo 0 > "$0" || exit 127; exec "$@""#
-        return ("/bin/sh", ["-c", script, folder.processesFile, program] + arguments)
-    }
-
-    /// Kills every process of the run (the leader `leader` included, if given); returns how many were found alive
-    /// (cgroup mode: in the folder before `cgroup.kill`).
-    @discardableResult
-    public func kill(leader: Int32?) -> Int {
-        if let folder {
-            let count = folder.processCount
-            folder.kill()
-            folder.freeze(false)  // cgroup.kill reaches frozen processes; thawed so that nothing stays frozen
-            return count
-        }
-        return ProcessTable.killRepeatedly(below: getpid()) { table in
-            table.members(token: token, roots: leader.map { [$0] } ?? [], groups: leader.map { [$0] } ?? [])
-        }
-    }
-
-    /// Freezes (`cgroup.freeze`, else SIGSTOP to every process of the run) or thaws (SIGCONT) the run.
-    func freeze(_ frozen: Bool, leader: Int32) {
-        if let folder, folder.freeze(frozen) { return }
-        let members = ProcessTable.read(below: getpid()).members(token: token, roots: [leader], groups: [leader])
-        ProcessTable.send(frozen ? SIGSTOP : SIGCONT, to: members)
     }
 }

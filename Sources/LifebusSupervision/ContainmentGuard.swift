@@ -40,7 +40,7 @@ public enum ContainmentGuard {
     /// Kills every process of every run of the containment `token` and removes its folder.
     static func endEverything(token: String, folder: CgroupFolder?) {
         folder?.kill()
-        ProcessTable.killRepeatedly { $0.members(tokenPrefix: token + ".") }
+        ProcessTable.killRepeatedly(roots: { nil }) { $0.members(tokenPrefix: token + ".") }
         removeOnceEmpty(folder)
     }
 

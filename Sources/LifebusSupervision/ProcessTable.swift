@@ -22,18 +22,24 @@ struct ProcessTable {
 
     let entries: [Entry]
 
-    /// Reads the `stat` and environment of every process below `root` (its children, theirs, and so on, through
-    /// `/proc/PID/task/*/children`), or of every process when `root` is `nil`. A child subreaper's descendants
-    /// never leave its tree while it lives (orphans come back to it), so its own tree is all there is to read: a
-    /// few processes instead of the whole machine's.
+    /// Reads the `stat` and environment of every process below `root` (its children, theirs, and so on), or of
+    /// every process when `root` is `nil`. A child subreaper's descendants never leave its tree while it lives
+    /// (orphans come back to it), so its own tree is all there is to read.
     static func read(below root: Int32? = nil) -> ProcessTable {
-        guard let root else {
+        read(from: root.map { children(of: $0) })
+    }
+
+    /// Reads the `stat` and environment of `roots` and of every descendant of theirs (through
+    /// `/proc/PID/task/*/children`), or of every process when `roots` is `nil` or the kernel lists no children
+    /// (built without `CONFIG_PROC_CHILDREN`: then the whole of `/proc`, the tokens still find the run).
+    static func read(from roots: [Int32]?) -> ProcessTable {
+        guard let roots, childrenAreListed else {
             let names = (try? SystemFiles.names(in: "/proc")) ?? []
             return ProcessTable(entries: names.compactMap { Int32($0) }.compactMap { entry($0) })
         }
         var entries: [Entry] = []
-        var seen: Set<Int32> = [root]
-        var pending = children(of: root)
+        var seen: Set<Int32> = []
+        var pending = roots
         while let pid = pending.popLast() {
             guard seen.insert(pid).inserted, let found = entry(pid) else { continue }
             entries.append(found)
@@ -41,6 +47,9 @@ struct ProcessTable {
         }
         return ProcessTable(entries: entries)
     }
+
+    /// Whether this kernel lists a task's children (`/proc/self/task/TID/children`).
+    static let childrenAreListed = access("/proc/self/task/\(getpid())/children", R_OK) == 0
 
     /// The live processes that carry `token`, or are `roots`, or are in one of `groups`, with every descendant of
     /// those: the processes of one contained run. A process that cleared its environment is still found while a
@@ -65,15 +74,28 @@ struct ProcessTable {
         return members(token: nil, roots: roots)
     }
 
-    /// SIGKILLs whatever `find` returns in a fresh table (of the processes below `root`, or all), again until a pass finds nothing not yet killed (a process
-    /// forking meanwhile does not escape); at most `rounds` passes. Returns how many processes were killed.
+    /// At most this many passes of `killRepeatedly` (a tree that still has live members then is left to the
+    /// caller's next kill, or to the guard).
+    static let maximumPasses = 100
+
+    /// Ends the processes `find` returns from a fresh table of `roots()`' trees (`nil`: all of `/proc`), pass after
+    /// pass until one finds no live member: each pass SIGSTOPs what it found (a stopped process cannot fork
+    /// again), then SIGKILLs and SIGCONTs it, so a tree forking meanwhile cannot outrun it; a pass that found only
+    /// processes already killed (still dying) waits 1 ms. At most `maximumPasses` passes. Returns how many
+    /// processes were killed.
     @discardableResult
-    static func killRepeatedly(below root: Int32? = nil, rounds: Int = 20, _ find: (ProcessTable) -> [Entry]) -> Int {
+    static func killRepeatedly(roots: () -> [Int32]?, _ find: (ProcessTable) -> [Entry]) -> Int {
         var killed: Set<Identity> = []
-        for _ in 0..<rounds {
-            let fresh = find(read(below: root)).filter { !killed.contains($0.identity) }
-            guard !fresh.isEmpty else { break }
-            for entry in fresh where send(SIGKILL, to: entry) { killed.insert(entry.identity) }
+        for _ in 0..<maximumPasses {
+            let live = find(read(from: roots()))
+            guard !live.isEmpty else { break }
+            let fresh = live.filter { !killed.contains($0.identity) }
+            for entry in fresh { _ = send(SIGSTOP, to: entry) }
+            for entry in fresh where send(SIGKILL, to: entry) {
+                killed.insert(entry.identity)
+                _ = send(SIGCONT, to: entry)
+            }
+            if fresh.isEmpty { usleep(1_000) }
         }
         return killed.count
     }
@@ -135,13 +157,21 @@ struct ProcessTable {
                      tokens: readingEnvironment ? tokens(of: pid) : [])
     }
 
-    /// The tokens in `LIFEBUS_CONTAINMENT` of `pid`'s environment as it was at its `execve` (`/proc/PID/environ`).
-    private static func tokens(of pid: Int32) -> [Substring] {
-        guard let bytes = try? SystemFiles.read("/proc/\(pid)/environ", limit: 256 * 1024) else { return [] }
-        let prefix = Array((variable + "=").utf8)
-        for line in bytes.split(separator: 0, omittingEmptySubsequences: true) where line.starts(with: prefix) {
-            return String(decoding: line.dropFirst(prefix.count), as: UTF8.self).split(separator: ",")
+    /// The tokens in `LIFEBUS_CONTAINMENT` of `pid`'s environment as it was at its `execve` (`/proc/PID/environ`),
+    /// scanned 4 KiB at a time through one small buffer, however large the environment is.
+    static func tokens(of pid: Int32) -> [Substring] {
+        let descriptor = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var scan = EnvironmentScan(name: variable)
+        let value = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer -> [UInt8]? in
+            while true {
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return scan.finish() }
+                if let value = scan.feed(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))) { return value }
+            }
         }
-        return []
+        return value.map { String(decoding: $0, as: UTF8.self).split(separator: ",") } ?? []
     }
 }

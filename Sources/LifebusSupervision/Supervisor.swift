@@ -42,7 +42,8 @@ public final class Supervisor {
             self.manifests[manifest.id] = manifest
         }
         if containment != nil {
-            reaper = try OrphanReaper(loop: loop) { [weak self] in Set(self?.spawned.values.map(\.pid) ?? []) }
+            containment?.ownedChildren = { [weak self] in Set(self?.spawned.values.map(\.pid) ?? []) }
+            reaper = try OrphanReaper(loop: loop, owned: containment?.ownedChildren ?? { [] })
         }
         if let samplePeriod {
             sampler = try MemorySampler(loop: loop, period: samplesOnDemand ? nil : samplePeriod, targets: {

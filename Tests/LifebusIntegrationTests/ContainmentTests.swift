@@ -13,6 +13,7 @@ import Testing
         _ mode: String, broker extraBroker: [String] = [], subscribe extra: [String] = []
     ) throws -> (broker: BrokerFixture, id: String, marker: Substring) {
         let broker = try BrokerFixture(arguments: ["--containment", mode] + extraBroker)
+        try expectMode(mode, of: broker)
         let marker = BrokerFixture.uniqueSocketPath("contain").split(separator: "/").last!.dropLast(5)
         let id = "com.example.Escaper"
         let subscribe = (["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id] + extra)
@@ -25,6 +26,16 @@ import Testing
         // subscribe itself, the in-group sleep, the setsid shell and its sleep.
         #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 4 }, "\(Leftovers.alive(marker))")
         return (broker, id, marker)
+    }
+
+    /// Checks that `broker` logged `mode` as its containment; cancels the test (saying why) when `mode` is cgroup
+    /// and this machine cannot give it (the broker fell back to subreaper mode).
+    static func expectMode(_ mode: String, of broker: BrokerFixture) throws {
+        let logged = containmentLine(broker)
+        if mode == "cgroup" && logged.contains("lifebus.containment=subreaper") {
+            try Test.cancel("cgroup mode cannot be had on this machine: \(logged)")
+        }
+        #expect(logged.contains("lifebus.containment=\(mode)"), "the broker logs the mode asked: \(logged)")
     }
 
     /// Whether no process carrying `marker` is alive within 1 s.
@@ -41,6 +52,31 @@ import Testing
             try AppsSupervisedTests.processRecords(broker, id).contains { $0["event"]?.stringValue == "exited" }
         })
         #expect(Self.noneLeft(marker), "left after terminate: \(Leftovers.alive(marker))")
+        try SupervisionCheck.run(broker)
+    }
+
+    /// A tree that keeps forking (a loop starting shells that each leave an orphan behind) while its app is killed
+    /// leaves nothing: each pass stops what it finds before killing it, until a pass finds none alive.
+    @Test(arguments: modes) func aForkingTreeLeavesNoSurvivor(mode: String) throws {
+        let broker = try BrokerFixture(arguments: ["--containment", mode])
+        try Self.expectMode(mode, of: broker)
+        let marker = BrokerFixture.uniqueSocketPath("fork").split(separator: "/").last!.dropLast(5)
+        let id = "com.example.Forker"
+        let subscribe = ["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id]
+            .joined(separator: " ")
+        // In a session of its own, out of the app's group: only the tree walk reaches it.
+        let loop = #"end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do sh -c "sleep 2 & sleep 2 &" & done"#
+        let script = "export CONTAIN_MARK=\(marker); setsid sh -c '\(loop)' & \(subscribe)"
+        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        #expect(try broker.cli(["install", manifest]).status == 0)
+        #expect(try broker.cli(["fire", "launch", id]).status == 0)
+        #expect(try broker.reached(id, "active"))
+        // Forking for a while: many short-lived orphans are up.
+        #expect(AppsSupervisedTests.eventually { Leftovers.alive(marker).count >= 20 }, "\(Leftovers.alive(marker))")
+        let pid = try #require(try AppsSupervisedTests.processRecords(broker, id).first?["pid"]?.int64Value)
+        kill(Int32(pid), SIGKILL)
+        #expect(try broker.reached(id, "notRunning"))
+        #expect(Self.noneLeft(marker), "left after the forking app's kill: \(Leftovers.alive(marker))")
         try SupervisionCheck.run(broker)
     }
 

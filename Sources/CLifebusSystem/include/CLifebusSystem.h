@@ -29,6 +29,10 @@ int lifebus_pidfd_send_signal(int pidfd, int signal);
 /// re-parented to it instead of init. Returns 0, or -errno.
 int lifebus_set_child_subreaper(void);
 
+/// A pipe whose two ends are close-on-exec from the start (pipe2 O_CLOEXEC: no fork in another thread can inherit
+/// them). Returns 0, or -errno.
+int lifebus_pipe_cloexec(int ends[2]);
+
 /// A pidfd for the process at the other end of the Unix socket `fd` (SO_PEERPIDFD, Linux 6.5; close-on-exec).
 /// Returns the descriptor, or -errno (`-ENOPROTOOPT` on older kernels).
 int lifebus_get_peer_pidfd(int fd);
