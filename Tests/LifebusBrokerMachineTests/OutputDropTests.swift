@@ -7,15 +7,6 @@ import Testing
 /// An app the broker drops because it does not read its output is not journaled `crashed`: a `process` record
 /// `disconnected` names why, and its ending is `disconnected`. An app whose connection simply ends still crashed.
 @Suite struct OutputDropTests {
-    /// A machine with `com.example.Notes` launched and active.
-    private static func launched() -> (harness: MachineHarness, app: SessionID) {
-        var harness = MachineHarness()
-        let (app, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
-        _ = harness.advance(by: .milliseconds(20))
-        _ = harness.answerAllCallbacks(in: hello)
-        return (harness, app)
-    }
-
     private static func lastEntries(_ harness: MachineHarness) -> (process: ProcessRecord?, ending: TransitionRecord?) {
         var process: ProcessRecord?
         var ending: TransitionRecord?
@@ -31,7 +22,7 @@ import Testing
 
     @Test(arguments: [OutputDrop.outputLimitExceeded, .writeStalled])
     func anAppDroppedForItsOutputEndsDisconnectedWithItsReason(_ drop: OutputDrop) throws {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         harness.feed(.ended(app, droppedFor: drop))
         let (process, ending) = Self.lastEntries(harness)
         #expect(process?.event == .disconnected)
@@ -43,7 +34,7 @@ import Testing
     }
 
     @Test func aCallbackOutstandingWhenTheAppIsDroppedEndsDisconnected() throws {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         let (controller, _) = harness.introduce("controller")
         let (fire, fired) = harness.request(controller, "fire", #"{"event":"home"}"#)
         #expect(fired.callbacks.map(\.method) == ["willResignActive"])
@@ -54,7 +45,7 @@ import Testing
     }
 
     @Test func anAppWhoseConnectionJustEndsStillCrashed() {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         harness.feed(.ended(app))
         let (process, ending) = Self.lastEntries(harness)
         #expect(process?.event != .disconnected)

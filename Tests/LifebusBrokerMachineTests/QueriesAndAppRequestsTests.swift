@@ -7,17 +7,8 @@ import Testing
 /// `status`, `history` and `reset` as a controller sees them; background tasks, memory reports and failed handlers
 /// as an app sends them.
 @Suite struct QueriesAndAppRequestsTests {
-    /// A machine with `com.example.Notes` (pid 900) launched and active.
-    private static func launched() -> (harness: MachineHarness, app: SessionID) {
-        var harness = MachineHarness()
-        let (app, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
-        _ = harness.advance(by: .milliseconds(20))
-        _ = harness.answerAllCallbacks(in: hello)
-        return (harness, app)
-    }
-
     @Test func statusReportsEachAppWithItsKernelPidStateAndSince() throws {
-        var (harness, _) = Self.launched()
+        var (harness, _) = MachineHarness.notesLaunched()
         let (controller, _) = harness.introduce("controller")
         let (ticket, effects) = harness.request(controller, "status", "{}")
         let result = try #require(try effects.reply(to: ticket)?.get())
@@ -32,7 +23,7 @@ import Testing
     }
 
     @Test func historyReadsTheJournalsRetainedEntriesOfOneApp() throws {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         _ = harness.request(app, "mark", #"{"name":"state-restored"}"#)
         let (observer, _) = harness.introduce("observer")
         let (ticket, effects) = harness.request(observer, "history", #"{"app":"com.example.Notes"}"#)
@@ -41,7 +32,7 @@ import Testing
     }
 
     @Test func resetIsAnEventAnsweredWhenItsTransitionsComplete() throws {
-        var (harness, _) = Self.launched()
+        var (harness, _) = MachineHarness.notesLaunched()
         let (controller, _) = harness.introduce("controller")
         let (ticket, effects) = harness.request(controller, "reset")
         let answered = harness.answerAllCallbacks(in: effects)
@@ -51,7 +42,7 @@ import Testing
     }
 
     @Test func backgroundTasksAreNumberedAndBoundedPerApp() throws {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         var numbers: [Int64] = []
         for _ in 0..<32 {
             let (ticket, effects) = harness.request(app, "beginBackgroundTask", "{}")
@@ -67,14 +58,14 @@ import Testing
     }
 
     @Test func aMemoryReportReachesTheCore() {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         let (ticket, effects) = harness.request(app, "reportMemory", #"{"bytes":123456}"#)
         #expect(effects.succeeded(ticket))
         #expect(harness.machine.device.snapshot(of: "com.example.Notes")?.footprint == 123_456)
     }
 
     @Test func aCallbackAnsweredWithAnErrorIsRecordedAsAFailedHandler() throws {
-        var (harness, _) = Self.launched()
+        var (harness, _) = MachineHarness.notesLaunched()
         let (controller, _) = harness.introduce("controller")
         let (fire, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
         let callback = try #require(fired.callbacks.first)
@@ -85,7 +76,7 @@ import Testing
     }
 
     @Test func aCallbackWhoseConnectionClosedIsLeftToTheDisconnect() throws {
-        var (harness, app) = Self.launched()
+        var (harness, app) = MachineHarness.notesLaunched()
         let (controller, _) = harness.introduce("controller")
         let (fire, fired) = harness.request(controller, "fire", #"{"event":"call"}"#)
         let callback = try #require(fired.callbacks.first)

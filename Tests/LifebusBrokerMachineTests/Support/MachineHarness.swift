@@ -24,6 +24,15 @@ struct MachineHarness {
         machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
     }
 
+    /// A machine with `com.example.Notes` (pid 900) launched and active, and the app's session.
+    static func notesLaunched() -> (harness: MachineHarness, app: SessionID) {
+        var harness = MachineHarness()
+        let (app, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
+        _ = harness.advance(by: .milliseconds(20))
+        _ = harness.answerAllCallbacks(in: hello)
+        return (harness, app)
+    }
+
     /// Feeds one input at the current virtual instant; returns its effects.
     @discardableResult
     mutating func feed(_ input: BrokerInput) -> [BrokerEffect] {
