@@ -27,6 +27,8 @@ public final class Containment {
     public var ownedChildren: () -> Set<Int32> = { [] }
     let folder: CgroupFolder?
     private var guardWriter: Int32 = -1
+    /// Whether the guard was told to look for runs by token too (cgroup mode, a run without a folder of its own).
+    private var guardScansTokens = false
     private var runs = 0
 
     private init(mode: ContainmentMode, folder: CgroupFolder?, cgroupUnavailable: String?) {
@@ -81,6 +83,11 @@ public final class Containment {
     public func newRun() -> ContainedRun {
         runs += 1
         let runFolder = folder.flatMap { try? CgroupFolder.create($0.path + "/run-\(runs)") }
+        if folder != nil, runFolder == nil, !guardScansTokens, guardWriter >= 0 {
+            // The guard kills by cgroup alone unless told that a run is contained by its token only.
+            var scan = ContainmentGuard.scanTokens
+            guardScansTokens = write(guardWriter, &scan, 1) == 1
+        }
         return ContainedRun(token: "\(token).\(runs)", folder: runFolder)
     }
 
