@@ -378,6 +378,20 @@ class Round:
         for name in os.listdir(self.soak.apps_dir):
             os.unlink(os.path.join(self.soak.apps_dir, name))
 
+    def abandon(self) -> None:
+        """Stops the round's broker and children (the soak was interrupted)."""
+        self.rss_stop.set()
+        if self.broker is not None:
+            self.broker.send_signal(signal.SIGTERM)
+            try:
+                self.broker.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.broker.kill()
+        for child in self.children:
+            if child.poll() is None:
+                child.kill()
+            child.wait()
+
     def check_processes(self) -> None:
         deadline = time.monotonic() + 1.0
         alive = tagged_processes(self.tag)
@@ -533,7 +547,11 @@ class Soak:
                 self.totals.rounds += 1
                 failures_before = len(self.totals.failures)
                 round_ = Round(self, self.totals.rounds)
-                round_.run(min(round_seconds, max(5.0, end - time.monotonic())))
+                try:
+                    round_.run(min(round_seconds, max(5.0, end - time.monotonic())))
+                except BaseException:
+                    round_.abandon()  # interrupted: nothing of the round is left running
+                    raise
                 self.totals.max_rss_kib = max(self.totals.max_rss_kib, round_.max_rss_kib)
                 if round_.max_rss_kib > self.max_rss_kib_bound:
                     self.totals.failures.append("round %d: broker RSS %d KiB over the bound"
