@@ -1,5 +1,5 @@
-public import LifebusCore
-import LifebusLifecycle
+import LifebusCore
+public import LifebusLifecycle
 public import LifebusProtocol
 public import LifebusScenario
 

@@ -1,4 +1,5 @@
-public import LifebusCore
+import LifebusCore
+public import LifebusLifecycle
 
 /// One scenario file, read: the apps the runner installs or expects, then the steps it runs in order. A plain value.
 ///

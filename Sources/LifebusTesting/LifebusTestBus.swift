@@ -1,5 +1,5 @@
 public import Lifebus
-public import LifebusCore
+import LifebusCore
 public import LifebusLifecycle
 import LifebusProtocol
 
