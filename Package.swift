@@ -135,7 +135,8 @@ let package = Package(
             name: "lifebus-run",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                "LifebusFuzzing", "LifebusSupervision", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifebusFuzzing", "LifebusSupervision",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
