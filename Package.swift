@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "lifebus-run",
             dependencies: [
-                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
+                "LifebusScenario", "LifebusCLI", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
                 "LifebusFuzzing", "LifebusSupervision",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

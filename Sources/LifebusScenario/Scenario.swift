@@ -1,4 +1,3 @@
-import LifebusCore
 public import LifebusLifecycle
 
 /// One scenario file, read: the apps the runner installs or expects, then the steps it runs in order. A plain value.

@@ -1,5 +1,4 @@
 public import LifebusTimeline
-import LifebusCore
 public import LifebusLifecycle
 public import LifebusProtocol
 

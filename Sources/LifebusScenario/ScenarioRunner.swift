@@ -1,4 +1,3 @@
-import LifebusCore
 public import LifebusLifecycle
 import LifebusIO
 public import LifebusProtocol

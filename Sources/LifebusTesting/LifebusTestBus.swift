@@ -1,5 +1,4 @@
 public import Lifebus
-import LifebusCore
 public import LifebusLifecycle
 import LifebusProtocol
 

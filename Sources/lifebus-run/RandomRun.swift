@@ -1,6 +1,5 @@
 import Glibc
 import LifebusCLI
-import LifebusCore
 import LifebusFuzzing
 import LifebusIO
 import LifebusLifecycle

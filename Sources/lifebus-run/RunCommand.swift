@@ -1,7 +1,6 @@
 import ArgumentParser
 import Glibc
 import LifebusCLI
-import LifebusCore
 import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol

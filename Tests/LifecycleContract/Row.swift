@@ -1,4 +1,3 @@
-import LifebusCore
 package import LifebusLifecycle
 
 /// One row of `Protocol/lifecycle.md`: a starting situation, what happens, and per profile the exact
