@@ -1,38 +1,4 @@
 // swift-tools-version: 6.1
-//
-// Module arrows (each target may import only what it lists; SwiftPM accepts any module of the dependency closure,
-// so `scripts/check-imports`, run by `scripts/test`, compares every import with these lists):
-//
-//   CLibUV, CLifebusSystem          C only: libuv and the few syscalls Glibc does not import
-//   LifebusIO        -> CLibUV, CLifebusSystem       bytes, timers, signals, processes; knows no lifecycle
-//   LifebusLifecycle -> (nothing)                    the one vocabulary: states, callbacks, outcomes, flags, events
-//   LifebusProtocol  -> LifebusLifecycle             JSON, JSON-RPC 2.0, wire types; pure
-//   LifebusCore      -> LifebusLifecycle, DequeModule   the lifecycle state machine; pure, never reads a clock
-//   LifebusRPC       -> LifebusIO, LifebusProtocol   a JSON-RPC 2.0 peer over one connection (broker, CLI, SDK)
-//   LifebusBrokerMachine -> LifebusCore, LifebusLifecycle, LifebusProtocol, Logging, DequeModule, HeapModule
-//                       the broker without its loop; pure
-//   LifebusBroker    -> LifebusBrokerMachine, LifebusRPC, LifebusCore, LifebusLifecycle, Logging, DequeModule,
-//                       LifebusSupervision   its libuv driver
-//   Lifebus (SDK)    -> LifebusRPC, LifebusIO (its loop thread), LifebusProtocol, LifebusLifecycle
-//   LifebusCLI       -> LifebusRPC, LifebusIO, LifebusProtocol, LifebusLifecycle, Lifebus (for `subscribe`),
-//                       ArgumentParser, LifebusTimeline, LifebusMCP, LifebusSupervision (`logs`' log reader,
-//                       BrokerProcess), LifebusCoverage
-//   LifebusTesting   -> Lifebus, LifebusBrokerMachine, LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC,
-//                       LifebusIO, Logging, Testing   a device on a bus for Swift tests: in memory or the live broker
-//   LifebusTimeline  -> LifebusProtocol, LifebusLifecycle   journal entries -> timeline -> SVG, Chrome trace, text;
-//                       `Expectation` (what `expect` checks in them)
-//   LifebusScenario  -> LifebusCore, LifebusLifecycle, LifebusProtocol, LifebusRPC, LifebusIO, LifebusTimeline,
-//                       LifebusSupervision (BrokerProcess), Yams   scenario files, `lifebus run`; the only user of
-//                       Yams, linked only into `lifebus-run` (which `lifebus run` execs), not `lifebus` or `lifebusd`
-//   LifebusMCP       -> LifebusRPC, LifebusTimeline, LifebusLifecycle   `lifebus mcp`: an MCP server on stdio
-//   LifebusCoverage  -> LifebusProtocol, LifebusLifecycle, LifebusCore   journal records -> lifecycle.md rows (pure)
-//   LifebusFuzzing   -> LifebusScenario, LifebusCore, LifebusLifecycle, LifebusProtocol   the interruption fuzzer's
-//                       generator, invariants, shrinker and reproducer writer (pure)
-//   LifebusSupervision -> LifebusIO, LifebusProtocol, LifebusLifecycle, CLifebusSystem
-//                       manifests, app processes, memory, logs
-//   LifebusDaemon    -> LifebusBroker, LifebusCore, LifebusLifecycle, LifebusIO, LifebusProtocol, Logging,
-//                       LifebusSupervision, CLifebusSystem (arguments by hand: no Foundation in the daemon)
-//   executables      -> one library each, a `main.swift` of one call (`lifebus-run`: its command and main)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -118,7 +84,7 @@ let package = Package(
         ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
-            name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle", "LifebusCore"],
+            name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .target(
@@ -168,8 +134,9 @@ let package = Package(
         .executableTarget(
             name: "lifebus-run",
             dependencies: [
-                "LifebusScenario", "LifebusCLI", "LifebusCore", "LifebusIO", "LifebusProtocol", "LifebusFuzzing",
-                "LifebusSupervision", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifebusScenario", "LifebusCLI", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
+                "LifebusFuzzing", "LifebusSupervision",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
@@ -245,7 +212,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol"], swiftSettings: strict
+            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusCoreTests",

@@ -16,7 +16,7 @@ extension Broker {
                 reason: reason,
                 brokerVersion: LifebusVersion.current,
                 protocolVersion: Int64(ProtocolVersion.current),
-                profile: configuration.profile.rawValue,
+                profile: configuration.profile,
                 timeScale: configuration.timeScale,
                 clock: configuration.clock == .manual ? ClockKind.manual.rawValue : RunRecord.monotonicClock,
                 pid: getpid(),

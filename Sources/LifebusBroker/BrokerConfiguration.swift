@@ -1,4 +1,4 @@
-public import LifebusCore
+import LifebusCore
 public import LifebusLifecycle
 import LifebusBrokerMachine
 public import LifebusProtocol

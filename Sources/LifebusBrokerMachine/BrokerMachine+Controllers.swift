@@ -45,7 +45,7 @@ extension BrokerMachine {
             guard !snapshots.isEmpty else { throw RPCError(.appNotFound, "no app \(app) is known") }
         }
         return StatusResult(
-            profile: settings.device.profile.rawValue,
+            profile: settings.device.profile,
             locked: device.isLocked,
             call: device.call,
             alert: device.alert,

@@ -128,7 +128,7 @@ extension BrokerMachine {
             protocolVersion: ProtocolVersion.current,
             role: params.role,
             peer: record.identity,
-            profile: settings.device.profile.rawValue
+            profile: settings.device.profile
         ).json)))
         logger.debug("peer introduced", metadata: metadata(session))
         switch params.role {

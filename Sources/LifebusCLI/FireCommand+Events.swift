@@ -27,16 +27,6 @@ extension FireOptions {
     }
 }
 
-/// The action of the set flag, or `nil` (the broker's default action) when none is set.
-private func action(_ flags: [(action: FireParams.Action, isSet: Bool)]) -> FireParams.Action? {
-    flags.first(where: \.isSet)?.action
-}
-
-/// A usage error unless at most one of the action flags is set.
-private func requireAtMostOneAction(_ flags: [(action: FireParams.Action, isSet: Bool)]) throws {
-    try requireAtMostOne(flags.map { ("--" + $0.action.rawValue, $0.isSet) })
-}
-
 extension LifebusCommand.Fire {
     struct Call: FireSubcommand {
         static let configuration = CommandConfiguration(
@@ -45,17 +35,9 @@ extension LifebusCommand.Fire {
         )
 
         @OptionGroup var options: FireOptions
-        @Flag(help: "Answer the ringing call.") var answer = false
-        @Flag(help: "Decline the ringing call.") var decline = false
-        @Flag(help: "End the call in progress.") var end = false
+        @Flag var action: CallActionFlag?
 
-        var actions: [(action: FireParams.Action, isSet: Bool)] { [(.answer, answer), (.decline, decline), (.end, end)] }
-
-        func validate() throws {
-            try requireAtMostOneAction(actions)
-        }
-
-        var params: FireParams { options.params(.call, action: action(actions)) }
+        var params: FireParams { options.params(.call, action: action?.wireAction) }
     }
 
     struct SMS: FireSubcommand {
@@ -65,17 +47,9 @@ extension LifebusCommand.Fire {
         )
 
         @OptionGroup var options: FireOptions
-        @Flag(help: "Reply to the alert (the Messages app comes to the front).") var reply = false
-        @Flag(help: "Dismiss the alert.") var dismiss = false
-        @Flag(help: "Show the SMS as a banner, which does not interrupt the app.") var banner = false
+        @Flag var action: SMSActionFlag?
 
-        var actions: [(action: FireParams.Action, isSet: Bool)] { [(.reply, reply), (.dismiss, dismiss), (.banner, banner)] }
-
-        func validate() throws {
-            try requireAtMostOneAction(actions)
-        }
-
-        var params: FireParams { options.params(.sms, action: action(actions)) }
+        var params: FireParams { options.params(.sms, action: action?.wireAction) }
     }
 
     struct Calendar: FireSubcommand {
@@ -85,16 +59,9 @@ extension LifebusCommand.Fire {
         )
 
         @OptionGroup var options: FireOptions
-        @Flag(help: "View the event (the Calendar app comes to the front).") var view = false
-        @Flag(help: "Dismiss the alert.") var dismiss = false
+        @Flag var action: CalendarActionFlag?
 
-        var actions: [(action: FireParams.Action, isSet: Bool)] { [(.view, view), (.dismiss, dismiss)] }
-
-        func validate() throws {
-            try requireAtMostOneAction(actions)
-        }
-
-        var params: FireParams { options.params(.calendar, action: action(actions)) }
+        var params: FireParams { options.params(.calendar, action: action?.wireAction) }
     }
 
     struct Sleep: FireSubcommand {
@@ -128,8 +95,7 @@ extension LifebusCommand.Fire {
         )
 
         @OptionGroup var options: FireOptions
-        @Option(help: "warning (the default) or critical.", transform: parseMemoryLevel)
-        var level: MemoryLevel?
+        @Option(help: "How severe (default: warning).") var level: MemoryLevel?
 
         var params: FireParams { options.params(.memoryWarning, level: level) }
     }
@@ -195,12 +161,4 @@ extension LifebusCommand.Fire {
 
         var params: FireParams { options.params(.activate, app: app) }
     }
-}
-
-/// Parses `--level`.
-func parseMemoryLevel(_ text: String) throws -> MemoryLevel {
-    guard let level = MemoryLevel(rawValue: text) else {
-        throw ValidationError("'\(text)' is not a level; use warning or critical")
-    }
-    return level
 }

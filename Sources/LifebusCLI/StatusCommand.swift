@@ -46,7 +46,7 @@ extension LifebusCommand {
 enum StatusFormatting {
     static func describe(_ status: StatusResult, style: TerminalStyle) -> String {
         let device = [
-            "profile \(status.profile)",
+            "profile \(status.profile.rawValue)",
             "locked \(status.locked ? "yes" : "no")",
             "call \(status.call.rawValue)",
             "alert \(status.alert?.rawValue ?? "none")",

@@ -28,7 +28,7 @@ extension TransitionFormatting {
 
     /// `— run started …  —` for a run's start; `— run … continues in a new journal file —` for the others.
     static func runLine(_ record: RunRecord) -> String {
-        let settings = "\(record.profile), ×\(scale(record.timeScale))"
+        let settings = "\(record.profile.rawValue), ×\(scale(record.timeScale))"
         let facts = "lifebusd \(record.brokerVersion), pid \(record.pid), \(settings)"
         switch record.reason {
         case .start:

@@ -1,4 +1,4 @@
-public import LifebusCore
+public import LifebusLifecycle
 
 /// One row of `Protocol/lifecycle.md` as coverage sees it: its id and situation (word for word as the document's
 /// table has them; `CoverageRowTableTests` keeps the two in sync) and what in a journal shows it was exercised.

@@ -1,4 +1,3 @@
-import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
 

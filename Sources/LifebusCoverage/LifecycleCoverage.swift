@@ -1,4 +1,4 @@
-public import LifebusCore
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// Which rows of `Protocol/lifecycle.md` journals exercised, per app and profile, and which they never reached.

@@ -1,4 +1,3 @@
-public import LifebusCore
 public import LifebusLifecycle
 public import LifebusProtocol
 
@@ -77,7 +76,7 @@ extension Observation {
         for entry in entries {
             if case .run(let record) = entry, record.reason == .start {
                 flush()
-                profile = Profile(rawValue: record.profile)
+                profile = record.profile
             } else {
                 run.append(entry)
             }

@@ -47,6 +47,9 @@ struct DaemonOptions: Equatable {
         let description: String
     }
 
+    /// Every profile's spelling, from `Profile.allCases` (the usage and `--profile`'s error list them).
+    static let profileWords = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]
@@ -69,7 +72,7 @@ struct DaemonOptions: Equatable {
           --tcp-port <port>         Also listen on this loopback TCP port (0 picks one). A TCP peer must present
                                     the token in PATH.token (mode 0600, new each run) in hello; HTTP is refused.
           --hello-timeout <d>       How long a new connection may take to say hello (default: 5s; 1ms to 1h).
-          --profile <profile>       The device model: ios3 (no multitasking), ios4, ios7 (default).
+          --profile <profile>       The device model: \(profileWords) (default: \(Profile.ios7.rawValue)).
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to
                                     1000).
           --apps <dir>              Install the app manifest of every *.json file in this folder at start (a bad
@@ -187,7 +190,7 @@ struct DaemonOptions: Equatable {
         case "profile":
             guard let parsed = Profile(rawValue: text) else {
                 let hint = SpellingSuggestion.closest(to: text, among: Profile.allCases.map(\.rawValue))
-                throw invalid("ios3, ios4 or ios7" + (hint.map { "; did you mean \($0)?" } ?? ""))
+                throw invalid("one of \(Self.profileWords)" + (hint.map { "; did you mean \($0)?" } ?? ""))
             }
             profile = parsed
         case "time-scale":

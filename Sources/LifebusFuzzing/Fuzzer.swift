@@ -1,5 +1,4 @@
-public import LifebusCore
-import LifebusLifecycle
+public import LifebusLifecycle
 public import LifebusProtocol
 public import LifebusScenario
 

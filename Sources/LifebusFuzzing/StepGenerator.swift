@@ -1,7 +1,7 @@
-public import LifebusCore
-public import LifebusScenario
-import LifebusLifecycle
+import LifebusCore
+public import LifebusLifecycle
 import LifebusProtocol
+public import LifebusScenario
 
 /// Random legal step sequences for `lifebus run --random`: one seed, one sequence, on every machine.
 ///

@@ -1,4 +1,4 @@
-public import LifebusCore
+public import LifebusLifecycle
 
 /// One scenario file, read: the apps the runner installs or expects, then the steps it runs in order. A plain value.
 ///

@@ -1,4 +1,3 @@
-public import LifebusCore
 public import LifebusLifecycle
 public import LifebusProtocol
 

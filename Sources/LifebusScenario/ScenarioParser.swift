@@ -47,19 +47,22 @@ public struct ScenarioParser: Sendable {
         return scenario
     }
 
+    /// Every profile's spelling, from `Profile.allCases` (the errors about profiles list them).
+    static let profileWords = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+
     private func profiles(_ node: Node) throws(ScenarioFileError) -> [Profile] {
         var chosen: Set<Profile> = []
         for item in try sequence(node, "profiles") {
             chosen.insert(try profile(item))
         }
-        guard !chosen.isEmpty else { throw error(node, "profiles: name at least one of ios3, ios4, ios7") }
+        guard !chosen.isEmpty else { throw error(node, "profiles: name at least one of \(Self.profileWords)") }
         return Profile.allCases.filter(chosen.contains)
     }
 
     func profile(_ node: Node) throws(ScenarioFileError) -> Profile {
         let text = try string(node, "a profile")
         guard let profile = Profile(rawValue: text) else {
-            throw error(node, "'\(text)' is not a profile; use ios3, ios4 or ios7")
+            throw error(node, "'\(text)' is not a profile; use one of \(Self.profileWords)")
         }
         return profile
     }

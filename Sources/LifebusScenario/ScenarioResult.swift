@@ -1,5 +1,5 @@
 public import LifebusTimeline
-public import LifebusCore
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// What running one scenario under one profile came to: each step's result (with the journal entries it caused,

@@ -1,4 +1,4 @@
-public import LifebusCore
+public import LifebusLifecycle
 import LifebusIO
 public import LifebusProtocol
 import LifebusSupervision
@@ -79,9 +79,6 @@ extension ScenarioRunner {
             return .failure(error)
         }
         defer { session.close() }
-        return session.status().flatMap { status in
-            Profile(rawValue: status.profile).map { .success($0) }
-                ?? .failure(RPCError(.connectionClosed, "the broker runs an unknown profile '\(status.profile)'"))
-        }
+        return session.status().map(\.profile)
     }
 }

@@ -1,6 +1,11 @@
-import Testing
 import Synchronization
 
+// A build with the Swift runtime linked statically (`swift build -c release --static-swift-stdlib`, which
+// `scripts/check-install` runs package-wide) has neither framework: the toolchain ships no static Testing or XCTest.
+// The kit then still builds, and an expectation that fails throws (the third way below). Every test build has both.
+#if canImport(Testing)
+    import Testing
+#endif
 #if canImport(XCTest)
     import XCTest
 #endif
@@ -15,12 +20,17 @@ struct ExpectationCaller: Sendable {
     let line: UInt
     let column: UInt
 
-    /// The location Swift Testing records an issue at.
-    var sourceLocation: SourceLocation {
-        SourceLocation(
-            fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)
-        )
-    }
+    /// Where the report says the expectation is: `FILE:LINE:COLUMN` as Swift Testing prints a `SourceLocation`.
+    var description: String { "\(fileID):\(line):\(column)" }
+
+    #if canImport(Testing)
+        /// The location Swift Testing records an issue at.
+        var sourceLocation: SourceLocation {
+            SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)
+            )
+        }
+    #endif
 }
 
 /// Reports a failed expectation where the running test framework shows it: in a Swift Testing test (`Test.current`)
@@ -32,17 +42,19 @@ struct ExpectationCaller: Sendable {
 /// already (SwiftPM's test runner is XCTest's), and nothing of it runs unless an expectation fails.
 enum FailureReport {
     static func record(_ text: String, at caller: ExpectationCaller) throws {
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: text), sourceLocation: caller.sourceLocation)
-            return
-        }
+        #if canImport(Testing)
+            if Test.current != nil {
+                Issue.record(Comment(rawValue: text), sourceLocation: caller.sourceLocation)
+                return
+            }
+        #endif
         #if canImport(XCTest)
             // XCTFail records only inside a running test case and says nothing otherwise: the counter tells.
             let before = XCTestFailureCounter.shared.count
             XCTFail(text, file: caller.filePath, line: caller.line)
             if XCTestFailureCounter.shared.count != before { return }
         #endif
-        throw LifebusTestBusError("\(caller.sourceLocation): \(text)")
+        throw LifebusTestBusError("\(caller.description): \(text)")
     }
 }
 

@@ -1,5 +1,4 @@
 public import Lifebus
-public import LifebusCore
 public import LifebusLifecycle
 import LifebusProtocol
 

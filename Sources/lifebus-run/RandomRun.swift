@@ -1,8 +1,8 @@
 import Glibc
 import LifebusCLI
-import LifebusCore
 import LifebusFuzzing
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusScenario
 import LifebusSupervision
@@ -18,11 +18,10 @@ enum RandomRun {
         case stopped(String)
     }
 
-    /// Runs a session from `seed` under `profile` (`all`: ios3, ios4 and ios7 in turn, each with the same seed);
+    /// Runs a session from `seed` under each of `profiles` in turn, each with the same seed;
     /// exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written) or a run
     /// stopped before its end.
-    static func run(_ options: RandomRunOptions, seed: UInt64, profile name: String) throws {
-        let profiles = name == "all" ? Profile.allCases : Profile(rawValue: name).map { [$0] } ?? []
+    static func run(_ options: RandomRunOptions, seed: UInt64, profiles: [Profile]) throws {
         let facts: AppFacts
         do {
             facts = try AppFacts(parsing: options.facts)

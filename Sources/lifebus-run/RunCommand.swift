@@ -1,8 +1,8 @@
 import ArgumentParser
 import Glibc
 import LifebusCLI
-import LifebusCore
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusScenario
 
@@ -22,8 +22,8 @@ struct RunCommand: ParsableCommand {
     )
 
     @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
-    @Option(help: ArgumentHelp("ios3, ios4, ios7 or all (default: all).", valueName: "profile"))
-    var profile = "all"
+    @Option(help: ArgumentHelp("One profile, or all of them.", valueName: "profile"))
+    var profile = ProfileSelection.all
     @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
     var junit: String?
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
@@ -31,16 +31,13 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
-        guard profile == "all" || Profile(rawValue: profile) != nil else {
-            throw ValidationError("--profile '\(profile)' is not a profile; use ios3, ios4, ios7 or all")
-        }
         guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
         guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profile: profile) }
+        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profiles: profile.profiles) }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
         for file in files {
@@ -52,8 +49,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         if bad { throw CLIExitStatus.refused }
-        let selected = profile == "all" ? Profile.allCases : Profile(rawValue: profile).map { [$0] } ?? []
-        let runs = try runAll(scenarios, selected: selected)
+        let runs = try runAll(scenarios, selected: profile.profiles)
         if json {
             print(ScenarioReport.json(runs).jsonText)
         } else {

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusLifecycle
 import LifebusProtocol
 import Logging
 import Testing
@@ -50,7 +51,7 @@ import Testing
     }
 
     static func run(_ seq: Int64, _ reason: RunRecord.Reason) -> RunRecord {
-        RunRecord(seq: seq, reason: reason, brokerVersion: "test", protocolVersion: 1, profile: "ios7", timeScale: 1,
+        RunRecord(seq: seq, reason: reason, brokerVersion: "test", protocolVersion: 1, profile: .ios7, timeScale: 1,
                   pid: 1, startedWallMs: 0, atMs: 0, wallMs: 0)
     }
 

@@ -59,6 +59,30 @@ import Testing
         #expect(CLIUsage.exitStatus(of: ["fire"] + arguments) == CLIExitStatus.usage.rawValue)
     }
 
+    @Test func everyActionFlagIsSpeltAsTheWireActionItSends() {
+        let flags = CallActionFlag.allCases.map(\.wireAction) + SMSActionFlag.allCases.map(\.wireAction)
+            + CalendarActionFlag.allCases.map(\.wireAction)
+        #expect(flags.allSatisfy { $0 != nil })
+        #expect(CallActionFlag.allCases.map(\.rawValue) == ["answer", "decline", "end"])
+        #expect(SMSActionFlag.allCases.map(\.rawValue) == ["reply", "dismiss", "banner"])
+        #expect(CalendarActionFlag.allCases.map(\.rawValue) == ["view", "dismiss"])
+    }
+
+    @Test func theHelpListsEachChoice() {
+        let call = LifebusCommand.helpMessage(for: LifebusCommand.Fire.Call.self)
+        #expect(["--answer", "--decline", "--end"].allSatisfy(call.contains))
+        let sms = LifebusCommand.helpMessage(for: LifebusCommand.Fire.SMS.self)
+        #expect(["--reply", "--dismiss", "--banner"].allSatisfy(sms.contains))
+        let level = LifebusCommand.helpMessage(for: LifebusCommand.Fire.MemoryWarning.self)
+        let words = level.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("(values: warning, critical)"))
+    }
+
+    @Test func twoActionsAreRefusedNamingBoth() throws {
+        let message = try #require(CLIUsage.message(of: ["fire", "call", "--answer", "--decline"]))
+        #expect(message.contains("--answer") && message.contains("--decline"))
+    }
+
     @Test func globalFlagsReachTheFireOptions() throws {
         let command = try LifebusCommand.parseAsRoot(["fire", "home", "--json", "--socket", "/tmp/x.sock", "--no-wait"])
         let home = try #require(command as? LifebusCommand.Fire.Home)

@@ -72,7 +72,7 @@ import Testing
 
     @Test func aStatusReportShowsTheDeviceAndEachApp() {
         let status = StatusResult(
-            profile: "ios7", locked: false, call: .ringing, alert: nil, foreground: "com.example.A",
+            profile: .ios7, locked: false, call: .ringing, alert: nil, foreground: "com.example.A",
             apps: [AppStatus(id: "com.example.A", pid: 99, state: .inactive, sinceMs: 1.5, connected: true)]
         )
         let lines = StatusFormatting.describe(status, style: .plain).split(separator: "\n").map(String.init)

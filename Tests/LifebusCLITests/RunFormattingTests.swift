@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Where broker runs start, as `history` and `watch` show it: a line of its own per run record, and a table per run.
 @Suite struct RunFormattingTests {
     static let start = RunRecord(
-        seq: 7, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: "ios7", timeScale: 1,
+        seq: 7, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: .ios7, timeScale: 1,
         pid: 4242, startedWallMs: 1_795_431_600_000, atMs: 0.25, wallMs: 1_795_431_600_000
     )
 

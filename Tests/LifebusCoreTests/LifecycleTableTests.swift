@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifecycleContract
 import Testing
 

@@ -11,7 +11,7 @@ struct JournalFixture {
     mutating func run(_ profile: Profile) {
         seq += 1
         entries.append(.run(RunRecord(
-            seq: seq, reason: .start, brokerVersion: "0", protocolVersion: 1, profile: profile.rawValue, timeScale: 1,
+            seq: seq, reason: .start, brokerVersion: "0", protocolVersion: 1, profile: profile, timeScale: 1,
             clock: "manual", pid: 1, startedWallMs: 0, atMs: 0, wallMs: 0)))
     }
 

@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusLifecycle
 import LifebusFuzzing
 import LifebusProtocol
 import LifebusScenario

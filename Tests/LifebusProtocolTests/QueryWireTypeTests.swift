@@ -23,11 +23,11 @@ import Testing
     @Test func statusResultRoundTrips() throws {
         let result = try StatusResult(json: Self.status)
         #expect(result == StatusResult(
-            profile: "ios7", locked: false, call: .inProgress, alert: .sms, foreground: "com.example.x",
+            profile: .ios7, locked: false, call: .inProgress, alert: .sms, foreground: "com.example.x",
             apps: [AppStatus(id: "com.example.x", pid: 1234, state: .active, sinceMs: 12.5, connected: true)]
         ))
         #expect(result.json == Self.status)
-        let idle = StatusResult(profile: "ios3", locked: true, call: .none, alert: nil, foreground: nil, apps: [])
+        let idle = StatusResult(profile: .ios3, locked: true, call: .none, alert: nil, foreground: nil, apps: [])
         #expect(idle.json.jsonText
             == #"{"profile":"ios3","locked":true,"call":"none","alert":null,"foreground":null,"apps":[]}"#)
         #expect(try StatusResult(json: idle.json) == idle)

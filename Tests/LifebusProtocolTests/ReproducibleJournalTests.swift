@@ -1,3 +1,4 @@
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     private static func run(_ seq: Int64, _ reason: RunRecord.Reason) -> JournalEntry {
-        .run(RunRecord(seq: seq, reason: reason, brokerVersion: "0.1.0", protocolVersion: 1, profile: "ios7",
+        .run(RunRecord(seq: seq, reason: reason, brokerVersion: "0.1.0", protocolVersion: 1, profile: .ios7,
                        timeScale: 1, clock: "manual", pid: Int32(seq), startedWallMs: seq, atMs: 0.1, wallMs: seq))
     }
 

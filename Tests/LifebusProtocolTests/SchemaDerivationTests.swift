@@ -47,8 +47,8 @@ import Testing
         ) { _ = try HelloParams(json: $0) },
         WireType(
             "hello.result", .written,
-            HelloResult(role: .app, peer: PeerIdentity(pid: 1, uid: 2, gid: 3), profile: "default").json,
-            enums: ["role": cases(PeerRole.self)]
+            HelloResult(role: .app, peer: PeerIdentity(pid: 1, uid: 2, gid: 3), profile: .ios7).json,
+            enums: ["role": cases(PeerRole.self), "profile": cases(Profile.self)]
         ) { _ = try HelloResult(json: $0) },
         WireType("ping.result", .written, PingResult(brokerTime: 5).json) { _ = try PingResult(json: $0) },
         WireType("event-cause", .checked, EventCause(eventID: 3, event: "call --answer").json) {
@@ -92,9 +92,10 @@ import Testing
         WireType("status.params", .checked, StatusParams(app: "com.x").json) { _ = try StatusParams(json: $0) },
         WireType(
             "status.result", .written,
-            StatusResult(profile: "ios7", locked: false, call: .none, alert: nil, foreground: nil, apps: []).json,
+            StatusResult(profile: .ios7, locked: false, call: .none, alert: nil, foreground: nil, apps: []).json,
             enums: [
                 "call": cases(CallStatus.self), "alert": cases(AlertKind.self), "pressure": cases(PressureLevel.self),
+                "profile": cases(Profile.self),
             ]
         ) { _ = try StatusResult(json: $0) },
         WireType(
@@ -128,9 +129,9 @@ import Testing
         },
         WireType(
             "run.record", .written,
-            RunRecord(seq: 1, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: "ios7",
+            RunRecord(seq: 1, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: .ios7,
                       timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json,
-            enums: ["reason": cases(RunRecord.Reason.self)]
+            enums: ["reason": cases(RunRecord.Reason.self), "profile": cases(Profile.self)]
         ) { _ = try RunRecord(json: $0) },
         WireType(
             "process.record", .written,

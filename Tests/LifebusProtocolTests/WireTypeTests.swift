@@ -88,9 +88,9 @@ import Testing
     }
 
     @Test func helloResultRoundTripsAndRejectsOutOfRangeIdentity() throws {
-        let result = HelloResult(role: .app, peer: PeerIdentity(pid: 42, uid: 1000, gid: 100), profile: "default")
+        let result = HelloResult(role: .app, peer: PeerIdentity(pid: 42, uid: 1000, gid: 100), profile: .ios7)
         #expect(result.json.jsonText == #"{"brokerVersion":"0.1.0","protocolVersion":1,"role":"app","#
-            + #""peer":{"pid":42,"uid":1000,"gid":100},"profile":"default"}"#)
+            + #""peer":{"pid":42,"uid":1000,"gid":100},"profile":"ios7"}"#)
         #expect(try HelloResult(json: result.json) == result)
         var json = result.json.objectValue!
         json["peer"] = ["pid": 1, "uid": -1, "gid": 0]

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 import Testing
@@ -24,7 +25,7 @@ import Testing
                 let peer = RPCPeer(connection: connection)
                 peer.onRequest = { _, responder in
                     responder.succeed(HelloResult(
-                        role: .controller, peer: PeerIdentity(pid: 1, uid: 2, gid: 3), profile: "default"
+                        role: .controller, peer: PeerIdentity(pid: 1, uid: 2, gid: 3), profile: .ios7
                     ).json)
                 }
                 peer.start()

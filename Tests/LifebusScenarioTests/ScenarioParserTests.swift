@@ -95,7 +95,10 @@ import Testing
         ("steps:\n  - expect: {callbacks: [didEnterBackgrond]}\n",
          "s.yaml:2:26: 'didEnterBackgrond' is not a callback (did you mean didEnterBackground?)"),
         ("steps:\n  - fire: call --answr\n", "s.yaml:2:11: fire: Unknown option '--answr'"),
-        ("steps:\n  - fire: call --answer --decline\n", "s.yaml:2:11: fire: --answer and --decline cannot be used"),
+        (
+            "steps:\n  - fire: call --answer --decline\n",
+            "s.yaml:2:11: fire: Value to be set with flag '--decline' had already been set with flag '--answer'"
+        ),
         ("steps:\n  - fire: call --no-wait\n", "s.yaml:2:11: fire: --no-wait is not for scenarios"),
         ("steps:\n  - expect: {outcome: fine}\n", "s.yaml:2:23: 'fine' is not an outcome"),
         ("steps:\n  - expect: {budget: {callback: willTerminate, within: 140%}}\n",

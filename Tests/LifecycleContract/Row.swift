@@ -1,4 +1,4 @@
-package import LifebusCore
+package import LifebusLifecycle
 
 /// One row of `Protocol/lifecycle.md`: a starting situation, what happens, and per profile the exact
 /// journal (transitions, kills, process starts, warnings, rejections) and the situation it ends in.

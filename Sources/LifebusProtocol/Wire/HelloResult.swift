@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// A peer's identity as the kernel reports it (`SO_PEERCRED` on the accepted socket), never as the peer claims.
 /// A plain value (`Sendable`). Wire form: `{"pid":1234,"uid":1000,"gid":1000}`.
 public struct PeerIdentity: Sendable, Equatable {
@@ -30,20 +32,20 @@ public struct PeerIdentity: Sendable, Equatable {
 ///
 /// A plain value (`Sendable`). Wire form:
 /// `{"brokerVersion":"0.1.0","protocolVersion":1,"role":"app","peer":{"pid":1234,"uid":1000,"gid":1000},
-/// "profile":"default"}` — `profile` names the broker's timing profile (the budgets it enforces).
+/// "profile":"ios7"}` — `profile` is the device model the broker plays (its behaviour and budgets).
 public struct HelloResult: Sendable, Equatable {
     public var brokerVersion: String
     public var protocolVersion: Int
     public var role: PeerRole
     public var peer: PeerIdentity
-    public var profile: String
+    public var profile: Profile
 
     public init(
         brokerVersion: String = LifebusVersion.current,
         protocolVersion: Int = ProtocolVersion.current,
         role: PeerRole,
         peer: PeerIdentity,
-        profile: String
+        profile: Profile
     ) {
         self.brokerVersion = brokerVersion
         self.protocolVersion = protocolVersion
@@ -58,7 +60,7 @@ public struct HelloResult: Sendable, Equatable {
         protocolVersion = try reader.integer("protocolVersion", as: Int.self)
         role = try PeerRole(json: try reader.required("role"), field: "role")
         peer = try PeerIdentity(reader: try reader.nested("peer"))
-        profile = try reader.string("profile")
+        profile = try reader.choice("profile", as: Profile.self)
     }
 
     public var json: JSONValue {
@@ -67,7 +69,7 @@ public struct HelloResult: Sendable, Equatable {
             "protocolVersion": .integer(Int64(protocolVersion)),
             "role": .string(role.rawValue),
             "peer": peer.json,
-            "profile": .string(profile),
+            "profile": .string(profile.rawValue),
         ]
     }
 }

@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// The journal line that opens a broker run (and each journal file the run writes): which broker, with which
 /// settings, started when, so journals that mix runs can be told apart and their times read.
 ///
@@ -27,7 +29,7 @@ public struct RunRecord: Sendable, Equatable {
     public var reason: Reason
     public var brokerVersion: String
     public var protocolVersion: Int64
-    public var profile: String
+    public var profile: Profile
     public var timeScale: Double
     public var clock: String
     public var pid: Int32
@@ -36,7 +38,7 @@ public struct RunRecord: Sendable, Equatable {
     public var wallMs: Int64
 
     public init(
-        seq: Int64, reason: Reason, brokerVersion: String, protocolVersion: Int64, profile: String,
+        seq: Int64, reason: Reason, brokerVersion: String, protocolVersion: Int64, profile: Profile,
         timeScale: Double, clock: String = RunRecord.monotonicClock, pid: Int32, startedWallMs: Int64, atMs: Double,
         wallMs: Int64
     ) {
@@ -64,7 +66,7 @@ public struct RunRecord: Sendable, Equatable {
         reason = try reader.choice("reason", as: Reason.self)
         brokerVersion = try reader.string("brokerVersion")
         protocolVersion = try reader.integer("protocolVersion", as: Int64.self, minimum: 1)
-        profile = try reader.string("profile")
+        profile = try reader.choice("profile", as: Profile.self)
         timeScale = try reader.double("timeScale")
         clock = try reader.string("clock")
         pid = try reader.integer("pid", as: Int32.self)
@@ -80,7 +82,7 @@ public struct RunRecord: Sendable, Equatable {
             "reason": .string(reason.rawValue),
             "brokerVersion": .string(brokerVersion),
             "protocolVersion": .integer(protocolVersion),
-            "profile": .string(profile),
+            "profile": .string(profile.rawValue),
             "timeScale": .double(timeScale),
             "clock": .string(clock),
             "pid": .integer(Int64(pid)),

@@ -4,12 +4,12 @@ public import LifebusLifecycle
 ///
 /// A plain value (`Sendable`). Wire form:
 /// `{"profile":"ios7","locked":false,"call":"none","alert":null,"foreground":"com.example.x","apps":[AppStatus…]}`
-/// — `profile` names the timing profile; `locked` whether the device sleeps (locked screen); `call` the phone
+/// — `profile` the device model; `locked` whether the device sleeps (locked screen); `call` the phone
 /// call's state; `alert` the alert on screen (`null` for none); `foreground` the id of the app in the foreground
 /// (`null` for the home screen); `apps` every app the broker knows, or just the one asked for; `pressure`, only
 /// when the broker measures memory pressure, its last level.
 public struct StatusResult: Sendable, Equatable {
-    public var profile: String
+    public var profile: Profile
     public var locked: Bool
     public var call: CallStatus
     public var alert: AlertKind?
@@ -20,7 +20,7 @@ public struct StatusResult: Sendable, Equatable {
     public var pressure: PressureLevel?
 
     public init(
-        profile: String,
+        profile: Profile,
         locked: Bool,
         call: CallStatus,
         alert: AlertKind?,
@@ -39,7 +39,7 @@ public struct StatusResult: Sendable, Equatable {
 
     public init(json: JSONValue) throws(RPCError) {
         let reader = try ParamsReader(json)
-        profile = try reader.string("profile")
+        profile = try reader.choice("profile", as: Profile.self)
         locked = try reader.bool("locked", default: false)
         call = try reader.choice("call", as: CallStatus.self)
         alert = try reader.optionalChoice("alert", as: AlertKind.self)
@@ -52,7 +52,7 @@ public struct StatusResult: Sendable, Equatable {
 
     public var json: JSONValue {
         var object: JSONObject = [
-            "profile": .string(profile),
+            "profile": .string(profile.rawValue),
             "locked": .bool(locked),
             "call": .string(call.rawValue),
             "alert": .optional(alert) { .string($0.rawValue) },

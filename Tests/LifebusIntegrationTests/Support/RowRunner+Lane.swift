@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusLifecycle
 import LifebusIO
 import LifecycleContract
 

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 import Synchronization
@@ -79,7 +80,7 @@ final class FakeBroker: Sendable {
         switch request.method {
         case LifebusMethod.hello:
             let identity = PeerIdentity(pid: 0, uid: getuid(), gid: getgid())
-            responder.succeed(HelloResult(role: .app, peer: identity, profile: "ios7").json)
+            responder.succeed(HelloResult(role: .app, peer: identity, profile: .ios7).json)
         case LifebusMethod.beginBackgroundTask:
             let taskID = state.nextTaskID
             state.nextTaskID += 1
