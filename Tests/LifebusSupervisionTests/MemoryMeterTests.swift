@@ -174,11 +174,22 @@ import Testing
         let counted = MemoryReading.sample([.init(appID: "c", scope: .cgroup(path: folder.path))])
         #expect(counted == [.init(appID: "c", residentBytes: 123_456_789, processes: 2)])
 
-        folder.write("cgroup.procs", "\(me)\n")
+        // A sleeping child, whose memory stays put (this process's own moves with the tests running beside it).
+        var sleeper: pid_t = 0
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("60"), nil]
+        defer { arguments.forEach { free($0) } }
+        #expect(posix_spawn(&sleeper, "/bin/sleep", nil, nil, arguments, environ) == 0)
+        defer {
+            kill(sleeper, SIGKILL)
+            var status: Int32 = 0
+            waitpid(sleeper, &status, 0)
+        }
+        folder.write("cgroup.procs", "\(sleeper)\n")
         unlink(folder.file("memory.current"))
         let summed = MemoryReading.sample([.init(appID: "c", scope: .cgroup(path: folder.path))])
-        let mine = MemoryReading.sample([.init(appID: "c", scope: .process(me))])
+        let alone = MemoryReading.sample([.init(appID: "c", scope: .process(sleeper))])
         #expect(summed.map(\.processes) == [1])
-        #expect(summed.first.map { abs($0.residentBytes - mine[0].residentBytes) < 4 * Self.mib } == true)
+        #expect(summed.first.map { abs($0.residentBytes - alone[0].residentBytes) < Self.mib } == true,
+                "\(summed) against \(alone)")
     }
 }
