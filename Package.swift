@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Lifebus", targets: ["Lifebus"]),
         .library(name: "LifebusLifecycle", targets: ["LifebusLifecycle"]),
         .library(name: "LifebusProtocol", targets: ["LifebusProtocol"]),
+        .library(name: "LifebusJSON", targets: ["LifebusJSON"]),
         .library(name: "LifebusCore", targets: ["LifebusCore"]),
         // For Fuzz/ (the whole-daemon fuzzer runs a broker in its own process).
         .library(name: "LifebusBroker", targets: ["LifebusBroker"]),
@@ -38,17 +39,19 @@ let package = Package(
         // Libraries
         .target(name: "LifebusIO", dependencies: ["CLibUV", "CLifebusSystem"], swiftSettings: strict),
         .target(name: "LifebusLifecycle", swiftSettings: strict),
-        .target(name: "LifebusProtocol", dependencies: ["LifebusLifecycle"], swiftSettings: strict),
+        // JSON text and values: the tree, the parser and the writers every other layer reads and writes with.
+        .target(name: "LifebusJSON", swiftSettings: strict),
+        .target(name: "LifebusProtocol", dependencies: ["LifebusJSON", "LifebusLifecycle"], swiftSettings: strict),
         .target(
             name: "LifebusCore",
             dependencies: ["LifebusLifecycle", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
-        .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
+        .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusJSON", "LifebusProtocol"], swiftSettings: strict),
         .target(
             name: "LifebusBrokerMachine",
             dependencies: [
-                "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
+                "LifebusJSON", "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "LifebusBroker",
             dependencies: [
-                "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
+                "LifebusBrokerMachine", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
                 "LifebusSupervision",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -66,50 +69,56 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle"],
+            name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusSupervision",
-            dependencies: ["LifebusIO", "LifebusProtocol", "LifebusLifecycle", "CLifebusSystem"],
+            dependencies: ["LifebusIO", "LifebusJSON", "LifebusLifecycle", "CLifebusSystem"],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusTesting",
             dependencies: [
-                "Lifebus", "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC",
+                "Lifebus", "LifebusBrokerMachine", "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
+                "LifebusRPC",
                 "LifebusIO", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
-            name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle"],
+            name: "LifebusTimeline", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusCoverage", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusFuzzing",
-            dependencies: ["LifebusScenario", "LifebusCore", "LifebusLifecycle", "LifebusProtocol"],
+            dependencies: ["LifebusScenario", "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol"],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusMCP",
-            dependencies: ["LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline"],
+            dependencies: [
+                "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusScenario",
             dependencies: [
-                "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
-                "LifebusSupervision", .product(name: "Yams", package: "Yams"),
+                "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO",
+                "LifebusTimeline", "LifebusSupervision", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusCLI",
             dependencies: [
-                "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
+                "LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "Lifebus",
+                "LifebusTimeline", "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -142,20 +151,20 @@ let package = Package(
         ),
 
         .executableTarget(
-            name: "DeepThoughts", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/DeepThoughts",
+            name: "DeepThoughts", dependencies: ["Lifebus", "LifebusJSON"], path: "Examples/DeepThoughts",
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/ReturnMeTo",
+            name: "ReturnMeTo", dependencies: ["Lifebus", "LifebusJSON"], path: "Examples/ReturnMeTo",
             swiftSettings: strict
         ),
         // Deliberately broken (forgets to save on `sms --reply`): what the interruption fuzzer must find.
         .executableTarget(
-            name: "Forgetful", dependencies: ["Lifebus", "LifebusProtocol"], path: "Examples/Forgetful",
+            name: "Forgetful", dependencies: ["Lifebus", "LifebusJSON", "LifebusProtocol"], path: "Examples/Forgetful",
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusProtocol"],
+            name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusJSON"],
             path: "Examples/MemoryGrower", swiftSettings: strict
         ),
 
@@ -163,7 +172,8 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerTests",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle",
+                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol",
+                "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -172,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerMachineTests",
             dependencies: [
-                "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol",
+                "LifebusBrokerMachine", "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -184,9 +194,14 @@ let package = Package(
             path: "Tests/LifecycleContract", swiftSettings: strict
         ),
         .testTarget(
+            name: "LifebusJSONTests",
+            dependencies: ["LifebusJSON", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "LifebusProtocolTests",
             dependencies: [
-                "LifebusProtocol", "LifebusLifecycle",
+                "LifebusJSON", "LifebusProtocol", "LifebusLifecycle",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
@@ -196,7 +211,7 @@ let package = Package(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
             dependencies: [
-                "LifebusSupervision", "LifebusIO", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower",
+                "LifebusSupervision", "LifebusIO", "LifebusJSON", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower",
                 "SupervisionDrill",
             ],
             swiftSettings: strict
@@ -212,7 +227,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusRPCTests", dependencies: ["LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle"],
+            name: "LifebusRPCTests",
+            dependencies: ["LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -225,19 +241,20 @@ let package = Package(
         ),
         .testTarget(
             name: "LifebusSDKTests",
-            dependencies: ["Lifebus", "LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle"],
+            dependencies: ["Lifebus", "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusTimelineTests", dependencies: ["LifebusTimeline", "LifebusProtocol", "LifebusLifecycle"],
+            name: "LifebusTimelineTests",
+            dependencies: ["LifebusTimeline", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -275,7 +292,8 @@ let package = Package(
         .testTarget(
             name: "LifebusIntegrationTests",
             dependencies: [
-                "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run", "DeepThoughts",
+                "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run",
+                "DeepThoughts",
                 "ReturnMeTo", "Forgetful",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline", "LifebusSupervision",
             ],

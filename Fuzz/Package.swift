@@ -14,7 +14,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "LifebusProtocolFuzzer",
-            dependencies: [.product(name: "LifebusProtocol", package: "Lifebus")],
+            dependencies: [
+                .product(name: "LifebusJSON", package: "Lifebus"), .product(name: "LifebusProtocol", package: "Lifebus"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -22,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LifebusBroker", package: "Lifebus"),
                 .product(name: "LifebusIO", package: "Lifebus"),
+                .product(name: "LifebusJSON", package: "Lifebus"),
                 .product(name: "LifebusProtocol", package: "Lifebus"),
                 .product(name: "Logging", package: "swift-log"),
             ],

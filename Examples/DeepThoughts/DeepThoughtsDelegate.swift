@@ -1,5 +1,5 @@
 import Lifebus
-import LifebusProtocol
+import LifebusJSON
 
 /// DeepThoughts, the sample app of the source documents, on the bus: it shows one deep thought after another.
 ///

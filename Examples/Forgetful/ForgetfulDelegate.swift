@@ -1,5 +1,6 @@
 import Glibc
 import Lifebus
+import LifebusJSON
 import LifebusProtocol
 
 /// Forgetful, a deliberately broken app for the interruption fuzzer (`lifebus run --random`) to find: it keeps a

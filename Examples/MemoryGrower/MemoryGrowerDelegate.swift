@@ -1,6 +1,6 @@
 import Lifebus
 import LifebusIO
-import LifebusProtocol
+import LifebusJSON
 
 /// MemoryGrower: an app that grows a cache while it runs, to show memory pressure from real resident memory. The
 /// well-behaved one frees its cache on a memory warning and stops growing; the hog (`--ignore-warnings`) keeps

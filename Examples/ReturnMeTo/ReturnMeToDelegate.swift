@@ -1,5 +1,5 @@
 import Lifebus
-import LifebusProtocol
+import LifebusJSON
 
 /// ReturnMeTo, the sample app of the source documents, on the bus: it shows whom to return a found phone to, and
 /// counts how often a finder looked.

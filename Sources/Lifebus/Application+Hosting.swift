@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 /// How an app's requests reach an in-process host: the method and params of each, answered as the broker would.

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 /// What the app asks of the broker. Each call crosses to the I/O thread and waits for the broker's answer; it

@@ -1,4 +1,5 @@
 import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC

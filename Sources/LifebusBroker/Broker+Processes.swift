@@ -2,6 +2,7 @@ import Glibc
 import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusSupervision

@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 
 /// What a broker finds at the end of its journal file when it starts: the bytes of a torn last line to cut (a
 /// broker killed mid-write left a line without its newline) and the `seq` of the last whole line, which the new

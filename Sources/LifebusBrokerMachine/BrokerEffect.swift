@@ -1,4 +1,5 @@
 public import LifebusCore
+public import LifebusJSON
 public import LifebusLifecycle
 public import LifebusProtocol
 

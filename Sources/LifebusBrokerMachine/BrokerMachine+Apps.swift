@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusJSON
 public import LifebusLifecycle
 import LifebusProtocol
 

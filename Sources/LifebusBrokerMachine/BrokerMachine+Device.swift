@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 

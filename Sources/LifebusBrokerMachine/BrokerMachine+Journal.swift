@@ -1,5 +1,6 @@
 import Glibc
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 

@@ -1,5 +1,6 @@
+public import LifebusJSON
 public import LifebusLifecycle
-public import LifebusProtocol
+import LifebusProtocol
 
 /// One installed app as the broker machine knows it: its manifest's flags (which win over what its `hello` says)
 /// and what `apps` shows. The manifest itself (what to run) is the driver's.

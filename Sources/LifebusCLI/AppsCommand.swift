@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC

@@ -1,4 +1,5 @@
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 
 /// How a `lifebus` command says why it failed, on stderr: `lifebus: MESSAGE` for people, or with `--json` one line

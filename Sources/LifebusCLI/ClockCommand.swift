@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusJSON
 import LifebusProtocol
 import LifebusRPC
 

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 import LifebusTimeline
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 import LifebusRPC
 

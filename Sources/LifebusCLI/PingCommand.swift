@@ -1,5 +1,6 @@
 import ArgumentParser
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 import LifebusRPC
 

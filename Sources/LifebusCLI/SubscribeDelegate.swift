@@ -1,6 +1,7 @@
 import Glibc
 import Lifebus
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 
 /// The delegate behind `lifebus subscribe`: prints each callback as a JSON line, then waits, runs a hook, or

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 /// The two ways `lifebus coverage` prints coverage: text for people, JSON for tools.

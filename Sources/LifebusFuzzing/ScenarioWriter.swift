@@ -1,3 +1,4 @@
+import LifebusJSON
 public import LifebusScenario
 import LifebusProtocol
 

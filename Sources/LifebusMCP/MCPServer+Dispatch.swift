@@ -1,3 +1,4 @@
+import LifebusJSON
 import LifebusProtocol
 
 /// How the server answers each message: the MCP lifecycle, `tools/list` and `tools/call`; protocol mistakes as

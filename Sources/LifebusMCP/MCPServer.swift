@@ -1,5 +1,6 @@
 import Glibc
 public import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 
 /// `lifebus mcp`: a Model Context Protocol server on standard input and output that drives the Lifebus broker,

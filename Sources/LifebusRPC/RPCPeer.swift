@@ -1,4 +1,5 @@
 public import LifebusIO
+public import LifebusJSON
 public import LifebusProtocol
 
 /// One end of a JSON-RPC 2.0 conversation over one `Connection`, used alike by the broker, the CLI and the SDK.

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 /// The one way to answer an inbound request: write its response on the connection it came from, or into the batch

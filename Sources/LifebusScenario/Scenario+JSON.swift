@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 extension Scenario {

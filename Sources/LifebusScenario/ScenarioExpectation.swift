@@ -1,5 +1,5 @@
+public import LifebusJSON
 public import LifebusLifecycle
-public import LifebusProtocol
 
 /// An `expect` step: what an app went through since the previous `expect` of that app, and where it is now. Every
 /// member is optional and all given are checked; `profiles` overrides members under a profile. A plain value.

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 
 extension AppManifest {
     /// Reads and checks the manifest file at `path`: a regular file (not a link, a FIFO, a device, a folder) of at

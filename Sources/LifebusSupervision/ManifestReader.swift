@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 
 /// Typed reads of one manifest's members, each failure a `ManifestError` naming the file and the member. No string
 /// read holds a NUL character (it would be cut short where a process is given it).

@@ -1,6 +1,6 @@
 @_spi(Hosting) import Lifebus
+import LifebusJSON
 import LifebusLifecycle
-import LifebusProtocol
 
 /// What `LifebusTestBus` needs of a broker, whichever it is: a controller's requests, apps brought onto the bus,
 /// time moved on, and an end. `InMemoryTransport` and `LiveTransport` conform.

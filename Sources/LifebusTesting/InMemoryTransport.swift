@@ -1,6 +1,7 @@
 @_spi(Hosting) import Lifebus
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Logging

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusJSON
 public import LifebusLifecycle
 import LifebusProtocol
 

@@ -1,4 +1,5 @@
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 import LifebusRPC
 

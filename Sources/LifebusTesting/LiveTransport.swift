@@ -1,6 +1,7 @@
 import Glibc
 @_spi(Hosting) import Lifebus
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 

@@ -1,4 +1,4 @@
-public import LifebusProtocol
+public import LifebusJSON
 
 /// A timeline as Chrome trace-event JSON, the format Perfetto (ui.perfetto.dev) and `chrome://tracing` open.
 ///

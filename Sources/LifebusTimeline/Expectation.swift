@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 public import LifebusProtocol
 

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusProtocol
 
 /// Reads journal entries as the timeline needs them, tolerating record kinds it does not know: a newer broker may

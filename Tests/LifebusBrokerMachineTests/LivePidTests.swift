@@ -1,7 +1,7 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
-import LifebusProtocol
 import Testing
 
 /// `status` and `apps` show the pid of an app's live process only (`Protocol/README.md` §11.2, §16.5): once its

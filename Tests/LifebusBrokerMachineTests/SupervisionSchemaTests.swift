@@ -1,5 +1,6 @@
 import Foundation
 import LifebusBrokerMachine
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Testing

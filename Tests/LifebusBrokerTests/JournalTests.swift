@@ -1,4 +1,5 @@
 import Glibc
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Logging

@@ -1,5 +1,5 @@
 @testable import LifebusCLI
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// `lifebus apps` shows a pid only for a process that runs: not the pid of one that ended.

@@ -1,4 +1,5 @@
 @testable import LifebusCLI
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusTimeline

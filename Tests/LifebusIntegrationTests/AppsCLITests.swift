@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// The CLI's waiting and watching commands against a live app: `lifebus wait` and `lifebus watch --json`.

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// The journal is written before anyone is told: after the broker is killed, the file holds exactly what `history`

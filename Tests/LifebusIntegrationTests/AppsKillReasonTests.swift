@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// One kill, one reason: a spawned app killed through the supervisor is journaled `killed` and then `exited` with the

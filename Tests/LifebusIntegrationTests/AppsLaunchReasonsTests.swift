@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// Issue 7 items 2–4 and 12 through the broker: `activate` of an installed app that is not running spawns it (its

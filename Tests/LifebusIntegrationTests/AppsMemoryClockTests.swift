@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// Memory sampling under `lifebusd --clock manual`: the `--memory-sample` period is virtual, so a sample is taken

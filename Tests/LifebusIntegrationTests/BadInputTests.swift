@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// Bad input over a real socket: each gets a clear error, and the other clients keep working.

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusJSON
 import LifebusProtocol
 import Testing
 

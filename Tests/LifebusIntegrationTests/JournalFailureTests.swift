@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// A journal that cannot be written: `fire` and `mark` fail with `lifebus.JournalUnavailable` instead of being

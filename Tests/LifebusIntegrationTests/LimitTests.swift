@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// The bounds on what one peer can make the broker keep or produce (Protocol/README.md §15): each is answered

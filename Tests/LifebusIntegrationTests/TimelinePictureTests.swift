@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import LifebusTimeline
 import Testing
 

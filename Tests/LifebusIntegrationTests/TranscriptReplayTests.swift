@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// Replays every transcript in `Protocol/examples/` against a real broker, so the spec's examples cannot rot.

@@ -1,3 +1,4 @@
+import LifebusJSON
 import LifebusLifecycle
 @testable import LifebusProtocol
 import PropertyBased

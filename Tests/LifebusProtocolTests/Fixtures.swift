@@ -4,7 +4,6 @@ import Foundation
 enum Fixtures {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let repositoryRoot = testsDirectory.deletingLastPathComponent()
-    static let jsonTestSuite = testsDirectory.appendingPathComponent("Fixtures/json-test-suite/test_parsing")
     static let schemas = repositoryRoot.appendingPathComponent("Protocol/schemas")
 
     static func files(in directory: URL, prefix: String = "", suffix: String = "") -> [String] {

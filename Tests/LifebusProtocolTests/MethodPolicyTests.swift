@@ -1,3 +1,4 @@
+import LifebusJSON
 @testable import LifebusProtocol
 import Testing
 

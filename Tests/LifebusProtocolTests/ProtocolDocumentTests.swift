@@ -1,4 +1,5 @@
 import Foundation
+import LifebusJSON
 import LifebusProtocol
 import Testing
 
@@ -61,16 +62,6 @@ import Testing
         for name in Self.schemaNames {
             let stem = String(name.dropLast(".schema.json".count))
             #expect(readme.contains(stem), "README never mentions \(name)")
-        }
-    }
-
-    @Test func theImplementationDefinedTableInTheSpecMatchesTheTests() throws {
-        let readme = try Self.readme()
-        for (file, accepted) in JSONTestSuiteTests.implementationDefined {
-            let stem = String(file.dropLast(".json".count))
-            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(stem)`") }
-            let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
-            #expect(cells?[1].hasPrefix(accepted ? "accept" : "reject") == true, "README row for \(stem)")
         }
     }
 }

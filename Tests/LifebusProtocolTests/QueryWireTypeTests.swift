@@ -1,3 +1,4 @@
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LifebusJSON
 @testable import LifebusProtocol
 import PropertyBased
 import Testing
@@ -106,9 +107,11 @@ enum RandomMessage {
         if Bool.random(using: &rng) {
             members.append(#""method":"# + pick(#""ping""#, #""reportMemory""#, #""fire""#, #""a\u0062""#, #""é""#, "7",
                                                using: &rng))
-            if Bool.random(using: &rng) { members.append(#""params":"# + RandomJSON.value(&rng, depth: 0).jsonText) }
+            if Bool.random(using: &rng) {
+                members.append(#""params":"# + WireRecordGenerators.value(&rng, depth: 6).jsonText)
+            }
         } else {
-            members.append(#""result":"# + RandomJSON.value(&rng, depth: 0).jsonText)
+            members.append(#""result":"# + WireRecordGenerators.value(&rng, depth: 6).jsonText)
             if Int.random(in: 0..<8, using: &rng) == 0 { members.append(#""error":{"code":1,"message":"m"}"#) }
         }
         switch Int.random(in: 0..<8, using: &rng) {

@@ -1,3 +1,4 @@
+import LifebusJSON
 import LifebusProtocol
 import Testing
 

@@ -1,6 +1,7 @@
 import Glibc
 import LifebusBroker
 import LifebusIO
+import LifebusJSON
 import LifebusProtocol
 import Logging
 

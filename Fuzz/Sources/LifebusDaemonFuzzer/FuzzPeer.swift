@@ -1,4 +1,5 @@
 import Glibc
+import LifebusJSON
 import LifebusProtocol
 
 /// One peer of a fuzz input: the client end of a connection to the broker's Unix socket, non-blocking, in the

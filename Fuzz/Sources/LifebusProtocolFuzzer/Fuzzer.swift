@@ -1,3 +1,4 @@
+import LifebusJSON
 import LifebusProtocol
 
 /// libFuzzer entry point: one input is one received line.

@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// The fast path of `RPCCodec.decode(line:)` for the lines peers send most, written as every Lifebus peer writes
 /// them: answers `{"jsonrpc":"2.0","id":N,"result":…}`, requests `{"jsonrpc":"2.0","id":N,"method":"M"}` (or
 /// with `,"params":…` last) and notifications (the same without `"id":N,`).

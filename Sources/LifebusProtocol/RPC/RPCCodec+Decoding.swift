@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// Message validation: JSON-RPC 2.0 §4–§5 checked member by member.
 extension RPCCodec {
     /// A message that could not be decoded, with the id it carried when that id was readable.

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// Turns one received line into an `RPCInbound`, and messages into JSON-RPC 2.0 text.
 ///
 /// Stateless (a namespace; callable from any thread). Framing is not its job: `decode` takes the bytes of one

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// A JSON-RPC 2.0 error object: code, message and optional data.
 ///
 /// A plain value (`Sendable`), thrown by the wire types' decoders and carried in `RPCResponse`. By Lifebus

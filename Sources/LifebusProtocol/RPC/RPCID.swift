@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// A JSON-RPC request id: an integer or a string (JSON-RPC 2.0 §4; model: ChimeHQ/JSONRPC `JSONId`).
 ///
 /// A plain value (`Sendable`). Null ids are not representable: a request without an id is a notification

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// A JSON-RPC 2.0 request or notification.
 ///
 /// A plain value (`Sendable`). `id == nil` makes it a notification (no response is sent). `params`, when

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The wire form of `AppFlags`: on the wire the flags sit in the `app` object of `hello` beside the app id:

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The params of `mark` (app → broker): a named point in the app's life, journalled and sent to observers.
 ///
 /// A plain value (`Sendable`). Wire form: `{"name":"state-saved","data":{"items":3}}` — `name` is required and

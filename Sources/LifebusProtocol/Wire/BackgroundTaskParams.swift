@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The params of `beginBackgroundTask` (app → broker): the app asks for time to finish work off screen.
 ///
 /// A plain value (`Sendable`). Wire form: `{"name":"upload"}` or `{}` — `name` is optional and free-form (shown

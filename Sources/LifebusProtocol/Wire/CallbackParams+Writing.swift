@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// The direct writer of the request the broker sends most (one per app per event): the same text as
 /// `json.write(to:)`, member for member, without building a `JSONValue` tree first. `RecordWritingTests` pins the
 /// equality.

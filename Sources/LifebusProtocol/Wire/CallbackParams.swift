@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The params of a broker → app callback request, whose method is the callback's name

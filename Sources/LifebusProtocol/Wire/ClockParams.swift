@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// Which clock the broker's lifecycle runs on (`lifebusd --clock`): `real`, the monotonic clock, or `manual`,

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The controller event that caused a callback or transition: its id and its human label.
 ///
 /// A plain value (`Sendable`). Wire form: `{"eventID":3,"event":"call --answer"}`. `eventID` is minted by the

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The params of `fire` (controller → broker): one interruption or system event to inject.

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The result of `fire`: the event's id and label, and the transitions it caused.
 ///
 /// A plain value (`Sendable`). Wire form:

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The params of `hello`, the first request on every connection: who the peer says it is.

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// A peer's identity as the kernel reports it (`SO_PEERCRED` on the accepted socket), never as the peer claims.

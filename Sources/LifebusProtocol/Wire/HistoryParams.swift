@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The params of `history` (controller, observer → broker): `{"app":"com.example.x","limit":100,"beforeSeq":420}`,
 /// all optional.
 ///

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// One line of the journal (and one element of `HistoryResult.entries`): a transition, a mark or the record that
 /// opens a broker run, told apart by the `type` member (`"transition"`, `"mark"`, `"run"` or `"process"`, required when
 /// decoding an entry).

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// Why an installed app is being launched and what its previous run left: the `launch` member of
 /// `didFinishLaunching`'s params (installed apps only) and of the `launching` process record.
 ///

@@ -1,3 +1,4 @@
+import LifebusJSON
 public import LifebusLifecycle
 
 /// The details `fire` carries in a `lifebus.EventRejected` error: why the broker refused to inject the event.

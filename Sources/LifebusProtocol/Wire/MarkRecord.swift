@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// One `mark` an app made: a journal line and the params of the `mark` notification observers receive.
 ///
 /// A plain value (`Sendable`). Wire form (every member written, `null` for the absent ones):

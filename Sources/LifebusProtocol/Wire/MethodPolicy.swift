@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// Which role may call which method on the broker (the table of "Method table" in `Protocol/README.md`).
 ///
 /// Pure and stateless. Only requests a peer sends TO the broker are listed; methods the broker sends (callbacks,

@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// The readers for numbers, names, objects and arrays that the lifecycle wire types need (see `ParamsReader`).
 extension ParamsReader {
     /// True when the member is present and not `null`.

@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// Reads the members of one params object, turning every mismatch into -32602 naming the field.
 ///
 /// A transient value used inside the wire types' `init(json:)`. `prefix` is the dotted path of the object

@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// What a connected peer is, declared in `hello`: an app living through the lifecycle, a controller injecting
 /// events, or an observer watching the journal. A plain value (`Sendable`); the raw value is the wire spelling.
 public enum PeerRole: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The result of `ping`: `{"pong":true,"brokerTime":<monotonic nanoseconds>}`.
 ///
 /// A plain value (`Sendable`). `brokerTime` is the broker's monotonic clock when it answered, passed in by the

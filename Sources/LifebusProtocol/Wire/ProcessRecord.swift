@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// What happened to an app's process, as the broker saw it: a journal line and the params of the `process`
 /// notification observers receive.
 ///

@@ -1,3 +1,5 @@
+import LifebusJSON
+
 /// Direct writers for the records and answers the broker emits most (every transition goes to the journal and, in
 /// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`,
 /// member for member, without building a `JSONValue` tree first, through one cursor over room reserved once per

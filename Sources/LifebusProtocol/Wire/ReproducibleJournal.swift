@@ -1,3 +1,5 @@
+public import LifebusJSON
+
 /// The reproducible view of a journal (`lifebus history --json --reproducible`): what two runs of one scenario
 /// under `lifebusd --clock manual` record identically, in an order that does not depend on which answer arrived
 /// first.

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The journal line that opens a broker run (and each journal file the run writes): which broker, with which

@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The params of `status` (controller, observer → broker): `{"app":"com.example.x"}` or `{}`.

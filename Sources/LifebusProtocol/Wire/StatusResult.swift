@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The result of `status`: the simulated device and its apps.

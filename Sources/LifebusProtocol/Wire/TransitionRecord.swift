@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// One completed lifecycle transition of one app: a journal line and the params of the `transition`

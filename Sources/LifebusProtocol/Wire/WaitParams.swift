@@ -1,3 +1,4 @@
+public import LifebusJSON
 public import LifebusLifecycle
 
 /// The params of `wait` (controller, observer → broker): answer when APP is in STATE (or in any of several), now

@@ -1,5 +1,6 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 
 /// Apps and the CLI against a fixture's broker: each helper runs a real process (`lifebus …`) on its socket.
 extension BrokerFixture {

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 
 /// A journal file as a test reads it after the broker: its lines, which of them are not whole JSON, and the
 /// entries' `seq`s and run records.

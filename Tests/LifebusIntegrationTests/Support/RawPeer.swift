@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 
 /// A raw connection in the test process that speaks as an app or a controller: it sends requests with ids of its
 /// own, reads until their answers, and (as an app) answers the broker's callback requests at once.

@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 
 /// Parses a line the broker sent; `nil` if there was none or it is not JSON.
 func parsed(_ line: String?) -> JSONValue? {

@@ -1,6 +1,6 @@
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
-import LifebusProtocol
 import LifecycleContract
 
 /// What a row's steps made the real broker do, in the core harness's notation, one list per kind of journal line

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 /// Issue 7 item 10's closing check, run at the end of every supervision test case: the case ends with exactly one

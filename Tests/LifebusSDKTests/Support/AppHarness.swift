@@ -1,4 +1,5 @@
 import Lifebus
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Testing

@@ -1,6 +1,6 @@
 import Glibc
 import LifebusIO
-import LifebusProtocol
+import LifebusJSON
 import LifebusSupervision
 
 /// A real `lifebusd` on a private socket, and the `lifebus` CLI and example apps against it, all started as apps

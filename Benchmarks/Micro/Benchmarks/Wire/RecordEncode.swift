@@ -1,4 +1,5 @@
 import Benchmark
+import LifebusJSON
 import LifebusProtocol
 
 /// Record encoding: a transition record to its journal line, the text the broker writes once per transition and

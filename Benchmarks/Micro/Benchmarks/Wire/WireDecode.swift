@@ -1,4 +1,5 @@
 import Benchmark
+import LifebusJSON
 import LifebusProtocol
 
 /// Decode benchmarks: one line's bytes to `RPCCodec.decode(line:)`'s message and on to the typed params or result,

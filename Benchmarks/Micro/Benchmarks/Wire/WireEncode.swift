@@ -1,4 +1,5 @@
 import Benchmark
+import LifebusJSON
 import LifebusProtocol
 
 /// Encode benchmarks: each kind of line the broker writes, as `RPCPeer` writes it (`WireBenchmark.encoding`). The

@@ -1,4 +1,5 @@
-import LifebusProtocol
+import Foundation
+import LifebusJSON
 import Testing
 
 /// JSONTestSuite (Nicolas Seriot): every `y_` text accepted, every `n_` text rejected, every `i_` text decided as
@@ -85,6 +86,17 @@ import Testing
             #expect(expected, "\(name) accepted as \(value)")
         case .failure(let error):
             #expect(!expected, "\(name) rejected: \(error)")
+        }
+    }
+
+    /// `Protocol/README.md`'s table of the implementation-defined cases says what this parser does.
+    @Test func theImplementationDefinedTableInTheSpecMatchesTheTests() throws {
+        let readme = String(decoding: try Fixtures.bytes(Fixtures.protocolReadme), as: UTF8.self)
+        for (file, accepted) in Self.implementationDefined {
+            let stem = String(file.dropLast(".json".count))
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(stem)`") }
+            let cells = row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+            #expect(cells?[1].hasPrefix(accepted ? "accept" : "reject") == true, "README row for \(stem)")
         }
     }
 

@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 import Testing
 
 @Suite struct JSONParserTests {

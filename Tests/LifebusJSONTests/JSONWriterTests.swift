@@ -1,4 +1,4 @@
-import LifebusProtocol
+import LifebusJSON
 import PropertyBased
 import Testing
 

@@ -33,7 +33,7 @@ public struct JSONObject: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
-    init(uncheckedMembers: [Element]) {
+    package init(uncheckedMembers: [Element]) {
         members = uncheckedMembers
     }
 

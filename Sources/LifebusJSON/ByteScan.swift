@@ -2,25 +2,25 @@
 /// writer (SWAR bit tricks, 8 bytes per step; each test is exact about whether a word holds such a byte).
 ///
 /// Stateless. Bounds: every read stays inside `bytes[start..<end]`.
-enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+package enum ByteScan {
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
-    @inline(__always)
-    private static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
         let diff = word ^ (ones &* UInt64(byte))
         return (diff &- ones) & ~diff & highBits != 0
     }
 
     /// True when some byte of `word` is below `limit` (`limit` <= 128).
-    @inline(__always)
-    private static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
         (word &- ones &* UInt64(limit)) & ~word & highBits != 0
     }
 
     /// The index of the first byte the parser must handle itself (`"`, `\`, below 0x20, 0x80 and above), or `end`.
-    @inline(__always)
-    static func firstParserSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+    @inlinable @inline(__always)
+    package static func firstParserSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         var index = start
         while end - index >= 8 {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -67,7 +67,7 @@ enum ByteScan {
     }
 
     /// Whether `left` and `right` hold the same bytes: eight at a time, then one at a time.
-    static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    package static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         var offset = 0
         while offset + 8 <= left.count {

@@ -6,20 +6,20 @@
 /// then counts what was written as part of the array. Invariant: `position <= end`; every write checks its room
 /// first and traps rather than pass `end` (a bound too small is a bug in the caller's arithmetic, never a memory
 /// error).
-struct JSONCursor {
+package struct JSONCursor {
     /// The next byte to write.
-    private(set) var position: UnsafeMutablePointer<UInt8>
+    @usableFromInline package private(set) var position: UnsafeMutablePointer<UInt8>
     /// One past the last reserved byte.
-    let end: UnsafeMutablePointer<UInt8>
+    @usableFromInline package let end: UnsafeMutablePointer<UInt8>
 
-    init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+    @inlinable package init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
         self.position = start
         self.end = end
     }
 
     /// The room for `count` more bytes, which the caller must fill.
-    @inline(__always)
-    mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    package mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
         precondition(end - position >= count, "JSONCursor: the reserved room is smaller than the text")
         let start = position
         position += count
@@ -27,28 +27,28 @@ struct JSONCursor {
     }
 
     /// Gives back the last `count` bytes written (they will be written again or not at all).
-    @inline(__always)
-    mutating func retract(_ count: Int) {
+    @inlinable @inline(__always)
+    package mutating func retract(_ count: Int) {
         precondition(count >= 0, "JSONCursor: a negative retraction")
         position -= count
     }
 
-    @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func byte(_ value: UInt8) {
         claim(1).initialize(to: value)
     }
 
     /// A fixed fragment (a key with its quotes and colon, punctuation), copied in one go.
-    @inline(__always)
-    mutating func ascii(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func ascii(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         claim(count).initialize(from: text.utf8Start, count: count)
     }
 
     /// A fragment whose length is not known where it is written (a quoted lifecycle name): up to 32 bytes copied
     /// as two overlapping pairs of words (or half words), in bounds at both ends, instead of through `memcpy`.
-    @inline(__always)
-    mutating func name(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func name(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         let source = UnsafeRawPointer(text.utf8Start)
         guard count >= 4, count <= 32 else { return ascii(text) }
@@ -75,25 +75,25 @@ struct JSONCursor {
         }
     }
 
-    @inline(__always)
-    mutating func bytes(_ source: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always)
+    package mutating func bytes(_ source: UnsafeRawBufferPointer) {
         guard let base = source.baseAddress, !source.isEmpty else { return }
         UnsafeMutableRawPointer(claim(source.count)).copyMemory(from: base, byteCount: source.count)
     }
 
-    @inline(__always)
-    mutating func null() {
+    @inlinable @inline(__always)
+    package mutating func null() {
         ascii("null")
     }
 
-    mutating func integer(_ value: Int64) {
+    package mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         digits(value.magnitude, count: 1)
     }
 
     /// The decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits; four digits
     /// per division while four are left, then two, each pair from a table.
-    mutating func digits(_ value: UInt64, count minimum: Int) {
+    package mutating func digits(_ value: UInt64, count minimum: Int) {
         let length = max(Self.digitCount(value), minimum)
         let start = UnsafeMutableRawPointer(claim(length))
         let pairs: StaticString = """
@@ -149,11 +149,11 @@ struct JSONCursor {
         10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
     ]
 
-    mutating func optionalInteger(_ value: Int64?) {
+    package mutating func optionalInteger(_ value: Int64?) {
         if let value { integer(value) } else { null() }
     }
 
-    mutating func optionalDouble(_ value: Double?) {
+    package mutating func optionalDouble(_ value: Double?) {
         if let value { double(value) } else { null() }
     }
 }
@@ -161,14 +161,14 @@ struct JSONCursor {
 /// The room the writers need, for the bounds callers pass to `JSONWriter.append(to:atMost:_:)`.
 extension JSONCursor {
     /// The most bytes `integer`, `double` or `null` writes (`-9223372036854775808`, `-2.2250738585072014e-308`).
-    static let numberBound = 32
+    package static let numberBound = 32
     /// The most bytes a quoted lifecycle name takes (`LifecycleState.quotedJSON` and its kind; checked by
     /// `RecordWritingTests`).
-    static let nameBound = 48
+    package static let nameBound = 48
 
     /// The most bytes `string(_:)` writes for `text`: every byte escaped as `\u00XX`, and the quotes.
-    @inline(__always)
-    static func stringBound(_ text: String) -> Int {
+    @inlinable @inline(__always)
+    package static func stringBound(_ text: String) -> Int {
         6 * text.utf8.count + 2
     }
 }

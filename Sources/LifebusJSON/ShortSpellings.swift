@@ -3,7 +3,7 @@
 ///
 /// Immutable once built (`Sendable`); built once per enum (a `static let` of the reader that uses it). Invariant:
 /// `entries` holds every case of `Choice`, in declaration order.
-struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Sendable where Choice.RawValue == String {
+package struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Sendable where Choice.RawValue == String {
     private struct Entry: Sendable {
         let low: UInt64
         let high: UInt64
@@ -13,7 +13,7 @@ struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Senda
 
     private let entries: [Entry]
 
-    init() {
+    package init() {
         entries = Choice.allCases.map { choice in
             var spelling = choice.rawValue
             return spelling.withUTF8 { bytes in
@@ -25,7 +25,7 @@ struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Senda
     }
 
     /// The case spelled exactly `text`; `nil` when none is.
-    func choice(spelledBy text: UnsafeRawBufferPointer) -> Choice? {
+    package func choice(spelledBy text: UnsafeRawBufferPointer) -> Choice? {
         guard text.count <= 16 else { return nil }
         let (low, high) = Self.words(text)
         for entry in entries where entry.low == low && entry.high == high && entry.count == text.count {
