@@ -56,12 +56,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "LifebusBroker",
+            name: "LifebusJournal",
             dependencies: [
-                "LifebusBrokerMachine", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
-                "LifebusSupervision",
+                "LifebusBrokerMachine", "LifebusProtocol", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusBroker",
+            dependencies: [
+                "LifebusBrokerMachine", "LifebusJournal", "LifebusIO", "LifebusProtocol", "LifebusRPC", "LifebusCore",
+                "LifebusLifecycle", "LifebusSupervision",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -163,7 +171,15 @@ let package = Package(
         .testTarget(
             name: "LifebusBrokerTests",
             dependencies: [
-                "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle",
+                "LifebusBroker", "LifebusIO", "LifebusRPC", "LifebusProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusJournalTests",
+            dependencies: [
+                "LifebusJournal", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -1,8 +1,8 @@
 import Glibc
-import LifebusBrokerMachine
-import LifebusLifecycle
-import LifebusProtocol
-import Logging
+public import LifebusBrokerMachine
+public import LifebusLifecycle
+public import LifebusProtocol
+public import Logging
 
 /// Every transition, mark and run record the broker made: appended to the journal file (one JSON line each) and
 /// kept in memory for `history`.
@@ -14,7 +14,7 @@ import Logging
 /// loses nothing it reported. Invariants: `seq` values increase by one in append order, in the file and in memory
 /// alike, and continue the file's last `seq` across runs; the file is whole lines; lines that cannot be written are
 /// kept (at most `maxUnwrittenBytes`) and retried.
-final class Journal {
+public final class Journal: JournalPort {
     /// Bytes of unwritten lines kept while the file cannot be written; beyond it they are dropped (and logged).
     static let maxUnwrittenBytes = 8 * 1024 * 1024
     /// Lines gathered beyond this many bytes are written at once rather than at the end of the turn: a fan-out to
@@ -33,17 +33,17 @@ final class Journal {
     @exclusivity(unchecked) private var recent = HistoryWindow()
     @exclusivity(unchecked) private var unwritten: [UInt8] = []
     @exclusivity(unchecked) private var unwrittenEntries = 0
-    @exclusivity(unchecked) private(set) var lastSequence: Int64 = 0
+    @exclusivity(unchecked) public private(set) var lastSequence: Int64 = 0
     private var unsynced = false
     /// Entries with a `seq` up to this one may be missing from the file (dropped during a failure streak).
-    private(set) var droppedThrough: Int64 = 0
+    public private(set) var droppedThrough: Int64 = 0
     /// The errno of the current failure streak; `nil` while the file takes every write.
-    private(set) var failure: Int32?
+    public private(set) var failure: Int32?
     private var describeRun: ((Int64, RunRecord.Reason) -> RunRecord)?
 
     /// Opens the journal file of `settings` (`nil` path: memory only), cuts a torn last line and continues its `seq`
     /// — or, when it holds no whole line, the `seq` of its newest rotated file (a crash inside a rotation).
-    init(settings: JournalSettings, logger: Logger) throws(JournalError) {
+    public init(settings: JournalSettings, logger: Logger) throws(JournalError) {
         self.settings = settings
         self.logger = logger
         guard let path = settings.path else {
@@ -63,7 +63,7 @@ final class Journal {
     }
 
     /// A journal kept in memory only.
-    static func inMemory() -> Journal {
+    public static func inMemory() -> Journal {
         do {
             return try Journal(settings: JournalSettings(path: nil), logger: Logger(label: "lifebusd.journal"))
         } catch {
@@ -76,7 +76,7 @@ final class Journal {
     }
 
     /// Appends the record that opens this run; `describe` makes the run records of this run (start, rotation…).
-    func beginRun(_ describe: @escaping (Int64, RunRecord.Reason) -> RunRecord) {
+    public func beginRun(_ describe: @escaping (Int64, RunRecord.Reason) -> RunRecord) {
         describeRun = describe
         append(.run(describe(nextSequence(), .start)))
     }
@@ -87,7 +87,7 @@ final class Journal {
     }
 
     /// Appends an entry made with `nextSequence()`; rotates the file once it reaches the size cap.
-    func append(_ entry: JournalEntry) {
+    public func append(_ entry: JournalEntry) {
         guard file != nil else { return keep(entry, bytes: entry.encodedSize) }
         let before = unwritten.count
         entry.write(to: &unwritten)
@@ -98,7 +98,7 @@ final class Journal {
 
     /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
     /// journal and for the `fire` answer).
-    func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
+    public func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
         if file != nil {
             unwritten.append(contentsOf: text)
             unwritten.append(0x0A)
@@ -134,11 +134,11 @@ final class Journal {
     }
 
     /// Whether appended lines wait to be written.
-    var hasUnwrittenLines: Bool { !unwritten.isEmpty }
+    public var hasUnwrittenLines: Bool { !unwritten.isEmpty }
 
     /// Writes every appended line to the file; returns whether all of them are in it.
     @discardableResult
-    func flush() -> Bool {
+    public func flush() -> Bool {
         guard let file, !unwritten.isEmpty else { return true }
         if let code = file.append(unwritten) {
             noteFailure(code, "write")
@@ -153,7 +153,7 @@ final class Journal {
 
     /// `flush()`, then fdatasync(2) under `--journal-sync`; returns whether every appended line is in the file
     /// (and on disk, when syncing).
-    func commit() -> Bool {
+    public func commit() -> Bool {
         guard flush() else { return false }
         guard unsynced, let file else { return true }
         if let code = file.sync() {
@@ -166,7 +166,7 @@ final class Journal {
 
     /// Closes the file and opens the same path again (for logrotate, on SIGHUP); the run goes on in it, opened by
     /// a `reopened` run record.
-    func reopen() {
+    public func reopen() {
         guard let file else { return }
         _ = commit()
         if let code = file.reopen() {
@@ -180,12 +180,12 @@ final class Journal {
     }
 
     /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
-    func entries(app: String?) -> [JournalEntry] {
+    public func entries(app: String?) -> [JournalEntry] {
         recent.entries(app: app)
     }
 
     /// The last `count` transitions of `app`, oldest first.
-    func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
+    public func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
         recent.lastTransitions(of: app, count: count)
     }
 

@@ -3,7 +3,7 @@ import LifebusProtocol
 import PropertyBased
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusJournal
 
 /// The history window's packed slots give back every entry bit for bit, keep the same entries a plain bounded queue
 /// would, and free the strings of the entries they drop.
