@@ -27,14 +27,22 @@ public final class Journal: JournalPort {
     private let file: JournalFile?
     private let settings: JournalSettings
     private var logger: Logger
-    /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines in all.
-    // Unchecked, the four below: changed only by this class, through pure value code (`HistoryWindow`, `Array`) or a
-    // write(2) of the bytes (`JournalFile.append`); nothing called during an access can reach the journal again.
-    @exclusivity(unchecked) private var recent = HistoryWindow()
-    @exclusivity(unchecked) private var unwritten: [UInt8] = []
-    @exclusivity(unchecked) private var unwrittenEntries = 0
-    @exclusivity(unchecked) public private(set) var lastSequence: Int64 = 0
+    /// What every append changes, in one stored property (one exclusivity decision for all of it).
+    private struct Appended {
+        /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines.
+        var recent = HistoryWindow()
+        /// The lines not yet in the file, each ending in a newline.
+        var unwritten: [UInt8] = []
+        var unwrittenEntries = 0
+        var lastSequence: Int64 = 0
+    }
+
+    // Unchecked: changed only by this class, through pure value code (`HistoryWindow`, `Array`) or a write(2) of the
+    // bytes (`JournalFile.append`); nothing called during an access can reach the journal again.
+    @exclusivity(unchecked) private var appended = Appended()
     private var unsynced = false
+    /// The `seq` of the last entry appended (0 for none yet).
+    public var lastSequence: Int64 { appended.lastSequence }
     /// Entries with a `seq` up to this one may be missing from the file (dropped during a failure streak).
     public private(set) var droppedThrough: Int64 = 0
     /// The errno of the current failure streak; `nil` while the file takes every write.
@@ -53,7 +61,7 @@ public final class Journal: JournalPort {
         let file = try JournalFile(path: path)
         self.file = file
         let recovery = file.recover()
-        lastSequence = recovery.lastSequence ?? file.lastRotatedSequence() ?? 0
+        appended.lastSequence = recovery.lastSequence ?? file.lastRotatedSequence() ?? 0
         syncFolderIfSyncing()
         if recovery.cutBytes > 0 {
             logger.warning("cut a torn last line off the journal (the broker was stopped mid-write)", metadata: [
@@ -83,38 +91,38 @@ public final class Journal: JournalPort {
 
     /// The number the next entry gets.
     func nextSequence() -> Int64 {
-        lastSequence + 1
+        appended.lastSequence + 1
     }
 
     /// Appends an entry made with `nextSequence()`; rotates the file once it reaches the size cap.
     public func append(_ entry: JournalEntry) {
         guard file != nil else { return keep(entry, bytes: entry.encodedSize) }
-        let before = unwritten.count
-        entry.write(to: &unwritten)
-        unwritten.append(0x0A)
-        unwrittenEntries += 1
-        keep(entry, bytes: unwritten.count - before)
+        let before = appended.unwritten.count
+        entry.write(to: &appended.unwritten)
+        appended.unwritten.append(0x0A)
+        appended.unwrittenEntries += 1
+        keep(entry, bytes: appended.unwritten.count - before)
     }
 
     /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
     /// journal and for the `fire` answer).
     public func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
         if file != nil {
-            unwritten.append(contentsOf: text)
-            unwritten.append(0x0A)
-            unwrittenEntries += 1
+            appended.unwritten.append(contentsOf: text)
+            appended.unwritten.append(0x0A)
+            appended.unwrittenEntries += 1
         }
-        lastSequence = record.seq
+        appended.lastSequence = record.seq
         // Handed over as a record, not an entry: the window packs it without copying it out of an enum first.
-        recent.appendTransition(record, of: app, lineBytes: text.count + 1)
+        appended.recent.appendTransition(record, of: app, lineBytes: text.count + 1)
         writeOrDropAsTheFileAsks()
     }
 
     /// Numbers the entry, keeps it for `history` and rotates or drops as the file's state asks.
     private func keep(_ entry: JournalEntry, bytes: Int) {
-        lastSequence = entry.seq
+        appended.lastSequence = entry.seq
         // Memory keeps a window bounded in count and in bytes; the file keeps everything.
-        recent.append(entry, lineBytes: bytes)
+        appended.recent.append(entry, lineBytes: bytes)
         writeOrDropAsTheFileAsks()
     }
 
@@ -122,30 +130,30 @@ public final class Journal: JournalPort {
     /// file fails.
     private func writeOrDropAsTheFileAsks() {
         guard let file else { return }
-        if let cap = settings.maxBytes, file.size > 0, file.size + unwritten.count >= cap {
+        if let cap = settings.maxBytes, file.size > 0, file.size + appended.unwritten.count >= cap {
             rotate()
         }
-        if failure == nil, unwritten.count >= Self.earlyWriteBytes {
+        if failure == nil, appended.unwritten.count >= Self.earlyWriteBytes {
             flush()
         }
-        if failure != nil, unwritten.count > Self.maxUnwrittenBytes {
+        if failure != nil, appended.unwritten.count > Self.maxUnwrittenBytes {
             dropUnwritten()
         }
     }
 
     /// Whether appended lines wait to be written.
-    public var hasUnwrittenLines: Bool { !unwritten.isEmpty }
+    public var hasUnwrittenLines: Bool { !appended.unwritten.isEmpty }
 
     /// Writes every appended line to the file; returns whether all of them are in it.
     @discardableResult
     public func flush() -> Bool {
-        guard let file, !unwritten.isEmpty else { return true }
-        if let code = file.append(unwritten) {
+        guard let file, !appended.unwritten.isEmpty else { return true }
+        if let code = file.append(appended.unwritten) {
             noteFailure(code, "write")
             return false
         }
-        unwritten.removeAll(keepingCapacity: unwritten.capacity <= Self.retainedUnwrittenCapacity)
-        unwrittenEntries = 0
+        appended.unwritten.removeAll(keepingCapacity: appended.unwritten.capacity <= Self.retainedUnwrittenCapacity)
+        appended.unwrittenEntries = 0
         unsynced = settings.syncs
         noteSuccess()
         return true
@@ -181,12 +189,12 @@ public final class Journal: JournalPort {
 
     /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
     public func entries(app: String?) -> [JournalEntry] {
-        recent.entries(app: app)
+        appended.recent.entries(app: app)
     }
 
     /// The last `count` transitions of `app`, oldest first.
     public func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
-        recent.lastTransitions(of: app, count: count)
+        appended.recent.lastTransitions(of: app, count: count)
     }
 
     private func rotate() {
@@ -217,12 +225,12 @@ public final class Journal: JournalPort {
 
     private func dropUnwritten() {
         logger.error("dropped journal lines that could not be written", metadata: [
-            "lifebus.journal.droppedEntries": "\(unwrittenEntries)",
-            "lifebus.journal.droppedBytes": "\(unwritten.count)",
+            "lifebus.journal.droppedEntries": "\(appended.unwrittenEntries)",
+            "lifebus.journal.droppedBytes": "\(appended.unwritten.count)",
         ])
-        droppedThrough = lastSequence
-        unwritten.removeAll()
-        unwrittenEntries = 0
+        droppedThrough = appended.lastSequence
+        appended.unwritten.removeAll()
+        appended.unwrittenEntries = 0
     }
 
     private func noteFailure(_ code: Int32, _ operation: String) {
