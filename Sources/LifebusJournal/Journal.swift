@@ -106,15 +106,15 @@ public final class Journal: JournalPort {
 
     /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
     /// journal and for the `fire` answer).
-    public func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
+    public func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8]) {
         if file != nil {
             appended.unwritten.append(contentsOf: text)
             appended.unwritten.append(0x0A)
             appended.unwrittenEntries += 1
         }
-        appended.lastSequence = record.seq
-        // Handed over as a record, not an entry: the window packs it without copying it out of an enum first.
-        appended.recent.appendTransition(record, of: app, lineBytes: text.count + 1)
+        appended.lastSequence = transition.seq
+        // Handed over with its integer times, not as an entry of doubles: the window packs it from them.
+        appended.recent.appendTransition(transition, of: app, lineBytes: text.count + 1)
         writeOrDropAsTheFileAsks()
     }
 
