@@ -59,12 +59,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "LifebusBroker",
+            name: "LifebusJournal",
             dependencies: [
-                "LifebusBrokerMachine", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusCore", "LifebusLifecycle",
-                "LifebusSupervision",
+                "LifebusBrokerMachine", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusBroker",
+            dependencies: [
+                "LifebusBrokerMachine", "LifebusJournal", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusCore",
+                "LifebusLifecycle", "LifebusSupervision",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -174,6 +182,14 @@ let package = Package(
             dependencies: [
                 "LifebusBroker", "LifebusCore", "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol",
                 "LifebusLifecycle",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LifebusJournalTests",
+            dependencies: [
+                "LifebusJournal", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -48,5 +48,3 @@ extension Broker {
         }
     }
 }
-
-extension Journal: JournalPort {}

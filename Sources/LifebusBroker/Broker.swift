@@ -1,5 +1,6 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusJournal
 public import LifebusIO
 public import Logging
 import LifebusProtocol

@@ -1,6 +1,7 @@
 import LifebusCore
 public import LifebusLifecycle
 import LifebusBrokerMachine
+import LifebusJournal
 public import LifebusProtocol
 public import LifebusSupervision
 

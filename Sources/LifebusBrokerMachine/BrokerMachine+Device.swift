@@ -115,8 +115,11 @@ extension BrokerMachine {
                                          "lifebus.kill.reason": "\(reason.rawValue)"])
     }
 
+    /// Journals a transition in one pass from the core's integer times: its text (for the journal line and a
+    /// `fire` answer) and the history window's slot are made from whole nanoseconds; the record of doubles only
+    /// for observers.
     private mutating func record(_ transition: Transition, into effects: inout [BrokerEffect]) {
-        let record = TransitionRecord(
+        let journaled = JournaledTransition(
             seq: journal.lastSequence + 1,
             app: transition.app.rawValue,
             pid: Self.knownPid(transition.pid),
@@ -124,20 +127,20 @@ extension BrokerMachine {
             cause: transition.cause.map { events.cause($0) },
             from: transition.from,
             to: transition.to,
-            firedMs: transition.fired.map(milliseconds),
-            sentMs: milliseconds(transition.sent),
-            answeredMs: transition.answered.map(milliseconds),
-            handlerMs: transition.handlerDuration?.inMilliseconds,
-            budgetMs: transition.budget.inMilliseconds,
+            firedNs: transition.fired.map(nanoseconds),
+            sentNs: nanoseconds(transition.sent),
+            answeredNs: transition.answered.map(nanoseconds),
+            handlerNs: transition.handlerDuration?.signedNanoseconds,
+            budgetNs: transition.budget.signedNanoseconds,
             outcome: transition.outcome,
             wallMs: wallMs,
             handlerFailed: transition.handlerFailed
         )
         // Encoded once: the journal line and, for a `fire`, its answer.
         recordText.removeAll(keepingCapacity: true)
-        record.write(to: &recordText)
-        let observed: JSONValue? = observers.isEmpty ? .none : .some(record.json)
-        appendToJournal(record, of: transition.app, text: recordText, into: &effects)
+        journaled.write(to: &recordText)
+        let observed: JSONValue? = observers.isEmpty ? .none : .some(journaled.record.json)
+        appendToJournal(journaled, of: transition.app, text: recordText, into: &effects)
         if let cause = transition.cause { events.add(seq: journal.lastSequence, text: recordText, to: cause) }
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }

@@ -30,10 +30,16 @@ extension BrokerMachine {
 
     /// `appendToJournal(_:into:)` for a transition whose JSON text is made already.
     mutating func appendToJournal(
-        _ record: TransitionRecord, of app: AppID, text: [UInt8], into effects: inout [BrokerEffect]
+        _ transition: JournaledTransition, of app: AppID, text: [UInt8], into effects: inout [BrokerEffect]
     ) {
-        journal.appendTransition(record, of: app, text: text)
+        journal.appendTransition(transition, of: app, text: text)
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
+    }
+
+    /// Nanoseconds from the broker's start to `instant` (`milliseconds(_:)` as an integer), as the journal's
+    /// one-pass path carries the core's times.
+    func nanoseconds(_ instant: Instant) -> Int64 {
+        instant.nanoseconds(since: epoch)
     }
 
     /// Tells every observer of an entry once the entry is in the journal; `params` is only built when someone

@@ -19,9 +19,10 @@ public protocol JournalPort: AnyObject {
     var hasUnwrittenLines: Bool { get }
     /// Appends an entry whose `seq` is `lastSequence + 1`.
     func append(_ entry: JournalEntry)
-    /// `append(_:)` for a transition whose JSON text (what `record.write(to:)` gives) the caller already has; `app`
-    /// is `record.app` as the machine's id (its digest made once: the window interns it without hashing the name).
-    func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8])
+    /// `append(.transition(transition.record))` for a transition whose JSON text (what `transition.write(to:)`
+    /// gives) the caller already has, its times still whole nanoseconds; `app` is `transition.app` as the machine's
+    /// id (its digest made once: the window interns it without hashing the name).
+    func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8])
     /// Writes every appended line; returns whether all of them are in the file.
     @discardableResult func flush() -> Bool
     /// `flush()`, then a sync under `--journal-sync`; returns whether everything appended is in the file (on disk).
@@ -34,7 +35,7 @@ public protocol JournalPort: AnyObject {
 
 extension JournalPort {
     /// A journal that keeps no text ignores it.
-    public func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
-        append(.transition(record))
+    public func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8]) {
+        append(.transition(transition.record))
     }
 }

@@ -27,6 +27,27 @@ extension JSONCursor {
         let micros = UInt64(value * 1e6 + 0.5)
         // Division of two exact integers rounds correctly, as reading the decimal text does.
         guard Double(micros) / 1e6 == value else { return false }
+        sixPlaceDecimal(micros)
+        return true
+    }
+
+    /// `double(Double(nanoseconds) / 1e6)`, from the integer: milliseconds read off a nanosecond clock, written
+    /// without a double where `shortDecimal` would take them (`0`, and [1,000, 10^15) nanoseconds: the same digits).
+    mutating func milliseconds(nanoseconds: Int64) {
+        if nanoseconds == 0 { return ascii("0.0") }
+        guard nanoseconds >= 1_000, nanoseconds < 1_000_000_000_000_000 else {
+            return double(Double(nanoseconds) / 1e6)
+        }
+        sixPlaceDecimal(UInt64(nanoseconds))
+    }
+
+    mutating func optionalMilliseconds(nanoseconds: Int64?) {
+        if let nanoseconds { milliseconds(nanoseconds: nanoseconds) } else { null() }
+    }
+
+    /// `micros` / 10^6 as a decimal with its fraction's trailing zeros cut (one fraction digit kept).
+    @inline(__always)
+    private mutating func sixPlaceDecimal(_ micros: UInt64) {
         // All the digits of `micros` (at least seven: one before the point), the last six moved up one place for
         // the point, then the fraction's trailing zeros given back (one digit kept).
         digits(micros, count: 7)
@@ -42,6 +63,5 @@ extension JSONCursor {
             zeros += 1
         }
         retract(zeros)
-        return true
     }
 }

@@ -38,6 +38,7 @@ import Testing
         handlerMs: widestDouble, budgetMs: widestDouble, outcome: longestOutcome, wallMs: .min, handlerFailed: false)
 
     static let transitions = Generator { WireRecordGenerators.transition(&$0) }
+    static let journaledTransitions = Generator { WireRecordGenerators.journaledTransition(&$0) }
     static let marks = Generator { WireRecordGenerators.mark(&$0) }
     static let callbackParams = Generator { rng in
         (WireRecordGenerators.callbackParams(&rng), WireRecordGenerators.id(&rng))
@@ -64,6 +65,52 @@ import Testing
     @Test func aTransitionRecordWritesItsJSONWithinItsBound() async {
         await propertyCheck(count: 500, input: Self.transitions) { expectTransitionWritesItsJSONWithinItsBound($0) }
         expectTransitionWritesItsJSONWithinItsBound(Self.widestTransition)
+    }
+
+    /// The one-pass path: a transition written from its integer times gives its record's bytes (the general
+    /// writer's and the record's own writer's), within the same bound, and its record gives it back (below 2^53 ns).
+    private func expectJournaledTransitionWritesItsRecordsJSON(_ transition: JournaledTransition) {
+        let written = Self.text(transition.write)
+        let record = transition.record
+        #expect(written == record.json.jsonBytes)
+        #expect(written == Self.text(record.write))
+        #expect(written.count <= transition.writtenBound)
+        #expect(transition.writtenBound == record.writtenBound)
+        // Below 2^53 nanoseconds each time is its own double, so the record gives the integers back.
+        let times = [transition.firedNs, transition.sentNs, transition.answeredNs, transition.handlerNs,
+                     transition.budgetNs]
+        if times.allSatisfy({ ($0 ?? 0).magnitude < 1 << 53 }) {
+            #expect(JournaledTransition(exactly: record) == transition)
+        }
+    }
+
+    @Test func aJournaledTransitionWritesItsRecordsJSONWithinItsBound() async {
+        await propertyCheck(count: 500, input: Self.journaledTransitions) {
+            expectJournaledTransitionWritesItsRecordsJSON($0)
+        }
+        let widest = JournaledTransition(
+            seq: .min, app: Self.widestString, pid: .min, callback: Self.longestCallback, cause: Self.widestCause,
+            from: Self.longestState, to: Self.longestState, firedNs: .min, sentNs: .min, answeredNs: .min,
+            handlerNs: .min, budgetNs: .min, outcome: Self.longestOutcome, wallMs: .min, handlerFailed: false)
+        expectJournaledTransitionWritesItsRecordsJSON(widest)
+    }
+
+    /// Milliseconds written from whole nanoseconds are the text of `Double(nanoseconds) / 1e6`, on many clock
+    /// readings and at every edge of the integer path.
+    @Test func millisecondsFromNanosecondsAreTheDoublesText() {
+        var rng = SystemRandomNumberGenerator()
+        var mismatches: [String] = []
+        for _ in 0..<50_000 where mismatches.count < 5 {
+            let nanoseconds = WireRecordGenerators.nanoseconds(&rng)
+            let transition = JournaledTransition(
+                seq: 1, app: "a", pid: nil, callback: nil, cause: nil, from: .active, to: .active, firedNs: nil,
+                sentNs: nanoseconds, answeredNs: nil, handlerNs: nil, budgetNs: nanoseconds, outcome: .ok, wallMs: 0)
+            let written = Self.text(transition.write)
+            if written != transition.record.json.jsonBytes {
+                mismatches.append("\(nanoseconds) ns: \(String(decoding: written, as: UTF8.self))")
+            }
+        }
+        #expect(mismatches.isEmpty)
     }
 
     private func expectMarkWritesItsJSONWithinItsBounds(_ mark: MarkRecord) {

@@ -77,6 +77,36 @@ enum WireRecordGenerators {
             handlerFailed: Bool.random(using: &rng))
     }
 
+    /// Nanoseconds as the machine's times and durations are, and the edges of the writer's integer path (0, below
+    /// 1,000, 10^15 and around it, negative, the extremes).
+    static func nanoseconds(_ rng: inout some RandomNumberGenerator) -> Int64 {
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0:
+            return [
+                0, 1, 999, 1_000, 1_001, 1_000_000, 5_000_000_000, 999_999_999_999_999, 1_000_000_000_000_000,
+                1_000_000_000_000_001, -1, -1_000, .min, .max,
+            ].randomElement(using: &rng)!
+        case 1: return Int64.random(in: 0..<1_000_000_000_000_000, using: &rng)
+        case 2: return Int64.random(in: 0..<10_000_000_000, using: &rng)
+        case 3: return Int64.random(in: 0..<100_000, using: &rng) * 1_000_000
+        default: return Int64(bitPattern: rng.next())
+        }
+    }
+
+    static func journaledTransition(_ rng: inout some RandomNumberGenerator) -> JournaledTransition {
+        JournaledTransition(
+            seq: integer(&rng), app: string(&rng), pid: pid(&rng),
+            callback: Bool.random(using: &rng) ? LifecycleCallback.allCases.randomElement(using: &rng)! : nil,
+            cause: Bool.random(using: &rng) ? cause(&rng) : nil,
+            from: LifecycleState.allCases.randomElement(using: &rng)!,
+            to: LifecycleState.allCases.randomElement(using: &rng)!,
+            firedNs: Bool.random(using: &rng) ? nanoseconds(&rng) : nil, sentNs: nanoseconds(&rng),
+            answeredNs: Bool.random(using: &rng) ? nanoseconds(&rng) : nil,
+            handlerNs: Bool.random(using: &rng) ? nanoseconds(&rng) : nil, budgetNs: nanoseconds(&rng),
+            outcome: TransitionOutcome.allCases.randomElement(using: &rng)!, wallMs: integer(&rng),
+            handlerFailed: Bool.random(using: &rng))
+    }
+
     /// A JSON value of at most `depth` levels: scalars of every kind, arrays and objects with random keys.
     static func value(_ rng: inout some RandomNumberGenerator, depth: Int) -> JSONValue {
         switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &rng) {

@@ -54,6 +54,55 @@ extension TransitionRecord {
     }
 }
 
+extension JournaledTransition {
+    /// Appends the record's JSON text (no newline): the bytes `record.write(to:)` appends, its times written from
+    /// their whole nanoseconds (`JSONCursor.milliseconds(nanoseconds:)`), no double made.
+    public func write(to buffer: inout [UInt8]) {
+        JSONWriter.append(to: &buffer, atMost: writtenBound) { write(to: &$0) }
+    }
+
+    /// `TransitionRecord.writtenBound` of the same record.
+    var writtenBound: Int {
+        192 + 8 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
+            + EventCause.writtenBound(hasCause ? storedCause : nil)
+    }
+
+    func write(to cursor: inout JSONCursor) {
+        let start = cursor.position
+        defer { assert(cursor.position - start <= writtenBound, "JournaledTransition.writtenBound is too small") }
+        cursor.ascii("{\"type\":\"transition\",\"seq\":")
+        cursor.integer(seq)
+        cursor.ascii(",\"app\":")
+        cursor.string(app)
+        cursor.ascii(",\"pid\":")
+        cursor.optionalInteger(pid.map(Int64.init))
+        cursor.ascii(",\"callback\":")
+        if let callback { cursor.name(callback.quotedJSON) } else { cursor.null() }
+        cursor.ascii(",\"cause\":")
+        if hasCause { storedCause.write(to: &cursor) } else { cursor.null() }
+        cursor.ascii(",\"from\":")
+        cursor.name(from.quotedJSON)
+        cursor.ascii(",\"to\":")
+        cursor.name(to.quotedJSON)
+        cursor.ascii(",\"firedMs\":")
+        cursor.optionalMilliseconds(nanoseconds: firedNs)
+        cursor.ascii(",\"sentMs\":")
+        cursor.milliseconds(nanoseconds: sentNs)
+        cursor.ascii(",\"answeredMs\":")
+        cursor.optionalMilliseconds(nanoseconds: answeredNs)
+        cursor.ascii(",\"handlerMs\":")
+        cursor.optionalMilliseconds(nanoseconds: handlerNs)
+        cursor.ascii(",\"budgetMs\":")
+        cursor.milliseconds(nanoseconds: budgetNs)
+        cursor.ascii(",\"outcome\":")
+        cursor.name(outcome.quotedJSON)
+        cursor.ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
+        cursor.ascii(",\"wallMs\":")
+        cursor.integer(wallMs)
+        cursor.byte(UInt8(ascii: "}"))
+    }
+}
+
 extension EventCause {
     /// Appends `{"eventID":…,"event":…}`.
     public func write(to buffer: inout [UInt8]) {

@@ -3,7 +3,7 @@ import LifebusProtocol
 import Logging
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusJournal
 
 /// A broker killed at each step of a rotation (`JournalFile.rotate`: `.2`→`.3`, `.1`→`.2`, the file→`.1`, the new
 /// file opened, its first line written): the next broker goes on from the newest whole line of the file and its

@@ -5,7 +5,7 @@ import LifebusProtocol
 import Logging
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusJournal
 
 /// The journal's file: rotation at the size cap, early writes, reopening, and a file that cannot be written.
 @Suite struct JournalTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusJournal
 
 /// What a starting broker finds at the end of its journal: the torn last line to cut, and the `seq` to go on from.
 @Suite struct JournalRecoveryTests {

@@ -6,9 +6,9 @@ import LifebusProtocol
 /// sent time whole, the fired and answered times as distances from it), the handler time in nanoseconds and the
 /// budget in microseconds, and the entry's line length.
 ///
-/// Made only when it gives back the same record bit for bit (`init?` answers `nil` otherwise and the window keeps
-/// the record whole): each time must be exactly `Double(n) / 10^k` of its integer, each distance must fit its
-/// field. The ids it holds are counted in their tables until `release`.
+/// Made from a `JournaledTransition` (whose times are whole nanoseconds already), so it gives back the same record
+/// bit for bit: `Double(n) / 10^k` of the same integers. `init?` answers `nil` (and the window keeps the record
+/// whole) when a distance or duration does not fit its field or the budget is not whole microseconds. The ids it holds are counted in their tables until `release`.
 struct PackedTransition {
     var seq: Int64
     var wallMs: Int64
@@ -43,63 +43,63 @@ struct PackedTransition {
         var events = InternTable<String>(remembersLast: true)
     }
 
-    /// `app` is `record.app` as the machine's id. `record` is borrowed: an initializer's parameters are otherwise
-    /// consumed, which made the window copy the record (two strings retained) only for this to destroy it.
-    init?(_ record: borrowing TransitionRecord, app: AppID, lineBytes: Int, names: inout Names) {
-        guard let lineBytes = UInt16(exactly: lineBytes), let sentNs = Self.integer(record.sentMs, scale: 1e6),
-            let budgetUs = Self.field(record.budgetMs, scale: 1e3)
+    /// `app` is `transition.app` as the machine's id. Made from the integers the machine journals (nothing is
+    /// converted back from a double); `nil` when a time or duration does not fit its field, or a table is full.
+    /// `transition` is borrowed: an initializer's parameters are otherwise consumed, which made the window copy the
+    /// value (two strings retained) only for this to destroy it.
+    init?(_ transition: borrowing JournaledTransition, app: AppID, lineBytes: Int, names: inout Names) {
+        let sentNs = transition.sentNs
+        guard let lineBytes = UInt16(exactly: lineBytes), transition.budgetNs % 1_000 == 0,
+            let budgetUs = Self.field(transition.budgetNs / 1_000)
         else { return nil }
         var firedBeforeSent = UInt32.max
-        if let firedMs = record.firedMs {
-            guard let firedNs = Self.integer(firedMs, scale: 1e6), firedNs <= sentNs,
-                let distance = UInt32(exactly: sentNs - firedNs), distance < .max
-            else { return nil }
+        if let firedNs = transition.firedNs {
+            guard firedNs <= sentNs, let distance = Self.field(sentNs &- firedNs) else { return nil }
             firedBeforeSent = distance
         }
         var answeredAfterSent = UInt32.max
-        if let answeredMs = record.answeredMs {
-            guard let answeredNs = Self.integer(answeredMs, scale: 1e6), answeredNs >= sentNs,
-                let distance = UInt32(exactly: answeredNs - sentNs), distance < .max
-            else { return nil }
+        if let answeredNs = transition.answeredNs {
+            guard answeredNs >= sentNs, let distance = Self.field(answeredNs &- sentNs) else { return nil }
             answeredAfterSent = distance
         }
         var handlerNs = UInt32.max
-        if let handlerMs = record.handlerMs {
-            guard let value = Self.field(handlerMs, scale: 1e6) else { return nil }
+        if let handler = transition.handlerNs {
+            guard let value = Self.field(handler) else { return nil }
             handlerNs = value
         }
+        let cause = transition.cause
         var eventID: UInt32 = 0
-        if let cause = record.cause {
+        if let cause {
             guard let id = UInt32(exactly: cause.eventID) else { return nil }
             eventID = id
         }
         guard let app = names.apps.retain(app) else { return nil }
         var event: UInt16 = 0
-        if let cause = record.cause {
+        if let cause {
             guard let id = names.events.retain(cause.event) else {
                 names.apps.release(app)
                 return nil
             }
             event = id
         }
-        self.seq = record.seq
-        self.wallMs = record.wallMs
+        self.seq = transition.seq
+        self.wallMs = transition.wallMs
         self.sentNs = sentNs
         self.eventID = eventID
         self.firedBeforeSent = firedBeforeSent
         self.answeredAfterSent = answeredAfterSent
         self.handlerNs = handlerNs
         self.budgetUs = budgetUs
-        self.pid = record.pid ?? 0
+        self.pid = transition.pid ?? 0
         self.app = app
         self.event = event
         self.lineBytes = lineBytes
-        self.callback = record.callback.map { Self.index($0, in: Self.callbacks) } ?? .max
-        self.from = Self.index(record.from, in: Self.states)
-        self.to = Self.index(record.to, in: Self.states)
-        self.outcome = Self.index(record.outcome, in: Self.outcomes)
-        self.flags = (record.pid == nil ? 0 : Self.hasPid) | (record.cause == nil ? 0 : Self.hasCause)
-            | (record.handlerFailed ? Self.handlerFailed : 0)
+        self.callback = transition.callback.map { Self.index($0, in: Self.callbacks) } ?? .max
+        self.from = Self.index(transition.from, in: Self.states)
+        self.to = Self.index(transition.to, in: Self.states)
+        self.outcome = Self.index(transition.outcome, in: Self.outcomes)
+        self.flags = (transition.pid == nil ? 0 : Self.hasPid) | (cause == nil ? 0 : Self.hasCause)
+            | (transition.handlerFailed ? Self.handlerFailed : 0)
     }
 
     /// The record it was made from.
@@ -130,20 +130,9 @@ struct PackedTransition {
         if flags & Self.hasCause != 0 { names.events.release(event) }
     }
 
-    /// `n` such that `Double(n) / scale` is `milliseconds` bit for bit (the machine's own conversion from
-    /// nanoseconds), if there is one.
-    static func integer(_ milliseconds: Double, scale: Double) -> Int64? {
-        let scaled = (milliseconds * scale).rounded()
-        guard scaled.isFinite, scaled.magnitude < 0x1p62 else { return nil }
-        let value = Int64(scaled)
-        return Self.milliseconds(value, scale: scale).bitPattern == milliseconds.bitPattern ? value : nil
-    }
-
-    /// `integer(_:scale:)` when it fits a field below `UInt32.max` (the fields' "absent" value).
-    static func field(_ milliseconds: Double, scale: Double) -> UInt32? {
-        guard let value = integer(milliseconds, scale: scale), let field = UInt32(exactly: value), field < .max else {
-            return nil
-        }
+    /// `value` when it fits a field below `UInt32.max` (the fields' "absent" value).
+    static func field(_ value: Int64) -> UInt32? {
+        guard let field = UInt32(exactly: value), field < .max else { return nil }
         return field
     }
 

@@ -175,8 +175,8 @@ final class JournalFile {
 }
 
 /// The journal file could not be opened.
-struct JournalError: Error, CustomStringConvertible {
-    let path: String
-    let code: Int32
-    var description: String { "cannot open the journal \(path): \(String(cString: strerror(code)))" }
+public struct JournalError: Error, CustomStringConvertible {
+    public let path: String
+    public let code: Int32
+    public var description: String { "cannot open the journal \(path): \(String(cString: strerror(code)))" }
 }

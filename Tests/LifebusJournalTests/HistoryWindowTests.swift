@@ -3,7 +3,7 @@ import LifebusProtocol
 import PropertyBased
 import Testing
 
-@testable import LifebusBroker
+@testable import LifebusJournal
 
 /// The history window's packed slots give back every entry bit for bit, keep the same entries a plain bounded queue
 /// would, and free the strings of the entries they drop.
@@ -62,8 +62,13 @@ import Testing
         await propertyCheck(count: 200, input: Self.entries) { entries in
             var names = PackedTransition.Names()
             for case .transition(let record) in entries {
+                // Only a record whose times are whole nanoseconds is packed (as the machine makes them all).
+                guard let transition = JournaledTransition(exactly: record) else { continue }
+                #expect(transition.record == record)
                 let app = AppID(record.app)
-                guard let packed = PackedTransition(record, app: app, lineBytes: 300, names: &names) else { continue }
+                guard let packed = PackedTransition(transition, app: app, lineBytes: 300, names: &names) else {
+                    continue
+                }
                 let back = packed.record(names: names)
                 #expect(back == record)
                 #expect(JournalEntry.transition(back).json.jsonText == JournalEntry.transition(record).json.jsonText)
@@ -71,18 +76,44 @@ import Testing
         }
     }
 
+    /// What the machine journals (times and durations in whole nanoseconds) packs, and unpacks to its record.
     @Test func machineTimesPack() {
         var names = PackedTransition.Names()
-        let record = TransitionRecord(
+        let transition = JournaledTransition(
             seq: 17, app: "com.example.DeepThoughts", pid: 1234, callback: .didEnterBackground,
             cause: EventCause(eventID: 3, event: "call --answer"), from: .inactive, to: .background,
-            firedMs: Double(10_500_123) / 1_000_000, sentMs: Double(10_600_456) / 1_000_000,
-            answeredMs: Double(13_100_789) / 1_000_000, handlerMs: Duration.nanoseconds(2_345_678).inMilliseconds,
-            budgetMs: Duration.seconds(5).inMilliseconds, outcome: .ok, wallMs: 1_763_780_000_000
+            firedNs: 10_500_123, sentNs: 10_600_456, answeredNs: 13_100_789,
+            handlerNs: Duration.nanoseconds(2_345_678).signedNanoseconds,
+            budgetNs: Duration.seconds(5).signedNanoseconds, outcome: .ok, wallMs: 1_763_780_000_000
         )
-        let packed = PackedTransition(record, app: AppID(record.app), lineBytes: 300, names: &names)
-        #expect(packed?.record(names: names) == record)
+        let packed = PackedTransition(transition, app: AppID(transition.app), lineBytes: 300, names: &names)
+        #expect(packed?.record(names: names) == transition.record)
         #expect(MemoryLayout<PackedTransition?>.stride == 64)
+    }
+
+    /// A transition whose distances or budget do not fit the packed fields is kept whole, and comes back the same.
+    @Test func whatDoesNotFitIsKeptWhole() {
+        var window = HistoryWindow()
+        let base = JournaledTransition(
+            seq: 1, app: "A", pid: nil, callback: nil, cause: nil, from: .background, to: .notRunning,
+            firedNs: nil, sentNs: 5_000_000, answeredNs: nil, handlerNs: nil, budgetNs: 0, outcome: .killed,
+            wallMs: 0)
+        var odd = [base, base, base, base]
+        odd[0].firedNs = 6_000_000  // fired after it was sent
+        odd[1].answeredNs = 5_000_000 + Int64(UInt32.max)
+        odd[2].budgetNs = 1_500  // not whole microseconds
+        odd[3].handlerNs = -1
+        for (index, transition) in odd.enumerated() {
+            var numbered = transition
+            numbered.seq = Int64(index + 1)
+            window.appendTransition(numbered, of: AppID(numbered.app), lineBytes: 10)
+        }
+        #expect(window.census.whole == 4)
+        #expect(window.entries(app: "A").map(\.json.jsonText) == odd.enumerated().map { index, transition in
+            var numbered = transition
+            numbered.seq = Int64(index + 1)
+            return JournalEntry.transition(numbered.record).json.jsonText
+        })
     }
 
     @Test func keepsWhatABoundedQueueKeeps() async {

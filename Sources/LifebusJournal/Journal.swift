@@ -1,8 +1,8 @@
 import Glibc
-import LifebusBrokerMachine
-import LifebusLifecycle
-import LifebusProtocol
-import Logging
+public import LifebusBrokerMachine
+public import LifebusLifecycle
+public import LifebusProtocol
+public import Logging
 
 /// Every transition, mark and run record the broker made: appended to the journal file (one JSON line each) and
 /// kept in memory for `history`.
@@ -14,7 +14,7 @@ import Logging
 /// loses nothing it reported. Invariants: `seq` values increase by one in append order, in the file and in memory
 /// alike, and continue the file's last `seq` across runs; the file is whole lines; lines that cannot be written are
 /// kept (at most `maxUnwrittenBytes`) and retried.
-final class Journal {
+public final class Journal: JournalPort {
     /// Bytes of unwritten lines kept while the file cannot be written; beyond it they are dropped (and logged).
     static let maxUnwrittenBytes = 8 * 1024 * 1024
     /// Lines gathered beyond this many bytes are written at once rather than at the end of the turn: a fan-out to
@@ -27,23 +27,31 @@ final class Journal {
     private let file: JournalFile?
     private let settings: JournalSettings
     private var logger: Logger
-    /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines in all.
-    // Unchecked, the four below: changed only by this class, through pure value code (`HistoryWindow`, `Array`) or a
-    // write(2) of the bytes (`JournalFile.append`); nothing called during an access can reach the journal again.
-    @exclusivity(unchecked) private var recent = HistoryWindow()
-    @exclusivity(unchecked) private var unwritten: [UInt8] = []
-    @exclusivity(unchecked) private var unwrittenEntries = 0
-    @exclusivity(unchecked) private(set) var lastSequence: Int64 = 0
+    /// What every append changes, in one stored property (one exclusivity decision for all of it).
+    private struct Appended {
+        /// The entries `history` sees: at most `HistoryParams.retained`, `HistoryParams.retainedBytes` of lines.
+        var recent = HistoryWindow()
+        /// The lines not yet in the file, each ending in a newline.
+        var unwritten: [UInt8] = []
+        var unwrittenEntries = 0
+        var lastSequence: Int64 = 0
+    }
+
+    // Unchecked: changed only by this class, through pure value code (`HistoryWindow`, `Array`) or a write(2) of the
+    // bytes (`JournalFile.append`); nothing called during an access can reach the journal again.
+    @exclusivity(unchecked) private var appended = Appended()
     private var unsynced = false
+    /// The `seq` of the last entry appended (0 for none yet).
+    public var lastSequence: Int64 { appended.lastSequence }
     /// Entries with a `seq` up to this one may be missing from the file (dropped during a failure streak).
-    private(set) var droppedThrough: Int64 = 0
+    public private(set) var droppedThrough: Int64 = 0
     /// The errno of the current failure streak; `nil` while the file takes every write.
-    private(set) var failure: Int32?
+    public private(set) var failure: Int32?
     private var describeRun: ((Int64, RunRecord.Reason) -> RunRecord)?
 
     /// Opens the journal file of `settings` (`nil` path: memory only), cuts a torn last line and continues its `seq`
     /// — or, when it holds no whole line, the `seq` of its newest rotated file (a crash inside a rotation).
-    init(settings: JournalSettings, logger: Logger) throws(JournalError) {
+    public init(settings: JournalSettings, logger: Logger) throws(JournalError) {
         self.settings = settings
         self.logger = logger
         guard let path = settings.path else {
@@ -53,7 +61,7 @@ final class Journal {
         let file = try JournalFile(path: path)
         self.file = file
         let recovery = file.recover()
-        lastSequence = recovery.lastSequence ?? file.lastRotatedSequence() ?? 0
+        appended.lastSequence = recovery.lastSequence ?? file.lastRotatedSequence() ?? 0
         syncFolderIfSyncing()
         if recovery.cutBytes > 0 {
             logger.warning("cut a torn last line off the journal (the broker was stopped mid-write)", metadata: [
@@ -63,7 +71,7 @@ final class Journal {
     }
 
     /// A journal kept in memory only.
-    static func inMemory() -> Journal {
+    public static func inMemory() -> Journal {
         do {
             return try Journal(settings: JournalSettings(path: nil), logger: Logger(label: "lifebusd.journal"))
         } catch {
@@ -76,45 +84,45 @@ final class Journal {
     }
 
     /// Appends the record that opens this run; `describe` makes the run records of this run (start, rotation…).
-    func beginRun(_ describe: @escaping (Int64, RunRecord.Reason) -> RunRecord) {
+    public func beginRun(_ describe: @escaping (Int64, RunRecord.Reason) -> RunRecord) {
         describeRun = describe
         append(.run(describe(nextSequence(), .start)))
     }
 
     /// The number the next entry gets.
     func nextSequence() -> Int64 {
-        lastSequence + 1
+        appended.lastSequence + 1
     }
 
     /// Appends an entry made with `nextSequence()`; rotates the file once it reaches the size cap.
-    func append(_ entry: JournalEntry) {
+    public func append(_ entry: JournalEntry) {
         guard file != nil else { return keep(entry, bytes: entry.encodedSize) }
-        let before = unwritten.count
-        entry.write(to: &unwritten)
-        unwritten.append(0x0A)
-        unwrittenEntries += 1
-        keep(entry, bytes: unwritten.count - before)
+        let before = appended.unwritten.count
+        entry.write(to: &appended.unwritten)
+        appended.unwritten.append(0x0A)
+        appended.unwrittenEntries += 1
+        keep(entry, bytes: appended.unwritten.count - before)
     }
 
     /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
     /// journal and for the `fire` answer).
-    func appendTransition(_ record: TransitionRecord, of app: AppID, text: [UInt8]) {
+    public func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8]) {
         if file != nil {
-            unwritten.append(contentsOf: text)
-            unwritten.append(0x0A)
-            unwrittenEntries += 1
+            appended.unwritten.append(contentsOf: text)
+            appended.unwritten.append(0x0A)
+            appended.unwrittenEntries += 1
         }
-        lastSequence = record.seq
-        // Handed over as a record, not an entry: the window packs it without copying it out of an enum first.
-        recent.appendTransition(record, of: app, lineBytes: text.count + 1)
+        appended.lastSequence = transition.seq
+        // Handed over with its integer times, not as an entry of doubles: the window packs it from them.
+        appended.recent.appendTransition(transition, of: app, lineBytes: text.count + 1)
         writeOrDropAsTheFileAsks()
     }
 
     /// Numbers the entry, keeps it for `history` and rotates or drops as the file's state asks.
     private func keep(_ entry: JournalEntry, bytes: Int) {
-        lastSequence = entry.seq
+        appended.lastSequence = entry.seq
         // Memory keeps a window bounded in count and in bytes; the file keeps everything.
-        recent.append(entry, lineBytes: bytes)
+        appended.recent.append(entry, lineBytes: bytes)
         writeOrDropAsTheFileAsks()
     }
 
@@ -122,30 +130,30 @@ final class Journal {
     /// file fails.
     private func writeOrDropAsTheFileAsks() {
         guard let file else { return }
-        if let cap = settings.maxBytes, file.size > 0, file.size + unwritten.count >= cap {
+        if let cap = settings.maxBytes, file.size > 0, file.size + appended.unwritten.count >= cap {
             rotate()
         }
-        if failure == nil, unwritten.count >= Self.earlyWriteBytes {
+        if failure == nil, appended.unwritten.count >= Self.earlyWriteBytes {
             flush()
         }
-        if failure != nil, unwritten.count > Self.maxUnwrittenBytes {
+        if failure != nil, appended.unwritten.count > Self.maxUnwrittenBytes {
             dropUnwritten()
         }
     }
 
     /// Whether appended lines wait to be written.
-    var hasUnwrittenLines: Bool { !unwritten.isEmpty }
+    public var hasUnwrittenLines: Bool { !appended.unwritten.isEmpty }
 
     /// Writes every appended line to the file; returns whether all of them are in it.
     @discardableResult
-    func flush() -> Bool {
-        guard let file, !unwritten.isEmpty else { return true }
-        if let code = file.append(unwritten) {
+    public func flush() -> Bool {
+        guard let file, !appended.unwritten.isEmpty else { return true }
+        if let code = file.append(appended.unwritten) {
             noteFailure(code, "write")
             return false
         }
-        unwritten.removeAll(keepingCapacity: unwritten.capacity <= Self.retainedUnwrittenCapacity)
-        unwrittenEntries = 0
+        appended.unwritten.removeAll(keepingCapacity: appended.unwritten.capacity <= Self.retainedUnwrittenCapacity)
+        appended.unwrittenEntries = 0
         unsynced = settings.syncs
         noteSuccess()
         return true
@@ -153,7 +161,7 @@ final class Journal {
 
     /// `flush()`, then fdatasync(2) under `--journal-sync`; returns whether every appended line is in the file
     /// (and on disk, when syncing).
-    func commit() -> Bool {
+    public func commit() -> Bool {
         guard flush() else { return false }
         guard unsynced, let file else { return true }
         if let code = file.sync() {
@@ -166,7 +174,7 @@ final class Journal {
 
     /// Closes the file and opens the same path again (for logrotate, on SIGHUP); the run goes on in it, opened by
     /// a `reopened` run record.
-    func reopen() {
+    public func reopen() {
         guard let file else { return }
         _ = commit()
         if let code = file.reopen() {
@@ -180,13 +188,13 @@ final class Journal {
     }
 
     /// The retained entries, oldest first, of one app or all (`HistoryPage` picks a page of them).
-    func entries(app: String?) -> [JournalEntry] {
-        recent.entries(app: app)
+    public func entries(app: String?) -> [JournalEntry] {
+        appended.recent.entries(app: app)
     }
 
     /// The last `count` transitions of `app`, oldest first.
-    func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
-        recent.lastTransitions(of: app, count: count)
+    public func lastTransitions(of app: String, count: Int) -> [TransitionRecord] {
+        appended.recent.lastTransitions(of: app, count: count)
     }
 
     private func rotate() {
@@ -217,12 +225,12 @@ final class Journal {
 
     private func dropUnwritten() {
         logger.error("dropped journal lines that could not be written", metadata: [
-            "lifebus.journal.droppedEntries": "\(unwrittenEntries)",
-            "lifebus.journal.droppedBytes": "\(unwritten.count)",
+            "lifebus.journal.droppedEntries": "\(appended.unwrittenEntries)",
+            "lifebus.journal.droppedBytes": "\(appended.unwritten.count)",
         ])
-        droppedThrough = lastSequence
-        unwritten.removeAll()
-        unwrittenEntries = 0
+        droppedThrough = appended.lastSequence
+        appended.unwritten.removeAll()
+        appended.unwrittenEntries = 0
     }
 
     private func noteFailure(_ code: Int32, _ operation: String) {

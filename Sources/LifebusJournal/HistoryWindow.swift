@@ -33,22 +33,25 @@ struct HistoryWindow {
 
     /// Keeps `entry` (whose journal line is `lineBytes` long) and drops the oldest beyond the bounds.
     mutating func append(_ entry: JournalEntry, lineBytes: Int) {
-        if case .transition(let record) = entry {
-            return appendTransition(record, of: AppID(record.app), lineBytes: lineBytes)
+        if case .transition(let record) = entry, let transition = JournaledTransition(exactly: record) {
+            return appendTransition(transition, of: AppID(record.app), lineBytes: lineBytes)
         }
-        slots.append(Slot(packed: nil))
-        whole.append((entry, lineBytes))
+        keepWhole(entry, lineBytes: lineBytes)
+    }
+
+    /// `append(_:lineBytes:)` for a transition of `app` (`transition.app` as the machine's id), packed from its
+    /// integers.
+    mutating func appendTransition(_ transition: JournaledTransition, of app: AppID, lineBytes: Int) {
+        guard let packed = PackedTransition(transition, app: app, lineBytes: lineBytes, names: &names) else {
+            return keepWhole(.transition(transition.record), lineBytes: lineBytes)
+        }
+        slots.append(Slot(packed: packed))
         keepWithinBounds(adding: lineBytes)
     }
 
-    /// `append(_:lineBytes:)` for a transition record of `app` (`record.app` as the machine's id).
-    mutating func appendTransition(_ record: TransitionRecord, of app: AppID, lineBytes: Int) {
-        if let packed = PackedTransition(record, app: app, lineBytes: lineBytes, names: &names) {
-            slots.append(Slot(packed: packed))
-        } else {
-            slots.append(Slot(packed: nil))
-            whole.append((.transition(record), lineBytes))
-        }
+    private mutating func keepWhole(_ entry: JournalEntry, lineBytes: Int) {
+        slots.append(Slot(packed: nil))
+        whole.append((entry, lineBytes))
         keepWithinBounds(adding: lineBytes)
     }
 
