@@ -84,6 +84,9 @@ let package = Package(
         ),
         .target(name: "LifebusTimeline", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict),
         .target(
+            name: "LifebusExpectation", dependencies: ["LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict
+        ),
+        .target(
             name: "LifebusCoverage", dependencies: ["LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
@@ -101,7 +104,7 @@ let package = Package(
             name: "LifebusScenario",
             dependencies: [
                 "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
-                "LifebusSupervision", .product(name: "Yams", package: "Yams"),
+                "LifebusExpectation", "LifebusSupervision", .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -109,7 +112,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
+                "LifebusExpectation", "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -231,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusExpectation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -265,7 +268,7 @@ let package = Package(
             name: "LifebusScenarioTests",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
-                "LifebusTimeline",
+                "LifebusExpectation", "LifebusTimeline",
             ],
             swiftSettings: strict
         ),
