@@ -46,6 +46,9 @@ let package = Package(
         ),
         .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusProtocol"], swiftSettings: strict),
         .target(
+            name: "LifebusBrokerLauncher", dependencies: ["LifebusIO", "LifebusLifecycle"], swiftSettings: strict
+        ),
+        .target(
             name: "LifebusBrokerMachine",
             dependencies: [
                 "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
@@ -78,7 +81,7 @@ let package = Package(
             name: "LifebusTesting",
             dependencies: [
                 "Lifebus", "LifebusBrokerMachine", "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC",
-                "LifebusIO", .product(name: "Logging", package: "swift-log"),
+                "LifebusIO", "LifebusBrokerLauncher", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -104,7 +107,8 @@ let package = Package(
             name: "LifebusScenario",
             dependencies: [
                 "LifebusCore", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO", "LifebusTimeline",
-                "LifebusExpectation", "LifebusSupervision", .product(name: "Yams", package: "Yams"),
+                "LifebusExpectation", "LifebusBrokerLauncher", "LifebusSupervision",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -112,7 +116,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusProtocol", "LifebusLifecycle", "Lifebus", "LifebusTimeline",
-                "LifebusExpectation", "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
+                "LifebusExpectation", "LifebusMCP", "LifebusBrokerLauncher", "LifebusSupervision", "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -247,7 +251,7 @@ let package = Package(
             name: "LifebusTestingTests",
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
-                "ReturnMeTo",
+                "ReturnMeTo", "LifebusBrokerLauncher",
             ],
             swiftSettings: strict
         ),
