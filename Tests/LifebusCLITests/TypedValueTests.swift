@@ -84,4 +84,41 @@ import Testing
         #expect(expectation.markData.map(\.key) == ["note", "empty"])
         #expect(expectation.markData.map(\.value) == ["a=b", ""])
     }
+
+    @Test func subscribesBackgroundModesAreListedAndAnotherIsRefusedNamingThem() {
+        let modes = AppFlags.knownBackgroundModes
+        #expect(Self.help(LifebusCommand.Subscribe.self).contains("(values: \(modes.joined(separator: ", ")))"))
+        let message = CLIUsage.message(of: ["subscribe", "--id", "com.x", "--background-mode", "audoi"]) ?? "parsed"
+        #expect(message.contains("The value 'audoi' is invalid for '--background-mode <mode>'"), "\(message)")
+        #expect(modes.allSatisfy { message.contains($0) }, "\(message)")
+    }
+
+    @Test(arguments: [
+        ["--delay", "willTerminate"], ["--delay", "willSleep=7s"], ["--delay", "willTerminate=soon"],
+        ["--on", "willTerminate="], ["--on", "=true"],
+    ])
+    func aWrongReactionIsAUsageErrorWhoseHelpNamesTheCallbacks(words: [String]) {
+        let arguments = ["subscribe", "--id", "com.x"] + words
+        #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue)
+        let message = CLIUsage.message(of: arguments) ?? "parsed"
+        #expect(message.contains("The value '\(words[1])' is invalid for '\(words[0])"), "\(message)")
+        // What the user sees under the error: the option's help, which for --delay names every callback.
+        var shown = "parsed"
+        do { _ = try LifebusCommand.parseAsRoot(arguments) } catch { shown = LifebusCommand.fullMessage(for: error) }
+        let callbacks = LifecycleCallback.allCases.map(\.rawValue)
+        #expect(callbacks.allSatisfy(shown.contains) || (words[0] == "--on" && shown.contains("as for --delay")),
+                "\(shown)")
+    }
+
+    @Test func subscribesReactionsMakeItsPlanAndACallbackNamedTwiceIsRefused() throws {
+        let subscribe = try #require(try LifebusCommand.parseAsRoot([
+            "subscribe", "--id", "com.x", "--delay", "willTerminate=7s", "--on", "didEnterBackground=echo a=b",
+            "--background-mode", "audio",
+        ]) as? LifebusCommand.Subscribe)
+        let plan = try subscribe.plan()
+        #expect(plan.reactions == [.willTerminate: .delay(.seconds(7)), .didEnterBackground: .command("echo a=b")])
+        #expect(subscribe.backgroundModes.map(\.name) == ["audio"])
+        let twice = ["subscribe", "--id", "com.x", "--delay", "willTerminate=1s", "--on", "willTerminate=true"]
+        #expect(CLIUsage.message(of: twice)?.contains("willTerminate has more than one --delay or --on") == true)
+    }
 }
