@@ -49,6 +49,9 @@ let package = Package(
         ),
         .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusJSON", "LifebusProtocol"], swiftSettings: strict),
         .target(
+            name: "LifebusBrokerLauncher", dependencies: ["LifebusIO", "LifebusLifecycle"], swiftSettings: strict
+        ),
+        .target(
             name: "LifebusBrokerMachine",
             dependencies: [
                 "LifebusJSON", "LifebusProtocol", "LifebusCore", "LifebusLifecycle",
@@ -89,14 +92,16 @@ let package = Package(
             name: "LifebusTesting",
             dependencies: [
                 "Lifebus", "LifebusBrokerMachine", "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
-                "LifebusRPC",
-                "LifebusIO", .product(name: "Logging", package: "swift-log"),
+                "LifebusRPC", "LifebusIO", "LifebusBrokerLauncher", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "LifebusTimeline", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
+        ),
+        .target(
+            name: "LifebusExpectation", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict
         ),
         .target(
             name: "LifebusCoverage", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
@@ -118,7 +123,8 @@ let package = Package(
             name: "LifebusScenario",
             dependencies: [
                 "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO",
-                "LifebusTimeline", "LifebusSupervision", .product(name: "Yams", package: "Yams"),
+                "LifebusTimeline", "LifebusExpectation", "LifebusBrokerLauncher", "LifebusSupervision",
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -126,7 +132,8 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "Lifebus",
-                "LifebusTimeline", "LifebusMCP", "LifebusSupervision", "LifebusCoverage",
+                "LifebusTimeline", "LifebusExpectation", "LifebusMCP", "LifebusBrokerLauncher", "LifebusSupervision",
+                "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -263,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline", "LifebusExpectation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -277,7 +284,7 @@ let package = Package(
             name: "LifebusTestingTests",
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
-                "ReturnMeTo",
+                "ReturnMeTo", "LifebusBrokerLauncher",
             ],
             swiftSettings: strict
         ),
@@ -298,7 +305,7 @@ let package = Package(
             name: "LifebusScenarioTests",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
-                "LifebusTimeline",
+                "LifebusExpectation", "LifebusTimeline",
             ],
             swiftSettings: strict
         ),

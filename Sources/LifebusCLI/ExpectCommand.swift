@@ -1,11 +1,11 @@
 import ArgumentParser
 import Glibc
+import LifebusExpectation
 import LifebusIO
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
-import LifebusTimeline
 
 extension LifebusCommand {
     /// `lifebus expect APP …`: an assertion for shell tests; exit 0 when it holds, 1 when not.
@@ -29,19 +29,18 @@ extension LifebusCommand {
 
         @Option(help: ArgumentHelp(
             "The callbacks, in order, exactly (comma-separated; 'none' for none).", valueName: "cb,cb,…"))
-        var callbacks: String?
-        @Option(help: ArgumentHelp("The state now, or any of several: background|suspended.", valueName: "state"),
-                transform: parseStates)
-        var state: [LifecycleState]?
+        var callbacks: CallbackSequence?
+        @Option(help: ArgumentHelp("The state now, or any of several: background|suspended.", valueName: "state"))
+        var state: ChoiceList<LifecycleState>?
         @Option(help: ArgumentHelp("Every transition in scope ended so (e.g. ok).", valueName: "outcome"))
-        var outcome: String?
+        var outcome: Verdict?
         @Option(name: .customLong("no-outcome"), help: ArgumentHelp(
             "No transition in scope ended so (e.g. watchdog,late,crashed,failed).", valueName: "outcome,…"))
-        var forbidden: String?
+        var forbidden: ChoiceList<Verdict>?
         @Option(help: ArgumentHelp("A mark with this name in scope.", valueName: "name")) var mark: String?
         @Option(name: .customLong("data-has"), help: ArgumentHelp(
             "The mark's data has KEY with VALUE (a string's text, else its JSON; repeatable).", valueName: "key=value"))
-        var dataHas: [String] = []
+        var dataHas: [MarkDatum] = []
 
         @Option(name: .customLong("since-mark"), help: ArgumentHelp(
             "Look at the entries after the app's last mark NAME.", valueName: "name"))
@@ -58,7 +57,7 @@ extension LifebusCommand {
         func validate() throws {
             try requireAppID(app, option: "APP")
             try requireAtMostOne([("--since-mark", sinceMark != nil), ("--since-seq", sinceSeq != nil), ("--all", all)])
-            let expectation = try expectation()
+            if !dataHas.isEmpty && mark == nil { throw ValidationError("--data-has needs --mark NAME") }
             guard !expectation.isEmpty else {
                 throw ValidationError("say what to expect: --callbacks, --state, --outcome, --no-outcome or --mark")
             }
@@ -70,40 +69,19 @@ extension LifebusCommand {
             return all ? .all : .lastEvent
         }
 
-        func expectation() throws -> Expectation {
+        var expectation: Expectation {
             var expectation = Expectation()
-            if let callbacks {
-                let names = callbacks == "none" ? [] : callbacks.split(separator: ",").map(String.init)
-                expectation.callbacks = try names.map { name in
-                    guard let callback = LifecycleCallback(rawValue: name) else {
-                        let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
-                        throw ValidationError("--callbacks: '\(name)' is not a callback; use \(known)")
-                    }
-                    return callback
-                }
-            }
-            expectation.states = state
-            do throws(ExpectationError) {
-                if let outcome { expectation.outcome = try Verdict.parseList(outcome, option: "--outcome").first }
-                if let forbidden {
-                    expectation.forbiddenOutcomes = try Verdict.parseList(forbidden, option: "--no-outcome")
-                }
-            } catch {
-                throw ValidationError(error.description)
-            }
-            if !dataHas.isEmpty && mark == nil { throw ValidationError("--data-has needs --mark NAME") }
+            expectation.callbacks = callbacks?.callbacks
+            expectation.states = state?.choices
+            expectation.outcome = outcome
+            expectation.forbiddenOutcomes = forbidden?.choices ?? []
             expectation.mark = mark
-            expectation.markData = try dataHas.map { pair in
-                guard let equals = pair.firstIndex(of: "=") else {
-                    throw ValidationError("--data-has \(pair): write KEY=VALUE, e.g. items=3")
-                }
-                return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
-            }
+            expectation.markData = dataHas.map { ($0.key, $0.value) }
             return expectation
         }
 
         func run() throws {
-            let expectation = try expectation()
+            let expectation = expectation
             let start = EventLoop.monotonicNanoseconds()
             let deadline = start + within.clampedNanoseconds
             var noticed = false

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusExpectation
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
@@ -42,33 +43,27 @@ struct FireOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Exit 1 unless every transition the event caused ended so (e.g. ok; failed: a hook exited non-zero).",
         valueName: "outcome"))
-    var expect: String?
+    var expect: Verdict?
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp(
         "Exit 1 when a transition the event caused ended so (e.g. watchdog,late,crashed,failed).",
         valueName: "outcome,…"))
-    var failOn: String?
+    var failOn: ChoiceList<Verdict>?
 
     func validate() throws {
         try requireAtMostOne([("--expect", expect != nil), ("--fail-on", failOn != nil)])
         if noWait && (expect != nil || failOn != nil) {
             throw ValidationError("--no-wait cannot check outcomes; drop --expect/--fail-on or --no-wait")
         }
-        do throws(ExpectationError) {
-            if let expect { _ = try Verdict.parseList(expect, option: "--expect") }
-            if let failOn { _ = try Verdict.parseList(failOn, option: "--fail-on") }
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 
     /// The transitions that ended badly by `--expect` / `--fail-on` (none when neither is given).
     func badTransitions(_ records: [TransitionRecord]) -> [TransitionRecord] {
-        if let expect, let wanted = try? Verdict.parseList(expect, option: "--expect") {
-            return records.filter { Verdict.of($0) != wanted }
+        if let expect {
+            return records.filter { !expect.holds(for: $0) }
         }
-        if let failOn, let bad = try? Verdict.parseList(failOn, option: "--fail-on") {
-            return records.filter { !Set(Verdict.of($0)).isDisjoint(with: bad) }
+        if let failOn {
+            return records.filter { !Set(Verdict.of($0)).isDisjoint(with: failOn.choices) }
         }
         return []
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import LifebusBrokerLauncher
 import LifebusIO
 import LifebusMCP
-import LifebusSupervision
 
 extension LifebusCommand {
     /// `lifebus mcp`: a Model Context Protocol server on stdio, so coding agents can drive the bus.
@@ -31,7 +31,8 @@ extension LifebusCommand {
             var broker: BrokerProcess?
             if startBroker {
                 do {
-                    broker = try BrokerProcess()
+                    let launch = BrokerLaunch(arguments: ["--log-level", "error"], purpose: "lifebus-mcp")
+                    broker = try BrokerProcess(launch)
                 } catch {
                     StandardError.writeLine("lifebus: \(error)")
                     throw CLIExitStatus.unreachable

@@ -45,25 +45,26 @@ extension LifebusCommand {
         var id: String
 
         @Option(name: .customLong("delay"), help: ArgumentHelp(
-            "Answer CALLBACK after DUR, e.g. willTerminate=7s (repeatable).", valueName: "CALLBACK=DUR"
+            "Answer CALLBACK after DUR, e.g. willTerminate=7s (repeatable). CALLBACK: "
+                + "\(CallbackReaction.callbackList).",
+            valueName: "CALLBACK=DUR"
         ))
-        var delays: [String] = []
+        var delays: [CallbackDelay] = []
 
         @Option(name: .customLong("on"), help: ArgumentHelp(
-            "Run COMMAND with /bin/sh -c for CALLBACK and answer when it exits; non-zero is a failed callback "
-                + "(repeatable).",
+            "Run COMMAND (not empty) with /bin/sh -c for CALLBACK and answer when it exits; non-zero is a failed "
+                + "callback (repeatable). CALLBACK as for --delay.",
             valueName: "CALLBACK=COMMAND"
         ))
-        var commands: [String] = []
+        var commands: [CallbackHook] = []
 
         @Flag(help: "Declare UIApplicationExitsOnSuspend: terminated instead of suspended.")
         var exitsOnSuspend = false
 
         @Option(name: .customLong("background-mode"), help: ArgumentHelp(
-            "Declare a UIBackgroundModes entry (repeatable): \(AppFlags.knownBackgroundModes.joined(separator: ", ")).",
-            valueName: "mode"
+            "Declare a UIBackgroundModes entry (repeatable).", valueName: "mode"
         ))
-        var backgroundModes: [String] = []
+        var backgroundModes: [BackgroundModeChoice] = []
 
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
@@ -84,11 +85,6 @@ extension LifebusCommand {
             guard HelloParams.isValidAppID(id) else {
                 throw ValidationError("--id must be 1…255 characters from A-Z a-z 0-9 . _ -")
             }
-            for mode in backgroundModes where !AppFlags.knownBackgroundModes.contains(mode) {
-                throw ValidationError(
-                    "--background-mode '\(mode)' is not a background mode; use one of "
-                        + AppFlags.knownBackgroundModes.joined(separator: ", "))
-            }
             _ = try plan()
         }
 
@@ -101,7 +97,7 @@ extension LifebusCommand {
             let application = Application(id: id, options: ApplicationOptions(
                 socketPath: socketPath,
                 exitsOnSuspend: exitsOnSuspend,
-                backgroundModes: backgroundModes,
+                backgroundModes: backgroundModes.map(\.name),
                 launchInBackground: launchInBackground,
                 connectTimeout: retry ? nil : connectTimeout,
                 diagnostics: diagnostics.printer
@@ -147,51 +143,21 @@ extension LifebusCommand {
             setpgid(0, 0)
         }
 
-        /// What to do at each callback, from `--delay` and `--on`.
+        /// What to do at each callback, from `--delay` and `--on`; a callback named twice is a usage error.
         func plan() throws -> SubscribePlan {
             var plan = SubscribePlan()
-            for text in delays {
-                let (callback, value) = try Self.split(text, option: "--delay")
-                guard let duration = DurationText.parse(value) else {
-                    throw ValidationError("--delay \(text): '\(value)' is not a duration; write it like 250ms or 7s")
+            for reaction in delays.map(\.value) + commands.map(\.value) {
+                guard plan.reactions[reaction.callback] == nil else {
+                    throw ValidationError("\(reaction.callback.rawValue) has more than one --delay or --on")
                 }
-                try plan.set(.delay(duration), for: callback, text: text)
-            }
-            for text in commands {
-                let (callback, command) = try Self.split(text, option: "--on")
-                guard !command.isEmpty else { throw ValidationError("--on \(text): the command is empty") }
-                try plan.set(.command(command), for: callback, text: text)
+                plan.reactions[reaction.callback] = reaction.reaction
             }
             return plan
-        }
-
-        private static func split(_ text: String, option: String) throws -> (LifecycleCallback, String) {
-            guard let equals = text.firstIndex(of: "=") else {
-                throw ValidationError("\(option) \(text): write CALLBACK=VALUE, e.g. willTerminate=...")
-            }
-            let name = String(text[..<equals])
-            guard let callback = LifecycleCallback(rawValue: name) else {
-                let known = LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("\(option) \(text): '\(name)' is not a callback (one of \(known))")
-            }
-            return (callback, String(text[text.index(after: equals)...]))
         }
     }
 }
 
 /// What `subscribe` does at each callback before answering. A plain value.
 struct SubscribePlan: Equatable {
-    enum Reaction: Equatable {
-        case delay(Duration)
-        case command(String)
-    }
-
-    private(set) var reactions: [LifecycleCallback: Reaction] = [:]
-
-    mutating func set(_ reaction: Reaction, for callback: LifecycleCallback, text: String) throws {
-        guard reactions[callback] == nil else {
-            throw ValidationError("\(text): \(callback.rawValue) already has a --delay or --on")
-        }
-        reactions[callback] = reaction
-    }
+    var reactions: [LifecycleCallback: CallbackReaction.Reaction] = [:]
 }

@@ -1,3 +1,4 @@
+import LifebusExpectation
 import LifebusLifecycle
 import LifebusProtocol
 

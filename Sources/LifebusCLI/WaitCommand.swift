@@ -21,10 +21,10 @@ extension LifebusCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The app to watch.") var app: String
         @Argument(help: ArgumentHelp(
-            "notRunning, inactive, active, background or suspended; several as background|suspended.",
+            "The state, or any of several separated by | (background|suspended).",
             valueName: "state"
-        ), transform: parseStates)
-        var states: [LifecycleState]
+        ))
+        var states: ChoiceList<LifecycleState>
         @Option(help: "Give up after this long (e.g. 500ms, 10s; default 30s).", transform: parseDuration)
         var timeout: Duration = .seconds(30)
 
@@ -34,7 +34,7 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            let params = WaitParams(app: app, states: states, timeoutMs: timeout.inMilliseconds)
+            let params = WaitParams(app: app, states: states.choices, timeoutMs: timeout.inMilliseconds)
             let timeout = timeout
             let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
                 WaitNotice.wait(params, timeout: timeout, peer: peer, say: say)
@@ -63,22 +63,6 @@ extension LifebusCommand {
             }
         }
     }
-}
-
-/// Parses a lifecycle state name as the wire spells it.
-func parseState(_ text: String) throws -> LifecycleState {
-    guard let state = LifecycleState(rawValue: text) else {
-        let known = LifecycleState.allCases.map(\.rawValue).joined(separator: ", ")
-        throw ValidationError("'\(text)' is not a state; use one of \(known)")
-    }
-    return state
-}
-
-/// Parses one state or several separated by `|` or `,` (`background|suspended`).
-func parseStates(_ text: String) throws -> [LifecycleState] {
-    let names = text.split(whereSeparator: { $0 == "|" || $0 == "," }).map(String.init)
-    guard !names.isEmpty else { throw ValidationError("'\(text)' names no state") }
-    return try names.map(parseState)
 }
 
 /// The text `lifebus wait` prints. Stateless; tolerant of what the broker sends (a missing member shows as `?`).

@@ -48,7 +48,7 @@ public enum Reproducer {
             return ScenarioExpectation(app: violation.app,
                                        mark: ScenarioMark(name: facts.restores ?? "", data: violation.expected ?? [:]))
         case .overBudget:
-            return ScenarioExpectation(app: violation.app, outcome: "ok")
+            return ScenarioExpectation(app: violation.app, outcome: .outcome(.ok))
         }
     }
 }

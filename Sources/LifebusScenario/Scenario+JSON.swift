@@ -44,7 +44,7 @@ extension ScenarioExpectation {
         if let callbacks { object.append("callbacks", .array(callbacks.map { .string($0.rawValue) })) }
         if let states { object.append("state", .string(states.map(\.rawValue).joined(separator: "|"))) }
         if let mark { object.append("mark", ["name": .string(mark.name), "data": .object(mark.data)]) }
-        if let outcome { object.append("outcome", .string(outcome)) }
+        if let outcome { object.append("outcome", .string(outcome.name)) }
         if let budget {
             object.append("budget", ["callback": .string(budget.callback.rawValue),
                                      "within": .string("\(budget.percent)%")])

@@ -1,4 +1,4 @@
-public import LifebusTimeline
+public import LifebusExpectation
 import LifebusCore
 import LifebusProtocol
 

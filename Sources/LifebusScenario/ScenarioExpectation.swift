@@ -1,3 +1,4 @@
+public import LifebusExpectation
 public import LifebusJSON
 public import LifebusLifecycle
 
@@ -14,8 +15,8 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public var states: [LifecycleState]?
     /// The app's last mark of this name in scope, whose data has these members.
     public var mark: ScenarioMark?
-    /// Every transition in scope ended so (a `Verdict` name: `ok`, `late`, `watchdog`, …, `failed`).
-    public var outcome: String?
+    /// Every transition in scope ended so (`ok`, `late`, `watchdog`, …, `failed`).
+    public var outcome: Verdict?
     /// A callback answered within a share of its budget.
     public var budget: ScenarioBudget?
     /// Per-profile overrides of the members above.
@@ -26,7 +27,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         callbacks: [LifecycleCallback]? = nil,
         states: [LifecycleState]? = nil,
         mark: ScenarioMark? = nil,
-        outcome: String? = nil,
+        outcome: Verdict? = nil,
         budget: ScenarioBudget? = nil,
         profiles: [Profile: ScenarioExpectation] = [:]
     ) {

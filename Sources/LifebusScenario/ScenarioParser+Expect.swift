@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusExpectation
 import LifebusLifecycle
 import LifebusProtocol
 import Yams
@@ -21,10 +22,10 @@ extension ScenarioParser {
         if let mark = members["mark"] { expectation.mark = try self.mark(mark) }
         if let outcome = members["outcome"] {
             let text = try string(outcome, "outcome")
-            guard Verdict.names.contains(text) else {
+            guard let verdict = Verdict(name: text) else {
                 throw error(outcome, "'\(text)' is not an outcome; use \(Verdict.names.joined(separator: ", "))")
             }
-            expectation.outcome = text
+            expectation.outcome = verdict
         }
         if let budget = members["budget"] { expectation.budget = try self.budget(budget) }
         if let profiles = members["profiles"] {

@@ -1,4 +1,5 @@
 public import LifebusProtocol
+import LifebusExpectation
 import LifebusTimeline
 
 /// The readable report of `lifebus run`: a line per scenario × profile (PASS or FAIL), under a failure the failed

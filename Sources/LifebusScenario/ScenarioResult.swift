@@ -1,4 +1,4 @@
-public import LifebusTimeline
+public import LifebusExpectation
 public import LifebusLifecycle
 public import LifebusProtocol
 

@@ -1,4 +1,4 @@
-import LifebusTimeline
+import LifebusExpectation
 import LifebusIO
 import LifebusLifecycle
 import LifebusProtocol

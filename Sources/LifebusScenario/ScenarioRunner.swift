@@ -1,7 +1,7 @@
 public import LifebusLifecycle
+import LifebusBrokerLauncher
 import LifebusIO
 public import LifebusProtocol
-import LifebusSupervision
 
 /// Runs one scenario under one profile and says what came of it, step by step: the library API behind
 /// `lifebus run`, and the fuzzer's way to try a generated scenario.
@@ -42,10 +42,12 @@ public struct ScenarioRunner: Sendable {
         switch broker {
         case .own:
             do throws(BrokerProcess.Failure) {
-                let started = try BrokerProcess(
-                    arguments: ["--clock", "manual", "--profile", profile.rawValue, "--advance-settle", "1s"],
-                    purpose: "lifebus-run",
-                    quiet: true)
+                let started = try BrokerProcess(BrokerLaunch(
+                    arguments: [
+                        "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
+                        "--advance-settle", "1s",
+                    ],
+                    purpose: "lifebus-run", output: .discarded))
                 process = started
                 socket = started.socketPath
             } catch {

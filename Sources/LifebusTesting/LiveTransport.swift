@@ -1,30 +1,29 @@
-import Glibc
 @_spi(Hosting) import Lifebus
+import LifebusBrokerLauncher
 import LifebusCore
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 
-/// The real `lifebusd` on a socket in a temporary folder of its own, with in-process apps connected to it through
-/// the SDK over that socket, and installed apps (`LifebusTestBus.install(manifest:)`) that its supervisor starts as
-/// processes of their own.
+/// The real `lifebusd` on a socket in a temporary folder of its own (`BrokerProcess`), with in-process apps connected
+/// to it through the SDK over that socket, and installed apps (`LifebusTestBus.install(manifest:)`) that its supervisor
+/// starts as processes of their own.
 ///
 /// In-process apps share the test's process: a scenario in which the broker kills one of them (watchdog, termination
 /// of a suspended app, memory pressure) belongs on the in-memory transport or on an installed app, as the broker
 /// would kill the test itself (it spares only its own pid).
 ///
-/// Owns the broker process, the folder (socket, journal), the apps' run tasks and the gates their callbacks pass
-/// (each test delegate runs behind a `HeldDelegate`). Time: a broker that accepts `--clock manual` moves its clock
-/// only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does not (`manualClock` false),
-/// `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps have ended, the broker has
-/// exited and the folder is gone; a transport dropped without `close()` stops its apps, SIGKILLs its broker and
-/// removes the folder in its deinit (a test that failed half-way leaves nothing behind). Closing drops every gate,
-/// so a callback still held ends.
+/// Owns the broker process (which owns its folder: socket, journal), the apps' run tasks and the gates their
+/// callbacks pass (each test delegate runs behind a `HeldDelegate`). Time: a broker that accepts `--clock manual`
+/// moves its clock only on `advance` (`{"byMs":N}`, answered `{"nowMs":…}`); with one that does not (`manualClock`
+/// false), `advance(by:)` lets that much real time pass. Invariant: after `close()` the apps have ended, the broker
+/// has exited and the folder is gone; a transport dropped without `close()` stops its apps, SIGKILLs and reaps its
+/// broker and removes the folder in its deinit (a test that failed half-way leaves nothing behind). Closing drops
+/// every gate, so a callback still held ends.
 @MainActor
 final class LiveTransport: BusTransport {
     private let socket: String
     var socketPath: String? { socket }
-    private let folder: String
     private let broker: BrokerProcess
     private let manualClock: Bool
     /// How long (real time) a request may wait for its answer.
@@ -39,36 +38,38 @@ final class LiveTransport: BusTransport {
 
     init(broker path: String?, profile: Profile, answerLimit: Duration) async throws {
         self.answerLimit = answerLimit
-        let program = path ?? Self.locateBroker()
-        var template = Array("/tmp/lifebus-testing-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw LifebusTestBusError("cannot make a temporary folder") }
-        folder = String(cString: made)
-        socket = folder + "/bus.sock"
-        let arguments = [
-            "--socket", socket, "--journal", folder + "/journal.jsonl", "--profile", profile.rawValue,
-            "--log-level", "warning",
-        ]
-        var manual = Self.acceptsManualClock[program] ?? true
-        var process = try await BrokerProcess.start(program, arguments + (manual ? ["--clock", "manual"] : []))
-        if manual, try await !Self.waitUntilListening(socket, process) {
-            manual = false  // a broker without the manual clock refuses the option and exits at once
-            process = try await BrokerProcess.start(program, arguments)
+        var launch = BrokerLaunch(
+            program: path, arguments: ["--profile", profile.rawValue, "--log-level", "warning"],
+            purpose: "lifebus-testing", startLimit: .seconds(20))
+        let program = path ?? "lifebusd"
+        let manual = Self.acceptsManualClock[program] ?? true
+        let started: BrokerProcess
+        do throws(BrokerProcess.Failure) {
+            launch.arguments += manual ? ["--clock", "manual"] : []
+            started = try await BrokerProcess.start(launch)
+            manualClock = manual
+        } catch where manual && error.exitedBeforeListening {
+            // A broker without the manual clock refuses the option and exits at once.
+            launch.arguments.removeLast(2)
+            do throws(BrokerProcess.Failure) {
+                started = try await BrokerProcess.start(launch)
+            } catch {
+                throw LifebusTestBusError("\(program) did not start: \(error) (its reasons are on stderr)")
+            }
+            manualClock = false
+        } catch {
+            throw LifebusTestBusError("\(program) did not start: \(error) (its reasons are on stderr)")
         }
-        Self.acceptsManualClock[program] = manual
-        guard try await manual ? true : Self.waitUntilListening(socket, process) else {
-            Self.remove(folder)
-            throw LifebusTestBusError("\(program) did not start (its reasons are on stderr)")
-        }
-        broker = process
-        manualClock = manual
+        Self.acceptsManualClock[program] = manualClock
+        broker = started
+        socket = started.socketPath
     }
 
     isolated deinit {
         guard !closed else { return }
         for application in applications { application.hostStop() }
         for gate in gates.values { gate.drop() }
-        broker.send(SIGKILL)
-        Self.remove(folder)
+        broker.kill()
     }
 
     func request(_ method: String, _ params: JSONValue) async throws -> JSONValue {
@@ -157,43 +158,6 @@ final class LiveTransport: BusTransport {
         for application in applications { application.hostStop() }
         for gate in gates.values { gate.drop() }
         for run in runs { await run.value }
-        broker.send(SIGTERM)
-        await broker.ended()
-        Self.remove(folder)
-    }
-
-    /// Waits until the broker answers `ping` on `path`; `false` when it ended first. Polls the condition (no fixed
-    /// sleep decides anything), for at most 20 s.
-    private static func waitUntilListening(_ path: String, _ process: BrokerProcess) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        let limit = Duration.seconds(5)
-        while clock.now < deadline {
-            if process.hasEnded { return false }
-            let ping = try? await LiveController.request(path: path, LifebusMethod.ping, .object([:]), within: limit)
-            if ping != nil { return true }
-            try await clock.sleep(for: .milliseconds(10))
-        }
-        process.send(SIGKILL)
-        throw LifebusTestBusError("the broker did not listen on \(path) within 20 s")
-    }
-
-    /// `lifebusd` beside the running executable (the test bundle's build folder), else the name for a `PATH` search.
-    private static func locateBroker() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "lifebusd" }
-        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let beside = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/") + "/lifebusd"
-        return access(beside, X_OK) == 0 ? beside : "lifebusd"
-    }
-
-    /// Removes the folder and what the broker left in it.
-    private static func remove(_ folder: String) {
-        for name in ["bus.sock", "bus.sock.lock", "bus.sock.token", "journal.jsonl", "journal.jsonl.1"] {
-            unlink(folder + "/" + name)
-        }
-        rmdir(folder)
+        await broker.stop()
     }
 }

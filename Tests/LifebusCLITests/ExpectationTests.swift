@@ -2,7 +2,7 @@
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
-import LifebusTimeline
+import LifebusExpectation
 import Testing
 
 @Suite struct ExpectationTests {
@@ -38,8 +38,8 @@ import Testing
         var expectation = Expectation()
         expectation.callbacks = [.willResignActive, .didEnterBackground]
         expectation.states = [.background, .suspended]
-        expectation.outcome = "ok"
-        expectation.forbiddenOutcomes = ["watchdog", "failed"]
+        expectation.outcome = .outcome(.ok)
+        expectation.forbiddenOutcomes = [.outcome(.watchdog), .failed]
         expectation.mark = "state-saved"
         expectation.markData = [("items", "3"), ("file", "notes.txt")]
         let results = expectation.check(entries, state: .suspended)
@@ -53,8 +53,8 @@ import Testing
         var expectation = Expectation()
         expectation.callbacks = [.willResignActive]
         expectation.states = [.active]
-        expectation.outcome = "ok"
-        expectation.forbiddenOutcomes = ["failed"]
+        expectation.outcome = .outcome(.ok)
+        expectation.forbiddenOutcomes = [.failed]
         expectation.mark = "state-saved"
         expectation.markData = [("items", "4")]
         let results = expectation.check(ExpectScope.lastEvent.select(entries, app: "A").entries, state: .suspended)
@@ -69,14 +69,31 @@ import Testing
             Self.transition(4, .didEnterBackground, .inactive, .notRunning, outcome: .watchdog, sent: 12),
         ]
         var expectation = Expectation()
-        expectation.outcome = "ok"
-        expectation.forbiddenOutcomes = ["watchdog"]
+        expectation.outcome = .outcome(.ok)
+        expectation.forbiddenOutcomes = [.outcome(.watchdog)]
         #expect(expectation.check(killed, state: .notRunning).map(\.passed) == [false, false])
+    }
+
+    /// `failed` is a verdict like the others: `--outcome failed` holds for transitions whose hook failed (it never
+    /// held when a failed transition's verdicts were compared whole with the one word).
+    @Test func outcomeFailedHoldsWhenEveryHookFailedAndOkDoesNot() {
+        let failed: [JournalEntry] = [
+            Self.transition(3, .willResignActive, .active, .inactive, failed: true, sent: 11),
+            Self.transition(4, .didEnterBackground, .inactive, .background, outcome: .late, failed: true, sent: 12),
+        ]
+        var expectation = Expectation()
+        expectation.outcome = .failed
+        #expect(expectation.check(failed, state: .background).map(\.passed) == [true])
+        expectation.outcome = .outcome(.ok)
+        #expect(expectation.check(failed, state: .background).map(\.passed) == [false])
+        expectation.outcome = .outcome(.late)
+        expectation.forbiddenOutcomes = [.outcome(.late)]
+        #expect(expectation.check(failed, state: .background).map(\.passed) == [false, false])
     }
 
     @Test func anEmptyScopeFailsOutcomeOk() {
         var expectation = Expectation()
-        expectation.outcome = "ok"
+        expectation.outcome = .outcome(.ok)
         #expect(expectation.check([], state: .active).map(\.passed) == [false])
     }
 
@@ -95,7 +112,7 @@ import Testing
             "expect", "com.x", "--callbacks", "willResignActive,didEnterBackground", "--state", "background|suspended",
             "--no-outcome", "watchdog,late", "--mark", "m", "--data-has", "k=v", "--since-seq", "3",
         ]) as? LifebusCommand.Expect)
-        #expect(try command.expectation().callbacks == [.willResignActive, .didEnterBackground])
+        #expect(command.expectation.callbacks == [.willResignActive, .didEnterBackground])
         #expect(command.scope == .sinceSeq(3))
         for bad in [["expect", "com.x"], ["expect", "com.x", "--outcome", "fine"],
                     ["expect", "com.x", "--callbacks", "didSleep"], ["expect", "com.x", "--data-has", "k=v"],

@@ -22,7 +22,7 @@ import Testing
                 as? LifebusCommand.Wait
         )
         #expect(wait.app == "com.example.A")
-        #expect(wait.states == [.background])
+        #expect(wait.states.choices == [.background])
         #expect(wait.timeout == .milliseconds(250))
     }
 
@@ -30,7 +30,7 @@ import Testing
         let wait = try #require(
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "notRunning"]) as? LifebusCommand.Wait
         )
-        #expect(wait.states == [.notRunning])
+        #expect(wait.states.choices == [.notRunning])
         #expect(wait.timeout == .seconds(30))
     }
 
@@ -38,7 +38,7 @@ import Testing
         let wait = try #require(
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "background|suspended"]) as? LifebusCommand.Wait
         )
-        #expect(wait.states == [.background, .suspended])
+        #expect(wait.states.choices == [.background, .suspended])
         #expect(throws: (any Error).self) { try LifebusCommand.parseAsRoot(["wait", "com.example.A", "asleep"]) }
     }
 

@@ -75,7 +75,7 @@ import Testing
         #expect(scenario.steps == [
             .launch(Self.app), .note("fuzzer seed 2: the next step breaks an invariant: willTerminate watchdog"),
             .expect(ScenarioExpectation(app: Self.app)), terminate, .advance(.seconds(5)),
-            .expect(ScenarioExpectation(app: Self.app, outcome: "ok")),
+            .expect(ScenarioExpectation(app: Self.app, outcome: .outcome(.ok))),
         ])
     }
 

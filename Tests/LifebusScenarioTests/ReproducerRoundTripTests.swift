@@ -31,7 +31,7 @@ import Testing
             .expect(ScenarioExpectation(app: "com.example.A", mark: ScenarioMark(
                 name: "state-restored", data: ["draft": .integer(3), "text": .string("a: b")]))),
             .expect(ScenarioExpectation(app: "com.example.A", callbacks: [.willResignActive, .didEnterBackground],
-                                        states: [.background, .suspended], outcome: "ok")),
+                                        states: [.background, .suspended], outcome: .outcome(.ok))),
             .wait(ScenarioWait(app: "com.example.A", states: [.suspended], timeout: .milliseconds(1500))),
             .kill(ScenarioKill(app: "com.example.A", signal: "SEGV")),
         ]

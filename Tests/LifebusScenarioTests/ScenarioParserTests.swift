@@ -69,7 +69,7 @@ import Testing
         let expectation = ScenarioExpectation(
             app: "com.example.DeepThoughts", callbacks: [.willResignActive, .didEnterBackground], states: [.suspended],
             mark: ScenarioMark(name: "state-saved", data: ["draft": .string("hello"), "count": .integer(3)]),
-            outcome: "ok", budget: ScenarioBudget(callback: .didEnterBackground, percent: 40),
+            outcome: .outcome(.ok), budget: ScenarioBudget(callback: .didEnterBackground, percent: 40),
             profiles: [.ios3: ScenarioExpectation(callbacks: [.willResignActive, .willTerminate], states: [.notRunning])])
         #expect(scenario.steps[6] == .expect(expectation))
         #expect(scenario.steps[7] == .kill(ScenarioKill(app: "com.example.DeepThoughts", signal: "SEGV")))
@@ -78,7 +78,7 @@ import Testing
         let ios3 = expectation.resolved(for: .ios3)
         #expect(ios3.callbacks == [.willResignActive, .willTerminate])
         #expect(ios3.states == [.notRunning])
-        #expect(ios3.outcome == "ok")  // not overridden: the shared member
+        #expect(ios3.outcome == .outcome(.ok))  // not overridden: the shared member
     }
 
     @Test func aScenarioWithoutNameOrProfilesTakesTheFileNameAndEveryProfile() throws {

@@ -2,6 +2,7 @@ import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
 @testable import LifebusScenario
+import LifebusExpectation
 import LifebusTimeline
 import Testing
 

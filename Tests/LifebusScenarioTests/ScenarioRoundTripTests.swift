@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusExpectation
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusScenario
@@ -39,7 +40,7 @@ import Testing
                 [:], ["draft": .string("hello")], ["n": .integer(3), "ok": .bool(true), "s": .string("3")],
             ]))
         }
-        expectation.outcome = draw.maybe { $0.pick(Verdict.names) }
+        expectation.outcome = draw.maybe { $0.pick(Verdict.allCases) }
         expectation.budget = draw.maybe { draw in
             ScenarioBudget(callback: draw.pick(LifecycleCallback.allCases), percent: Double(draw.int(101)))
         }

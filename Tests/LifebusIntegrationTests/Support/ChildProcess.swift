@@ -1,6 +1,5 @@
 import Glibc
 import LifebusIO
-import LifebusSupervision
 import Synchronization
 
 /// A child process started with `posix_spawn`, its stdout and stderr readable as lines; its stdin the test's, or a
@@ -77,7 +76,7 @@ final class ChildProcess {
             close(errPipe[1])
             if holdingStdinOpen { close(inPipe[0]) }
         }
-        do throws(SystemError) {
+        do throws(CleanSpawn.Failure) {
             let child = try CleanSpawn.spawn([path] + arguments, environment: environment, actions: &actions)
             return (child, outPipe[0], errPipe[0], holdingStdinOpen ? inPipe[1] : nil)
         } catch {

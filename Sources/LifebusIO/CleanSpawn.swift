@@ -5,8 +5,20 @@ public import Glibc
 /// would leak into the child; test runners' worker threads block signals). Stateless.
 ///
 /// The caller keeps what differs between children: the file actions (where stdin, stdout and stderr go) and how the
-/// child is waited for. Spawns of `lifebusd` (`BrokerProcess`) and the integration tests' children go through here.
+/// child is waited for (`waitpid`: libuv, which reaps only its own `uv_spawn` children, never sees these). Spawns of
+/// `lifebusd` (`LifebusBrokerLauncher`'s `BrokerProcess`), of the containment guard and of the integration tests'
+/// children go through here.
 public enum CleanSpawn {
+    /// Why `posix_spawn` refused: the path it was given and the errno it returned. A plain value.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        public let code: Int32
+
+        public var description: String {
+            "posix_spawn \(path): \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+
     /// Spawns `executable` (by default `arguments[0]`) with `arguments` as its argv and `environment` (`KEY=VALUE`
     /// lines) as its environment, applying `actions`; with `ownSession` the child starts a session of its own
     /// (`setsid`, out of reach of the terminal's signals). Returns the child's pid, or throws the errno
@@ -14,7 +26,7 @@ public enum CleanSpawn {
     public static func spawn(
         _ arguments: [String], executable: String? = nil, environment: [String],
         actions: inout posix_spawn_file_actions_t, ownSession: Bool = false
-    ) throws(SystemError) -> pid_t {
+    ) throws(Failure) -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
@@ -35,7 +47,7 @@ public enum CleanSpawn {
         var child: pid_t = 0
         let path = executable ?? arguments[0]
         let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw SystemError("posix_spawn", path: path, code: status) }
+        guard status == 0 else { throw Failure(path: path, code: status) }
         return child
     }
 }

@@ -4,11 +4,15 @@ public import LifebusProtocol
 
 /// What `lifebus expect` and a scenario's `expect` step assert about one app, and the checking of it against what
 /// the broker recorded. A plain value; `check` is pure (the entries and the state in, one result per assertion out).
+/// It lives beside the commands that assert (`LifebusCLI`'s `expect`, `LifebusScenario`'s `expect` step), not with
+/// the timeline pictures.
 public struct Expectation: Equatable, Sendable {
     public var callbacks: [LifecycleCallback]?
     public var states: [LifecycleState]?
-    public var outcome: String?
-    public var forbiddenOutcomes: [String] = []
+    /// Every transition in scope ended so, and at least one is in scope.
+    public var outcome: Verdict?
+    /// No transition in scope carries any of these.
+    public var forbiddenOutcomes: [Verdict] = []
     public var mark: String?
     public var markData: [(key: String, value: String)] = []
     /// A callback answered within this share (0–100 %) of its budget: every one in scope, and at least one.
@@ -71,12 +75,12 @@ public struct Expectation: Equatable, Sendable {
         if let outcome {
             results.append(Result(
                 check: "outcome", expected: "every transition \(outcome)", recorded: Self.list(verdicts),
-                passed: !transitions.isEmpty && transitions.allSatisfy { Verdict.of($0) == [outcome] }))
+                passed: !transitions.isEmpty && transitions.allSatisfy(outcome.holds(for:))))
         }
         if !forbiddenOutcomes.isEmpty {
             let bad = transitions.contains { !Set(Verdict.of($0)).isDisjoint(with: forbiddenOutcomes) }
             results.append(Result(
-                check: "no outcome", expected: "none " + forbiddenOutcomes.joined(separator: ", "),
+                check: "no outcome", expected: "none " + forbiddenOutcomes.map(\.name).joined(separator: ", "),
                 recorded: Self.list(verdicts), passed: !bad))
         }
         if let mark {

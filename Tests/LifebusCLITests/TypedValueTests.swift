@@ -1,0 +1,124 @@
+import ArgumentParser
+import LifebusExpectation
+import LifebusLifecycle
+import Testing
+
+@testable import LifebusCLI
+
+/// The closed and compound values of `wait`, `expect` and `fire --expect/--fail-on` are parsed by ArgumentParser from
+/// their types: `--help` lists each value (derived from the vocabulary's `allCases`), and a wrong word is the parser's
+/// usage error (exit 2) naming the word and the values allowed.
+@Suite struct TypedValueTests {
+    /// The help text with its line wrapping undone.
+    static func help(_ command: any ParsableCommand.Type) -> String {
+        LifebusCommand.helpMessage(for: command).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static let states = LifecycleState.allCases.map(\.rawValue)
+    static let verdicts = Verdict.allCases.map(\.name)
+    static let callbacks = LifecycleCallback.allCases.map(\.rawValue)
+
+    @Test func theHelpListsEveryStateOutcomeAndCallback() {
+        let states = "(values: \(Self.states.joined(separator: ", ")))"
+        #expect(Self.help(LifebusCommand.Wait.self).contains(states))
+        let expect = Self.help(LifebusCommand.Expect.self)
+        #expect(expect.contains(states))
+        #expect(expect.contains("(values: \(Self.verdicts.joined(separator: ", ")))"))
+        #expect(expect.contains("(values: \((Self.callbacks + ["none"]).joined(separator: ", ")))"))
+        #expect(Self.help(LifebusCommand.Fire.Home.self).contains("(values: \(Self.verdicts.joined(separator: ", ")))"))
+    }
+
+    @Test(arguments: [
+        (["wait", "com.x", "asleep"], "The value 'asleep' is invalid for '<state>'", states),
+        (["wait", "com.x", "background|asleep"], "The value 'background|asleep' is invalid for '<state>'", states),
+        (["wait", "com.x", "background||suspended"], "is invalid for '<state>'", states),
+        (["expect", "com.x", "--state", "ok"], "The value 'ok' is invalid for '--state <state>'", states),
+        (["expect", "com.x", "--outcome", "fine"], "The value 'fine' is invalid for '--outcome <outcome>'", verdicts),
+        (["expect", "com.x", "--no-outcome", "late,slow"], "The value 'late,slow' is invalid for '--no-outcome",
+         verdicts),
+        (["expect", "com.x", "--callbacks", "didSleep"], "The value 'didSleep' is invalid for '--callbacks", callbacks),
+        (["fire", "home", "--expect", "great"], "The value 'great' is invalid for '--expect <outcome>'", verdicts),
+        (["fire", "home", "--fail-on", "watchdog,"], "The value 'watchdog,' is invalid for '--fail-on", verdicts),
+    ])
+    func aWrongWordIsAUsageErrorListingTheValues(arguments: [String], problem: String, values: [String]) {
+        #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue)
+        let message = CLIUsage.message(of: arguments) ?? "parsed"
+        #expect(message.contains(problem), "\(message)")
+        #expect(values.allSatisfy { message.contains($0) }, "\(message)")
+    }
+
+    @Test func aDataMemberWithoutEqualsIsAUsageErrorNamingTheForm() {
+        let message = CLIUsage.message(of: ["expect", "com.x", "--mark", "m", "--data-has", "items"]) ?? "parsed"
+        #expect(message.contains("The value 'items' is invalid for '--data-has <key=value>'"), "\(message)")
+    }
+
+    @Test func everyValueParsesAsItselfInEveryOption() throws {
+        for state in LifecycleState.allCases {
+            let wait = try #require(try LifebusCommand.parseAsRoot(["wait", "com.x", state.rawValue])
+                as? LifebusCommand.Wait)
+            #expect(wait.states.choices == [state])
+        }
+        for verdict in Verdict.allCases {
+            let expect = try #require(try LifebusCommand.parseAsRoot(["expect", "com.x", "--outcome", verdict.name])
+                as? LifebusCommand.Expect)
+            #expect(expect.expectation.outcome == verdict)
+            let fire = try #require(try LifebusCommand.parseAsRoot(["fire", "home", "--expect", verdict.name])
+                as? LifebusCommand.Fire.Home)
+            #expect(fire.options.expect == verdict)
+        }
+        let all = Self.callbacks.joined(separator: ",")
+        let expect = try #require(try LifebusCommand.parseAsRoot(["expect", "com.x", "--callbacks", all])
+            as? LifebusCommand.Expect)
+        #expect(expect.expectation.callbacks == LifecycleCallback.allCases)
+    }
+
+    @Test func compoundValuesKeepTheirParts() throws {
+        let expect = try #require(try LifebusCommand.parseAsRoot([
+            "expect", "com.x", "--callbacks", "none", "--state", "background,suspended", "--no-outcome",
+            "watchdog|failed", "--mark", "m", "--data-has", "note=a=b", "--data-has", "empty=",
+        ]) as? LifebusCommand.Expect)
+        let expectation = expect.expectation
+        #expect(expectation.callbacks == [])
+        #expect(expectation.states == [.background, .suspended])
+        #expect(expectation.forbiddenOutcomes == [.outcome(.watchdog), .failed])
+        #expect(expectation.markData.map(\.key) == ["note", "empty"])
+        #expect(expectation.markData.map(\.value) == ["a=b", ""])
+    }
+
+    @Test func subscribesBackgroundModesAreListedAndAnotherIsRefusedNamingThem() {
+        let modes = AppFlags.knownBackgroundModes
+        #expect(Self.help(LifebusCommand.Subscribe.self).contains("(values: \(modes.joined(separator: ", ")))"))
+        let message = CLIUsage.message(of: ["subscribe", "--id", "com.x", "--background-mode", "audoi"]) ?? "parsed"
+        #expect(message.contains("The value 'audoi' is invalid for '--background-mode <mode>'"), "\(message)")
+        #expect(modes.allSatisfy { message.contains($0) }, "\(message)")
+    }
+
+    @Test(arguments: [
+        ["--delay", "willTerminate"], ["--delay", "willSleep=7s"], ["--delay", "willTerminate=soon"],
+        ["--on", "willTerminate="], ["--on", "=true"],
+    ])
+    func aWrongReactionIsAUsageErrorWhoseHelpNamesTheCallbacks(words: [String]) {
+        let arguments = ["subscribe", "--id", "com.x"] + words
+        #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue)
+        let message = CLIUsage.message(of: arguments) ?? "parsed"
+        #expect(message.contains("The value '\(words[1])' is invalid for '\(words[0])"), "\(message)")
+        // What the user sees under the error: the option's help, which for --delay names every callback.
+        var shown = "parsed"
+        do { _ = try LifebusCommand.parseAsRoot(arguments) } catch { shown = LifebusCommand.fullMessage(for: error) }
+        let callbacks = LifecycleCallback.allCases.map(\.rawValue)
+        #expect(callbacks.allSatisfy(shown.contains) || (words[0] == "--on" && shown.contains("as for --delay")),
+                "\(shown)")
+    }
+
+    @Test func subscribesReactionsMakeItsPlanAndACallbackNamedTwiceIsRefused() throws {
+        let subscribe = try #require(try LifebusCommand.parseAsRoot([
+            "subscribe", "--id", "com.x", "--delay", "willTerminate=7s", "--on", "didEnterBackground=echo a=b",
+            "--background-mode", "audio",
+        ]) as? LifebusCommand.Subscribe)
+        let plan = try subscribe.plan()
+        #expect(plan.reactions == [.willTerminate: .delay(.seconds(7)), .didEnterBackground: .command("echo a=b")])
+        #expect(subscribe.backgroundModes.map(\.name) == ["audio"])
+        let twice = ["subscribe", "--id", "com.x", "--delay", "willTerminate=1s", "--on", "willTerminate=true"]
+        #expect(CLIUsage.message(of: twice)?.contains("willTerminate has more than one --delay or --on") == true)
+    }
+}
