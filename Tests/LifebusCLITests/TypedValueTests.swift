@@ -152,4 +152,14 @@ import Testing
         #expect(CLIUsage.message(of: ["clock", "advance"])?.contains("Missing expected argument '<duration>'") == true)
         #expect(CLIUsage.exitStatus(of: ["clock", "later"]) == CLIExitStatus.usage.rawValue)
     }
+
+    @Test func marksDataIsOneJSONObject() throws {
+        let mark = try #require(try LifebusCommand.parseAsRoot(["mark", "saved", "--data", #"{"items":3}"#])
+            as? LifebusCommand.Mark)
+        #expect(mark.data?.object == ["items": 3])
+        for data in ["[1]", "3", "{", ""] {
+            let message = CLIUsage.message(of: ["mark", "saved", "--data", data]) ?? "parsed"
+            #expect(message.contains("The value '\(data)' is invalid for '--data <json>'"), "\(message)")
+        }
+    }
 }
