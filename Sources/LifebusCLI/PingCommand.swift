@@ -14,7 +14,7 @@ extension LifebusCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "Keep trying to reach the broker for this long (e.g. 5s).")
+        @Option(help: ArgumentHelp("Keep trying to reach the broker for this long (e.g. 5s).", valueName: "duration"))
         var wait: DurationArgument?
 
         @Option(help: "How many pings to send, one after another.")

@@ -69,7 +69,9 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
-        @Option(help: "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).")
+        @Option(help: ArgumentHelp(
+            "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).",
+            valueName: "duration"))
         var connectTimeout = DurationArgument(.seconds(5))
 
         @Flag(help: "Keep trying to connect for ever instead of giving up after --connect-timeout.")

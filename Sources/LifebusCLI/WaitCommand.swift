@@ -25,7 +25,7 @@ extension LifebusCommand {
             valueName: "state"
         ))
         var states: ChoiceList<LifecycleState>
-        @Option(help: "Give up after this long (e.g. 500ms, 10s).")
+        @Option(help: ArgumentHelp("Give up after this long (e.g. 500ms, 10s).", valueName: "duration"))
         var timeout = DurationArgument(.seconds(30))
 
         func validate() throws {

@@ -61,7 +61,7 @@ import Testing
         (["wait", "com.example.A"], "Missing expected argument '<state>'"),
         (["wait", "com.example.A", "asleep"], "asleep"),
         (["wait", "com.example.A", "active", "--timeout", "soon"],
-         "The value 'soon' is invalid for '--timeout <timeout>'"),
+         "The value 'soon' is invalid for '--timeout <duration>'"),
         (["wait", "bad id", "active"], "bad id"),
         (["status", "a/b"], "a/b"),
         (["history", "--limit", "0"], "--limit"),
