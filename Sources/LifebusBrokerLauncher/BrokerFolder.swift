@@ -19,16 +19,20 @@ enum BrokerFolder {
     }
 
     /// The names in `folder` but `.` and `..` (none when it cannot be read).
-    private static func names(in folder: String) -> [String] {
+    static func names(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset)
+                .assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names
     }
+
+    /// Where `d_name` starts in a `dirent`. The name is read up to its NUL through a pointer, never as the struct's
+    /// 256-byte array: a record is only as long as its name, and the last one in `readdir`'s buffer may end at
+    /// the end of mapped memory.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 }

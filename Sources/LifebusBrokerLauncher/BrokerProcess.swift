@@ -12,8 +12,9 @@ import Synchronization
 /// One implementation, two faces: blocking (`init(_:)`, `stop()`, for one-thread callers) and async (`start(_:)`,
 /// `stop() async`, which pause between looks without blocking a thread); both take the same non-blocking steps
 /// (`startLook()`, `stopLook(since:)`). Owns the child process and the folder. `Sendable`: the child's pid is behind a
-/// mutex, so any thread may stop it. Invariant: after `stop()` or `kill()` the child has been reaped and the folder
-/// is gone; both are idempotent, and `deinit` stops a broker still running.
+/// mutex, so any thread may stop it. Invariant: after `stop()` or `kill()` the child has been reaped (or, alive a
+/// minute after its SIGKILL, given up on) and the folder is gone; both are idempotent, and `deinit` stops a broker
+/// still running.
 public final class BrokerProcess: Sendable {
     /// Why the broker could not be started: said for people.
     public struct Failure: Error, CustomStringConvertible {
@@ -33,16 +34,16 @@ public final class BrokerProcess: Sendable {
     private let launch: BrokerLaunch
     /// When the broker was spawned (`EventLoop.monotonicNanoseconds`), for the start limit.
     private let startedAt: UInt64
-    let child: Mutex<Child>
+    private let child: Mutex<Child>
 
     /// The child's pid until it has been reaped, and whether it was sent SIGKILL.
-    struct Child {
+    private struct Child {
         var pid: pid_t?
         var killed = false
     }
 
     /// Where a start stands after one look.
-    enum StartLook {
+    private enum StartLook {
         case listening
         case starting
         case failed(Failure)

@@ -15,34 +15,37 @@ extension LifebusCommand {
                 every callback they caused is answered or killed (or, for an app still within its budget, after \
                 lifebusd's --advance-settle, listing the callbacks still running). Under the real clock, advance is \
                 refused (exit 4).
-                """
+                """,
+            subcommands: [Advance.self]
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("Nothing to print the clock, or: advance DURATION (e.g. 250ms, 5s, 1m).",
-                                     valueName: "advance duration"))
-        var words: [String] = []
-
-        func validate() throws {
-            guard words.isEmpty || (words.count == 2 && words[0] == "advance") else {
-                throw ValidationError("write `lifebus clock` or `lifebus clock advance DURATION`")
-            }
-            if words.count == 2 { _ = try parseDuration(words[1]) }
+        func run() throws {
+            try Self.ask(LifebusMethod.clock, params: [:], path: global.socketPath, json: global.json)
         }
 
-        func run() throws {
-            let json = global.json
-            var method = LifebusMethod.clock
-            var params: JSONValue = [:]
-            if words.count == 2 {
-                let duration = try parseDuration(words[1])
-                method = LifebusMethod.advance
-                params = AdvanceParams(byMs: duration.inMilliseconds).json
+        /// `lifebus clock advance DUR`. `--socket` and `--json` may come before `advance` too (ArgumentParser gives
+        /// them to both commands).
+        struct Advance: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "advance", abstract: "Move a manual clock on and settle what falls due.")
+
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: ArgumentHelp("How far (e.g. 250ms, 5s, 1m).", valueName: "duration"))
+            var duration: DurationArgument
+
+            func run() throws {
+                let params = AdvanceParams(byMs: duration.duration.inMilliseconds).json
+                try ClockCommand.ask(LifebusMethod.advance, params: params, path: global.socketPath, json: global.json)
             }
+        }
+
+        /// Sends `clock` or `advance` and prints the clock it answers.
+        static func ask(_ method: String, params: JSONValue, path: String, json: Bool) throws {
             let waited = "waiting for the callbacks the advance caused to be answered or killed (at most the "
                 + "broker's --advance-settle, 5s by default)"
-            try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: { peer, say in
+            try BrokerCall.run(path: path, json: json, onSlowAnswer: { peer, say in
                 WaitNotice.transitions(peer: peer, say: say, otherwise: waited)
             }) { peer, _, finish in
                 peer.request(method, params: params) { answer in

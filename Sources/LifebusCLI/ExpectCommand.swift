@@ -51,8 +51,8 @@ extension LifebusCommand {
         @Flag(help: "Look at all of the app's entries.") var all = false
         @Option(help: ArgumentHelp(
             "Keep looking until the expectation holds or this long has passed (default: look once), e.g. for a mark "
-                + "a program makes on its own time.", valueName: "duration"), transform: parseDuration)
-        var within: Duration = .zero
+                + "a program makes on its own time.", valueName: "duration"))
+        var within: DurationArgument?
 
         func validate() throws {
             try requireAppID(app, option: "APP")
@@ -83,6 +83,7 @@ extension LifebusCommand {
         func run() throws {
             let expectation = expectation
             let start = EventLoop.monotonicNanoseconds()
+            let within = within?.duration ?? .zero
             let deadline = start + within.clampedNanoseconds
             var noticed = false
             while true {

@@ -20,11 +20,3 @@ struct GlobalOptions: ParsableArguments {
         return BrokerSocketPath.resolve(explicit: socket, environment: environment, uid: getuid())
     }
 }
-
-/// Parses `250ms`, `5s`, `2m` for options that take a duration.
-func parseDuration(_ text: String) throws -> Duration {
-    guard let duration = DurationText.parse(text) else {
-        throw ValidationError("'\(text)' is not a duration; write it like 250ms, 5s or 2m")
-    }
-    return duration
-}

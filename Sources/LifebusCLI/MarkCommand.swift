@@ -22,19 +22,10 @@ extension LifebusCommand {
 
         @Argument(help: "The mark's name, e.g. state-saved.") var name: String
         @Option(help: ArgumentHelp("A JSON object journaled with the mark, e.g. '{\"items\":3}'.", valueName: "json"))
-        var data: String?
+        var data: JSONObjectArgument?
 
         func validate() throws {
             guard !name.isEmpty else { throw ValidationError("the mark's name must not be empty") }
-            _ = try object()
-        }
-
-        func object() throws -> JSONObject? {
-            guard let data else { return nil }
-            guard case .object(let object)? = try? JSONParser.parse(data) else {
-                throw ValidationError("--data must be a JSON object, e.g. '{\"items\":3}'")
-            }
-            return object
         }
 
         func run() throws {
@@ -45,7 +36,7 @@ extension LifebusCommand {
                     """)
                 throw CLIExitStatus.usage
             }
-            try MarkRelayCall.send(MarkParams(name: name, data: try object()), path: path)
+            try MarkRelayCall.send(MarkParams(name: name, data: data?.object), path: path)
         }
     }
 }

@@ -15,8 +15,8 @@ extension LifebusCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "Keep trying to reach the broker for this long (e.g. 5s).", transform: parseDuration)
-        var wait: Duration?
+        @Option(help: ArgumentHelp("Keep trying to reach the broker for this long (e.g. 5s).", valueName: "duration"))
+        var wait: DurationArgument?
 
         @Option(help: "How many pings to send, one after another.")
         var count = 1
@@ -26,7 +26,7 @@ extension LifebusCommand {
         }
 
         func run() throws {
-            try PingSeries.run(path: global.socketPath, json: global.json, count: count, retryFor: wait)
+            try PingSeries.run(path: global.socketPath, json: global.json, count: count, retryFor: wait?.duration)
         }
     }
 }

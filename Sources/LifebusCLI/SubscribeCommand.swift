@@ -69,9 +69,10 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
-        @Option(help: "Give up (exit 3) when no broker has accepted the app within this long (default 5s).",
-                transform: parseDuration)
-        var connectTimeout: Duration = .seconds(5)
+        @Option(help: ArgumentHelp(
+            "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).",
+            valueName: "duration"))
+        var connectTimeout = DurationArgument(.seconds(5))
 
         @Flag(help: "Keep trying to connect for ever instead of giving up after --connect-timeout.")
         var retry = false
@@ -99,7 +100,7 @@ extension LifebusCommand {
                 exitsOnSuspend: exitsOnSuspend,
                 backgroundModes: backgroundModes.map(\.name),
                 launchInBackground: launchInBackground,
-                connectTimeout: retry ? nil : connectTimeout,
+                connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer
             ))
             let started = await SubscribeSupervisor.start { params, done in
@@ -132,7 +133,7 @@ extension LifebusCommand {
                     throw CLIExitStatus.usage
                 }
             }
-            await session.run(delegate: delegate, connectTimeout: retry ? nil : connectTimeout)
+            await session.run(delegate: delegate, connectTimeout: retry ? nil : connectTimeout.duration)
         }
 
         /// Makes subscribe lead a process group of its own, so the broker's kill of the app reaches the program and

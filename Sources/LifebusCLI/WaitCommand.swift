@@ -25,8 +25,8 @@ extension LifebusCommand {
             valueName: "state"
         ))
         var states: ChoiceList<LifecycleState>
-        @Option(help: "Give up after this long (e.g. 500ms, 10s; default 30s).", transform: parseDuration)
-        var timeout: Duration = .seconds(30)
+        @Option(help: ArgumentHelp("Give up after this long (e.g. 500ms, 10s).", valueName: "duration"))
+        var timeout = DurationArgument(.seconds(30))
 
         func validate() throws {
             try requireAppID(app, option: "APP")
@@ -34,8 +34,8 @@ extension LifebusCommand {
 
         func run() throws {
             let json = global.json
-            let params = WaitParams(app: app, states: states.choices, timeoutMs: timeout.inMilliseconds)
-            let timeout = timeout
+            let params = WaitParams(app: app, states: states.choices, timeoutMs: timeout.duration.inMilliseconds)
+            let timeout = timeout.duration
             let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
                 WaitNotice.wait(params, timeout: timeout, peer: peer, say: say)
             }

@@ -23,7 +23,7 @@ import Testing
         )
         #expect(wait.app == "com.example.A")
         #expect(wait.states.choices == [.background])
-        #expect(wait.timeout == .milliseconds(250))
+        #expect(wait.timeout.duration == .milliseconds(250))
     }
 
     @Test func waitDefaultsToThirtySeconds() throws {
@@ -31,7 +31,7 @@ import Testing
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "notRunning"]) as? LifebusCommand.Wait
         )
         #expect(wait.states.choices == [.notRunning])
-        #expect(wait.timeout == .seconds(30))
+        #expect(wait.timeout.duration == .seconds(30))
     }
 
     @Test func waitTakesSeveralStates() throws {
@@ -60,7 +60,8 @@ import Testing
     @Test(arguments: [
         (["wait", "com.example.A"], "Missing expected argument '<state>'"),
         (["wait", "com.example.A", "asleep"], "asleep"),
-        (["wait", "com.example.A", "active", "--timeout", "soon"], "'soon' is not a duration"),
+        (["wait", "com.example.A", "active", "--timeout", "soon"],
+         "The value 'soon' is invalid for '--timeout <duration>'"),
         (["wait", "bad id", "active"], "bad id"),
         (["status", "a/b"], "a/b"),
         (["history", "--limit", "0"], "--limit"),

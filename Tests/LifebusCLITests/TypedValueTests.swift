@@ -121,4 +121,45 @@ import Testing
         let twice = ["subscribe", "--id", "com.x", "--delay", "willTerminate=1s", "--on", "willTerminate=true"]
         #expect(CLIUsage.message(of: twice)?.contains("willTerminate has more than one --delay or --on") == true)
     }
+
+    @Test func durationsParseAsDurationTextReadsThemAndShowTheirDefaults() throws {
+        let wait = try #require(try LifebusCommand.parseAsRoot(["wait", "com.x", "active", "--timeout", "1m"])
+            as? LifebusCommand.Wait)
+        #expect(wait.timeout.duration == .seconds(60))
+        #expect(Self.help(LifebusCommand.Wait.self).contains("(default: 30s)"))
+        #expect(Self.help(LifebusCommand.Subscribe.self).contains("(default: 5s)"))
+        let expect = try #require(try LifebusCommand.parseAsRoot(["expect", "com.x", "--outcome", "ok"])
+            as? LifebusCommand.Expect)
+        #expect(expect.within == nil)
+        for arguments in [["ping", "--wait", "5"], ["expect", "com.x", "--state", "active", "--within", "a while"],
+                          ["subscribe", "--id", "com.x", "--connect-timeout", "5x"], ["clock", "advance", "soon"]] {
+            #expect(CLIUsage.exitStatus(of: arguments) == CLIExitStatus.usage.rawValue, "\(arguments)")
+            let message = CLIUsage.message(of: arguments) ?? "parsed"
+            #expect(message.contains("The value '\(arguments.last!)' is invalid"), "\(message)")
+        }
+    }
+
+    @Test func clockAdvanceIsASubcommandTakingADurationAndTheGlobalsOnEitherSide() throws {
+        let clock = try #require(try LifebusCommand.parseAsRoot(["clock", "--json"]) as? LifebusCommand.ClockCommand)
+        #expect(clock.global.json)
+        let advance = try #require(try LifebusCommand.parseAsRoot(["clock", "advance", "250ms", "--json"])
+            as? LifebusCommand.ClockCommand.Advance)
+        #expect(advance.duration.duration == .milliseconds(250))
+        #expect(advance.global.json)
+        let before = try #require(try LifebusCommand.parseAsRoot(["clock", "--json", "--socket", "/x", "advance", "5s"])
+            as? LifebusCommand.ClockCommand.Advance)
+        #expect(before.global.json && before.global.socket == "/x")
+        #expect(CLIUsage.message(of: ["clock", "advance"])?.contains("Missing expected argument '<duration>'") == true)
+        #expect(CLIUsage.exitStatus(of: ["clock", "later"]) == CLIExitStatus.usage.rawValue)
+    }
+
+    @Test func marksDataIsOneJSONObject() throws {
+        let mark = try #require(try LifebusCommand.parseAsRoot(["mark", "saved", "--data", #"{"items":3}"#])
+            as? LifebusCommand.Mark)
+        #expect(mark.data?.object == ["items": 3])
+        for data in ["[1]", "3", "{", ""] {
+            let message = CLIUsage.message(of: ["mark", "saved", "--data", data]) ?? "parsed"
+            #expect(message.contains("The value '\(data)' is invalid for '--data <json>'"), "\(message)")
+        }
+    }
 }

@@ -126,7 +126,7 @@ import Testing
 
     @Test(arguments: [
         (["ping", "--count", "0"], "--count must be at least 1"),
-        (["ping", "--wait", "soon"], "'soon' is not a duration"),
+        (["ping", "--wait", "soon"], "The value 'soon' is invalid for '--wait <duration>'"),
         (["nonsense"], "Unexpected argument 'nonsense'"),
     ])
     func cliUsageErrorsExitTwoSayingWhatIsWrong(arguments: [String], problem: String) throws {

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusBrokerLauncher
+@testable import LifebusBrokerLauncher
 import Testing
 
 /// The private broker's two faces over one implementation: each starts `lifebusd` on a fresh socket and returns once
@@ -15,33 +15,15 @@ import Testing
 
     /// Whether a folder of `test`'s launches is still in `/tmp`.
     static func leftFolder(_ test: String) -> Bool {
-        guard let directory = opendir("/tmp") else { return false }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(purpose(test) + ".") { return true }
-        }
-        return false
+        BrokerFolder.names(in: "/tmp").contains { $0.hasPrefix(purpose(test) + ".") }
     }
 
-    /// A program that runs `body` whatever its arguments (a shell script in a folder of its own).
-    static func script(_ body: String) throws -> (program: String, folder: String) {
-        var template = Array("/tmp/lifebus-launch-script.XXXXXX".utf8CString)
-        let folder = String(cString: try #require(mkdtemp(&template)))
-        let program = folder + "/fake-lifebusd"
-        let file = try #require(fopen(program, "w"))
-        fputs("#!/bin/sh\n\(body)\n", file)
-        fclose(file)
-        chmod(program, 0o700)
-        return (program, folder)
-    }
-
-    static func remove(_ script: (program: String, folder: String)) {
-        unlink(script.program)
-        rmdir(script.folder)
-    }
+    /// A stand-in broker that never listens (a script kept in the repository: one written by the test could be
+    /// held open by a child another test forks meanwhile, and its exec would fail with ETXTBSY).
+    static let neverListening: String = {
+        let file = #filePath
+        return String(file[..<file.lastIndex(of: "/")!]) + "/Fixtures/never-listening-broker"
+    }()
 
     @Test func theBlockingFaceStartsAListeningBrokerAndStopReapsItAndRemovesItsFolder() throws {
         let broker = try BrokerProcess(Self.launch("blocking"))
@@ -69,22 +51,18 @@ import Testing
     }
 
     @Test func aBrokerThatExitsBeforeListeningIsAFailureSayingSo() async throws {
-        let script = try Self.script("exit 2")
-        defer { Self.remove(script) }
         var launch = Self.launch("exits")
-        launch.program = script.program
+        launch.program = "/bin/false"  // exits 1 whatever its arguments
         let blocking = #expect(throws: BrokerProcess.Failure.self) { try BrokerProcess(launch) }
-        #expect(blocking?.exitedBeforeListening == true)
+        #expect(blocking?.exitedBeforeListening == true, "\(String(describing: blocking))")
         let async = await #expect(throws: BrokerProcess.Failure.self) { try await BrokerProcess.start(launch) }
-        #expect(async?.exitedBeforeListening == true)
+        #expect(async?.exitedBeforeListening == true, "\(String(describing: async))")
         #expect(!Self.leftFolder("exits"))
     }
 
     @Test func aBrokerThatNeverListensIsStoppedAtTheStartLimit() throws {
-        let script = try Self.script("exec sleep 30")
-        defer { Self.remove(script) }
         var launch = Self.launch("never")
-        launch.program = script.program
+        launch.program = Self.neverListening
         launch.startLimit = .milliseconds(300)
         let failure = #expect(throws: BrokerProcess.Failure.self) { try BrokerProcess(launch) }
         #expect(failure?.exitedBeforeListening == false)
