@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 
 /// Turns one received line into an `RPCInbound`, and messages into JSON-RPC 2.0 text.
 ///

@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 import LifebusLifecycle
 
 /// Reading `fire` params straight from their text when a controller writes them as the CLI and the SDK do, so a fire
