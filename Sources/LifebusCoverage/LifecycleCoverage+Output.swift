@@ -1,5 +1,5 @@
 public import LifebusJSON
-public import LifebusProtocol
+import LifebusProtocol
 
 /// The two ways `lifebus coverage` prints coverage: text for people, JSON for tools.
 extension LifecycleCoverage {

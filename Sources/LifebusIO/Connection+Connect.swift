@@ -53,7 +53,7 @@ extension Connection {
         let stream = request.pointee.handle!
         uvFree(request)
         let connection = uvOwner(of: stream, as: Connection.self)
-        guard connection.state == .connecting else { return }
+        guard connection.hot.state == .connecting else { return }
         guard status == 0 else {
             connection.failConnect(UVError(code: status, function: function))
             return

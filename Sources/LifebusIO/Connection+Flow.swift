@@ -7,20 +7,20 @@ extension Connection {
     /// read wait in order. May be called from `onLine`: no further line of that read is delivered.
     public func pauseReading() {
         loop.preconditionInLoop()
-        pausedByOwner = true
+        hot.pausedByOwner = true
         updateSocketReading()
     }
 
     /// Undoes `pauseReading()`: held lines are delivered from the next loop turn on, then the socket is read again.
     public func resumeReading() {
         loop.preconditionInLoop()
-        guard pausedByOwner else { return }
-        pausedByOwner = false
+        guard hot.pausedByOwner else { return }
+        hot.pausedByOwner = false
         resumeDelivery()
     }
 
     /// Whether the owner paused reading.
-    public var isReadingPaused: Bool { pausedByOwner }
+    public var isReadingPaused: Bool { hot.pausedByOwner }
 
     private func resumeDelivery() {
         if heldByteCount > 0 {
@@ -35,7 +35,7 @@ extension Connection {
     /// Starts or stops `uv_read_start` to match the state: the socket is read while lines may be delivered and
     /// nothing is held. (`closeAfterFlush` reads to discard on its own.)
     func updateSocketReading() {
-        guard state == .open else { return }
+        guard hot.state == .open else { return }
         let wanted = readStarted && mayDeliver && heldByteCount == 0
         if wanted, !isReadingSocket {
             let status = uv_read_start(stream, Connection.allocate, Connection.didRead)
@@ -65,7 +65,7 @@ extension Connection {
         guard heldByteCount > 0, mayDeliver else { return }
         let bytes = held
         let consumed = bytes.withUnsafeBytes { deliver(UnsafeRawBufferPointer(rebasing: $0[heldStart...])) }
-        guard state == .open, !readingFinished else { return }
+        guard hot.state == .open, !hot.readingFinished else { return }
         heldStart += consumed
         if heldByteCount == 0 {
             held = []
@@ -83,24 +83,26 @@ extension Connection {
     /// unread (held, or in the socket's receive queue), they are read and delivered first; the connection then
     /// ends with `.error(error)`. Otherwise it ends now.
     func writeFailed(_ error: UVError) {
-        guard writeFailure == nil else { return }
-        guard state == .open, readStarted, !readingFinished else {
+        guard hot.writeFailure == nil else { return }
+        guard hot.state == .open, readStarted, !hot.readingFinished else {
             fail(error)
             return
         }
         let unread = unreadByteCount
-        guard unread > 0 || heldByteCount > 0 || isDelivering else {
+        guard unread > 0 || heldByteCount > 0 || hot.isDelivering else {
             fail(error)
             return
         }
-        writeFailure = error
+        hot.writeFailure = error
         drainRemaining = unread
         resumeDelivery()
     }
 
     /// After a failed write: ends the connection once everything that was unread at the failure is delivered.
     func endDrainIfDone() {
-        guard let writeFailure, state == .open, drainRemaining <= 0, heldByteCount == 0 else { return }
+        guard let writeFailure = hot.writeFailure, hot.state == .open, drainRemaining <= 0, heldByteCount == 0 else {
+            return
+        }
         fail(writeFailure)
     }
 
@@ -108,7 +110,7 @@ extension Connection {
 
     /// Whether a line of `count` bytes (with its "\n") may be queued under the output cap.
     func outputCapAllows(_ count: Int) -> Bool {
-        if queuedWriteCount >= maxPendingWrites { return false }
+        if hot.queuedWriteCount >= maxPendingWrites { return false }
         let pending = pendingWriteBytes
         return pending == 0 || pending + count <= maxPendingWriteBytes
     }
@@ -119,7 +121,7 @@ extension Connection {
         let onEnd = self.onEnd
         self.onEnd = nil
         self.onLine = nil
-        readingFinished = true
+        hot.readingFinished = true
         held = []
         closeAfterFlush()
         if let onEnd {
@@ -129,27 +131,29 @@ extension Connection {
 
     /// A write request was queued with libuv.
     func writeQueued() {
-        queuedWriteCount += 1
-        if !pausedForOutput, pendingWriteBytes > readPauseThreshold || queuedWriteCount > readPauseLines {
-            pausedForOutput = true
+        hot.queuedWriteCount += 1
+        if !hot.pausedForOutput, pendingWriteBytes > readPauseThreshold || hot.queuedWriteCount > readPauseLines {
+            hot.pausedForOutput = true
             updateSocketReading()
         }
-        if queuedWriteCount == 1 {
+        if hot.queuedWriteCount == 1 {
             armStallTimer()
         }
     }
 
     /// A queued write completed: output progressed.
     func writeCompleted() {
-        queuedWriteCount -= 1
-        guard state == .open || state == .shuttingDown else { return }
-        if queuedWriteCount == 0 {
+        hot.queuedWriteCount -= 1
+        guard hot.state == .open || hot.state == .shuttingDown else { return }
+        if hot.queuedWriteCount == 0 {
             stallTimer?.stop()
         } else {
             armStallTimer()
         }
-        if pausedForOutput, pendingWriteBytes <= readPauseThreshold / 2, queuedWriteCount <= readPauseLines / 2 {
-            pausedForOutput = false
+        if hot.pausedForOutput, pendingWriteBytes <= readPauseThreshold / 2,
+            hot.queuedWriteCount <= readPauseLines / 2
+        {
+            hot.pausedForOutput = false
             resumeDelivery()
         }
     }

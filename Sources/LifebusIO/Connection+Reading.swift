@@ -11,7 +11,7 @@ extension Connection {
     ) {
         loop.preconditionInLoop()
         precondition(!readStarted, "startReading called twice")
-        guard state == .open else { return }
+        guard hot.state == .open else { return }
         readStarted = true
         self.onLine = onLine
         self.onEnd = onEnd
@@ -37,12 +37,12 @@ extension Connection {
 
     /// Bytes fresh from the socket (in the loop's shared buffer): delivered up to the turn's budget, the rest held.
     private func received(_ bytes: UnsafeRawBufferPointer) {
-        guard state == .open, !readingFinished, onLine != nil else { return }
-        if writeFailure != nil {
+        guard hot.state == .open, !hot.readingFinished, onLine != nil else { return }
+        if hot.writeFailure != nil {
             drainRemaining -= bytes.count
         }
         let consumed = deliver(bytes)
-        if consumed < bytes.count, state == .open, !readingFinished {
+        if consumed < bytes.count, hot.state == .open, !hot.readingFinished {
             held.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[consumed...]))
             heldStart = 0
             updateSocketReading()
@@ -55,8 +55,14 @@ extension Connection {
     /// Returns how many bytes were used (all of them unless delivery stopped).
     func deliver(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let onLine else { return 0 }
-        isDelivering = true
-        defer { isDelivering = false }
+        hot.isDelivering = true
+        // The framer is taken out while it hands out lines (the handler reads and writes `hot`), then put back.
+        var framer = LineFramer(maxLineLength: 0)
+        swap(&framer, &hot.framer)
+        defer {
+            swap(&framer, &hot.framer)
+            hot.isDelivering = false
+        }
         var offset = 0
         var budget = maxLinesPerTurn
         do throws(LineTooLong) {
@@ -70,7 +76,7 @@ extension Connection {
                 }
             }
         } catch {
-            if state == .open, !readingFinished {
+            if hot.state == .open, !hot.readingFinished {
                 finishReading(.lineTooLong(limit: error.limit))
             }
             return bytes.count
@@ -81,21 +87,22 @@ extension Connection {
     /// Lines may be handed out now: open, reading not finished, not paused (a failed write overrides pauses, as
     /// what was received must be delivered before the end).
     var mayDeliver: Bool {
-        state == .open && !readingFinished && (writeFailure != nil || (!pausedByOwner && !pausedForOutput))
+        hot.state == .open && !hot.readingFinished
+            && (hot.writeFailure != nil || (!hot.pausedByOwner && !hot.pausedForOutput))
     }
 
     private func readFailed(_ status: Int32) {
-        guard state == .open, !readingFinished else {
-            if state == .shuttingDown, status != UV_EOF.rawValue {
+        guard hot.state == .open, !hot.readingFinished else {
+            if hot.state == .shuttingDown, status != UV_EOF.rawValue {
                 close()  // draining after closeAfterFlush: the peer is gone, nothing left to flush to
             }
             return
         }
-        if let writeFailure {
+        if let writeFailure = hot.writeFailure {
             fail(writeFailure)
         } else if status == UV_EOF.rawValue {
-            let discarded = framer.bufferedByteCount
-            framer.reset()
+            let discarded = hot.framer.bufferedByteCount
+            hot.framer.reset()
             finishReading(.endOfStream(discardedPartialLine: discarded))
         } else {
             fail(UVError(code: status, function: "uv_read"))
@@ -104,7 +111,7 @@ extension Connection {
 
     /// Stops reading for good and reports `end` now; the connection stays open for the owner to close.
     func finishReading(_ end: ConnectionEnd) {
-        readingFinished = true
+        hot.readingFinished = true
         held = []
         updateSocketReading()
         let onEnd = self.onEnd

@@ -60,7 +60,7 @@ extension Connection {
     ) {
         loop.preconditionInLoop()
         precondition(offset >= 0 && offset <= bytes.count, "the splice offset is outside the line")
-        guard state == .open, writeFailure == nil else { return }
+        guard hot.state == .open, hot.writeFailure == nil else { return }
         let parts = LineParts(head: UnsafeRawBufferPointer(rebasing: bytes[..<offset]), body: body,
                               tail: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
         guard outputCapAllows(parts.count) else {

@@ -30,18 +30,14 @@ public final class Connection: UVHandleOwner {
     let kind: StreamKind
     let handle: UVHandle<uv_stream_t>
     var stream: UnsafeMutablePointer<uv_stream_t> { handle.pointer }
-    // The properties marked `@exclusivity(unchecked)` are read per line or per write on the hot path. They are touched
-    // only on the loop thread, and no access to them overlaps another: each is read or written whole (flags, limits,
-    // the state), except the one long access, `framer` during `consume`, which cannot be reached from the line
-    // handler it calls. The dynamic checks would cost ~20 % of a round trip.
-    @exclusivity(unchecked) var state = State.connecting
-    @exclusivity(unchecked) var framer = LineFramer(maxLineLength: Connection.defaultMaxLineLength)
+    /// What the hot path reads per line or per write (see `HotFields`).
+    // Unchecked: touched only on the loop thread, and no access to it spans a call (each field is read or written
+    // whole; the framer is taken out while it hands out lines). The dynamic checks would cost ~20 % of a round trip.
+    @exclusivity(unchecked) var hot = HotFields()
     var onLine: ((UnsafeRawBufferPointer) -> Void)?
     /// Non-nil from `startReading` until it has been called.
     var onEnd: ((ConnectionEnd) -> Void)?
     var readStarted = false
-    /// Lines are no longer delivered (end reported, or reading stopped for good).
-    @exclusivity(unchecked) var readingFinished = false
     /// What the close callback reports when it delivers `onEnd` (nil: `.closedLocally`).
     var endReason: ConnectionEnd?
     var connectCompletion: ((Result<Connection, UVError>) -> Void)?
@@ -50,24 +46,12 @@ public final class Connection: UVHandleOwner {
     // Flow control (Connection+Flow.swift).
     /// Whether `uv_read_start` is in effect.
     var isReadingSocket = false
-    /// `pauseReading()` was called and `resumeReading()` not yet.
-    @exclusivity(unchecked) var pausedByOwner = false
-    /// Pending output is above `readPauseThreshold` or `readPauseLines` (and has not drained to half of both yet).
-    @exclusivity(unchecked) var pausedForOutput = false
     /// Bytes read from the socket but not framed yet, from `heldStart` on.
     var held: [UInt8] = []
     var heldStart = 0
     /// A next-turn delivery of `held` is queued.
     var deliveryScheduled = false
-    /// Lines of a read are being handed out (so bytes received are still unread even if `held` is empty).
-    @exclusivity(unchecked) var isDelivering = false
-    /// A write failed while received bytes were still unread: they are read and delivered first (`drainRemaining`
-    /// more bytes from the socket), then the connection ends with this error.
-    @exclusivity(unchecked) var writeFailure: UVError?
     var drainRemaining = 0
-    /// Write requests queued with libuv and not yet completed.
-    // Unchecked: a count read and written whole; no access spans a call.
-    @exclusivity(unchecked) var queuedWriteCount = 0
     /// Ends the connection when queued output makes no progress for `writeStallTimeout`; made on the first queued
     /// write.
     var stallTimer: LoopTimer?
@@ -79,24 +63,42 @@ public final class Connection: UVHandleOwner {
 
     /// The longest accepted line, without its "\n". May change at any time, even from `onLine`: it applies from
     /// the next line on.
-    @exclusivity(unchecked) public var maxLineLength = Connection.defaultMaxLineLength
+    public var maxLineLength: Int {
+        get { hot.maxLineLength }
+        set { hot.maxLineLength = newValue }
+    }
 
     /// At most this many lines are delivered per loop turn; the rest wait (in `held`) for the next turn, after the
     /// other connections had theirs. Unlimited by default.
-    @exclusivity(unchecked) public var maxLinesPerTurn = Int.max
+    public var maxLinesPerTurn: Int {
+        get { hot.maxLinesPerTurn }
+        set { hot.maxLinesPerTurn = newValue }
+    }
 
     /// Pending output above which reading pauses, in bytes and in queued lines: reading pauses when either is over
     /// its threshold and resumes once both have drained to half of theirs. Kept below the output cap (a quarter of
     /// it, `ConnectionLimits`), so that a peer that keeps reading never reaches the cap through the answers to what
     /// it sends. Unlimited by default.
-    @exclusivity(unchecked) public var readPauseThreshold = Int.max
-    @exclusivity(unchecked) public var readPauseLines = Int.max
+    public var readPauseThreshold: Int {
+        get { hot.readPauseThreshold }
+        set { hot.readPauseThreshold = newValue }
+    }
+    public var readPauseLines: Int {
+        get { hot.readPauseLines }
+        set { hot.readPauseLines = newValue }
+    }
 
     /// The output cap: a `writeLine` that would take pending output over `maxPendingWriteBytes` bytes (unless nothing
     /// is pending: one line alone always goes) or `maxPendingWrites` queued lines is refused; the connection then
     /// ends with `.outputLimitExceeded` and closes once what is queued is written. Unlimited by default.
-    @exclusivity(unchecked) public var maxPendingWriteBytes = Int.max
-    @exclusivity(unchecked) public var maxPendingWrites = Int.max
+    public var maxPendingWriteBytes: Int {
+        get { hot.maxPendingWriteBytes }
+        set { hot.maxPendingWriteBytes = newValue }
+    }
+    public var maxPendingWrites: Int {
+        get { hot.maxPendingWrites }
+        set { hot.maxPendingWrites = newValue }
+    }
 
     /// Queued output that makes no progress for this long closes the connection at once (`.writeStalled`).
     /// `nil` (the default): no limit.
@@ -110,16 +112,16 @@ public final class Connection: UVHandleOwner {
     }
 
     deinit {
-        assert(state == .closed, "Connection released before its close callback")
+        assert(hot.state == .closed, "Connection released before its close callback")
     }
 
     /// Whether `close()` or `closeAfterFlush()` was called or the connection failed: no more writes are sent.
     public var isClosed: Bool {
-        state != .open || writeFailure != nil
+        hot.state != .open || hot.writeFailure != nil
     }
 
     /// Whether the connection is gone for good (its close callback has run).
-    public var hasClosed: Bool { state == .closed }
+    public var hasClosed: Bool { hot.state == .closed }
 
     /// Whether any byte was read from the peer.
     public var hasReceivedBytes: Bool { hasReadBytes }
@@ -132,7 +134,7 @@ public final class Connection: UVHandleOwner {
 
     /// Bytes accepted by `writeLine` that the kernel has not taken yet.
     public var pendingWriteBytes: Int {
-        switch state {
+        switch hot.state {
         case .open, .shuttingDown: uv_stream_get_write_queue_size(stream)
         case .connecting, .closing, .closed: 0
         }
@@ -140,14 +142,14 @@ public final class Connection: UVHandleOwner {
 
     /// The socket's file descriptor while the connection is open.
     public var fileDescriptor: Int32? {
-        guard state == .open || state == .shuttingDown else { return nil }
+        guard hot.state == .open || hot.state == .shuttingDown else { return nil }
         var descriptor: uv_os_fd_t = -1
         return uv_fileno(uvCast(stream), &descriptor) == 0 ? descriptor : nil
     }
 
     /// Called once the stream is connected (accepted or connect completed).
     func didOpen() {
-        state = .open
+        hot.state = .open
         guard kind == .pipe, let descriptor = fileDescriptor else { return }
         var credentials = lifebus_peer_credentials()
         if lifebus_get_peer_credentials(descriptor, &credentials) == 0 {
@@ -163,11 +165,11 @@ extension Connection {
     /// delivered from the close callback if reading had started and had not ended yet. Idempotent.
     public func close() {
         loop.preconditionInLoop()
-        switch state {
+        switch hot.state {
         case .closing, .closed:
             return
         case .connecting, .open, .shuttingDown:
-            state = .closing
+            hot.state = .closing
             stallTimer?.close()
             stallTimer = nil
             handle.close()
@@ -179,8 +181,8 @@ extension Connection {
     /// A peer that never reads keeps it waiting: pair it with a timer and `close()`.
     public func closeAfterFlush() {
         loop.preconditionInLoop()
-        guard state == .open else { return }
-        state = .shuttingDown
+        guard hot.state == .open else { return }
+        hot.state = .shuttingDown
         if readStarted, !isReadingSocket {
             isReadingSocket = uv_read_start(stream, Connection.allocate, Connection.didRead) == 0
         }
@@ -189,7 +191,7 @@ extension Connection {
             let stream = request!.pointee.handle!
             uvFree(request!)
             let connection = uvOwner(of: stream, as: Connection.self)
-            if connection.state == .shuttingDown {
+            if connection.hot.state == .shuttingDown {
                 connection.close()
             }
         }
@@ -209,13 +211,13 @@ extension Connection {
 
     /// The close callback (through `UVHandle`): the end is reported, a pending connect fails.
     func handleDidClose() {
-        state = .closed
+        hot.state = .closed
         let onEnd = onEnd
         let completion = connectCompletion
         self.onEnd = nil
         onLine = nil
         connectCompletion = nil
-        readingFinished = true
+        hot.readingFinished = true
         held = []
         if let completion {
             completion(.failure(connectFailure ?? UVError(UV_ECANCELED, function: "uv_connect")))

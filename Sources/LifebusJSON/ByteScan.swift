@@ -2,7 +2,7 @@
 /// writer (SWAR bit tricks, 8 bytes per step; each test is exact about whether a word holds such a byte).
 ///
 /// Stateless. Bounds: every read stays inside `bytes[start..<end]`.
-package enum ByteScan {
+@_spi(RawJSON) public enum ByteScan {
     @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
     @inlinable static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
@@ -20,7 +20,7 @@ package enum ByteScan {
 
     /// The index of the first byte the parser must handle itself (`"`, `\`, below 0x20, 0x80 and above), or `end`.
     @inlinable @inline(__always)
-    package static func firstParserSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+    public static func firstParserSpecial(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         var index = start
         while end - index >= 8 {
             let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -67,7 +67,7 @@ package enum ByteScan {
     }
 
     /// Whether `left` and `right` hold the same bytes: eight at a time, then one at a time.
-    package static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    public static func same(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         var offset = 0
         while offset + 8 <= left.count {

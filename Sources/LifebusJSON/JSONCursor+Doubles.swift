@@ -3,7 +3,7 @@
 extension JSONCursor {
     /// Swift's shortest round-tripping form (`1.0`, `1e+20`, `5e-324`), which always has a fraction or an
     /// exponent, so it parses back as a double; `null` when not finite. At most `JSONCursor.numberBound` bytes.
-    package mutating func double(_ value: Double) {
+    public mutating func double(_ value: Double) {
         guard value.isFinite else { return null() }
         if shortDecimal(value) { return }
         var text = value.description

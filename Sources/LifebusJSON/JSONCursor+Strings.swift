@@ -2,7 +2,7 @@
 extension JSONCursor {
     /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are,
     /// in runs. Needs `JSONCursor.stringBound(text)` bytes at most.
-    package mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         byte(UInt8(ascii: "\""))
         let written: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             escaped(UnsafeRawBufferPointer(utf8))

@@ -6,41 +6,43 @@
 /// then counts what was written as part of the array. Invariant: `position <= end`; every write checks its room
 /// first and traps rather than pass `end` (a bound too small is a bug in the caller's arithmetic, never a memory
 /// error).
-package struct JSONCursor {
+@_spi(RawJSON) public struct JSONCursor {
     /// The next byte to write.
-    @usableFromInline package private(set) var position: UnsafeMutablePointer<UInt8>
+    @inlinable public var position: UnsafeMutablePointer<UInt8> { next }
+    /// `position`, moved only by `claim` and `retract`.
+    @usableFromInline var next: UnsafeMutablePointer<UInt8>
     /// One past the last reserved byte.
-    @usableFromInline package let end: UnsafeMutablePointer<UInt8>
+    public let end: UnsafeMutablePointer<UInt8>
 
-    @inlinable package init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
-        self.position = start
+    @inlinable public init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+        self.next = start
         self.end = end
     }
 
     /// The room for `count` more bytes, which the caller must fill.
     @inlinable @inline(__always)
-    package mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        precondition(end - position >= count, "JSONCursor: the reserved room is smaller than the text")
-        let start = position
-        position += count
+    public mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        precondition(end - next >= count, "JSONCursor: the reserved room is smaller than the text")
+        let start = next
+        next += count
         return start
     }
 
     /// Gives back the last `count` bytes written (they will be written again or not at all).
     @inlinable @inline(__always)
-    package mutating func retract(_ count: Int) {
+    public mutating func retract(_ count: Int) {
         precondition(count >= 0, "JSONCursor: a negative retraction")
-        position -= count
+        next -= count
     }
 
     @inlinable @inline(__always)
-    package mutating func byte(_ value: UInt8) {
+    public mutating func byte(_ value: UInt8) {
         claim(1).initialize(to: value)
     }
 
     /// A fixed fragment (a key with its quotes and colon, punctuation), copied in one go.
     @inlinable @inline(__always)
-    package mutating func ascii(_ text: StaticString) {
+    public mutating func ascii(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         claim(count).initialize(from: text.utf8Start, count: count)
     }
@@ -48,7 +50,7 @@ package struct JSONCursor {
     /// A fragment whose length is not known where it is written (a quoted lifecycle name): up to 32 bytes copied
     /// as two overlapping pairs of words (or half words), in bounds at both ends, instead of through `memcpy`.
     @inlinable @inline(__always)
-    package mutating func name(_ text: StaticString) {
+    public mutating func name(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         let source = UnsafeRawPointer(text.utf8Start)
         guard count >= 4, count <= 32 else { return ascii(text) }
@@ -76,24 +78,24 @@ package struct JSONCursor {
     }
 
     @inlinable @inline(__always)
-    package mutating func bytes(_ source: UnsafeRawBufferPointer) {
+    public mutating func bytes(_ source: UnsafeRawBufferPointer) {
         guard let base = source.baseAddress, !source.isEmpty else { return }
         UnsafeMutableRawPointer(claim(source.count)).copyMemory(from: base, byteCount: source.count)
     }
 
     @inlinable @inline(__always)
-    package mutating func null() {
+    public mutating func null() {
         ascii("null")
     }
 
-    package mutating func integer(_ value: Int64) {
+    public mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         digits(value.magnitude, count: 1)
     }
 
     /// The decimal digits of `value`, zero-padded on the left to at least `count` (at most 20) digits; four digits
     /// per division while four are left, then two, each pair from a table.
-    package mutating func digits(_ value: UInt64, count minimum: Int) {
+    public mutating func digits(_ value: UInt64, count minimum: Int) {
         let length = max(Self.digitCount(value), minimum)
         let start = UnsafeMutableRawPointer(claim(length))
         let pairs: StaticString = """
@@ -149,11 +151,11 @@ package struct JSONCursor {
         10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
     ]
 
-    package mutating func optionalInteger(_ value: Int64?) {
+    public mutating func optionalInteger(_ value: Int64?) {
         if let value { integer(value) } else { null() }
     }
 
-    package mutating func optionalDouble(_ value: Double?) {
+    public mutating func optionalDouble(_ value: Double?) {
         if let value { double(value) } else { null() }
     }
 }
@@ -161,14 +163,14 @@ package struct JSONCursor {
 /// The room the writers need, for the bounds callers pass to `JSONWriter.append(to:atMost:_:)`.
 extension JSONCursor {
     /// The most bytes `integer`, `double` or `null` writes (`-9223372036854775808`, `-2.2250738585072014e-308`).
-    package static let numberBound = 32
+    @inlinable public static var numberBound: Int { 32 }
     /// The most bytes a quoted lifecycle name takes (`LifecycleState.quotedJSON` and its kind; checked by
     /// `RecordWritingTests`).
-    package static let nameBound = 48
+    @inlinable public static var nameBound: Int { 48 }
 
     /// The most bytes `string(_:)` writes for `text`: every byte escaped as `\u00XX`, and the quotes.
     @inlinable @inline(__always)
-    package static func stringBound(_ text: String) -> Int {
+    public static func stringBound(_ text: String) -> Int {
         6 * text.utf8.count + 2
     }
 }

@@ -33,7 +33,7 @@ public struct JSONObject: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
-    package init(uncheckedMembers: [Element]) {
+    @_spi(RawJSON) public init(uncheckedMembers: [Element]) {
         members = uncheckedMembers
     }
 

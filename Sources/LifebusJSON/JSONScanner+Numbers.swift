@@ -18,7 +18,7 @@ extension JSONScanner {
     }
 
     /// Parses a number starting at `index` (a `-` or a digit).
-    package mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    public mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }

@@ -3,14 +3,14 @@
 ///
 /// Lives on the stack of one `JSONParser.parse` call (never escapes it; the bytes it points at outlive it).
 /// Invariant: `index <= count`; every read checks `index < count` first.
-package struct JSONScanner {
-    @usableFromInline package let bytes: UnsafeRawBufferPointer
-    @usableFromInline package let count: Int
-    @usableFromInline package var index = 0
+@_spi(RawJSON) public struct JSONScanner {
+    public let bytes: UnsafeRawBufferPointer
+    public let count: Int
+    public var index = 0
     /// Decoded bytes of the string being parsed on the slow path; reused across strings.
-    @usableFromInline package var scratch: [UInt8] = []
+    @usableFromInline var scratch: [UInt8] = []
 
-    @inlinable package init(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.count = bytes.count
     }

@@ -102,12 +102,12 @@ extension JSONValue {
 
 /// The array-facing writers: `append(to:atMost:_:)` lends a `JSONCursor` over reserved room, and the scalar
 /// writers shared by `JSONValue.write(to:)` and `RPCCodec`'s envelope encoder each write through one.
-package enum JSONWriter {
+@_spi(RawJSON) public enum JSONWriter {
     /// Reserves `bound` bytes after the end of `buffer` (growing it geometrically, as `append` does), lets `write`
     /// fill some of them through a cursor, and makes what it wrote part of `buffer`. `write` traps if it needs more
     /// than `bound` bytes.
     @inlinable @inline(__always)
-    package static func append(to buffer: inout [UInt8], atMost bound: Int, _ write: (inout JSONCursor) -> Void) {
+    public static func append(to buffer: inout [UInt8], atMost bound: Int, _ write: (inout JSONCursor) -> Void) {
         buffer.append(addingCapacity: bound) { span in
             span.withUnsafeMutableBufferPointer { room, initialized in
                 guard let base = room.baseAddress else { return }
@@ -119,20 +119,20 @@ package enum JSONWriter {
     }
 
     @inlinable @inline(__always)
-    package static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
+    public static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    package static func writeInteger(_ value: Int64, to buffer: inout [UInt8]) {
+    public static func writeInteger(_ value: Int64, to buffer: inout [UInt8]) {
         append(to: &buffer, atMost: JSONCursor.numberBound) { $0.integer(value) }
     }
 
-    package static func writeDouble(_ value: Double, to buffer: inout [UInt8]) {
+    public static func writeDouble(_ value: Double, to buffer: inout [UInt8]) {
         append(to: &buffer, atMost: JSONCursor.numberBound) { $0.double(value) }
     }
 
     /// Writes `"..."`, escaping `"`, `\` and every control byte; other bytes (valid UTF-8) are copied as they are.
-    package static func writeString(_ string: String, to buffer: inout [UInt8]) {
+    public static func writeString(_ string: String, to buffer: inout [UInt8]) {
         append(to: &buffer, atMost: JSONCursor.stringBound(string)) { $0.string(string) }
     }
 }

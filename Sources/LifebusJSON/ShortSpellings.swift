@@ -3,17 +3,18 @@
 ///
 /// Immutable once built (`Sendable`); built once per enum (a `static let` of the reader that uses it). Invariant:
 /// `entries` holds every case of `Choice`, in declaration order.
-package struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Sendable where Choice.RawValue == String {
-    private struct Entry: Sendable {
-        let low: UInt64
-        let high: UInt64
-        let count: Int
-        let choice: Choice
+@_spi(RawJSON) public struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable>: Sendable
+where Choice.RawValue == String {
+    @usableFromInline struct Entry: Sendable {
+        @usableFromInline let low: UInt64
+        @usableFromInline let high: UInt64
+        @usableFromInline let count: Int
+        @usableFromInline let choice: Choice
     }
 
-    private let entries: [Entry]
+    @usableFromInline let entries: [Entry]
 
-    package init() {
+    public init() {
         entries = Choice.allCases.map { choice in
             var spelling = choice.rawValue
             return spelling.withUTF8 { bytes in
@@ -25,7 +26,7 @@ package struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable
     }
 
     /// The case spelled exactly `text`; `nil` when none is.
-    package func choice(spelledBy text: UnsafeRawBufferPointer) -> Choice? {
+    @inlinable public func choice(spelledBy text: UnsafeRawBufferPointer) -> Choice? {
         guard text.count <= 16 else { return nil }
         let (low, high) = Self.words(text)
         for entry in entries where entry.low == low && entry.high == high && entry.count == text.count {
@@ -35,7 +36,7 @@ package struct ShortSpellings<Choice: RawRepresentable & CaseIterable & Sendable
     }
 
     /// `text` (at most 16 bytes) zero-padded into two words.
-    private static func words(_ text: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+    @inlinable static func words(_ text: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: text) }
         return words

@@ -22,45 +22,54 @@ public final class RPCPeer {
     public typealias CallbackAnswerHandler = (UInt64, Result<CallbackAnswer, RPCError>) -> Void
 
     public let connection: Connection
-    // Unchecked, with `screen` and `maxUnansweredRequests`: read per line, and read or replaced whole (a handler is
-    // copied out before it is called), so no access to them spans a call.
+    /// What the peer reads per line (see `HotFields`).
+    // Unchecked: touched only on the loop thread, and no access to it spans a call (each field is read or replaced
+    // whole, a handler copied out before it is called; the pending answers change only through pure value code).
+    @exclusivity(unchecked) private var hot = HotFields()
+
     /// Receives every inbound request and notification with the responder that answers it.
-    @exclusivity(unchecked) public var onRequest: ((RPCRequest, RPCResponder) -> Void)?
+    public var onRequest: ((RPCRequest, RPCResponder) -> Void)? {
+        get { hot.onRequest }
+        set { hot.onRequest = newValue }
+    }
     /// Called once, when the connection has ended for any reason.
     public var onEnd: ((ConnectionEnd) -> Void)?
     /// Receives the answer to every callback request, with the tag it was sent with: one handler for the peer, set
     /// before the first such request, rather than a closure per request (a closure that captures anything is an
     /// allocation, and the broker sends a callback per app per event).
-    // Unchecked, with `onRequest`: read or replaced whole; the handler is copied out before it is called.
-    @exclusivity(unchecked) public var onCallbackAnswer: CallbackAnswerHandler?
+    public var onCallbackAnswer: CallbackAnswerHandler? {
+        get { hot.onCallbackAnswer }
+        set { hot.onCallbackAnswer = newValue }
+    }
     /// Looks at each inbound line before it is decoded: `false` drops the line unanswered and closes the connection
     /// at once (the broker refuses a TCP peer that speaks HTTP this way).
-    @exclusivity(unchecked) public var screen: ((UnsafeRawBufferPointer) -> Bool)?
+    public var screen: ((UnsafeRawBufferPointer) -> Bool)? {
+        get { hot.screen }
+        set { hot.screen = newValue }
+    }
+    /// The method whose canonical params inbound requests carry packed, as this reads them
+    /// (`RPCCodec.decode(line:packing:)`); `nil` (the default): every request carries its params' tree.
+    public var paramsPacking: (any RPCParamsPacking.Type)? {
+        get { hot.paramsPacking }
+        set { hot.paramsPacking = newValue }
+    }
 
     /// The most inbound requests left unanswered before reading pauses (unlimited by default).
-    @exclusivity(unchecked) public var maxUnansweredRequests = Int.max
+    public var maxUnansweredRequests: Int {
+        get { hot.maxUnansweredRequests }
+        set { hot.maxUnansweredRequests = newValue }
+    }
     /// Inbound requests (not notifications) not answered yet.
-    // Unchecked, with `pausedForAnswers` and `ended`: flags and counts read and written whole; no access spans a call.
-    @exclusivity(unchecked) public private(set) var unansweredRequests = 0
-    @exclusivity(unchecked) private var pausedForAnswers = false
-
-    // Unchecked, the two below: changed only here, through pure value code; no access spans a call.
-    @exclusivity(unchecked) private var nextRequestNumber: Int64 = 1
-    @exclusivity(unchecked) private var pendingResponses = PendingResponses()
-    @exclusivity(unchecked) private var ended = false
-    /// The answered-once flag of the last responder made for this peer, reused for the next one once nothing else
-    /// holds it (that responder and all its copies are gone): a request answered at once costs no allocation.
-    // Unchecked: tested and replaced whole; no access spans a call.
-    @exclusivity(unchecked) private var spareAnsweredFlag = AnsweredFlag()
+    public var unansweredRequests: Int { hot.unansweredRequests }
 
     public init(connection: Connection) {
         self.connection = connection
     }
 
-    /// Sets `onCallbackAnswer` to what `handler` makes unless it is set already. (Read from another module, the
-    /// property's access would be checked at run time, unlike here: a call per callback request costs less.)
+    /// Sets `onCallbackAnswer` to what `handler` makes unless it is set already. (From another module, reading the
+    /// property is a call that copies the handler out: one call per callback request here costs less.)
     public func answerCallbacks(with handler: () -> CallbackAnswerHandler) {
-        if onCallbackAnswer == nil { onCallbackAnswer = handler() }
+        if hot.onCallbackAnswer == nil { hot.onCallbackAnswer = handler() }
     }
 
     /// Starts reading lines from the connection. The connection keeps the peer alive until it has ended (it drops
@@ -75,7 +84,7 @@ public final class RPCPeer {
     /// Sends a request; `handler` runs once, with the answer or with the error that ended the connection.
     @discardableResult
     public func request(_ method: String, params: JSONValue? = nil, _ handler: @escaping ResponseHandler) -> RPCID {
-        let id = RPCID.number(nextRequestNumber)
+        let id = RPCID.number(hot.nextRequestNumber)
         guard expectResponse(.value(handler)) else { return id }
         send(.request(RPCRequest(id: id, method: method, params: params)))
         return id
@@ -86,8 +95,8 @@ public final class RPCPeer {
     /// `CallbackAnswer`, read from the line's text when written as the SDK writes it (no tree either), leniently
     /// from the parsed result otherwise. `onCallbackAnswer` must be set.
     public func request(writingRequest writeRequest: (RPCID, inout [UInt8]) -> Void, answerTag tag: UInt64) {
-        precondition(onCallbackAnswer != nil, "RPCPeer: a callback request sent before onCallbackAnswer was set")
-        let id = RPCID.number(nextRequestNumber)
+        precondition(hot.onCallbackAnswer != nil, "RPCPeer: a callback request sent before onCallbackAnswer was set")
+        let id = RPCID.number(hot.nextRequestNumber)
         guard expectResponse(.callbackAnswer(tag)), !connection.isClosed else { return }
         writeLine { writeRequest(id, &$0) }
     }
@@ -95,13 +104,13 @@ public final class RPCPeer {
     /// Takes the next request number and keeps `handler` for its answer; `false`, the handler told, once the
     /// connection has ended.
     private func expectResponse(_ handler: PendingResponses.Handler) -> Bool {
-        let number = nextRequestNumber
-        nextRequestNumber += 1
-        guard !ended else {
+        let number = hot.nextRequestNumber
+        hot.nextRequestNumber += 1
+        guard !hot.ended else {
             complete(handler, with: .failure(Self.connectionClosedError))
             return false
         }
-        pendingResponses.add(number, handler)
+        hot.pendingResponses.add(number, handler)
         return true
     }
 
@@ -112,19 +121,19 @@ public final class RPCPeer {
 
     /// Writes one message as one line.
     public func send(_ message: RPCMessage) {
-        guard !ended, !connection.isClosed else { return }
+        guard !hot.ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encode(message, to: &$0) }
     }
 
     /// Writes the response to request `id` (no message built for it).
     func sendResponse(id: RPCID?, _ result: Result<JSONValue, RPCError>) {
-        guard !ended, !connection.isClosed else { return }
+        guard !hot.ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encodeResponse(id: id, result: result, to: &$0) }
     }
 
     /// Writes a success response whose result `writeResult` appends as JSON text.
     func sendSuccess(id: RPCID?, writingResult writeResult: (inout [UInt8]) -> Void) {
-        guard !ended, !connection.isClosed else { return }
+        guard !hot.ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encodeSuccess(id: id, to: &$0, writingResult: writeResult) }
     }
 
@@ -135,7 +144,7 @@ public final class RPCPeer {
         id: RPCID?, writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
         writingTail writeTail: (inout [UInt8]) -> Void
     ) {
-        guard !ended, !connection.isClosed else { return }
+        guard !hot.ended, !connection.isClosed else { return }
         connection.writeLine(encoding: { line in
             var offset = 0
             RPCCodec.encodeSuccess(id: id, to: &line) { buffer in
@@ -149,7 +158,7 @@ public final class RPCPeer {
 
     /// Writes a batch of messages as one line.
     func sendBatch(_ messages: [RPCMessage]) {
-        guard !ended, !connection.isClosed else { return }
+        guard !hot.ended, !connection.isClosed else { return }
         writeLine { RPCCodec.encodeBatch(messages, to: &$0) }
     }
 
@@ -172,28 +181,28 @@ public final class RPCPeer {
 
     /// A flag no responder holds: the spare, reset, when only this peer holds it; a new one (the next spare) otherwise.
     private func takeAnsweredFlag() -> AnsweredFlag {
-        if isKnownUniquelyReferenced(&spareAnsweredFlag) {
-            spareAnsweredFlag.isSet = false
+        if isKnownUniquelyReferenced(&hot.spareAnsweredFlag) {
+            hot.spareAnsweredFlag.isSet = false
         } else {
-            spareAnsweredFlag = AnsweredFlag()
+            hot.spareAnsweredFlag = AnsweredFlag()
         }
-        return spareAnsweredFlag
+        return hot.spareAnsweredFlag
     }
 
     /// An inbound request was taken in; pauses reading at the limit.
     private func requestReceived() {
-        unansweredRequests += 1
-        if unansweredRequests >= maxUnansweredRequests, !pausedForAnswers {
-            pausedForAnswers = true
+        hot.unansweredRequests += 1
+        if hot.unansweredRequests >= hot.maxUnansweredRequests, !hot.pausedForAnswers {
+            hot.pausedForAnswers = true
             connection.pauseReading()
         }
     }
 
     /// An inbound request was answered (its response written or added to its batch).
     func requestAnswered() {
-        unansweredRequests -= 1
-        if pausedForAnswers, unansweredRequests <= maxUnansweredRequests / 2 {
-            pausedForAnswers = false
+        hot.unansweredRequests -= 1
+        if hot.pausedForAnswers, hot.unansweredRequests <= hot.maxUnansweredRequests / 2 {
+            hot.pausedForAnswers = false
             connection.resumeReading()
         }
     }
@@ -201,21 +210,21 @@ public final class RPCPeer {
 
 extension RPCPeer {
     private func received(line: UnsafeRawBufferPointer) {
-        if let screen, !screen(line) {
+        if let screen = hot.screen, !screen(line) {
             close()
             return
         }
         // A callback's answer is an object: its line ends in `}}` (a one-byte test spares the other lines, `ping`'s
         // among them, the envelope's).
         if line.count >= 2, line[line.count - 2] == UInt8(ascii: "}"), let answer = RPCCodec.canonicalAnswer(line),
-            pendingResponses.nextAwaitsCallbackAnswer(answer.id),
+            hot.pendingResponses.nextAwaitsCallbackAnswer(answer.id),
             let read = CallbackAnswer(canonicalText: answer.result),
-            case .callbackAnswer(let tag)? = pendingResponses.remove(.number(answer.id))
+            case .callbackAnswer(let tag)? = hot.pendingResponses.remove(.number(answer.id))
         {
-            onCallbackAnswer?(tag, .success(read))  // a callback's answer read from its text: no tree
+            hot.onCallbackAnswer?(tag, .success(read))  // a callback's answer read from its text: no tree
             return
         }
-        switch RPCCodec.decode(line: line) {
+        switch RPCCodec.decode(line: line, packing: hot.paramsPacking) {
         case .message(let message):
             dispatch(message, batch: nil)
         case .invalid(let error, let id):
@@ -247,13 +256,13 @@ extension RPCPeer {
                 requestReceived()
                 responder = RPCResponder(target: .peer(self, request.id), answered: takeAnsweredFlag())
             }
-            if let onRequest {
+            if let onRequest = hot.onRequest {
                 onRequest(request, responder)
             } else {
                 responder.fail(.methodNotFound(request.method))
             }
         case .response(let response):
-            guard let id = response.id, let handler = pendingResponses.remove(id) else {
+            guard let id = response.id, let handler = hot.pendingResponses.remove(id) else {
                 return  // an answer to nothing we asked: dropped, as JSON-RPC gives no way to reply to a response
             }
             complete(handler, with: response.result)
@@ -261,7 +270,7 @@ extension RPCPeer {
     }
 
     private func connectionEnded(_ end: ConnectionEnd) {
-        guard !ended else { return }
+        guard !hot.ended else { return }
         switch end {
         case .lineTooLong(let limit):
             // Reading has stopped; say why before the connection goes.
@@ -278,8 +287,8 @@ extension RPCPeer {
         case .error, .closedLocally, .outputLimitExceeded, .writeStalled:
             break
         }
-        ended = true
-        let waiting = pendingResponses.removeAll()
+        hot.ended = true
+        let waiting = hot.pendingResponses.removeAll()
         // A line over this side's limit is this side's refusal, not the other end closing: say so.
         var failure = Self.connectionClosedError
         if case .lineTooLong(let limit) = end {
@@ -290,9 +299,9 @@ extension RPCPeer {
             complete(handler, with: .failure(failure))
         }
         onEnd?(end)
-        onRequest = nil
+        hot.onRequest = nil
         onEnd = nil
-        onCallbackAnswer = nil
+        hot.onCallbackAnswer = nil
     }
 }
 
@@ -301,7 +310,7 @@ extension RPCPeer {
     fileprivate func complete(_ handler: PendingResponses.Handler, with result: Result<JSONValue, RPCError>) {
         switch handler {
         case .value(let handler): handler(result)
-        case .callbackAnswer(let tag): onCallbackAnswer?(tag, result.map(CallbackAnswer.init(readingLeniently:)))
+        case .callbackAnswer(let tag): hot.onCallbackAnswer?(tag, result.map(CallbackAnswer.init(readingLeniently:)))
         }
     }
 }

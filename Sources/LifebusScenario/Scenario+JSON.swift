@@ -1,5 +1,5 @@
 public import LifebusJSON
-public import LifebusProtocol
+import LifebusProtocol
 
 extension Scenario {
     /// The scenario as a file's contents (`json.jsonText` is a valid `.json` scenario file, and a valid `.yaml` one:

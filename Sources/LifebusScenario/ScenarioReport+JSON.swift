@@ -1,5 +1,5 @@
 public import LifebusJSON
-public import LifebusProtocol
+import LifebusProtocol
 
 extension ScenarioReport {
     /// `lifebus run --json`: `{"passed":…,"runs":[{file, scenario, profile, passed, seconds, failure?,

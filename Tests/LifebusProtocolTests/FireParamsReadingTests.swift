@@ -50,16 +50,24 @@ import Testing
 
     @Test func aCanonicalFireLineCarriesTypedParamsAndTheSameTree() throws {
         let line = Array(#"{"jsonrpc":"2.0","id":7,"method":"fire","params":{"event":"memory-warning"}}"#.utf8)
-        guard case .message(.request(let request)) = RPCCodec.decode(line: line) else {
+        guard case .message(.request(let plain)) = RPCCodec.decode(line: line) else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(plain.fireParams == nil)  // a decoder not given the packing builds the tree
+        let decoded = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        guard case .message(.request(let request)) = decoded else {
             Issue.record("not a request")
             return
         }
         #expect(request.fireParams == FireParams(event: .memoryWarning))
         #expect(request.params == ["event": "memory-warning"])
         #expect(request == RPCRequest(id: 7, method: "fire", params: ["event": "memory-warning"]))
+        #expect(request == plain)
         #expect(RPCCodec.encode(.request(request)) == line)
         let naming = Array(#"{"jsonrpc":"2.0","id":8,"method":"fire","params":{"event":"launch","app":"com.a"}}"#.utf8)
-        guard case .message(.request(let launch)) = RPCCodec.decode(line: naming) else {
+        let decodedLaunch = naming.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        guard case .message(.request(let launch)) = decodedLaunch else {
             Issue.record("not a request")
             return
         }
@@ -100,7 +108,14 @@ import Testing
         #expect(fast.params.json(members: fast.members) == (try? JSONParser.parse(text)), "\(shown)",
                 sourceLocation: sourceLocation)
         let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"fire","params":"#.utf8) + text + [UInt8(ascii: "}")]
-        #expect(RPCCodec.decode(line: line) == RPCCodecCanonicalTests.general(line), "\(shown)",
+        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        #expect(packed == RPCCodecCanonicalTests.general(line), "\(shown)", sourceLocation: sourceLocation)
+        // Params that name no app travel packed, and the fire path reads back what was read.
+        guard case .message(.request(let request)) = packed else {
+            Issue.record("\(shown): not a request", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(request.fireParams == (fast.params.app == nil ? fast.params : nil), "\(shown)",
                 sourceLocation: sourceLocation)
     }
 

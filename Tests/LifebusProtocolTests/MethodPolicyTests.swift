@@ -1,4 +1,4 @@
-import LifebusJSON
+@_spi(RawJSON) import LifebusJSON
 @testable import LifebusProtocol
 import Testing
 

@@ -15,9 +15,12 @@ import Testing
         }
     }
 
+    /// The same outcome with and without a params packing (`fire`'s, the one the broker gives its decoder).
     static func expectSame(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(RPCCodec.decode(line: line) == general(line), "\(String(decoding: line, as: UTF8.self))",
-                sourceLocation: sourceLocation)
+        let shown = String(decoding: line, as: UTF8.self)
+        #expect(RPCCodec.decode(line: line) == general(line), "\(shown)", sourceLocation: sourceLocation)
+        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        #expect(packed == general(line), "\(shown)", sourceLocation: sourceLocation)
     }
 
     @Test func canonicalRequestsTakeTheFastPath() {

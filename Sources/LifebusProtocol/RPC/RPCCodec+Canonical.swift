@@ -11,8 +11,11 @@ extension RPCCodec {
     /// Same outcome as the general path: the envelope is matched byte for byte, and the result or params (all
     /// between `"result":` / `"params":` and the line's last `}`) must parse as one JSON value, which holds exactly
     /// when the whole line is that one object (one level deeper, hence the depth limit one less). Params that are
-    /// neither an array nor an object are left to the general path, which refuses them.
-    static func decodeCanonical(_ line: UnsafeRawBufferPointer) -> RPCInbound? {
+    /// neither an array nor an object are left to the general path, which refuses them. `packing` reads its method's
+    /// params (see `decode(line:packing:)`).
+    static func decodeCanonical(
+        _ line: UnsafeRawBufferPointer, packing: (any RPCParamsPacking.Type)? = nil
+    ) -> RPCInbound? {
         guard let base = line.baseAddress, line.count >= 30, line[line.count - 1] == UInt8(ascii: "}") else {
             return nil
         }
@@ -32,11 +35,11 @@ extension RPCCodec {
             return .message(.request(RPCRequest(id: id, method: method)))
         }
         guard reader.skip(",\"params\":") else { return nil }
-        if method == LifebusMethod.fire, let (params, members) = FireParams.readCanonical(reader.rest) {
-            // Params that name an app are carried as their tree: the one parsing the text gives, built from what
-            // was read (the text is not read twice).
-            let request = RPCRequest(id: id, method: method, fireParams: params, members: members)
-                ?? RPCRequest(id: id, method: method, params: params.json(members: members))
+        if let packing, method == packing.method, let read = packing.read(canonical: reader.rest) {
+            let request = switch read {
+            case .packed(let bits): RPCRequest(id: id, method: method, packed: bits, by: packing)
+            case .tree(let params): RPCRequest(id: id, method: method, params: params)
+            }
             return .message(.request(request))
         }
         guard let params = reader.finalValue() else { return nil }

@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 
 /// Turns one received line into an `RPCInbound`, and messages into JSON-RPC 2.0 text.
 ///
@@ -12,9 +12,13 @@ public enum RPCCodec {
     /// (half a million junk elements fit in 1 MiB; 256 `history` requests made a 726 MB answer).
     public static let maxBatchCount = 64
 
-    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`.
-    public static func decode(line: UnsafeRawBufferPointer) -> RPCInbound {
-        if let canonical = decodeCanonical(line) { return canonical }
+    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`. With `packing`,
+    /// a canonical request of its method carries its params as `packing` read them (`RPCRequest.packedParams(_:)`);
+    /// the outcome is the same otherwise.
+    public static func decode(
+        line: UnsafeRawBufferPointer, packing: (any RPCParamsPacking.Type)? = nil
+    ) -> RPCInbound {
+        if let canonical = decodeCanonical(line, packing: packing) { return canonical }
         let json: JSONValue
         do {
             json = try JSONParser.parse(line)

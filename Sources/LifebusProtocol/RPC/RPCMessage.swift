@@ -5,19 +5,20 @@ public import LifebusJSON
 /// A plain value (`Sendable`). `id == nil` makes it a notification (no response is sent). `params`, when
 /// present, is an array or an object: the decoder rejects anything else with -32600 before building this type.
 ///
-/// The decoder reads a canonical `fire` line's params that name no app straight into `FireParams` (`fireParams`);
-/// their tree is built only when `params` is asked for. Either way `params` and equality see the same JSON.
+/// A decoder given an `RPCParamsPacking` reads that method's canonical params straight into a word, opaque here
+/// (`packedParams(_:)`); their tree is built only when `params` is asked for. Either way `params` and equality see
+/// the same JSON.
 public struct RPCRequest: Sendable, Equatable {
     public var id: RPCID?
     public var method: String
     private var body: Params
 
-    /// The params as read: a tree, or `fire`'s params read from the line's text (those that name no app) packed in
-    /// a word with the members it held. (Held any other way, the Swift 6.3 optimizer built every request twice and
-    /// copied one into place, ~170 instructions a request; a word beside the tree it moves like the rest.)
+    /// The params as read: a tree, or a word packed by the reader named beside it. (Held any other way, the Swift
+    /// 6.3 optimizer built every request twice and copied one into place, ~170 instructions a request; a word beside
+    /// the tree it moves like the rest.)
     private enum Params: Sendable {
         case json(JSONValue?)
-        case fire(FireParams.Packed)
+        case packed(UInt64, any RPCParamsPacking.Type)
     }
 
     public init(id: RPCID?, method: String, params: JSONValue? = nil) {
@@ -26,30 +27,28 @@ public struct RPCRequest: Sendable, Equatable {
         self.body = .json(params)
     }
 
-    /// A request whose params `FireParams.readCanonical` read; `nil` when they name an app (the request is then
-    /// made with its parsed params).
-    init?(id: RPCID?, method: String, fireParams: FireParams, members: FireParams.Members) {
-        guard let packed = FireParams.Packed(fireParams, members: members) else { return nil }
+    /// A request whose params `packing` read from the line's text into `bits`.
+    init(id: RPCID?, method: String, packed bits: UInt64, by packing: any RPCParamsPacking.Type) {
         self.id = id
         self.method = method
-        self.body = .fire(packed)
+        self.body = .packed(bits, packing)
     }
 
     public var params: JSONValue? {
         get {
             switch body {
             case .json(let params): params
-            case .fire(let packed): packed.params.json(members: packed.members)
+            case .packed(let bits, let packing): packing.params(unpacking: bits)
             }
         }
         set { body = .json(newValue) }
     }
 
-    /// `fire`'s params when the decoder read them from the line's text (valid: `FireParams.readCanonical`); `nil`
-    /// otherwise, when `params` holds whatever was sent.
-    public var fireParams: FireParams? {
-        guard case .fire(let packed) = body else { return nil }
-        return packed.params
+    /// The word `packing` read the params into when the decoder was given it; `nil` otherwise (then `params` holds
+    /// whatever was sent).
+    public func packedParams(_ packing: any RPCParamsPacking.Type) -> UInt64? {
+        guard case .packed(let bits, let reader) = body, reader == packing else { return nil }
+        return bits
     }
 
     /// A notification: a request without an id.

@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 
 /// Reading an answer to a callback (one per app per event) straight from its text when it is written as the SDK
 /// writes it, and leniently from a parsed value otherwise.

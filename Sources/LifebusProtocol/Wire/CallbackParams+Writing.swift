@@ -1,4 +1,4 @@
-import LifebusJSON
+@_spi(RawJSON) import LifebusJSON
 
 /// The direct writer of the request the broker sends most (one per app per event): the same text as
 /// `json.write(to:)`, member for member, without building a `JSONValue` tree first. `RecordWritingTests` pins the

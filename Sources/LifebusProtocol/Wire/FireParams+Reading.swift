@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 import LifebusLifecycle
 
 /// Reading `fire` params straight from their text when a controller writes them as the CLI and the SDK do, so a fire
@@ -73,9 +73,13 @@ extension FireParams {
     }
 
     /// Params `readCanonical` read that name no app, with the members their text held, packed in one word: what a
-    /// request carries (see `RPCRequest`).
+    /// request carries when decoded with `FireParams.paramsPacking`.
     struct Packed: Sendable, Equatable {
-        private let bits: UInt32
+        let bits: UInt32
+
+        init(bits: UInt32) {
+            self.bits = bits
+        }
 
         /// `nil` for params that name an app.
         init?(_ params: FireParams, members: Members) {

@@ -1,4 +1,4 @@
-import LifebusJSON
+@_spi(RawJSON) import LifebusJSON
 
 /// Which role may call which method on the broker (the table of "Method table" in `Protocol/README.md`).
 ///

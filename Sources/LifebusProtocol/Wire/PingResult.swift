@@ -1,4 +1,4 @@
-public import LifebusJSON
+@_spi(RawJSON) public import LifebusJSON
 
 /// The result of `ping`: `{"pong":true,"brokerTime":<monotonic nanoseconds>}`.
 ///

@@ -1,4 +1,4 @@
-import LifebusJSON
+@_spi(RawJSON) import LifebusJSON
 
 /// Direct writers for the records and answers the broker emits most (every transition goes to the journal and, in
 /// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`,
