@@ -33,7 +33,7 @@ extension JSONCursor {
 
     /// `double(Double(nanoseconds) / 1e6)`, from the integer: milliseconds read off a nanosecond clock, written
     /// without a double where `shortDecimal` would take them (`0`, and [1,000, 10^15) nanoseconds: the same digits).
-    mutating func milliseconds(nanoseconds: Int64) {
+    public mutating func milliseconds(nanoseconds: Int64) {
         if nanoseconds == 0 { return ascii("0.0") }
         guard nanoseconds >= 1_000, nanoseconds < 1_000_000_000_000_000 else {
             return double(Double(nanoseconds) / 1e6)
@@ -41,7 +41,8 @@ extension JSONCursor {
         sixPlaceDecimal(UInt64(nanoseconds))
     }
 
-    mutating func optionalMilliseconds(nanoseconds: Int64?) {
+    /// `milliseconds(nanoseconds:)`, or `null` for no instant.
+    public mutating func optionalMilliseconds(nanoseconds: Int64?) {
         if let nanoseconds { milliseconds(nanoseconds: nanoseconds) } else { null() }
     }
 
