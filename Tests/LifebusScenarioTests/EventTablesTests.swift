@@ -11,8 +11,8 @@ import Testing
 /// Every form of every controller event (`FireEvent.Declaration.forms`, and each event bare) driven through every
 /// table that names events: the wire (JSON round trip, the canonical reader, the packed word), the label and its
 /// reader, the device's event, the command line (`lifebus fire` and scenario files' `fire` steps), the schemas
-/// (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the fuzzer (it generates the form) and
-/// `Protocol/lifecycle.md` (a row of the declared section spells it). An event or action added to the declaration
+/// (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the fuzzer (it generates the form), the
+/// daemon fuzzer's dictionary and `Protocol/lifecycle.md` (a row of the declared section spells it). An event or action added to the declaration
 /// fails here until each hand-written table has it; the others are derived from the declaration.
 @Suite struct EventTablesTests {
     /// One way to fire an event, as the tables see it.
@@ -106,6 +106,13 @@ import Testing
         let levelOnly = rules.compactMap { $0["if"]?["properties"]?["event"]?["not"]?["const"]?.stringValue }
         #expect(levelOnly == FireEvent.allCases.filter { !$0.declaration.levels.isEmpty }.map(\.rawValue)
             + FireEvent.allCases.filter(\.declaration.takesByUser).map(\.rawValue))
+    }
+
+    @Test func theDaemonFuzzersDictionaryHasEveryEventActionAndLevel() throws {
+        let dictionary = try String(contentsOf: Self.root.appendingPathComponent("Fuzz/daemon.dict"), encoding: .utf8)
+        let words = FireEvent.allCases.map(\.rawValue) + FireAction.allCases.map(\.rawValue)
+            + MemoryWarningLevel.allCases.map(\.rawValue)
+        for word in words { #expect(dictionary.contains(#"="\"\#(word)\"""#), "\(word)") }
     }
 
     @Test func theFuzzerGeneratesEveryFormItWeighs() {
