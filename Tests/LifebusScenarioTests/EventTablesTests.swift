@@ -11,8 +11,9 @@ import Testing
 /// Every form of every controller event (`FireEvent.Declaration.forms`, and each event bare) driven through every
 /// table that names events: the wire (JSON round trip, the canonical reader, the packed word), the label and its
 /// reader, the device's event, the command line (`lifebus fire` and scenario files' `fire` steps), the schemas
-/// (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the fuzzer (it generates the form), the
-/// daemon fuzzer's dictionary and `Protocol/lifecycle.md` (a row of the declared section spells it). An event or action added to the declaration
+/// (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the protocol document's `fire` table,
+/// the fuzzer (it generates the form), the daemon fuzzer's dictionary and `Protocol/lifecycle.md` (a row of the
+/// declared section spells it). An event or action added to the declaration
 /// fails here until each hand-written table has it; the others are derived from the declaration.
 @Suite struct EventTablesTests {
     /// One way to fire an event, as the tables see it.
@@ -106,6 +107,22 @@ import Testing
         let levelOnly = rules.compactMap { $0["if"]?["properties"]?["event"]?["not"]?["const"]?.stringValue }
         #expect(levelOnly == FireEvent.allCases.filter { !$0.declaration.levels.isEmpty }.map(\.rawValue)
             + FireEvent.allCases.filter(\.declaration.takesByUser).map(\.rawValue))
+    }
+
+    @Test(arguments: FireEvent.allCases)
+    func theProtocolDocumentsTableSaysWhatEachEventTakes(event: FireEvent) throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("Protocol/README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "### 11.1 `fire`").dropFirst().first?
+            .components(separatedBy: "\n\n").first { $0.hasPrefix("| `event`") } ?? ""
+        let rows = table.split(separator: "\n")
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { Self.codeSpans(Substring($0.first ?? "")).contains("\(event.rawValue)") }
+        try #require(rows.count == 1, "one row of the fire table names \(event.rawValue)")
+        let cells = rows[0], declaration = event.declaration
+        #expect(Self.codeSpans(Substring(cells[1])).map(String.init) == declaration.actions.map(\.rawValue))
+        #expect((cells[2] == "required") == (declaration.target == .app))
+        #expect(Self.codeSpans(Substring(cells[3])).map(String.init) == declaration.levels.map(\.rawValue))
+        #expect((cells[4] == "allowed") == declaration.takesByUser)
     }
 
     @Test func theDaemonFuzzersDictionaryHasEveryEventActionAndLevel() throws {
