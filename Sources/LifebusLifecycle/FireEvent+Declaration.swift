@@ -21,7 +21,7 @@ extension FireEvent {
             public let detail: Detail
             public let fuzzWeight: Int
 
-            public init(_ detail: Detail, fuzzWeight: Int) {
+            init(_ detail: Detail, fuzzWeight: Int) {
                 self.detail = detail
                 self.fuzzWeight = fuzzWeight
             }
