@@ -10,10 +10,10 @@ import Testing
 
 /// Every form of every controller event (`FireEvent.Declaration.forms`, and each event bare) driven through every
 /// table that names events: the wire (JSON round trip, the canonical reader, the packed word), the label and its
-/// reader, the device's event, the command line (`lifebus fire` and scenario files' `fire` steps), the schemas
-/// (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the protocol document's `fire` table,
-/// the fuzzer (it generates the form), the daemon fuzzer's dictionary and `Protocol/lifecycle.md` (a row of the
-/// declared section spells it). An event or action added to the declaration
+/// reader, the device's event and back (`ControllerEvent.fired`), the command line (`lifebus fire` and scenario
+/// files' `fire` steps), the schemas (`fire.params`' enums and per-event rules, `scenario`'s `fire` pattern), the
+/// protocol document's `fire` table, the fuzzer (it generates the form), the daemon fuzzer's dictionary and
+/// `Protocol/lifecycle.md` (a row of the declared section spells it). An event or action added to the declaration
 /// fails here until each hand-written table has it; the others are derived from the declaration.
 @Suite struct EventTablesTests {
     /// One way to fire an event, as the tables see it.
@@ -71,10 +71,16 @@ import Testing
     }
 
     @Test(arguments: forms)
-    func theDeviceHasAnEventForEachForm(form: Form) {
+    func theDeviceHasAnEventForEachFormAndBack(form: Form) throws {
         #expect(throws: Never.self) { try form.params.validate() }
-        #expect(ControllerEvent(form.params.event, action: form.params.action, app: form.params.app.map { AppID($0) },
-                                level: form.params.level, byUser: form.params.byUser) != nil)
+        let event = try #require(ControllerEvent(
+            form.params.event, action: form.params.action, app: form.params.app.map { AppID($0) },
+            level: form.params.level, byUser: form.params.byUser))
+        // And back: the fired event that means it names the same event and app (its action and level explicit).
+        let fired = try #require(event.fired)
+        #expect(fired.event == form.params.event && fired.app?.rawValue == form.params.app)
+        #expect(ControllerEvent(fired.event, action: fired.action, app: fired.app, level: fired.level,
+                                byUser: fired.byUser) == event)
     }
 
     @Test(arguments: forms)
