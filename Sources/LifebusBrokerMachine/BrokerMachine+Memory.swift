@@ -53,12 +53,8 @@ extension BrokerMachine {
     }
 
     /// The memory warning a rise to `level` raises: none at `normal`.
-    static func warning(at level: PressureLevel) -> MemoryLevel? {
-        switch level {
-        case .normal: nil
-        case .warning: .warning
-        case .critical: .critical
-        }
+    static func warning(at level: MemoryPressure) -> MemoryWarningLevel? {
+        MemoryWarningLevel(level)
     }
 
     /// The session number the broker's own events are filed under (no peer has it: sessions count from 1).

@@ -24,13 +24,13 @@ public struct MemoryRound: Sendable, Equatable {
 
     /// Each sampled app's resident bytes (its whole process group for a spawned app).
     public var samples: [AppID: Int]
-    public var level: PressureLevel?
+    public var level: MemoryPressure?
     public var totalBytes: Int
     public var deviceMemory: Int?
     public var kills: [Kill]
 
     public init(
-        samples: [AppID: Int], level: PressureLevel? = nil, totalBytes: Int = 0, deviceMemory: Int? = nil,
+        samples: [AppID: Int], level: MemoryPressure? = nil, totalBytes: Int = 0, deviceMemory: Int? = nil,
         kills: [Kill] = []
     ) {
         self.samples = samples

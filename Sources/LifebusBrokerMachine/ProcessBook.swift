@@ -40,7 +40,7 @@ struct ProcessBook {
     /// Each connected app's last resident-memory sample.
     var resident: [AppID: Int] = [:]
     /// The pressure level of the last sampled round (`normal`, `warning`, `critical`); `nil` without a device size.
-    var pressure: PressureLevel?
+    var pressure: MemoryPressure?
     /// The figures of each jetsam kill the policy planned, until the kill is journaled.
     var jetsamFigures: [AppID: String] = [:]
 

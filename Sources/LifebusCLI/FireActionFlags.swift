@@ -1,55 +1,26 @@
 public import ArgumentParser
 public import LifebusLifecycle
-import LifebusProtocol
 
-/// The action flags of `lifebus fire call`: at most one (ArgumentParser's exclusivity), none meaning the broker's
-/// default (ring). Each case is spelt as the wire's `FireParams.Action` of the same name.
-enum CallActionFlag: String, EnumerableFlag {
-    case answer
-    case decline
-    case end
-
-    static func help(for value: Self) -> ArgumentHelp? {
-        switch value {
-        case .answer: "Answer the ringing call."
-        case .decline: "Decline the ringing call."
-        case .end: "End the call in progress."
-        }
-    }
+/// An event as a type, for the `fire` subcommands: ArgumentParser's commands and flag sets are types, so each
+/// event has one naming it (`FireCommand+Events.swift`).
+protocol FiredEvent: Sendable {
+    static var event: FireEvent { get }
 }
 
-/// The action flags of `lifebus fire sms`: at most one, none meaning the broker's default (show).
-enum SMSActionFlag: String, EnumerableFlag {
-    case reply
-    case dismiss
-    case banner
+/// The action flags of `lifebus fire EVENT`: one per action `EVENT`'s declaration lists, spelt as the wire action
+/// (`--answer`), its help the action's `summary`; at most one (ArgumentParser's exclusivity), none meaning the
+/// first, the default.
+struct ActionFlag<Event: FiredEvent>: EnumerableFlag, CustomStringConvertible {
+    let action: FireAction
 
-    static func help(for value: Self) -> ArgumentHelp? {
-        switch value {
-        case .reply: "Reply to the alert (the Messages app comes to the front)."
-        case .dismiss: "Dismiss the alert."
-        case .banner: "Show the SMS as a banner, which does not interrupt the app."
-        }
-    }
+    static var allCases: [ActionFlag] { Event.event.declaration.actions.map(ActionFlag.init) }
+
+    /// The flag's word: ArgumentParser names each flag by its value's description.
+    var description: String { action.rawValue }
+
+    static func help(for value: ActionFlag) -> ArgumentHelp? { ArgumentHelp(value.action.summary) }
 }
 
-/// The action flags of `lifebus fire calendar`: at most one, none meaning the broker's default (show).
-enum CalendarActionFlag: String, EnumerableFlag {
-    case view
-    case dismiss
-
-    static func help(for value: Self) -> ArgumentHelp? {
-        switch value {
-        case .view: "View the event (the Calendar app comes to the front)."
-        case .dismiss: "Dismiss the alert."
-        }
-    }
-}
-
-extension RawRepresentable where Self: EnumerableFlag, RawValue == String {
-    /// The wire action of the same spelling (every flag names one: `FireActionFlagTests` drives each).
-    var wireAction: FireParams.Action? { FireParams.Action(rawValue: rawValue) }
-}
-
-/// `--level` of `lifebus fire memory-warning`: its values come from `MemoryLevel.allCases` (the help lists them).
-extension MemoryLevel: ExpressibleByArgument {}
+/// `--level` of `lifebus fire memory-warning`: its values come from `MemoryWarningLevel.allCases` (the help lists
+/// them; `normal` is not one).
+extension MemoryWarningLevel: ExpressibleByArgument {}

@@ -20,92 +20,100 @@ extension FireOptions {
         _ event: FireParams.FireEvent,
         action: FireParams.Action? = nil,
         app: String? = nil,
-        level: MemoryLevel? = nil,
+        level: MemoryWarningLevel? = nil,
         byUser: Bool = false
     ) -> FireParams {
         FireParams(event: event, action: action, app: app, level: level, byUser: byUser, wait: !noWait)
     }
 }
 
+extension FireEvent {
+    /// The `lifebus fire` subcommand of the event (`LifebusCommand.Fire` lists them in `allCases` order). Each is
+    /// one of the shapes below, named and described by the event's declaration.
+    var command: any FireSubcommand.Type {
+        switch self {
+        case .call: LifebusCommand.Fire.Call.self
+        case .sms: LifebusCommand.Fire.SMS.self
+        case .calendar: LifebusCommand.Fire.Calendar.self
+        case .sleep: LifebusCommand.Fire.Sleep.self
+        case .wake: LifebusCommand.Fire.Wake.self
+        case .home: LifebusCommand.Fire.Home.self
+        case .launch: LifebusCommand.Fire.Launch.self
+        case .activate: LifebusCommand.Fire.Activate.self
+        case .memoryWarning: LifebusCommand.Fire.MemoryWarning.self
+        case .terminate: LifebusCommand.Fire.Terminate.self
+        }
+    }
+
+    /// The subcommand's name and abstract: the event's spelling and its declaration's summary.
+    func configuration(usage: String? = nil) -> CommandConfiguration {
+        CommandConfiguration(commandName: rawValue, abstract: declaration.summary, usage: usage)
+    }
+}
+
 extension LifebusCommand.Fire {
-    struct Call: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "call",
-            abstract: "An incoming call: rings (the default), or is answered, declined or ended."
-        )
+    typealias Call = WithAction<CallEvent>
+    typealias SMS = WithAction<SMSEvent>
+    typealias Calendar = WithAction<CalendarEvent>
+    typealias Sleep = Plain<SleepEvent>
+    typealias Wake = Plain<WakeEvent>
+    typealias Home = Plain<HomeEvent>
+    typealias Launch = OfApp<LaunchEvent>
+    typealias Activate = OfApp<ActivateEvent>
+
+    enum CallEvent: FiredEvent { static let event = FireEvent.call }
+    enum SMSEvent: FiredEvent { static let event = FireEvent.sms }
+    enum CalendarEvent: FiredEvent { static let event = FireEvent.calendar }
+    enum SleepEvent: FiredEvent { static let event = FireEvent.sleep }
+    enum WakeEvent: FiredEvent { static let event = FireEvent.wake }
+    enum HomeEvent: FiredEvent { static let event = FireEvent.home }
+    enum LaunchEvent: FiredEvent { static let event = FireEvent.launch }
+    enum ActivateEvent: FiredEvent { static let event = FireEvent.activate }
+
+    /// An event with actions: `lifebus fire EVENT [--ACTION]`.
+    struct WithAction<Event: FiredEvent>: FireSubcommand {
+        static var configuration: CommandConfiguration { Event.event.configuration() }
 
         @OptionGroup var options: FireOptions
-        @Flag var action: CallActionFlag?
+        @Flag var action: ActionFlag<Event>?
 
-        var params: FireParams { options.params(.call, action: action?.wireAction) }
+        var params: FireParams { options.params(Event.event, action: action?.action) }
     }
 
-    struct SMS: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "sms",
-            abstract: "An SMS alert: shown (the default) or as a banner, then replied to or dismissed."
-        )
+    /// An event of the device alone: `lifebus fire EVENT`.
+    struct Plain<Event: FiredEvent>: FireSubcommand {
+        static var configuration: CommandConfiguration { Event.event.configuration() }
 
         @OptionGroup var options: FireOptions
-        @Flag var action: SMSActionFlag?
 
-        var params: FireParams { options.params(.sms, action: action?.wireAction) }
+        var params: FireParams { options.params(Event.event) }
     }
 
-    struct Calendar: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "calendar",
-            abstract: "A calendar alert: shown (the default), then viewed or dismissed."
-        )
+    /// An event naming one app: `lifebus fire EVENT APP`.
+    struct OfApp<Event: FiredEvent>: FireSubcommand {
+        static var configuration: CommandConfiguration { Event.event.configuration() }
 
         @OptionGroup var options: FireOptions
-        @Flag var action: CalendarActionFlag?
+        @Argument(help: "The app, by its id.") var app: String
 
-        var params: FireParams { options.params(.calendar, action: action?.wireAction) }
-    }
+        func validate() throws {
+            try requireAppID(app, option: "APP")
+        }
 
-    struct Sleep: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "sleep", abstract: "The sleep/wake button locks the device.")
-        @OptionGroup var options: FireOptions
-
-        var params: FireParams { options.params(.sleep) }
-    }
-
-    struct Wake: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "wake", abstract: "The device wakes and is unlocked.")
-        @OptionGroup var options: FireOptions
-
-        var params: FireParams { options.params(.wake) }
-    }
-
-    struct Home: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "home", abstract: "The home button: the foreground app leaves.")
-        @OptionGroup var options: FireOptions
-
-        var params: FireParams { options.params(.home) }
+        var params: FireParams { options.params(Event.event, app: app) }
     }
 
     struct MemoryWarning: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "memory-warning",
-            abstract: "A low-memory warning to every running app; critical also ends suspended apps (jetsam)."
-        )
+        static let configuration = FireEvent.memoryWarning.configuration()
 
         @OptionGroup var options: FireOptions
-        @Option(help: "How severe (default: warning).") var level: MemoryLevel?
+        @Option(help: "How severe (default: warning).") var level: MemoryWarningLevel?
 
         var params: FireParams { options.params(.memoryWarning, level: level) }
     }
 
     struct Terminate: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "terminate",
-            abstract: "Terminate an app: by the system (willTerminate), or with --by-user as from the app switcher.",
-            usage: "lifebus fire terminate APP [--by-user]"
-        )
+        static let configuration = FireEvent.terminate.configuration(usage: "lifebus fire terminate APP [--by-user]")
 
         @OptionGroup var options: FireOptions
         @Argument(help: "The app to terminate (as launch and activate take it).") var app: String?
@@ -128,37 +136,5 @@ extension LifebusCommand.Fire {
         }
 
         var params: FireParams { options.params(.terminate, app: target, byUser: byUser) }
-    }
-
-    struct Launch: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "launch",
-            abstract: "The user taps an app's icon: it comes to the front (launching when connected but not running)."
-        )
-
-        @OptionGroup var options: FireOptions
-        @Argument(help: "The app to launch.") var app: String
-
-        func validate() throws {
-            try requireAppID(app, option: "APP")
-        }
-
-        var params: FireParams { options.params(.launch, app: app) }
-    }
-
-    struct Activate: FireSubcommand {
-        static let configuration = CommandConfiguration(
-            commandName: "activate",
-            abstract: "Bring a running app to the front (as the app switcher does)."
-        )
-
-        @OptionGroup var options: FireOptions
-        @Argument(help: "The app to bring to the front.") var app: String
-
-        func validate() throws {
-            try requireAppID(app, option: "APP")
-        }
-
-        var params: FireParams { options.params(.activate, app: app) }
     }
 }

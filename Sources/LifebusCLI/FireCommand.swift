@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifebusExpectation
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
 
@@ -20,15 +21,15 @@ extension LifebusCommand {
                 it caused timed out: the app did not connect within its launch budget. A wait longer than 2 s says \
                 on stderr what it waits for.
                 """,
-            subcommands: [
-                Call.self, SMS.self, Calendar.self, Sleep.self, Wake.self, Home.self,
-                MemoryWarning.self, Terminate.self, Launch.self, Activate.self,
-            ]
+            subcommands: FireEvent.allCases.map { $0.command as any ParsableCommand.Type }
         )
 
+        /// How a missing or unknown event is refused: the events named.
+        static let eventMissing = "name the event to fire: "
+            + FireEvent.allCases.map(\.rawValue).joined(separator: ", ")
+
         func run() throws {
-            throw ValidationError("name the event to fire: call, sms, calendar, sleep, wake, home, memory-warning, "
-                + "terminate, launch or activate")
+            throw ValidationError(Self.eventMissing)
         }
     }
 }

@@ -20,8 +20,7 @@ public enum FireWords {
                 message: message.isEmpty ? "'\(words.joined(separator: " "))' is not an event" : message))
         }
         guard let fire = command as? any FireSubcommand else {
-            return .failure(Refusal(message: "name the event: call, sms, calendar, sleep, wake, home, "
-                + "memory-warning, terminate, launch or activate"))
+            return .failure(Refusal(message: LifebusCommand.Fire.eventMissing))
         }
         return .success(fire.params)
     }

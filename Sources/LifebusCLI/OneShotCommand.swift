@@ -1,4 +1,5 @@
 import Glibc
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The start-up fast path of the one-shot commands scripts run in loops — `lifebus ping` and `lifebus fire EVENT`
@@ -23,8 +24,9 @@ public struct OneShotCommand: Equatable {
     var socket: String?
     var json = false
 
-    /// The events whose subcommand takes no argument: `fire EVENT` alone sends the event with its default action.
-    static let plainEvents: [FireParams.FireEvent] = [.call, .sms, .calendar, .sleep, .wake, .home]
+    /// The events whose subcommand takes no argument (their declaration targets the device): `fire EVENT` alone
+    /// sends the event with its default action and level.
+    static let plainEvents = FireEvent.allCases.filter { $0.declaration.target == .device }
 
     /// Reads `words` (the arguments after the program name); `nil` unless they are exactly one of the shapes
     /// `ping [--socket PATH | --socket=PATH] [--json]` or `fire EVENT [the same] [--no-wait]`, each flag at most once.

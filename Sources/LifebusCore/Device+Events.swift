@@ -166,7 +166,7 @@ extension Device {
         }
     }
 
-    private mutating func planMemoryWarning(_ level: MemoryLevel) {  // R50–R54
+    private mutating func planMemoryWarning(_ level: MemoryWarningLevel) {  // R50–R54
         var warnStage = 0
         var terminated: Set<Int> = []
         if level == .critical {

@@ -5,11 +5,11 @@ public import LifebusScenario
 
 /// Random legal step sequences for `lifebus run --random`: one seed, one sequence, on every machine.
 ///
-/// At each step it lists every step the fuzzer knows — calls with all their endings, SMS and calendar alerts with
-/// theirs, sleep, wake, home, memory warnings of both levels, terminate by the user and by the system, launch,
-/// relaunch and activate, a crash (`kill`), clock advances — asks the device model (`DeviceModel`, the core's
-/// `Device`) which of them it accepts in its current state, and picks one of those by weight with the seeded
-/// generator. The first steps launch every app. A value; its state is the generator's and the model's.
+/// At each step it lists every step the fuzzer knows — every form of every `FireEvent` its declaration lists, with
+/// the declared weight (`launch` as `launch` or `relaunch`), a crash (`kill`), clock advances — asks the device
+/// model (`DeviceModel`, the core's `Device`) which of them it accepts in its current state, and picks one of those
+/// by weight with the seeded generator. The first steps launch every app. A value; its state is the generator's
+/// and the model's.
 public struct StepGenerator {
     private var random: SplitMix64
     private var model: DeviceModel
@@ -57,29 +57,37 @@ public struct StepGenerator {
     }
 
     /// Every step the fuzzer could take now, legal or not, with its weight, in a fixed order (so the seed decides
-    /// the pick). Interruptions an app lives through weigh more than the ends of apps (a kill, a terminate, a
-    /// critical warning), and bringing an ended app back weighs most, so runs keep apps in front to interrupt.
+    /// the pick; the order and the weights are those of `FireEvent.allCases` and each declaration's `forms`): every
+    /// form of every event of the device, then for each app every form of every event naming an app (`launch` as
+    /// `launch` or `relaunch`) and a crash (`kill`), then the clock advances. Interruptions an app lives through
+    /// weigh more than the ends of apps (a kill, a terminate, a critical warning), and bringing an ended app back
+    /// weighs most, so runs keep apps in front to interrupt.
     private func candidates() -> [(step: ScenarioStep, weight: Int)] {
-        let events: [(FireParams, Int)] = [
-            (FireParams(event: .call), 3), (FireParams(event: .call, action: .answer), 3),
-            (FireParams(event: .call, action: .decline), 2), (FireParams(event: .call, action: .end), 3),
-            (FireParams(event: .sms), 3), (FireParams(event: .sms, action: .reply), 3),
-            (FireParams(event: .sms, action: .dismiss), 2), (FireParams(event: .sms, action: .banner), 1),
-            (FireParams(event: .calendar), 2), (FireParams(event: .calendar, action: .view), 2),
-            (FireParams(event: .calendar, action: .dismiss), 2), (FireParams(event: .sleep), 2),
-            (FireParams(event: .wake), 3), (FireParams(event: .home), 3),
-            (FireParams(event: .memoryWarning, level: .warning), 2),
-            (FireParams(event: .memoryWarning, level: .critical), 1),
-        ]
-        var steps = events.map { (ScenarioStep.fire($0), $1) }
+        var steps = Self.weighedForms(of: .device, app: "").map { (ScenarioStep.fire($0), $1) }
         for app in model.apps.map(\.rawValue) {
-            steps.append((.fire(FireParams(event: .terminate, app: app)), 1))
-            steps.append((.fire(FireParams(event: .terminate, app: app, byUser: true)), 1))
-            steps.append((.fire(FireParams(event: .activate, app: app)), 3))
-            steps.append((model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app), 8))
+            steps += Self.weighedForms(of: .app, app: app).map { (step($0), $1) }
             steps.append((.kill(ScenarioKill(app: app)), 1))
         }
         steps += Self.advances.map { (.advance($0), 1) }
         return steps
+    }
+
+    /// The forms the fuzzer picks of every event with `target`, with their weights. The default action is left
+    /// implicit, as `lifebus fire call` sends it.
+    private static func weighedForms(of target: FireEvent.Declaration.Target, app: String) -> [(FireParams, Int)] {
+        FireEvent.allCases.filter { $0.declaration.target == target }.flatMap { event in
+            event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
+                var params = FireParams(event, form.detail, app: app)
+                if params.action == event.declaration.actions.first { params.action = nil }
+                return (params, form.fuzzWeight)
+            }
+        }
+    }
+
+    /// The step that fires `params`: a `launch` is the scenario's `launch` (or `relaunch` of an app launched
+    /// before), which waits until the app is active.
+    private func step(_ params: FireParams) -> ScenarioStep {
+        guard params.event == .launch, let app = params.app else { return .fire(params) }
+        return model.launched.contains(AppID(app)) ? .relaunch(app) : .launch(app)
     }
 }

@@ -1,5 +1,6 @@
-/// What the controller asks the device to do (the `lifebus fire` interruptions), in the device's terms: the wire's
-/// `fire` params (`FireParams`) say the same with the command line's spellings (`sms --reply` is `.sms(.open)`).
+/// What the controller asks the device to do (the `lifebus fire` interruptions), in the device's terms: a `FireEvent`
+/// with its action, app and level says the same with the wire's and the command line's spellings (`sms --reply` is
+/// `.sms(.open)`); `init(_:action:app:level:byUser:)` maps one to the other.
 public enum ControllerEvent: Sendable, Hashable {
     case call(CallAction)
     case sms(AlertAction)
@@ -13,7 +14,7 @@ public enum ControllerEvent: Sendable, Hashable {
     case launch(AppID)
     /// Bring a running APP to the front.
     case activate(AppID)
-    case memoryWarning(MemoryLevel)
+    case memoryWarning(MemoryWarningLevel)
     case terminate(AppID, byUser: Bool)
     /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
     /// (if any) goes where a fresh device puts it (`active`).
@@ -39,10 +40,4 @@ public enum AlertAction: String, Sendable, Hashable, CaseIterable {
     /// `sms --reply` / `calendar --view`: Messages or Calendar opens and the front app leaves.
     case open
     case dismiss
-}
-
-/// The severity of a memory warning. The raw value is the wire spelling (`fire`'s `level`).
-public enum MemoryLevel: String, Sendable, Hashable, CaseIterable {
-    case warning
-    case critical
 }

@@ -3,6 +3,8 @@
 /// - `ios3`: no multitasking; leaving the foreground terminates the app.
 /// - `ios4`: multitasking; locking the device only resigns the front app.
 /// - `ios7`: multitasking; locking also sends the front app to the background.
+///
+/// Adding one: ARCHITECTURE.md's "Adding a profile"; `ProfileTablesTests` drives every case through the tables.
 public enum Profile: String, Sendable, CaseIterable, Hashable {
     case ios3
     case ios4

@@ -56,6 +56,25 @@ enum MCPToolCatalog {
         }
     }
 
+    /// `call (ring, answer, decline, end); …; terminate (needs app; byUser true: the user killed it)`: what each
+    /// event takes, from its declaration.
+    private static let eventsAndTheirMembers = FireEvent.allCases.map { event in
+        let declaration = event.declaration
+        var takes: [String] = []
+        if !declaration.actions.isEmpty { takes.append(declaration.actions.map(\.rawValue).joined(separator: ", ")) }
+        if !declaration.levels.isEmpty {
+            takes.append("level " + declaration.levels.map(\.rawValue).joined(separator: " or "))
+        }
+        if declaration.target == .app { takes.append("needs app") }
+        if declaration.takesByUser { takes.append("byUser true: the user killed it") }
+        return takes.isEmpty ? event.rawValue : "\(event.rawValue) (\(takes.joined(separator: "; ")))"
+    }.joined(separator: "; ")
+
+    /// `call: ring|answer|decline|end; sms: …`: the actions each event takes, from its declaration.
+    private static let actionsByEvent = FireEvent.allCases.filter { !$0.declaration.actions.isEmpty }
+        .map { "\($0.rawValue): " + $0.declaration.actions.map(\.rawValue).joined(separator: "|") }
+        .joined(separator: "; ")
+
     private static let appProperty: JSONValue = [
         "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$",
         "description": "An app id, reverse-DNS style (com.example.Notes).",
@@ -73,9 +92,7 @@ enum MCPToolCatalog {
                 """
                 Inject an interruption or system event into the simulated iOS device and, by default, wait until \
                 every app it affects has been driven through its lifecycle callbacks. Events and their actions \
-                (the first is the default): call (ring, answer, decline, end); sms (show, banner, reply, dismiss); \
-                calendar (show, view, dismiss); sleep; wake; home; launch and activate (need app); memory-warning \
-                (level warning or critical); terminate (needs app; byUser true for a swipe-up kill). Returns the \
+                (the first is the default): \(eventsAndTheirMembers). Returns the \
                 transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
                 disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
                 the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \
@@ -89,14 +106,11 @@ enum MCPToolCatalog {
                     ],
                     "action": [
                         "type": "string", "enum": .array(FireParams.Action.allCases.map { .string($0.rawValue) }),
-                        "description": .string(
-                            "call: ring|answer|decline|end; sms: show|banner|reply|dismiss; "
-                                + "calendar: show|view|dismiss. Omit for other events."
-                        ),
+                        "description": .string(Self.actionsByEvent + ". Omit for other events."),
                     ],
                     "app": appProperty,
                     "level": [
-                        "type": "string", "enum": .array(MemoryLevel.allCases.map { .string($0.rawValue) }),
+                        "type": "string", "enum": .array(MemoryWarningLevel.allCases.map { .string($0.rawValue) }),
                         "description": "memory-warning only: warning (default) or critical.",
                     ],
                     "byUser": ["type": "boolean", "description": "terminate only: the user killed the app."],

@@ -28,7 +28,7 @@ public struct MemoryPressurePolicy: Sendable, Equatable {
         let total = apps.reduce(0) { $0 + $1.residentBytes }
         let warningBytes = warningAt.bytes(ofDevice: deviceMemory)
         let criticalBytes = criticalAt.bytes(ofDevice: deviceMemory)
-        let level: PressureLevel = total >= criticalBytes ? .critical : total >= warningBytes ? .warning : .normal
+        let level: MemoryPressure = total >= criticalBytes ? .critical : total >= warningBytes ? .warning : .normal
         var kills: [PlannedKill] = []
         var remaining = total
         func plan(_ app: AppMemory, _ reason: KillReason, _ notice: PlannedKill.Notice) {

@@ -44,12 +44,14 @@ public struct PlannedKill: Sendable, Equatable {
     public var notice: Notice
     public var residentBytes: Int
     public var limit: Int?
-    public var level: PressureLevel
+    public var level: MemoryPressure
     /// The device's measured total when the decision was taken.
     public var totalBytes: Int
     public var deviceMemory: Int
 
-    init(app: AppMemory, reason: KillReason, notice: Notice, level: PressureLevel, totalBytes: Int, deviceMemory: Int) {
+    init(
+        app: AppMemory, reason: KillReason, notice: Notice, level: MemoryPressure, totalBytes: Int, deviceMemory: Int
+    ) {
         appID = app.appID
         self.reason = reason
         self.notice = notice
@@ -63,7 +65,7 @@ public struct PlannedKill: Sendable, Equatable {
 
 /// What `MemoryPressurePolicy.assess` decided for one round of samples.
 public struct PressureAssessment: Sendable, Equatable {
-    public var level: PressureLevel
+    public var level: MemoryPressure
     public var totalBytes: Int
     public var deviceMemory: Int
     public var warningBytes: Int

@@ -49,7 +49,7 @@ import Testing
         let written = Set(try #require(result.objectValue).keys)
         #expect(written == apps.declared, "writes \(written.sorted()), declares \(apps.declared.sorted())")
         #expect(written == apps.required, "writes \(written.sorted()), requires \(apps.required.sorted())")
-        #expect(apps.enumValues("pressure") == Self.cases(PressureLevel.self))
+        #expect(apps.enumValues("pressure") == Self.cases(MemoryPressure.self))
 
         let line = Set(try #require(result["apps"]?[0]?.objectValue).keys)
         let app = try Schema("installed-app")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusLifecycle
 import LifebusProtocol
 import Testing
 
@@ -6,30 +7,18 @@ import Testing
 
 /// `lifebus fire …` parses into the `fire` params the broker is sent, and rejects conflicting flags as usage errors.
 @Suite struct FireParsingTests {
-    static let cases: [([String], FireParams)] = [
-        (["call"], FireParams(event: .call)),
-        (["call", "--answer"], FireParams(event: .call, action: .answer)),
+    /// Every form of every event as its label spells it (`EventTablesTests` drives the same through every table),
+    /// and the shapes only the command line has: a positional `terminate` app, `--no-wait`.
+    static let cases: [([String], FireParams)] = FireParams.FireEvent.allCases.flatMap { event in
+        event.declaration.forms.map { form in
+            let params = FireParams(event, form.detail, app: "com.example.A")
+            return (params.label.split(separator: " ").map(String.init), params)
+        }
+    } + [
+        (["terminate", "com.example.A"], FireParams(event: .terminate, app: "com.example.A")),
         (["call", "--decline", "--no-wait"], FireParams(event: .call, action: .decline, wait: false)),
-        (["call", "--end"], FireParams(event: .call, action: .end)),
-        (["sms"], FireParams(event: .sms)),
-        (["sms", "--reply"], FireParams(event: .sms, action: .reply)),
-        (["sms", "--dismiss"], FireParams(event: .sms, action: .dismiss)),
-        (["sms", "--banner"], FireParams(event: .sms, action: .banner)),
-        (["calendar", "--view"], FireParams(event: .calendar, action: .view)),
-        (["calendar", "--dismiss"], FireParams(event: .calendar, action: .dismiss)),
-        (["sleep"], FireParams(event: .sleep)),
-        (["wake"], FireParams(event: .wake)),
         (["home", "--no-wait"], FireParams(event: .home, wait: false)),
         (["memory-warning"], FireParams(event: .memoryWarning)),
-        (["memory-warning", "--level", "critical"], FireParams(event: .memoryWarning, level: .critical)),
-        (["terminate", "--app", "com.example.A"], FireParams(event: .terminate, app: "com.example.A")),
-        (["terminate", "com.example.A"], FireParams(event: .terminate, app: "com.example.A")),
-        (
-            ["terminate", "--app", "com.example.A", "--by-user"],
-            FireParams(event: .terminate, app: "com.example.A", byUser: true)
-        ),
-        (["launch", "com.example.A"], FireParams(event: .launch, app: "com.example.A")),
-        (["activate", "com.example.B"], FireParams(event: .activate, app: "com.example.B")),
     ]
 
     @Test(arguments: cases)
@@ -59,23 +48,24 @@ import Testing
         #expect(CLIUsage.exitStatus(of: ["fire"] + arguments) == CLIExitStatus.usage.rawValue)
     }
 
-    @Test func everyActionFlagIsSpeltAsTheWireActionItSends() {
-        let flags = CallActionFlag.allCases.map(\.wireAction) + SMSActionFlag.allCases.map(\.wireAction)
-            + CalendarActionFlag.allCases.map(\.wireAction)
-        #expect(flags.allSatisfy { $0 != nil })
-        #expect(CallActionFlag.allCases.map(\.rawValue) == ["answer", "decline", "end"])
-        #expect(SMSActionFlag.allCases.map(\.rawValue) == ["reply", "dismiss", "banner"])
-        #expect(CalendarActionFlag.allCases.map(\.rawValue) == ["view", "dismiss"])
+    @Test(arguments: FireParams.FireEvent.allCases)
+    func eachEventsHelpSaysWhatItDoesAndListsItsChoices(event: FireParams.FireEvent) {
+        let help = LifebusCommand.helpMessage(for: event.command).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        let declaration = event.declaration
+        #expect(help.contains(declaration.summary))
+        for action in declaration.actions {
+            #expect(help.contains("--\(action.rawValue) \(action.summary)"), "\(action)")
+        }
+        if !declaration.levels.isEmpty {
+            #expect(help.contains("(values: \(declaration.levels.map(\.rawValue).joined(separator: ", ")))"))
+        }
+        #expect(help.contains("--by-user") == declaration.takesByUser)
     }
 
-    @Test func theHelpListsEachChoice() {
-        let call = LifebusCommand.helpMessage(for: LifebusCommand.Fire.Call.self)
-        #expect(["--answer", "--decline", "--end"].allSatisfy(call.contains))
-        let sms = LifebusCommand.helpMessage(for: LifebusCommand.Fire.SMS.self)
-        #expect(["--reply", "--dismiss", "--banner"].allSatisfy(sms.contains))
-        let level = LifebusCommand.helpMessage(for: LifebusCommand.Fire.MemoryWarning.self)
-        let words = level.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("(values: warning, critical)"))
+    @Test func theFireCommandHasOneSubcommandPerEventNamedAsTheWireSpellsIt() {
+        let names = LifebusCommand.Fire.configuration.subcommands.map { $0.configuration.commandName }
+        #expect(names == FireParams.FireEvent.allCases.map(\.rawValue))
     }
 
     @Test func twoActionsAreRefusedNamingBoth() throws {

@@ -50,7 +50,8 @@ import Testing
         ["ping", "--count", "2"], ["ping", "--wait", "5s"], ["ping", "--json", "--json"], ["ping", "--socket"],
         ["ping", "--socket", "--json"], ["ping", "--socket="], ["ping", "--socket", "a", "--socket", "b"],
         ["ping", "extra"], ["ping", "--generate-completion-script", "bash"], ["fire"], ["fire", "--no-wait"],
-        ["fire", "memory-warning"], ["fire", "launch", "com.example"], ["fire", "terminate", "com.example"],
+        ["fire", "memory-warning", "--level", "critical"], ["fire", "launch", "com.example"],
+        ["fire", "terminate", "com.example"],
         ["fire", "home", "--expect", "ok"], ["fire", "home", "--no-wait", "--no-wait"], ["fire", "call", "--answer"],
         ["fire", "hom"], ["ping", "--no-wait"],
     ]

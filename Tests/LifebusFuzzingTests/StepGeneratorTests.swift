@@ -23,12 +23,15 @@ import Testing
 
     @Test(arguments: Profile.allCases) func everyKindOfStepAppears(profile: Profile) {
         let words = Set((1...3).flatMap { steps(seed: $0, profile: profile) }.map(kind))
-        let expected: Set<String> = [
-            "call", "call --answer", "call --decline", "call --end", "sms", "sms --reply", "sms --dismiss",
-            "sms --banner", "calendar", "calendar --view", "calendar --dismiss", "sleep", "wake", "home",
-            "memory-warning --level warning", "memory-warning --level critical", "terminate", "terminate --by-user",
-            "launch", "activate", "relaunch", "kill", "advance",
-        ]
+        // Every form the fuzzer weighs, as `kind` names it (the default action implicit), and its own steps.
+        let forms = FireEvent.allCases.filter { $0 != .launch }.flatMap { event in
+            event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
+                var params = FireParams(event, form.detail, app: Self.apps[0])
+                if params.action == event.declaration.actions.first { params.action = nil }
+                return kind(.fire(params))
+            }
+        }
+        let expected = Set(forms + ["launch", "relaunch", "kill", "advance"])
         #expect(expected.subtracting(words).isEmpty, "missing: \(expected.subtracting(words).sorted())")
     }
 

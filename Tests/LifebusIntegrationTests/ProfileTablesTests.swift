@@ -5,7 +5,8 @@ import Testing
 
 /// Every profile through every table that names profiles: its wire spelling in `hello`, `status` and the journal's
 /// `run` record (round trip), the schemas' enums, `lifebusd --profile` (help, validation, what the broker then says)
-/// and `lifebus run --profile` (help, validation). A profile added to `Profile` fails here until each table has it.
+/// and `lifebus run --profile` (help, validation), the contract's vocabulary and the protocol document. A profile
+/// added to `Profile` fails here until each table has it.
 @Suite struct ProfileTablesTests {
     static let spellings = Profile.allCases.map(\.rawValue)
 
@@ -37,6 +38,19 @@ import Testing
         let document = try JSONParser.parse(String(decoding: try readBytes(path), as: UTF8.self))
         let values = document["properties"]?["profiles"]?["items"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
         #expect(values == Self.spellings)
+    }
+
+    @Test func theContractAndTheProtocolDocumentNameEveryProfile() throws {
+        let root = TranscriptReplayTests.repositoryRoot
+        let contract = String(decoding: try readBytes("\(root)/Protocol/lifecycle.md"), as: UTF8.self)
+        // The vocabulary's bullet `- **Profiles**: …` and its continuation lines.
+        let vocabulary = contract.split(separator: "\n").drop { !$0.hasPrefix("- **Profiles**:") }.enumerated()
+            .prefix { $0.offset == 0 || $0.element.hasPrefix("  ") }.map(\.element).joined(separator: " ")
+        let readme = String(decoding: try readBytes("\(root)/Protocol/README.md"), as: UTF8.self)
+        for profile in Self.spellings {
+            #expect(vocabulary.contains("`\(profile)`"), "lifecycle.md's vocabulary: \(profile)")
+            #expect(readme.contains("`\(profile)`"), "README.md: \(profile)")
+        }
     }
 
     @Test(arguments: Profile.allCases)

@@ -30,7 +30,7 @@ import Testing
         #expect(events == FireParams.FireEvent.allCases.map(\.rawValue))
         let actions = properties?["action"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
         #expect(actions == FireParams.Action.allCases.map(\.rawValue))
-        #expect(properties?["level"]?["enum"] == ["warning", "critical"])
+        #expect(properties?["level"]?["enum"] == .array(MemoryWarningLevel.allCases.map { .string($0.rawValue) }))
     }
 
     @Test func aToolErrorCarriesTheBrokersErrorName() {

@@ -10,20 +10,6 @@ import Testing
         "cause": Wire.cause,
     ]
 
-    @Test func lifecycleNamesAreTheContractSpellings() {
-        #expect(LifecycleState.allCases.map(\.rawValue) == [
-            "notRunning", "inactive", "active", "background", "suspended",
-        ])
-        #expect(LifecycleCallback.allCases.map(\.rawValue) == [
-            "didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground",
-            "willEnterForeground", "willTerminate", "didReceiveMemoryWarning",
-        ])
-        #expect(TransitionOutcome.allCases.map(\.rawValue) == [
-            "ok", "late", "watchdog", "crashed", "disconnected", "killed", "jetsam",
-        ])
-        #expect(LifebusMethod.callback(.didEnterBackground) == "didEnterBackground")
-    }
-
     @Test func callbackParamsRoundTrip() throws {
         let params = try CallbackParams(json: Self.callback)
         #expect(params == CallbackParams(

@@ -17,15 +17,16 @@ import Testing
         text.withUnsafeBytes { FireParams.readCanonical($0) }
     }
 
-    /// Every valid combination of event, action, level and app the CLI can send.
+    /// Every valid combination of event, action, level and app the CLI can send (from each event's declaration).
     static let written: [FireParams] = FireParams.FireEvent.allCases.flatMap { event -> [FireParams] in
-        let actions: [FireParams.Action?] = [nil] + event.actions
-        let levels: [MemoryLevel?] = event == .memoryWarning ? [nil, .warning, .critical] : [nil]
-        let app: String? = event.requiresApp ? "com.example.notes-2_b" : nil
+        let declaration = event.declaration
+        let actions: [FireParams.Action?] = [nil] + declaration.actions
+        let levels: [MemoryWarningLevel?] = [nil] + declaration.levels
+        let app: String? = declaration.target == .app ? "com.example.notes-2_b" : nil
         return actions.flatMap { action in
             levels.flatMap { level in
                 [false, true].flatMap { wait in
-                    (event == .terminate ? [false, true] : [false]).map { byUser in
+                    ([false] + (declaration.takesByUser ? [true] : [])).map { byUser in
                         FireParams(event: event, action: action, app: app, level: level, byUser: byUser, wait: wait)
                     }
                 }

@@ -86,17 +86,6 @@ import Testing
         #expect(params.label == label)
     }
 
-    @Test func everyEventAndActionHasItsWireSpelling() {
-        #expect(FireParams.FireEvent.allCases.map(\.rawValue) == [
-            "call", "sms", "calendar", "sleep", "wake", "home", "launch", "activate", "memory-warning", "terminate",
-        ])
-        #expect(FireParams.FireEvent.allCases.filter(\.requiresApp) == [.launch, .activate, .terminate])
-        #expect(FireParams.FireEvent.call.actions == [.ring, .answer, .decline, .end])
-        #expect(FireParams.FireEvent.sms.actions == [.show, .banner, .reply, .dismiss])
-        #expect(FireParams.FireEvent.calendar.actions == [.show, .view, .dismiss])
-        #expect(MemoryLevel.allCases.map(\.rawValue) == ["warning", "critical"])
-    }
-
     @Test func fireResultRoundTripsWithItsTransitions() throws {
         let json: JSONValue = [
             "eventID": 3, "event": "call --answer", "completed": true, "transitions": [Wire.transition], "noApp": false,

@@ -84,7 +84,7 @@ import Testing
             "fire.params", .checked, FireParams(event: .call, action: .answer).json,
             enums: [
                 "event": cases(FireParams.FireEvent.self), "action": cases(FireParams.Action.self),
-                "level": cases(MemoryLevel.self),
+                "level": cases(MemoryWarningLevel.self),
             ]
         ) { _ = try FireParams(json: $0) },
         WireType("fire.result", .written, FireResult(eventID: 3, event: "call", completed: true).json) {
@@ -95,7 +95,7 @@ import Testing
             "status.result", .written,
             StatusResult(profile: .ios7, locked: false, call: .none, alert: nil, foreground: nil, apps: []).json,
             enums: [
-                "call": cases(CallStatus.self), "alert": cases(AlertKind.self), "pressure": cases(PressureLevel.self),
+                "call": cases(CallStatus.self), "alert": cases(AlertKind.self), "pressure": cases(MemoryPressure.self),
                 "profile": cases(Profile.self),
             ]
         ) { _ = try StatusResult(json: $0) },

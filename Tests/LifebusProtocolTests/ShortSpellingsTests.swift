@@ -14,8 +14,8 @@ import Testing
         for event in FireParams.FireEvent.allCases { #expect(Self.find(events, event.rawValue) == event) }
         let actions = ShortSpellings<FireParams.Action>()
         for action in FireParams.Action.allCases { #expect(Self.find(actions, action.rawValue) == action) }
-        let levels = ShortSpellings<MemoryLevel>()
-        for level in MemoryLevel.allCases { #expect(Self.find(levels, level.rawValue) == level) }
+        let levels = ShortSpellings<MemoryWarningLevel>()
+        for level in MemoryWarningLevel.allCases { #expect(Self.find(levels, level.rawValue) == level) }
     }
 
     @Test(arguments: ["", "cal", "calll", "Call", "call\0", "\0call", "memory-warnin", "memory-warningg",

@@ -21,12 +21,12 @@ import Testing
 
     static func fire(_ draw: inout Draw) -> FireParams {
         let event = draw.pick(FireParams.FireEvent.allCases)
+        let declaration = event.declaration
         var params = FireParams(event: event)
-        // The default action (ring, show) has no flag: `lifebus fire call` sends none and the broker picks it.
-        if event.actions.count > 1, draw.int(2) == 0 { params.action = draw.pick(Array(event.actions.dropFirst())) }
-        if event.requiresApp { params.app = draw.pick(apps) }
-        if event == .memoryWarning, draw.int(2) == 0 { params.level = draw.pick(MemoryLevel.allCases) }
-        if event == .terminate { params.byUser = draw.int(2) == 0 }
+        if !declaration.actions.isEmpty, draw.int(2) == 0 { params.action = draw.pick(declaration.actions) }
+        if declaration.target == .app { params.app = draw.pick(apps) }
+        if !declaration.levels.isEmpty, draw.int(2) == 0 { params.level = draw.pick(declaration.levels) }
+        if declaration.takesByUser { params.byUser = draw.int(2) == 0 }
         return params
     }
 

@@ -1,13 +1,15 @@
 import LifebusCore
 import LifebusLifecycle
 
+/// The same expectation under every profile.
 private func same(_ situation: String, _ journal: String...) -> [Profile: Expected] {
     let expected = Expected(journal: journal, situation: situation)
-    return [.ios3: expected, .ios4: expected, .ios7: expected]
+    return Dictionary(uniqueKeysWithValues: Profile.allCases.map { ($0, expected) })
 }
 
+/// One expectation without multitasking (`ios3`), another under every profile with it.
 private func split(ios3: Expected, multitasking: Expected) -> [Profile: Expected] {
-    [.ios3: ios3, .ios4: multitasking, .ios7: multitasking]
+    Dictionary(uniqueKeysWithValues: Profile.allCases.map { ($0, $0.hasMultitasking ? multitasking : ios3) })
 }
 
 private func each(ios3: Expected, ios4: Expected, ios7: Expected) -> [Profile: Expected] {

@@ -1,52 +1,15 @@
 public import LifebusLifecycle
 
-/// The device's event for `fire` params: the command line's spellings become the device's (`sms --reply` and
-/// `calendar --view` open the app they name: `.open`).
+/// The device's event for `fire` params: `ControllerEvent.init(_:action:app:level:byUser:)` on their members, which
+/// checks the same declaration `validate()` does.
 extension FireParams {
-    /// The event these params ask for; the params must be valid (`validate()`, which `init(json:)` runs).
+    /// The event these params ask for. The params must be valid (`validate()`, which `init(json:)` and
+    /// `readCanonical` run): params that break the type's invariants are a bug of the code that made them, and trap.
     public var controllerEvent: ControllerEvent {
-        switch event {
-        case .call:
-            return .call(callAction)
-        case .sms:
-            return .sms(alertAction)
-        case .calendar:
-            return .calendar(alertAction)
-        case .sleep:
-            return .sleep
-        case .wake:
-            return .wake
-        case .home:
-            return .home
-        case .launch:
-            return .launch(appID)
-        case .activate:
-            return .activate(appID)
-        case .memoryWarning:
-            return .memoryWarning(resolvedLevel ?? .warning)
-        case .terminate:
-            return .terminate(appID, byUser: byUser)
-        }
-    }
-
-    /// The named app's id, made only for the events that name one (an `AppID` hashes its name when it is made).
-    private var appID: AppID { AppID(app ?? "") }
-
-    private var callAction: CallAction {
-        switch resolvedAction {
-        case .answer: .answer
-        case .decline: .decline
-        case .end: .end
-        default: .ring
-        }
-    }
-
-    private var alertAction: AlertAction {
-        switch resolvedAction {
-        case .banner: .banner
-        case .reply, .view: .open
-        case .dismiss: .dismiss
-        default: .show
-        }
+        // An `AppID` hashes its name when it is made: only events that name an app make one.
+        guard let event = ControllerEvent(event, action: action, app: app.map { AppID($0) }, level: level,
+                                          byUser: byUser)
+        else { preconditionFailure("fire params that break their invariants: \(label)") }
+        return event
     }
 }

@@ -21,7 +21,7 @@ extension FireParams {
 
     private static let eventSpellings = ShortSpellings<FireEvent>()
     private static let actionSpellings = ShortSpellings<Action>()
-    private static let levelSpellings = ShortSpellings<MemoryLevel>()
+    private static let levelSpellings = ShortSpellings<MemoryWarningLevel>()
 
     /// Reads `{"event":E,"action":A,"app":P,"level":L,"byUser":B,"wait":W}` in that order, every member but `event`
     /// optional, E a string, A, P and L strings or `null` and B and W booleans, strings of printable ASCII without
@@ -73,7 +73,9 @@ extension FireParams {
     }
 
     /// Params `readCanonical` read that name no app, with the members their text held, packed in one word: what a
-    /// request carries when decoded with `FireParams.paramsPacking`.
+    /// request carries when decoded with `FireParams.paramsPacking`. Each enum is stored as its index in `allCases`
+    /// (plus one where absent is zero) in a field of the width below; `PackedFireParamsTests` checks each `allCases`
+    /// fits its field, so a case added beyond a width fails there, not silently in a request.
     struct Packed: Sendable, Equatable {
         let bits: UInt32
 
@@ -81,33 +83,45 @@ extension FireParams {
             self.bits = bits
         }
 
+        /// The field widths, in bits, in the word's order from its lowest bit.
+        static let eventBits = 4, actionBits = 4, levelBits = 2
+        private static let actionShift = eventBits, levelShift = actionShift + actionBits
+        private static let byUserShift = levelShift + levelBits, waitShift = byUserShift + 1
+        private static let membersShift = waitShift + 1
+
         /// `nil` for params that name an app.
         init?(_ params: FireParams, members: Members) {
             guard params.app == nil,
                 let event = FireEvent.allCases.firstIndex(of: params.event),
                 let action = params.action.map({ Action.allCases.firstIndex(of: $0) }) ?? .some(nil),
-                let level = params.level.map({ MemoryLevel.allCases.firstIndex(of: $0) }) ?? .some(nil)
+                let level = params.level.map({ MemoryWarningLevel.allCases.firstIndex(of: $0) }) ?? .some(nil)
             else { return nil }
-            var bits = UInt32(event)  // 4 bits
-            bits |= UInt32(action.map { $0 + 1 } ?? 0) << 4  // 4 bits, 0 for none
-            bits |= UInt32(level.map { $0 + 1 } ?? 0) << 8  // 2 bits, 0 for none
-            bits |= (params.byUser ? 1 : 0) << 10
-            bits |= (params.wait ? 1 : 0) << 11
-            bits |= UInt32(members.rawValue) << 12
+            var bits = UInt32(event)
+            bits |= UInt32(action.map { $0 + 1 } ?? 0) << Self.actionShift  // 0 for none
+            bits |= UInt32(level.map { $0 + 1 } ?? 0) << Self.levelShift  // 0 for none
+            bits |= (params.byUser ? 1 : 0) << Self.byUserShift
+            bits |= (params.wait ? 1 : 0) << Self.waitShift
+            bits |= UInt32(members.rawValue) << Self.membersShift
             self.bits = bits
         }
 
-        var members: Members { Members(rawValue: UInt8(truncatingIfNeeded: bits >> 12)) }
+        var members: Members { Members(rawValue: UInt8(truncatingIfNeeded: bits >> Self.membersShift)) }
 
         var params: FireParams {
-            let action = Int(bits >> 4 & 0xF), level = Int(bits >> 8 & 0x3)
+            let action = Self.field(bits >> Self.actionShift, Self.actionBits)
+            let level = Self.field(bits >> Self.levelShift, Self.levelBits)
             return FireParams(
-                event: FireEvent.allCases[Int(bits & 0xF)],
+                event: FireEvent.allCases[Self.field(bits, Self.eventBits)],
                 action: action == 0 ? nil : Action.allCases[action - 1],
-                level: level == 0 ? nil : MemoryLevel.allCases[level - 1],
-                byUser: bits >> 10 & 1 == 1,
-                wait: bits >> 11 & 1 == 1
+                level: level == 0 ? nil : MemoryWarningLevel.allCases[level - 1],
+                byUser: bits >> Self.byUserShift & 1 == 1,
+                wait: bits >> Self.waitShift & 1 == 1
             )
+        }
+
+        /// The low `width` bits of `word`.
+        private static func field(_ word: UInt32, _ width: Int) -> Int {
+            Int(word & (1 << UInt32(width) - 1))
         }
     }
 }

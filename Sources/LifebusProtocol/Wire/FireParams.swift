@@ -6,75 +6,27 @@ public import LifebusLifecycle
 /// A plain value (`Sendable`). Wire form (the writer emits every member, `null` for the absent ones):
 /// `{"event":"call","action":"answer","app":null,"level":null,"byUser":false,"wait":true}`.
 /// Invariants enforced by `init(json:)` (each violation is -32602 naming the field):
-/// - `action` is one of `event.actions` (the first is the default when absent), and absent for events without
-///   actions;
-/// - `app` (a well-formed app id) is required for `launch`, `activate` and `terminate`, and absent otherwise;
-/// - `level` only for `memory-warning` (default `warning`);
-/// - `byUser` may be `true` only for `terminate` (`false` is accepted anywhere);
+/// - `action` is one of `event.declaration.actions` (the first is the default when absent), and absent for events
+///   without actions;
+/// - `app` (a well-formed app id) is required for events whose declaration targets an app (`launch`, `activate`,
+///   `terminate`), and absent otherwise;
+/// - `level` only for events that take levels (`memory-warning`, default `warning`);
+/// - `byUser` may be `true` only for events that take it (`terminate`; `false` is accepted anywhere);
 /// - `wait` defaults to `true`: answer once every transition the event caused completed; `false`: answer as soon
 ///   as the event is accepted.
 /// The memberwise `init` does not check these; `validate()` does (it is what `init(json:)` runs).
 public struct FireParams: Sendable, Equatable {
-    /// The events a controller can fire; the raw value is the wire (and CLI) spelling.
-    public enum FireEvent: String, Sendable, CaseIterable {
-        case call
-        case sms
-        case calendar
-        case sleep
-        case wake
-        case home
-        case launch
-        case activate
-        case memoryWarning = "memory-warning"
-        case terminate
-
-        /// The actions this event takes, the default first; empty when it takes none.
-        public var actions: [Action] {
-            switch self {
-            case .call: return [.ring, .answer, .decline, .end]
-            case .sms: return [.show, .banner, .reply, .dismiss]
-            case .calendar: return [.show, .view, .dismiss]
-            case .sleep, .wake, .home, .launch, .activate, .memoryWarning, .terminate: return []
-            }
-        }
-
-        /// The action used when none is given, for events that take actions.
-        public var defaultAction: Action? { actions.first }
-
-        /// Whether the event names its target app (`launch`, `activate`, `terminate`); the others must not.
-        public var requiresApp: Bool {
-            self == .launch || self == .activate || self == .terminate
-        }
-    }
-
-    /// What happens to an incoming call or alert. Which actions an event takes: `FireEvent.actions`.
-    public enum Action: String, Sendable, CaseIterable {
-        /// call: it starts ringing (the default).
-        case ring
-        /// call: the user answers.
-        case answer
-        /// call: the user declines.
-        case decline
-        /// call: the call in progress ends.
-        case end
-        /// sms, calendar: the alert appears (the default).
-        case show
-        /// sms: a banner that takes no focus.
-        case banner
-        /// sms: the user replies (opens Messages).
-        case reply
-        /// sms, calendar: the user dismisses the alert.
-        case dismiss
-        /// calendar: the user views the event (opens Calendar).
-        case view
-    }
+    /// The events a controller can fire (declared in `LifebusLifecycle`, with everything the tables derive).
+    public typealias FireEvent = LifebusLifecycle.FireEvent
+    /// What happens to an incoming call or alert; which actions an event takes: `event.declaration.actions`.
+    public typealias Action = FireAction
 
     public var event: FireEvent
-    /// As given; `nil` means `event.defaultAction` (see `resolvedAction`).
+    /// As given; `nil` means the event's first action (see `resolvedAction`).
     public var action: Action?
     public var app: String?
     /// As given; `nil` means `.warning` for a memory warning (see `resolvedLevel`).
-    public var level: MemoryLevel?
+    public var level: MemoryWarningLevel?
     public var byUser: Bool
     public var wait: Bool
 
@@ -82,7 +34,7 @@ public struct FireParams: Sendable, Equatable {
         event: FireEvent,
         action: Action? = nil,
         app: String? = nil,
-        level: MemoryLevel? = nil,
+        level: MemoryWarningLevel? = nil,
         byUser: Bool = false,
         wait: Bool = true
     ) {
@@ -94,33 +46,46 @@ public struct FireParams: Sendable, Equatable {
         self.wait = wait
     }
 
+    /// The params of one of `event`'s declared forms (its action or level given explicitly), naming `app` when the
+    /// event targets one (ignored otherwise).
+    public init(_ event: FireEvent, _ detail: FireEvent.Declaration.Detail, app: String, wait: Bool = true) {
+        self.init(event: event, app: event.declaration.target == .app ? app : nil, wait: wait)
+        switch detail {
+        case .plain: break
+        case .action(let action): self.action = action
+        case .level(let level): self.level = level
+        case .byUser: byUser = true
+        }
+    }
+
     public init(json: JSONValue) throws(RPCError) {
         let reader = try ParamsReader(json)
         event = try reader.choice("event", as: FireEvent.self)
         action = try reader.optionalChoice("action", as: Action.self)
-        app = event.requiresApp ? try reader.appID("app") : try reader.optionalString("app")
-        level = try reader.optionalChoice("level", as: MemoryLevel.self)
+        app = event.declaration.target == .app ? try reader.appID("app") : try reader.optionalString("app")
+        level = try reader.optionalChoice("level", as: MemoryWarningLevel.self)
         byUser = try reader.bool("byUser", default: false)
         wait = try reader.bool("wait", default: true)
         try validate()
     }
 
     /// The action that applies: the given one, else the event's default (`nil` for events without actions).
-    public var resolvedAction: Action? { action ?? event.defaultAction }
+    public var resolvedAction: Action? { action ?? event.declaration.actions.first }
 
-    /// The memory-warning level that applies (`nil` for other events).
-    public var resolvedLevel: MemoryLevel? { event == .memoryWarning ? level ?? .warning : nil }
+    /// The memory-warning level that applies (`nil` for events without levels).
+    public var resolvedLevel: MemoryWarningLevel? { level ?? event.declaration.levels.first }
 
     /// Checks the per-event rules of the type's invariants; -32602 naming the offending field.
     public func validate() throws(RPCError) {
-        if let action, !event.actions.contains(action) {
-            if event.actions.isEmpty {
+        let declaration = event.declaration
+        if let action, !declaration.actions.contains(action) {
+            if declaration.actions.isEmpty {
                 throw RPCError.invalidParams(field: "action", "is not taken by \(event.rawValue)")
             }
-            let choices = event.actions.map(\.rawValue).joined(separator: ", ")
+            let choices = declaration.actions.map(\.rawValue).joined(separator: ", ")
             throw RPCError.invalidParams(field: "action", "must be one of \(choices) for \(event.rawValue)")
         }
-        if event.requiresApp {
+        if declaration.target == .app {
             guard let app else { throw RPCError.invalidParams(field: "app", "is required for \(event.rawValue)") }
             guard HelloParams.isValidAppID(app) else {
                 throw RPCError.invalidParams(
@@ -130,13 +95,18 @@ public struct FireParams: Sendable, Equatable {
         } else if app != nil {
             throw RPCError.invalidParams(field: "app", "is not taken by \(event.rawValue)")
         }
-        if level != nil, event != .memoryWarning {
-            throw RPCError.invalidParams(field: "level", "is only taken by memory-warning")
+        if let level, !declaration.levels.contains(level) {
+            throw RPCError.invalidParams(field: "level", "is only taken by \(Self.events { !$0.levels.isEmpty })")
         }
-        if byUser, event != .terminate {
-            throw RPCError.invalidParams(field: "byUser", "is only taken by terminate")
+        if byUser, !declaration.takesByUser {
+            throw RPCError.invalidParams(field: "byUser", "is only taken by \(Self.events(\.takesByUser))")
         }
     }
 
     public var json: JSONValue { json(members: .all) }
+
+    /// The events whose declaration passes `test`, as an error message names them (`memory-warning`).
+    private static func events(_ test: (FireEvent.Declaration) -> Bool) -> String {
+        FireEvent.allCases.filter { test($0.declaration) }.map(\.rawValue).joined(separator: ", ")
+    }
 }

@@ -18,7 +18,7 @@ public struct StatusResult: Sendable, Equatable {
     public var apps: [AppStatus]
     /// The memory pressure level the broker measured last (`normal`, `warning`, `critical`); `nil` (and not
     /// written) when it measures none (`lifebusd --device-memory`).
-    public var pressure: PressureLevel?
+    public var pressure: MemoryPressure?
 
     public init(
         profile: Profile,
@@ -27,7 +27,7 @@ public struct StatusResult: Sendable, Equatable {
         alert: AlertKind?,
         foreground: String?,
         apps: [AppStatus],
-        pressure: PressureLevel? = nil
+        pressure: MemoryPressure? = nil
     ) {
         self.profile = profile
         self.locked = locked
@@ -48,7 +48,7 @@ public struct StatusResult: Sendable, Equatable {
         apps = try reader.array("apps") { value, path throws(RPCError) in
             try AppStatus(reader: try ParamsReader(value, path: path))
         }
-        pressure = try reader.optionalChoice("pressure", as: PressureLevel.self)
+        pressure = try reader.optionalChoice("pressure", as: MemoryPressure.self)
     }
 
     public var json: JSONValue {

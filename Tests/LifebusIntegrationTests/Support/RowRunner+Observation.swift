@@ -53,42 +53,17 @@ struct ExpectedLines: Equatable {
 }
 
 extension RowRunner {
-    /// `fire` params for a core event, asking to be answered when the event's chain completes.
+    /// `fire` params for a core event (`ControllerEvent.fired`, its row names prefixed into app ids), asking to be
+    /// answered when the event's chain completes.
     static func fireParams(_ event: ControllerEvent) -> JSONValue {
-        var params: JSONObject = ["wait": true]
-        func app(_ name: AppID) { params.append("app", .string(appIDPrefix + name.rawValue)) }
-        switch event {
-        case .call(let action):
-            params.append("event", "call")
-            params.append("action", .string(action.rawValue))
-        case .sms(let action):
-            params.append("event", "sms")
-            params.append("action", .string(action == .open ? "reply" : action.rawValue))
-        case .calendar(let action):
-            params.append("event", "calendar")
-            params.append("action", .string(action == .open ? "view" : action.rawValue))
-        case .sleep:
-            params.append("event", "sleep")
-        case .wake:
-            params.append("event", "wake")
-        case .home:
-            params.append("event", "home")
-        case .launch(let name):
-            params.append("event", "launch")
-            app(name)
-        case .activate(let name):
-            params.append("event", "activate")
-            app(name)
-        case .memoryWarning(let level):
-            params.append("event", "memory-warning")
-            params.append("level", .string(level.rawValue))
-        case .terminate(let name, let byUser):
-            params.append("event", "terminate")
-            app(name)
-            params.append("byUser", .bool(byUser))
-        case .reset:
-            preconditionFailure("reset is the `reset` method, not a fire event; no row uses it")
+        guard let fired = event.fired else {
+            preconditionFailure("\(event) is not a fire event (reset is the `reset` method); no row uses it")
         }
+        var params: JSONObject = ["wait": true, "event": .string(fired.event.rawValue)]
+        if let action = fired.action { params.append("action", .string(action.rawValue)) }
+        if let app = fired.app { params.append("app", .string(appIDPrefix + app.rawValue)) }
+        if let level = fired.level { params.append("level", .string(level.rawValue)) }
+        if fired.byUser { params.append("byUser", true) }
         return .object(params)
     }
 

@@ -1,0 +1,84 @@
+/// A fired event and the device's event, both ways: `FireEvent` with its details (the wire's and the command line's
+/// spellings) to `ControllerEvent` (the device's terms), and back. Both follow `FireEvent.declaration`, so an event
+/// adds a line to each switch and nothing else here.
+extension ControllerEvent {
+    /// The device's event for a fired event with its details, defaults applied (the first action, `warning`);
+    /// `nil` when the details break `event.declaration`: an action or level it does not take, `byUser` where it
+    /// is not taken, an app missing or given where none is taken.
+    public init?(
+        _ event: FireEvent, action: FireAction? = nil, app: AppID? = nil, level: MemoryWarningLevel? = nil,
+        byUser: Bool = false
+    ) {
+        let declaration = event.declaration
+        guard action.map(declaration.actions.contains) ?? true, level.map(declaration.levels.contains) ?? true,
+            !byUser || declaration.takesByUser, (app != nil) == (declaration.target == .app)
+        else { return nil }
+        let action = action ?? declaration.actions.first
+        switch event {
+        case .call:
+            guard let call = action?.callAction else { return nil }
+            self = .call(call)
+        case .sms:
+            guard let alert = action?.alertAction else { return nil }
+            self = .sms(alert)
+        case .calendar:
+            guard let alert = action?.alertAction else { return nil }
+            self = .calendar(alert)
+        case .sleep: self = .sleep
+        case .wake: self = .wake
+        case .home: self = .home
+        case .launch:
+            guard let app else { return nil }
+            self = .launch(app)
+        case .activate:
+            guard let app else { return nil }
+            self = .activate(app)
+        case .memoryWarning:
+            guard let level = level ?? declaration.levels.first else { return nil }
+            self = .memoryWarning(level)
+        case .terminate:
+            guard let app else { return nil }
+            self = .terminate(app, byUser: byUser)
+        }
+    }
+
+    /// A fired event with its details, as `init(_:action:app:level:byUser:)` takes them.
+    public struct Fired: Sendable, Hashable {
+        public let event: FireEvent
+        public let action: FireAction?
+        public let app: AppID?
+        public let level: MemoryWarningLevel?
+        public let byUser: Bool
+    }
+
+    /// The fired event that means this one, its action and level given explicitly (the inverse of
+    /// `init(_:action:app:level:byUser:)`); `nil` for `reset`, which is a request of its own, and for device events
+    /// no fired event asks for (a calendar alert as a banner).
+    public var fired: Fired? {
+        let event: FireEvent, app: AppID?, byUser: Bool
+        switch self {
+        case .call: (event, app, byUser) = (.call, nil, false)
+        case .sms: (event, app, byUser) = (.sms, nil, false)
+        case .calendar: (event, app, byUser) = (.calendar, nil, false)
+        case .sleep: (event, app, byUser) = (.sleep, nil, false)
+        case .wake: (event, app, byUser) = (.wake, nil, false)
+        case .home: (event, app, byUser) = (.home, nil, false)
+        case .memoryWarning: (event, app, byUser) = (.memoryWarning, nil, false)
+        case .terminate(let target, let user): (event, app, byUser) = (.terminate, target, user)
+        case .activate(let target): (event, app, byUser) = (.activate, target, false)
+        case .launch(let target): (event, app, byUser) = (.launch, target, false)
+        case .reset: return nil
+        }
+        let declaration = event.declaration
+        let actions = declaration.actions.isEmpty ? [nil] : declaration.actions.map(Optional.some)
+        let levels = declaration.levels.isEmpty ? [nil] : declaration.levels.map(Optional.some)
+        for action in actions {
+            for level in levels where ControllerEvent(event, action: action, app: app, level: level, byUser: byUser)
+                == self
+            {
+                return Fired(event: event, action: action, app: app, level: level, byUser: byUser)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+/// The events a controller fires (`fire`'s `event`, `lifebus fire EVENT`): the one list of them. The raw value is
+/// the wire spelling, the CLI's subcommand and the first word of the event's label. The order is the fuzzer's
+/// (`StepGenerator` lists candidates in it, so a seed names the same run in every version), the CLI's and the
+/// schema's.
+///
+/// Everything the tables need to know of an event is its `declaration` (`FireEvent+Declaration.swift`); what the
+/// device does with it is `ControllerEvent`'s (`init(_:action:app:level:byUser:)` maps one to the other). Adding
+/// an event: the recipe in `ARCHITECTURE.md` ("Adding an event"); `EventTablesTests` drives every form of every
+/// event through every table.
+public enum FireEvent: String, Sendable, Hashable, CaseIterable {
+    case call
+    case sms
+    case calendar
+    case sleep
+    case wake
+    case home
+    case memoryWarning = "memory-warning"
+    case terminate
+    case activate
+    case launch
+}
+
+/// What happens to an incoming call or alert (`fire`'s `action`, `lifebus fire EVENT --ACTION`). The raw value is
+/// the wire spelling and the CLI flag; which events take which: `FireEvent.Declaration.actions`.
+public enum FireAction: String, Sendable, Hashable, CaseIterable {
+    case ring
+    case answer
+    case decline
+    case end
+    case show
+    case banner
+    case reply
+    case dismiss
+    case view
+
+    /// What the action does, as `lifebus fire EVENT --help` says it.
+    public var summary: String {
+        switch self {
+        case .ring: "The call starts ringing (the default)."
+        case .answer: "Answer the ringing call."
+        case .decline: "Decline the ringing call."
+        case .end: "End the call in progress (while ringing: the caller hangs up)."
+        case .show: "The alert appears on screen (the default)."
+        case .banner: "Show the SMS as a banner, which does not interrupt the app."
+        case .reply: "Reply to the alert (the Messages app comes to the front)."
+        case .dismiss: "Dismiss the alert."
+        case .view: "View the event (the Calendar app comes to the front)."
+        }
+    }
+
+    /// The call's progress this action means (`nil` for alert actions).
+    public var callAction: CallAction? {
+        switch self {
+        case .ring: .ring
+        case .answer: .answer
+        case .decline: .decline
+        case .end: .end
+        case .show, .banner, .reply, .dismiss, .view: nil
+        }
+    }
+
+    /// The alert's progress this action means (`nil` for call actions): `reply` and `view` both open the app the
+    /// alert belongs to.
+    public var alertAction: AlertAction? {
+        switch self {
+        case .show: .show
+        case .banner: .banner
+        case .reply, .view: .open
+        case .dismiss: .dismiss
+        case .ring, .answer, .decline, .end: nil
+        }
+    }
+}
