@@ -305,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "LifebusScenarioTests",
             dependencies: [
-                "LifebusScenario", "LifebusCLI", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
+                "LifebusScenario", "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
                 "LifebusExpectation", "LifebusTimeline",
             ],
             swiftSettings: strict

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LifebusProtocol
+import LifebusJSON
 
 /// A JSON object on the command line (`lifebus mark --data '{"items":3}'`). A plain value; anything but one JSON
 /// object is ArgumentParser's usage error, shown with the option's help (which gives an example).

@@ -1,5 +1,6 @@
 import Foundation
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import Testing
 

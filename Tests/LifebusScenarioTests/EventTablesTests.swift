@@ -1,6 +1,7 @@
 import Foundation
 import LifebusCore
 import LifebusFuzzing
+import LifebusJSON
 import LifebusLifecycle
 import LifebusScenario
 import Testing
