@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "LifebusJournalTests",
             dependencies: [
-                "LifebusJournal", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
+                "LifebusJournal", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

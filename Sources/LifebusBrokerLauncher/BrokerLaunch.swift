@@ -2,8 +2,8 @@ public import LifebusIO
 
 /// What to start as a private `lifebusd` and how patiently: the program (found beside the running executable or on
 /// `PATH` unless given), the arguments after the ones the launch always passes (`--socket`, `--journal`,
-/// `--exit-with-parent`), the name the temporary folder starts with, where the broker's standard output goes, and the
-/// environment it gets. A plain value; `BrokerProcess` starts one.
+/// `--exit-with-parent PID`), the name the temporary folder starts with, where the broker's standard output goes,
+/// and the environment it gets. A plain value; `BrokerProcess` starts one.
 public struct BrokerLaunch: Sendable {
     /// Where the broker's standard output (its "listening on" line) goes. Its standard error stays the caller's.
     public enum Output: Sendable {
@@ -15,7 +15,7 @@ public struct BrokerLaunch: Sendable {
 
     /// The broker program; `nil`: `lifebusd` beside the running executable, else the first on `PATH`.
     public var program: String?
-    /// The arguments after `--socket S --journal J --exit-with-parent` (e.g. `--clock manual --profile ios4`).
+    /// The arguments after `--socket S --journal J --exit-with-parent PID` (e.g. `--clock manual --profile ios4`).
     public var arguments: [String]
     /// The temporary folder is `/tmp/PURPOSE.XXXXXX`.
     public var purpose: String

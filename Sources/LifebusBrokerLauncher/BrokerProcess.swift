@@ -5,9 +5,9 @@ import Synchronization
 
 /// A private `lifebusd` for the programs that start one — `lifebus mcp --start-broker`, `lifebus run`
 /// (`ScenarioRunner`), the test kit's live bus: started on a socket in a fresh temporary folder (its journal beside
-/// it) with `--exit-with-parent`, so a caller killed without a chance to stop it (SIGKILL) takes the broker with it
-/// (the folder, with the journal, is then left for a post-mortem); stopped with SIGTERM, then SIGKILL after the
-/// launch's grace, reaped, and its folder removed.
+/// it) with `--exit-with-parent` and this process's pid, so a caller killed without a chance to stop it (SIGKILL)
+/// takes the broker with it, even before the broker watches it (the folder, with the journal, is then left for a
+/// post-mortem); stopped with SIGTERM, then SIGKILL after the launch's grace, reaped, and its folder removed.
 ///
 /// One implementation, two faces: blocking (`init(_:)`, `stop()`, for one-thread callers) and async (`start(_:)`,
 /// `stop() async`, which pause between looks without blocking a thread); both take the same non-blocking steps
@@ -63,7 +63,8 @@ public final class BrokerProcess: Sendable {
         journalPath = "\(folder)/journal.jsonl"
         self.launch = launch
         startedAt = EventLoop.monotonicNanoseconds()
-        let arguments = [program, "--socket", socketPath, "--journal", journalPath, "--exit-with-parent"]
+        let arguments =
+            [program, "--socket", socketPath, "--journal", journalPath, "--exit-with-parent", String(getpid())]
             + launch.arguments
         do throws(Failure) {
             child = Mutex(Child(pid: try Self.spawn(arguments, output: launch.output, environment: launch.environment)))

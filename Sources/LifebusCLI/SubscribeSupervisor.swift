@@ -246,10 +246,7 @@ private func prepareRelayDirectory(_ path: String) throws(UVError) {
     guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
         throw UVError(code: -EACCES, function: "lifebus-subscribe directory \(path) is not a private directory of ours")
     }
-    guard let directory = opendir(path) else { return }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in FolderEntries.names(in: path) ?? [] {
         guard name.hasSuffix(".sock"), let pid = Int32(name.dropLast(5)), pid > 0 else { continue }
         if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(path)/\(name)") }
     }

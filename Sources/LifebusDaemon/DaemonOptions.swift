@@ -31,7 +31,8 @@ struct DaemonOptions: Equatable {
     var appsFolder: String?
     var memory = MemoryOptions()
     var freezesSuspended = false
-    var exitsWithParent = false
+    /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
+    var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
     var containment: ContainmentMode?
 
@@ -59,7 +60,8 @@ struct DaemonOptions: Equatable {
                         [--journal-max <size>] [--journal-sync] [--apps <dir>]
                         [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
                         [--memory-critical-at <t>] [--freeze-suspended]
-                        [--clock real|manual] [--advance-settle <duration>] [--exit-with-parent]
+                        [--clock real|manual] [--advance-settle <duration>]
+                        [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
@@ -101,9 +103,11 @@ struct DaemonOptions: Equatable {
                                     (hello and write timeouts stay on real time).
           --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
                                     callbacks before stepping on (default: 5s; 0 to 1h, 0: at once).
-          --exit-with-parent        Stop cleanly, as on SIGTERM, when the process that started this one exits,
-                                    even killed by SIGKILL (watched through its pidfd): for programs that start a
-                                    private broker (lifebus run, lifebus mcp --start-broker pass it).
+          --exit-with-parent <pid>  Stop cleanly, as on SIGTERM, when process <pid>, the one that started this
+                                    one (its own pid, passed by it), exits, even killed by SIGKILL (watched through
+                                    its pidfd). Exits at once (status 1) when <pid> is gone or is not this
+                                    process's parent at start: it exited before it could be watched. For programs
+                                    that start a private broker (lifebus run, lifebus mcp --start-broker pass it).
           --containment <mode>      How every process an app starts is contained, whole tree (Protocol §16.2):
                                     auto (default): a cgroup v2 per app where this user may make one, else
                                     subreaper; cgroup: the same (falls back, saying why); subreaper: never cgroups.
@@ -145,8 +149,7 @@ struct DaemonOptions: Equatable {
                 guard value == nil else { throw UsageError(description: "'--\(name)' takes no value") }
                 switch name {
                 case "journal-sync": options.journalSync = true
-                case "freeze-suspended": options.freezesSuspended = true
-                default: options.exitsWithParent = true
+                default: options.freezesSuspended = true
                 }
                 continue
             }
@@ -166,11 +169,11 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = Set([
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max", "apps", "clock", "advance-settle", "containment",
+        "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
-    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended", "exit-with-parent"]
+    private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended"]
 
     private mutating func set(_ name: String, _ text: String) throws(UsageError) {
         func invalid(_ expected: String) -> UsageError {
@@ -231,6 +234,9 @@ struct DaemonOptions: Equatable {
                 throw invalid("auto, cgroup or subreaper")
             }
             containment = ContainmentMode(rawValue: text)
+        case "exit-with-parent":
+            guard let pid = Int32(text), pid > 0 else { throw invalid("the pid of the process that starts lifebusd") }
+            parentPid = pid
         case "journal-max":
             guard let size = ByteSizeText.parse(text), (size ?? 4096) >= 4096
             else { throw invalid("a size of at least 4KiB like 64MiB, or 0 or none for no limit") }

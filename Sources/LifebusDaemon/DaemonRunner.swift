@@ -8,26 +8,37 @@ import Logging
 ///
 /// SIGHUP reopens the journal and SIGUSR1/SIGUSR2 log a status line; none of them stops the daemon.
 /// The first SIGINT/SIGTERM stops accepting and closes the peers; when the last peer is gone the watchers close, the
-/// loop runs dry and is closed. A second signal exits the process at once. With `--exit-with-parent` the exit of the
-/// process that started the daemon stops it as the first signal does (the parent's pidfd is held until then).
+/// loop runs dry and is closed. A second signal exits the process at once. With `--exit-with-parent PID` the exit of
+/// the process that started the daemon stops it as the first signal does (the parent's pidfd is held until then);
+/// a daemon whose parent is already gone at start exits before it starts the broker.
 final class DaemonRunner {
     private let configuration: BrokerConfiguration
     private let logger: Logger
-    private let exitsWithParent: Bool
+    /// `--exit-with-parent`'s pid: the process the daemon stops with.
+    private let parentPid: Int32?
     private var watchers: [SignalWatcher] = []
     private var parent: (descriptor: ProcessDescriptor, watcher: ProcessExitWatcher)?
     private var stopping = false
 
-    init(configuration: BrokerConfiguration, logger: Logger, exitsWithParent: Bool = false) {
+    init(configuration: BrokerConfiguration, logger: Logger, parentPid: Int32? = nil) {
         self.configuration = configuration
         self.logger = logger
-        self.exitsWithParent = exitsWithParent
+        self.parentPid = parentPid
     }
 
     /// Returns the process exit status.
     func run() throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)  // a journal past a file size limit fails its write (EFBIG) instead of killing us
+        var parentDescriptor: ProcessDescriptor?
+        if let parentPid {
+            do throws(ParentGone) {
+                parentDescriptor = try openParent(parentPid)
+            } catch {
+                StandardError.writeLine("lifebusd: \(error)")
+                return 1
+            }
+        }
         let loop = try EventLoop()
         let broker = Broker(configuration: configuration, loop: loop, logger: logger)
         let addresses: [SocketAddress]
@@ -56,7 +67,9 @@ final class DaemonRunner {
                 if received == SIGHUP { broker.reopenJournal() } else { broker.logStatus() }
             })
         }
-        if exitsWithParent { watchParent(loop: loop, broker: broker) }
+        if let parentPid, let parentDescriptor {
+            watchParent(parentPid, through: parentDescriptor, loop: loop, broker: broker)
+        }
         print("listening on \(configuration.socketPath)")
         for case .tcp(let host, let port) in addresses {
             print("listening on tcp \(host):\(port)")
@@ -95,22 +108,47 @@ final class DaemonRunner {
         broker.shutdown()
     }
 
-    /// `--exit-with-parent`: opens the parent's pidfd, then checks that the parent is still the one read before (one
-    /// that exited first has handed the daemon to init or a subreaper, and its pid may name another process by now),
-    /// and stops the broker when that process exits. Without pidfds (Linux before 5.3) it says so and goes on.
-    private func watchParent(loop: EventLoop, broker: Broker) {
-        let parentPid = getppid()
+    /// Why the daemon does not start under `--exit-with-parent PID`: that process has exited, or is not (any longer)
+    /// this one's parent.
+    struct ParentGone: Error, CustomStringConvertible {
+        let pid: Int32
+        /// Whether a process with that pid is still there: then it is not this daemon's parent.
+        let pidInUse: Bool
+
+        var description: String {
+            let what = pidInUse ? "is not (or no longer) the parent of this process" : "has exited"
+            return "the process that started lifebusd (--exit-with-parent \(pid)) \(what): not starting"
+        }
+    }
+
+    /// `--exit-with-parent PID`, before anything starts: opens `pid`'s pidfd, then checks that `pid` is still this
+    /// process's parent. A parent that exited before the pidfd was open has handed the daemon to init or a
+    /// subreaper, and its pid may name another process by now; one that exits after is seen by the pidfd. `nil`
+    /// when the kernel has no pidfds (Linux before 5.3): the daemon says so and, its parent checked, runs without
+    /// watching.
+    private func openParent(_ pid: Int32) throws(ParentGone) -> ProcessDescriptor? {
+        let descriptor: ProcessDescriptor?
+        do throws(SystemError) {
+            descriptor = try ProcessDescriptor.open(pid)
+        } catch where error.code == ESRCH {
+            throw ParentGone(pid: pid, pidInUse: false)
+        } catch {
+            logger.warning("cannot watch the process that started lifebusd (\(error)); it will not stop with it")
+            descriptor = nil
+        }
+        guard getppid() == pid else { throw ParentGone(pid: pid, pidInUse: true) }
+        return descriptor
+    }
+
+    /// Stops the broker when the parent, whose pidfd `descriptor` is, exits (at the loop's first turn if it already
+    /// has). A watcher libuv refuses is said and the daemon runs on.
+    private func watchParent(_ pid: Int32, through descriptor: ProcessDescriptor, loop: EventLoop, broker: Broker) {
         do {
-            let descriptor = try ProcessDescriptor.open(parentPid)
-            guard getppid() == parentPid else {
-                logger.notice("the process that started lifebusd had already exited: stopping")
-                return stop(broker)
-            }
             let watcher = try ProcessExitWatcher(loop: loop, processDescriptor: descriptor.descriptor) {
                 [unowned self] in
                 guard !self.stopping else { return }
                 self.logger.notice(
-                    "the process that started lifebusd exited: stopping", metadata: ["lifebus.parent": "\(parentPid)"])
+                    "the process that started lifebusd exited: stopping", metadata: ["lifebus.parent": "\(pid)"])
                 self.stop(broker)
             }
             watcher.keepsLoopAlive = false
@@ -120,4 +158,3 @@ final class DaemonRunner {
         }
     }
 }
-

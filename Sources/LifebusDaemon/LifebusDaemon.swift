@@ -62,8 +62,7 @@ public enum LifebusDaemon {
             mode: options.containment, guardProgram: OwnExecutable.path ?? "lifebusd")
         do {
             let logger = Logger(label: "lifebusd")
-            let runner = DaemonRunner(
-                configuration: configuration, logger: logger, exitsWithParent: options.exitsWithParent)
+            let runner = DaemonRunner(configuration: configuration, logger: logger, parentPid: options.parentPid)
             exit(try runner.run())
         } catch {
             StandardError.writeLine("lifebusd: \(error)")

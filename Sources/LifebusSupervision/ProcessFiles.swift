@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 
 /// Reads the `/proc` and cgroup files of the memory meter into one reused buffer (no buffer allocated per read).
 ///
@@ -160,20 +161,20 @@ extension ProcessFiles {
 
     /// Every process `/proc` lists now (one `readdir` pass, no file read).
     static func listProcesses() -> [Listed] {
-        guard let folder = opendir("/proc") else { return [] }
-        defer { closedir(folder) }
         var listed: [Listed] = []
-        while let entry = readdir(folder) {
-            let pid = withUnsafeBytes(of: entry.pointee.d_name) { name -> Int32? in
-                var value: Int32 = 0
-                for byte in name.prefix(while: { $0 != 0 }) {
-                    guard byte >= 0x30, byte <= 0x39, value < Int32.max / 10 - 1 else { return nil }
-                    value = value * 10 + Int32(byte - 0x30)
-                }
-                return value > 0 ? value : nil
-            }
-            if let pid { listed.append(Listed(pid: pid, inode: UInt64(entry.pointee.d_ino))) }
+        _ = FolderEntries.forEach(in: "/proc") { name, inode in
+            if let pid = pid(named: name) { listed.append(Listed(pid: pid, inode: inode)) }
         }
         return listed
+    }
+
+    /// The pid a `/proc` entry named `name` stands for; `nil` for the others (`self`, `meminfo`, ...).
+    private static func pid(named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var value: Int32 = 0
+        for byte in name {
+            guard byte >= 0x30, byte <= 0x39, value < Int32.max / 10 - 1 else { return nil }
+            value = value * 10 + Int32(byte - 0x30)
+        }
+        return value > 0 ? value : nil
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 
 /// Whole-file reads and folder listings through Glibc alone (the broker has no Foundation).
 ///
@@ -76,15 +77,7 @@ public enum SystemFiles {
 
     /// The names in folder `path` (without `.` and `..`), in no particular order.
     static func names(in path: String) throws(SystemError) -> [String] {
-        guard let folder = opendir(path) else { throw SystemError("opendir", path: path) }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
+        guard let names = FolderEntries.names(in: path) else { throw SystemError("opendir", path: path) }
         return names
     }
 

@@ -94,11 +94,8 @@ struct CopiedScript {
 
 /// The pids of live processes whose working directory is inside `folder` (read from `/proc/PID/cwd`).
 func processes(workingUnder folder: String) -> [String] {
-    guard let proc = opendir("/proc") else { return [] }
-    defer { closedir(proc) }
     var found: [String] = []
-    while let entry = readdir(proc) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in FolderEntries.names(in: "/proc") ?? [] {
         guard Int32(name) != nil else { continue }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
         let length = readlink("/proc/\(name)/cwd", &buffer, buffer.count - 1)

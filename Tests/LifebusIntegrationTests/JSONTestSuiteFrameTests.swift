@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusProtocol
 import Testing
 
@@ -9,14 +10,9 @@ import Testing
 
     /// Files whose bytes hold no newline: a frame is one line, so those are the texts a frame can carry.
     static func cases(prefix: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(prefix), let bytes = try? readBytes("\(folder)/\(name)"), !bytes.contains(0x0A) {
-                names.append(name)
-            }
+        let names = (FolderEntries.names(in: folder) ?? []).filter { name in
+            guard name.hasPrefix(prefix), let bytes = try? readBytes("\(folder)/\(name)") else { return false }
+            return !bytes.contains(0x0A)
         }
         return names.sorted()
     }

@@ -2,8 +2,9 @@ import Glibc
 import LifebusSupervision
 import Testing
 
-/// `lifebusd --exit-with-parent`, which the programs that start a private broker pass: a `lifebus mcp --start-broker`
-/// killed by SIGKILL (no chance to stop its broker) takes its broker with it, and the broker stops as on SIGTERM.
+/// `lifebusd --exit-with-parent PID`, which the programs that start a private broker pass with their own pid: a
+/// `lifebus mcp --start-broker` killed by SIGKILL (no chance to stop its broker) takes its broker with it, and the
+/// broker stops as on SIGTERM; a broker whose parent is gone before it could watch it does not start at all.
 @Suite struct ParentExitTests {
     @Test func aPrivateBrokerStopsCleanlyWhenItsLauncherIsKilled() throws {
         let launcher = try ChildProcess("lifebus", ["mcp", "--start-broker"], holdingStdinOpen: true)
@@ -26,6 +27,41 @@ import Testing
         var exit = pollfd(fd: broker.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&exit, 1, 10_000) == 1, "the broker exited after its launcher")
         #expect(access(socket, F_OK) != 0, "it stopped cleanly: its socket is removed")
+    }
+
+    @Test func aDaemonWhoseParentHasAlreadyExitedExitsAtOnce() throws {
+        let parent = try ChildProcess("/bin/true", [])
+        #expect(parent.wait() == 0)
+        try Self.expectRefusal(parentPid: parent.pid, saying: "has exited")
+    }
+
+    /// A pid that is not the daemon's parent: what a launcher's pid names once the launcher is gone and the pid reused.
+    @Test func aDaemonWhoseNamedParentIsAnotherProcessExitsAtOnce() throws {
+        try Self.expectRefusal(parentPid: getppid(), saying: "is not (or no longer) the parent")
+    }
+
+    @Test func theParentPidIsRequired() throws {
+        let missing = try ChildProcess("lifebusd", ["--exit-with-parent"])
+        #expect(missing.wait() == 2)
+        let zero = try ChildProcess("lifebusd", ["--exit-with-parent", "0"])
+        #expect(zero.wait() == 2)
+    }
+
+    /// Starts `lifebusd --exit-with-parent parentPid`, which must exit with status 1 within seconds, saying `reason`,
+    /// before it makes its socket.
+    private static func expectRefusal(parentPid: Int32, saying reason: String) throws {
+        let folder = makeTemporaryFolder("lifebus-parent-exit")
+        defer { rmdir(folder) }
+        let socket = "\(folder)/lifebus.sock"
+        let arguments = ["--socket", socket, "--journal", "\(folder)/journal.jsonl", "--exit-with-parent", "\(parentPid)"]
+        let daemon = try ChildProcess("lifebusd", arguments)
+        let exited = try ProcessDescriptor.open(daemon.pid)  // exact: our unreaped child
+        var exit = pollfd(fd: exited.descriptor, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&exit, 1, 10_000) == 1, "the daemon exited at once")  // else its deinit kills it
+        #expect(daemon.wait() == 1)
+        let said = daemon.stderr.readLine(timeout: .seconds(5)) ?? ""
+        #expect(said.contains("--exit-with-parent \(parentPid)) \(reason)"), "it said why: \(said)")
+        #expect(access(socket, F_OK) != 0, "it made no socket")
     }
 
     /// What a killed launcher leaves of its broker's temporary folder: the journal and the socket's lock file.

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
@@ -24,16 +25,7 @@ import Testing
         }
 
         func names() -> [String] {
-            guard let directory = opendir(path) else { return [] }
-            defer { closedir(directory) }
-            var found: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name != "." && name != ".." { found.append(name) }
-            }
-            return found.sorted()
+            (FolderEntries.names(in: path) ?? []).sorted()
         }
 
         func read(_ name: String) -> String {

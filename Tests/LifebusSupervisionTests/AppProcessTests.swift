@@ -163,13 +163,8 @@ import Testing
 
     /// What this process's descriptors name (`/proc/self/fd/*` resolved).
     private func descriptorTargets() -> [String] {
-        guard let folder = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(folder) }
         var targets: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in FolderEntries.names(in: "/proc/self/fd") ?? [] {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
             let length = readlink("/proc/self/fd/\(name)", &buffer, buffer.count - 1)
             guard length > 0 else { continue }

@@ -128,10 +128,7 @@ let runsUnderAddressSanitizer: Bool = {
 /// The children of this test process still unreaped (zombies included), from `/proc/self/task/*/children`.
 func unreapedChildren() -> Set<Int32> {
     var result: Set<Int32> = []
-    guard let tasks = opendir("/proc/self/task") else { return result }
-    defer { closedir(tasks) }
-    while let entry = readdir(tasks) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    for name in FolderEntries.names(in: "/proc/self/task") ?? [] {
         guard Int32(name) != nil, let handle = fopen("/proc/self/task/\(name)/children", "r") else { continue }
         var buffer = [CChar](repeating: 0, count: 65536)
         let count = fread(&buffer, 1, buffer.count - 1, handle)
