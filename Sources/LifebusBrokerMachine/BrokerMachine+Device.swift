@@ -136,12 +136,9 @@ extension BrokerMachine {
             wallMs: wallMs,
             handlerFailed: transition.handlerFailed
         )
-        // Encoded once: the journal line and, for a `fire`, its answer.
-        recordText.removeAll(keepingCapacity: true)
-        journaled.write(to: &recordText)
+        // Encoded once, into the journal's lines, and copied from there into a `fire` answer.
         let observed: JSONValue? = observers.isEmpty ? .none : .some(journaled.record.json)
-        appendToJournal(journaled, of: transition.app, text: recordText, into: &effects)
-        if let cause = transition.cause { events.add(seq: journal.lastSequence, text: recordText, to: cause) }
+        appendToJournal(journaled, of: transition.app, cause: transition.cause, into: &effects)
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }
 

@@ -28,11 +28,17 @@ extension BrokerMachine {
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 
-    /// `appendToJournal(_:into:)` for a transition whose JSON text is made already.
+    /// `appendToJournal(_:into:)` for a transition, its text written once (`JournalPort.appendTransition`) and,
+    /// when an event caused it, copied into the event's `fire` answer.
     mutating func appendToJournal(
-        _ transition: JournaledTransition, of app: AppID, text: [UInt8], into effects: inout [BrokerEffect]
+        _ transition: JournaledTransition, of app: AppID, cause: EventID?, into effects: inout [BrokerEffect]
     ) {
-        journal.appendTransition(transition, of: app, text: text)
+        let journal = self.journal
+        if let cause {
+            journal.appendTransition(transition, of: app) { events.add(seq: transition.seq, text: $0, to: cause) }
+        } else {
+            journal.appendTransition(transition, of: app) { _ in }
+        }
         if journal.hasUnwrittenLines { requestCommit(into: &effects) }
     }
 

@@ -83,8 +83,6 @@ public struct BrokerMachine {
     var changedApps: [AppID] = []
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
-    /// The JSON text of the transition record being recorded (reused buffer).
-    var recordText: [UInt8] = []
 
     /// What waits for the loop turn's journal commit (`--journal-sync` only).
     var pendingDeliveries: [Delivery] = []

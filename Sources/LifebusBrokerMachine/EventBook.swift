@@ -34,7 +34,7 @@ struct EventBook {
         /// still out are likely to bring (each about this one's size, a quarter more to spare), at least doubling:
         /// a fan-out's text is then copied about once, not at every doubling from one record to a thousand. The
         /// room is a spare's when one is large enough, the smaller first (taken: that spare is left empty).
-        mutating func add(seq: Int64, text recordText: [UInt8], spares: inout Spares) {
+        mutating func add(seq: Int64, text recordText: UnsafeBufferPointer<UInt8>, spares: inout Spares) {
             recordCount += 1
             if firstSeq == nil { firstSeq = seq }
             let needed = text.count + recordText.count + 1
@@ -102,7 +102,7 @@ struct EventBook {
     }
 
     /// Notes a record the event's chain produced: its journal sequence number and its JSON text.
-    mutating func add(seq: Int64, text: [UInt8], to id: EventID) {
+    mutating func add(seq: Int64, text: UnsafeBufferPointer<UInt8>, to id: EventID) {
         guard let index = entries.index(forKey: id) else { return }
         // One access: reading a member through `values` would copy the entry.
         entries.values[index].add(seq: seq, text: text, spares: &spares)

@@ -19,10 +19,12 @@ public protocol JournalPort: AnyObject {
     var hasUnwrittenLines: Bool { get }
     /// Appends an entry whose `seq` is `lastSequence + 1`.
     func append(_ entry: JournalEntry)
-    /// `append(.transition(transition.record))` for a transition whose JSON text (what `transition.write(to:)`
-    /// gives) the caller already has, its times still whole nanoseconds; `app` is `transition.app` as the machine's
-    /// id (its digest made once: the window interns it without hashing the name).
-    func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8])
+    /// `append(.transition(transition.record))` in one pass: the transition's JSON text (`transition.write(to:)`,
+    /// from its whole nanoseconds) is written once, as the next line, and lent to `text` (without its newline)
+    /// before this returns — the machine copies it into the event's `fire` answer. `app` is `transition.app` as the
+    /// machine's id (its digest made once: the history window interns it without hashing the name).
+    func appendTransition(
+        _ transition: JournaledTransition, of app: AppID, text: (UnsafeBufferPointer<UInt8>) -> Void)
     /// Writes every appended line; returns whether all of them are in the file.
     @discardableResult func flush() -> Bool
     /// `flush()`, then a sync under `--journal-sync`; returns whether everything appended is in the file (on disk).
@@ -34,8 +36,13 @@ public protocol JournalPort: AnyObject {
 }
 
 extension JournalPort {
-    /// A journal that keeps no text ignores it.
-    public func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8]) {
+    /// A journal that keeps no text of its own writes it for `text` only.
+    public func appendTransition(
+        _ transition: JournaledTransition, of app: AppID, text: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var line: [UInt8] = []
+        transition.write(to: &line)
+        line.withUnsafeBufferPointer(text)
         append(.transition(transition.record))
     }
 }

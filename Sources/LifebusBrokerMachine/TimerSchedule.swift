@@ -4,7 +4,8 @@ import LifebusCore
 import LifebusLifecycle
 
 /// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
-/// driver's one timer: which are armed, and their deadlines in order.
+/// driver's one timer: which are armed (`ArmedTimers`: the core's numbered timers in a window indexed by number, the
+/// others hashed), and their deadlines in order.
 ///
 /// A pure value (no clock, no I/O). Most timers are armed in deadline order (a budget or a timeout from `now`
 /// ends after the one armed before it with the same length), so they queue in `run`, sorted by construction: arming
@@ -18,11 +19,8 @@ import LifebusLifecycle
 /// `frontsKnownLive` says both fronts were checked since either last changed (a newly armed front is live); `takeDue`
 /// returns each armed timer once, at or after its latest deadline, and never a cancelled one; timers due at the same
 /// instant come out in the order they were (last) armed.
-struct TimerSchedule<Key: Hashable> {
-    private struct Armed: Equatable {
-        let deadline: Instant
-        let order: UInt64
-    }
+struct TimerSchedule<Key: ScheduleKey> {
+    private typealias Armed = ArmedTimers<Key>.Armed
 
     private struct Entry: Comparable {
         let deadline: Instant
@@ -40,7 +38,7 @@ struct TimerSchedule<Key: Hashable> {
 
     private var run = Deque<Entry>()
     private var heap = Heap<Entry>()
-    private var armed: [Key: Armed] = [:]
+    private var armed = ArmedTimers<Key>()
     private var nextOrder: UInt64 = 0
     private var stale = 0
     private var frontsKnownLive = true
@@ -106,7 +104,7 @@ struct TimerSchedule<Key: Hashable> {
             let entry = fromRun ? run.removeFirst() : heap.removeMin()
             frontsKnownLive = false
             if isLive(entry) {
-                armed[entry.id] = nil
+                armed.removeValue(forKey: entry.id)
                 due.append(entry.id)
             } else {
                 stale -= 1
@@ -149,7 +147,7 @@ struct TimerSchedule<Key: Hashable> {
 
     private mutating func compactIfMostlyStale() {
         guard heldEntries > 64, heldEntries > 2 * armed.count else { return }
-        run = Deque(armed.map { Entry(deadline: $1.deadline, order: $1.order, id: $0) }.sorted())
+        run = Deque(armed.all.map { Entry(deadline: $0.armed.deadline, order: $0.armed.order, id: $0.key) }.sorted())
         heap = Heap()
         stale = 0
         frontsKnownLive = true

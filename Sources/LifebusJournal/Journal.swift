@@ -104,17 +104,28 @@ public final class Journal: JournalPort {
         keep(entry, bytes: appended.unwritten.count - before)
     }
 
-    /// `append(_:)` for a transition whose text is already made (the machine encodes a transition once, for the
-    /// journal and for the `fire` answer).
-    public func appendTransition(_ transition: JournaledTransition, of app: AppID, text: [UInt8]) {
+    /// `append(_:)` for a transition, in one pass from its integer times: its text is written straight into the
+    /// unwritten lines (without a file, into `scratch`), lent to `text`, and the history window packs the
+    /// transition from its integers (no entry of doubles).
+    public func appendTransition(
+        _ transition: JournaledTransition, of app: AppID, text: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let lineBytes: Int
         if file != nil {
-            appended.unwritten.append(contentsOf: text)
+            let start = appended.unwritten.count
+            transition.write(to: &appended.unwritten)
+            lineBytes = appended.unwritten.count - start + 1
+            appended.unwritten.withUnsafeBufferPointer { text(UnsafeBufferPointer(rebasing: $0[start...])) }
             appended.unwritten.append(0x0A)
             appended.unwrittenEntries += 1
+        } else {
+            var line: [UInt8] = []
+            transition.write(to: &line)
+            lineBytes = line.count + 1
+            line.withUnsafeBufferPointer(text)
         }
         appended.lastSequence = transition.seq
-        // Handed over with its integer times, not as an entry of doubles: the window packs it from them.
-        appended.recent.appendTransition(transition, of: app, lineBytes: text.count + 1)
+        appended.recent.appendTransition(transition, of: app, lineBytes: lineBytes)
         writeOrDropAsTheFileAsks()
     }
 

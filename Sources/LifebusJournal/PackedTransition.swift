@@ -2,13 +2,14 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// A `TransitionRecord` as the history window keeps it, in 64 bytes instead of a record's 144: the app and the event
-/// label as `InternTable` ids, the enums as their index in `allCases`, the monotonic times as whole nanoseconds (the
+/// label as `InternTable` ids, the enums as themselves (one byte each), the monotonic times as whole nanoseconds (the
 /// sent time whole, the fired and answered times as distances from it), the handler time in nanoseconds and the
 /// budget in microseconds, and the entry's line length.
 ///
 /// Made from a `JournaledTransition` (whose times are whole nanoseconds already), so it gives back the same record
 /// bit for bit: `Double(n) / 10^k` of the same integers. `init?` answers `nil` (and the window keeps the record
-/// whole) when a distance or duration does not fit its field or the budget is not whole microseconds. The ids it holds are counted in their tables until `release`.
+/// whole) when a distance or duration does not fit its field or the budget is not whole microseconds. The ids it
+/// holds are counted in their tables until `release`.
 struct PackedTransition {
     var seq: Int64
     var wallMs: Int64
@@ -25,11 +26,10 @@ struct PackedTransition {
     var app: UInt16
     var event: UInt16
     var lineBytes: UInt16
-    /// `UInt8.max`: no callback.
-    var callback: UInt8
-    var from: UInt8
-    var to: UInt8
-    var outcome: UInt8
+    var callback: LifecycleCallback?
+    var from: LifecycleState
+    var to: LifecycleState
+    var outcome: TransitionOutcome
     var flags: UInt8
 
     static let hasPid: UInt8 = 1
@@ -94,10 +94,10 @@ struct PackedTransition {
         self.app = app
         self.event = event
         self.lineBytes = lineBytes
-        self.callback = transition.callback.map { Self.index($0, in: Self.callbacks) } ?? .max
-        self.from = Self.index(transition.from, in: Self.states)
-        self.to = Self.index(transition.to, in: Self.states)
-        self.outcome = Self.index(transition.outcome, in: Self.outcomes)
+        self.callback = transition.callback
+        self.from = transition.from
+        self.to = transition.to
+        self.outcome = transition.outcome
         self.flags = (transition.pid == nil ? 0 : Self.hasPid) | (cause == nil ? 0 : Self.hasCause)
             | (transition.handlerFailed ? Self.handlerFailed : 0)
     }
@@ -108,17 +108,17 @@ struct PackedTransition {
             seq: seq,
             app: names.apps[app].rawValue,
             pid: flags & Self.hasPid == 0 ? nil : pid,
-            callback: callback == .max ? nil : Self.callbacks[Int(callback)],
+            callback: callback,
             cause: flags & Self.hasCause == 0 ? nil : EventCause(eventID: Int64(eventID), event: names.events[event]),
-            from: Self.states[Int(from)],
-            to: Self.states[Int(to)],
+            from: from,
+            to: to,
             firedMs: firedBeforeSent == .max ? nil : Self.milliseconds(sentNs - Int64(firedBeforeSent), scale: 1e6),
             sentMs: Self.milliseconds(sentNs, scale: 1e6),
             answeredMs: answeredAfterSent == .max
                 ? nil : Self.milliseconds(sentNs + Int64(answeredAfterSent), scale: 1e6),
             handlerMs: handlerNs == .max ? nil : Self.milliseconds(Int64(handlerNs), scale: 1e6),
             budgetMs: Self.milliseconds(Int64(budgetUs), scale: 1e3),
-            outcome: Self.outcomes[Int(outcome)],
+            outcome: outcome,
             wallMs: wallMs,
             handlerFailed: flags & Self.handlerFailed != 0
         )
@@ -138,14 +138,5 @@ struct PackedTransition {
 
     static func milliseconds(_ value: Int64, scale: Double) -> Double {
         Double(value) / scale
-    }
-
-    private static let callbacks = LifecycleCallback.allCases
-    private static let states = LifecycleState.allCases
-    private static let outcomes = TransitionOutcome.allCases
-
-    /// The index of `value` in its type's `allCases` (which holds every value).
-    private static func index<T: Equatable>(_ value: T, in all: [T]) -> UInt8 {
-        UInt8(all.firstIndex(of: value) ?? 0)
     }
 }

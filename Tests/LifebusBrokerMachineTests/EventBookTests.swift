@@ -19,7 +19,7 @@ import Testing
         for _ in 0..<records { _ = book.causeOfCallback(id) }
         for _ in 0..<records {
             seq += 1
-            book.add(seq: seq, text: record(Int(seq)), to: id)
+            record(Int(seq)).withUnsafeBufferPointer { book.add(seq: seq, text: $0, to: id) }
         }
         return book.finish(id).text
     }

@@ -61,6 +61,31 @@ import Testing
         try Journal(settings: JournalSettings(path: path, maxBytes: maxBytes), logger: Logger(label: "test"))
     }
 
+    /// The one-pass path: each transition's line is written once, from its integer times; the text lent back is
+    /// that line, the file holds it, and `history` gives back its record — with a file and without one.
+    @Test(arguments: [true, false]) func aTransitionIsWrittenOnceAndLentBackAsItsLine(withFile: Bool) throws {
+        let folder = Folder()
+        let journal = withFile ? try journal("\(folder.path)/journal.jsonl") : Journal.inMemory()
+        var lent: [[UInt8]] = []
+        var records: [TransitionRecord] = []
+        for seq in Int64(1)...3 {
+            let transition = JournaledTransition(
+                seq: seq, app: "com.example.A", pid: 42, callback: .didEnterBackground,
+                cause: EventCause(eventID: 7, event: "home"), from: .inactive, to: .background,
+                firedNs: 1_000_000 * seq, sentNs: 1_500_123 * seq, answeredNs: 2_750_001 * seq, handlerNs: 999,
+                budgetNs: 5_000_000_000, outcome: .ok, wallMs: 1_763_780_000_000)
+            journal.appendTransition(transition, of: AppID(transition.app)) { lent.append(Array($0)) }
+            records.append(transition.record)
+        }
+        #expect(lent == records.map(\.json.jsonBytes))
+        #expect(journal.lastSequence == 3)
+        #expect(journal.lastTransitions(of: "com.example.A", count: 5) == records)
+        #expect(journal.flush())
+        if withFile {
+            #expect(folder.read("journal.jsonl") == records.map { $0.json.jsonText + "\n" }.joined())
+        }
+    }
+
     @Test func aFullFileIsRotatedKeepingThreeOldOnesAndSeqGoesOnAcrossThem() throws {
         let folder = Folder()
         let journal = try journal("\(folder.path)/j.jsonl", maxBytes: 4096)
