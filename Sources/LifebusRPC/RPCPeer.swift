@@ -47,9 +47,9 @@ public final class RPCPeer {
         get { hot.screen }
         set { hot.screen = newValue }
     }
-    /// What the decoder knows of the methods this peer serves (`RPCCodec.decode(line:decoding:)`); `plain` (the
-    /// default) knows none.
-    public var decoding: RPCDecoding {
+    /// What the decoder knows of the methods this peer serves (`RPCCodec.decode(line:decoding:)`); `nil` (the
+    /// default): none.
+    public var decoding: (any RPCDecoding.Type)? {
         get { hot.decoding }
         set { hot.decoding = newValue }
     }

@@ -19,7 +19,7 @@ import Testing
     static func expectSame(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         let shown = String(decoding: line, as: UTF8.self)
         #expect(RPCCodec.decode(line: line) == general(line), "\(shown)", sourceLocation: sourceLocation)
-        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: .broker) }
+        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: BrokerDecoding.self) }
         #expect(packed == general(line), "\(shown)", sourceLocation: sourceLocation)
     }
 

@@ -12,10 +12,12 @@ public enum RPCCodec {
     /// (half a million junk elements fit in 1 MiB; 256 `history` requests made a 726 MB answer).
     public static let maxBatchCount = 64
 
-    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`. `decoding` names
+    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`. `decoding` knows
     /// the methods the peer serves and the one whose params a canonical request carries packed
     /// (`RPCRequest.packedParams(_:)`); the outcome is the same whatever it knows.
-    public static func decode(line: UnsafeRawBufferPointer, decoding: RPCDecoding = .plain) -> RPCInbound {
+    public static func decode(
+        line: UnsafeRawBufferPointer, decoding: (any RPCDecoding.Type)? = nil
+    ) -> RPCInbound {
         if let canonical = decodeCanonical(line, decoding: decoding) { return canonical }
         let json: JSONValue
         do {

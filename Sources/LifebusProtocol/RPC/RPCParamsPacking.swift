@@ -1,7 +1,7 @@
 public import LifebusJSON
 
 /// How a decoder that serves one method often reads that method's params straight from a canonical line's text into
-/// one word, without a tree (the broker's `fire`: `FireParams.paramsPacking`, in `RPCDecoding.broker`). The envelope
+/// one word, without a tree (the broker's `fire`: `FireParams.paramsPacking`, in `BrokerDecoding`). The envelope
 /// carries the word without knowing what it means (`RPCRequest`); the method's own handler unpacks it
 /// (`RPCRequest.packedParams(_:)`).
 ///

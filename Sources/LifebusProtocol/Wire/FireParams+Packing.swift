@@ -1,7 +1,7 @@
 import LifebusJSON
 
 extension FireParams {
-    /// How the broker's decoder reads canonical `fire` params into a word instead of a tree (`RPCDecoding.broker`);
+    /// How the broker's decoder reads canonical `fire` params into a word instead of a tree (`BrokerDecoding`);
     /// `RPCRequest.fireParams` reads them back.
     public static var paramsPacking: any RPCParamsPacking.Type { Packed.self }
 }
@@ -26,7 +26,7 @@ extension FireParams.Packed: RPCParamsPacking {
 
 extension RPCRequest {
     /// `fire`'s params as the decoder read them from the line's text (valid: `FireParams.readCanonical`) when it was
-    /// given `FireParams.paramsPacking` (`RPCDecoding.broker`); `nil` otherwise, when `params` holds whatever was
+    /// given `FireParams.paramsPacking` (`BrokerDecoding`); `nil` otherwise, when `params` holds whatever was
     /// sent.
     public var fireParams: FireParams? {
         packedParams(FireParams.paramsPacking).map { FireParams.Packed(bits: UInt32(truncatingIfNeeded: $0)).params }
