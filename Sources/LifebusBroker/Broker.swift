@@ -181,7 +181,7 @@ extension Broker {
         peers[session] = rpc
         applyLimitsBeforeHello(to: connection)
         rpc.maxUnansweredRequests = configuration.limits.maxUnansweredRequests
-        rpc.paramsPacking = FireParams.paramsPacking  // `fire` params read into a word, for the machine's fire path
+        rpc.decoding = BrokerDecoding.self  // served names as constants, `fire` params packed for the machine
         // The pre-hello caps count silent peers: tell the machine which of them have spoken since.
         for silent in machine.silentSessions where peers[silent]?.connection.hasReceivedBytes == true {
             feed(.spoke(silent))

@@ -1,10 +1,10 @@
 import LifebusProtocol
 
 extension RPCPeer {
-    /// The fields of a peer read per line: its handlers, how it reads one method's params, the count of unanswered
-    /// requests and the pause it causes, the numbering of its own requests, the table of answers it awaits, whether
-    /// it has ended and the spare answered-once flag. Kept together so that one `@exclusivity(unchecked)` property
-    /// (`RPCPeer.hot`) holds them, with one reason.
+    /// The fields of a peer read per line: its handlers, what it knows of the methods it serves, the count of
+    /// unanswered requests and the pause it causes, the numbering of its own requests, the table of answers it
+    /// awaits, whether it has ended and the spare answered-once flag. Kept together so that one
+    /// `@exclusivity(unchecked)` property (`RPCPeer.hot`) holds them, with one reason.
     ///
     /// A plain value owned by one peer, touched only on its loop's thread. Invariant (that reason): no access to it
     /// spans a call. Each field is read or replaced whole (a handler is copied out before it is called), and the
@@ -13,7 +13,7 @@ extension RPCPeer {
         var onRequest: ((RPCRequest, RPCResponder) -> Void)?
         var onCallbackAnswer: CallbackAnswerHandler?
         var screen: ((UnsafeRawBufferPointer) -> Bool)?
-        var paramsPacking: (any RPCParamsPacking.Type)?
+        var decoding: (any RPCDecoding.Type)?
         var maxUnansweredRequests = Int.max
         /// Inbound requests (not notifications) not answered yet.
         var unansweredRequests = 0

@@ -47,11 +47,11 @@ public final class RPCPeer {
         get { hot.screen }
         set { hot.screen = newValue }
     }
-    /// The method whose canonical params inbound requests carry packed, as this reads them
-    /// (`RPCCodec.decode(line:packing:)`); `nil` (the default): every request carries its params' tree.
-    public var paramsPacking: (any RPCParamsPacking.Type)? {
-        get { hot.paramsPacking }
-        set { hot.paramsPacking = newValue }
+    /// What the decoder knows of the methods this peer serves (`RPCCodec.decode(line:decoding:)`); `nil` (the
+    /// default): none.
+    public var decoding: (any RPCDecoding.Type)? {
+        get { hot.decoding }
+        set { hot.decoding = newValue }
     }
 
     /// The most inbound requests left unanswered before reading pauses (unlimited by default).
@@ -224,7 +224,7 @@ extension RPCPeer {
             hot.onCallbackAnswer?(tag, .success(read))  // a callback's answer read from its text: no tree
             return
         }
-        switch RPCCodec.decode(line: line, packing: hot.paramsPacking) {
+        switch RPCCodec.decode(line: line, decoding: hot.decoding) {
         case .message(let message):
             dispatch(message, batch: nil)
         case .invalid(let error, let id):

@@ -55,8 +55,8 @@ import Testing
             Issue.record("not a request")
             return
         }
-        #expect(plain.fireParams == nil)  // a decoder not given the packing builds the tree
-        let decoded = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        #expect(plain.fireParams == nil)  // a decoder that knows no method builds the tree
+        let decoded = line.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: BrokerDecoding.self) }
         guard case .message(.request(let request)) = decoded else {
             Issue.record("not a request")
             return
@@ -67,7 +67,7 @@ import Testing
         #expect(request == plain)
         #expect(RPCCodec.encode(.request(request)) == line)
         let naming = Array(#"{"jsonrpc":"2.0","id":8,"method":"fire","params":{"event":"launch","app":"com.a"}}"#.utf8)
-        let decodedLaunch = naming.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        let decodedLaunch = naming.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: BrokerDecoding.self) }
         guard case .message(.request(let launch)) = decodedLaunch else {
             Issue.record("not a request")
             return
@@ -109,7 +109,7 @@ import Testing
         #expect(fast.params.json(members: fast.members) == (try? JSONParser.parse(text)), "\(shown)",
                 sourceLocation: sourceLocation)
         let line = Array(#"{"jsonrpc":"2.0","id":1,"method":"fire","params":"#.utf8) + text + [UInt8(ascii: "}")]
-        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: BrokerDecoding.self) }
         #expect(packed == RPCCodecCanonicalTests.general(line), "\(shown)", sourceLocation: sourceLocation)
         // Params that name no app travel packed, and the fire path reads back what was read.
         guard case .message(.request(let request)) = packed else {

@@ -15,11 +15,11 @@ import Testing
         }
     }
 
-    /// The same outcome with and without a params packing (`fire`'s, the one the broker gives its decoder).
+    /// The same outcome whatever the decoder knows of the methods (nothing, or what the broker's knows).
     static func expectSame(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
         let shown = String(decoding: line, as: UTF8.self)
         #expect(RPCCodec.decode(line: line) == general(line), "\(shown)", sourceLocation: sourceLocation)
-        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, packing: FireParams.paramsPacking) }
+        let packed = line.withUnsafeBytes { RPCCodec.decode(line: $0, decoding: BrokerDecoding.self) }
         #expect(packed == general(line), "\(shown)", sourceLocation: sourceLocation)
     }
 

@@ -11,10 +11,10 @@ extension RPCCodec {
     /// Same outcome as the general path: the envelope is matched byte for byte, and the result or params (all
     /// between `"result":` / `"params":` and the line's last `}`) must parse as one JSON value, which holds exactly
     /// when the whole line is that one object (one level deeper, hence the depth limit one less). Params that are
-    /// neither an array nor an object are left to the general path, which refuses them. `packing` reads its method's
-    /// params (see `decode(line:packing:)`).
+    /// neither an array nor an object are left to the general path, which refuses them. `decoding` gives the method
+    /// names' constants and reads its packed method's params (see `decode(line:decoding:)`).
     static func decodeCanonical(
-        _ line: UnsafeRawBufferPointer, packing: (any RPCParamsPacking.Type)? = nil
+        _ line: UnsafeRawBufferPointer, decoding: (any RPCDecoding.Type)? = nil
     ) -> RPCInbound? {
         guard let base = line.baseAddress, line.count >= 30, line[line.count - 1] == UInt8(ascii: "}") else {
             return nil
@@ -30,12 +30,12 @@ extension RPCCodec {
                 return .message(.response(RPCResponse(id: id, result: .success(result))))
             }
         }
-        guard reader.skip("\"method\":\""), let method = reader.plainString() else { return nil }
+        guard reader.skip("\"method\":\""), let method = reader.plainString(decoding) else { return nil }
         if reader.atLast {
             return .message(.request(RPCRequest(id: id, method: method)))
         }
         guard reader.skip(",\"params\":") else { return nil }
-        if let packing, method == packing.method, let read = packing.read(canonical: reader.rest) {
+        if let packing = decoding?.packing, method == packing.method, let read = packing.read(canonical: reader.rest) {
             let request = switch read {
             case .packed(let bits): RPCRequest(id: id, method: method, packed: bits, by: packing)
             case .tree(let params): RPCRequest(id: id, method: method, params: params)
@@ -123,14 +123,14 @@ private struct CanonicalReader {
     }
 
     /// The rest of a string whose opening quote was read, up to and past its closing quote, when it holds only
-    /// printable ASCII without escapes; `nil` otherwise.
-    mutating func plainString() -> String? {
+    /// printable ASCII without escapes (as `decoding`'s constant when it knows the name); `nil` otherwise.
+    mutating func plainString(_ decoding: (any RPCDecoding.Type)?) -> String? {
         let start = position
         while position < last {
             let byte = position.load(as: UInt8.self)
             if byte == UInt8(ascii: "\"") {
                 let name = UnsafeRawBufferPointer(start: start, count: position - start)
-                let text = MethodPolicy.servedName(spelledBy: name) ?? String(decoding: name, as: UTF8.self)
+                let text = decoding?.methodName(spelledBy: name) ?? String(decoding: name, as: UTF8.self)
                 position += 1
                 return text
             }

@@ -12,13 +12,13 @@ public enum RPCCodec {
     /// (half a million junk elements fit in 1 MiB; 256 `history` requests made a 726 MB answer).
     public static let maxBatchCount = 64
 
-    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`. With `packing`,
-    /// a canonical request of its method carries its params as `packing` read them (`RPCRequest.packedParams(_:)`);
-    /// the outcome is the same otherwise.
+    /// Decodes one line (without its newline). Nesting is limited to `JSONParser.defaultMaxDepth`. `decoding` knows
+    /// the methods the peer serves and the one whose params a canonical request carries packed
+    /// (`RPCRequest.packedParams(_:)`); the outcome is the same whatever it knows.
     public static func decode(
-        line: UnsafeRawBufferPointer, packing: (any RPCParamsPacking.Type)? = nil
+        line: UnsafeRawBufferPointer, decoding: (any RPCDecoding.Type)? = nil
     ) -> RPCInbound {
-        if let canonical = decodeCanonical(line, packing: packing) { return canonical }
+        if let canonical = decodeCanonical(line, decoding: decoding) { return canonical }
         let json: JSONValue
         do {
             json = try JSONParser.parse(line)

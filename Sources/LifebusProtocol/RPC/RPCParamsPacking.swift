@@ -1,8 +1,9 @@
 public import LifebusJSON
 
 /// How a decoder that serves one method often reads that method's params straight from a canonical line's text into
-/// one word, without a tree (the broker's `fire`: `FireParams.paramsPacking`). The envelope carries the word without
-/// knowing what it means (`RPCRequest`); the method's own handler unpacks it (`RPCRequest.packedParams(_:)`).
+/// one word, without a tree (the broker's `fire`: `FireParams.paramsPacking`, in `BrokerDecoding`). The envelope
+/// carries the word without knowing what it means (`RPCRequest`); the method's own handler unpacks it
+/// (`RPCRequest.packedParams(_:)`).
 ///
 /// Conformers are stateless (a type, not a value). Invariant, checked by the differential tests of each conformer:
 /// `params(unpacking:)` of what `read(canonical:)` packs, and any tree it gives, equal what parsing the text gives.

@@ -1,8 +1,8 @@
 import LifebusJSON
 
 extension FireParams {
-    /// How the broker's decoder reads canonical `fire` params into a word instead of a tree
-    /// (`RPCCodec.decode(line:packing:)`, `RPCPeer.paramsPacking`); `RPCRequest.fireParams` reads them back.
+    /// How the broker's decoder reads canonical `fire` params into a word instead of a tree (`BrokerDecoding`);
+    /// `RPCRequest.fireParams` reads them back.
     public static var paramsPacking: any RPCParamsPacking.Type { Packed.self }
 }
 
@@ -26,7 +26,8 @@ extension FireParams.Packed: RPCParamsPacking {
 
 extension RPCRequest {
     /// `fire`'s params as the decoder read them from the line's text (valid: `FireParams.readCanonical`) when it was
-    /// given `FireParams.paramsPacking`; `nil` otherwise, when `params` holds whatever was sent.
+    /// given `FireParams.paramsPacking` (`BrokerDecoding`); `nil` otherwise, when `params` holds whatever was
+    /// sent.
     public var fireParams: FireParams? {
         packedParams(FireParams.paramsPacking).map { FireParams.Packed(bits: UInt32(truncatingIfNeeded: $0)).params }
     }
