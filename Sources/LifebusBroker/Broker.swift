@@ -42,12 +42,9 @@ public final class Broker {
     /// Serves the machine's earliest deadline.
     // Unchecked, with `journalCommitTimer`: a reference read or replaced whole; the timer is called on the copy read.
     @exclusivity(unchecked) var machineTimer: LoopTimer?
-    /// The instant `machineTimer` is armed for (`nil`: not armed). The timer is only ever moved earlier: a deadline
-    /// that moved later, or went, leaves it where it is, and its early run feeds `timerFired`, which the machine takes
-    /// as nothing due, answering with the deadline it has then. A callback's budget is armed when it is sent and
-    /// dropped when it is answered: the timer is not moved twice per callback.
+    /// The instant `machineTimer` is armed for (`nil`: not armed); moved by `BrokerHost.armTimer(at:)` only.
     // Unchecked: a value read or replaced whole, never across a call.
-    @exclusivity(unchecked) var machineTimerDeadline: Instant?
+    @exclusivity(unchecked) var timerArmedFor: Instant?
     /// Feeds `commitJournal` at the end of the loop turn that asked for it.
     @exclusivity(unchecked) var journalCommitTimer: LoopTimer?
     // Unchecked: taken out whole at the start of `feed` and put back at its end; no access spans a call.
@@ -62,11 +59,12 @@ public final class Broker {
     @exclusivity(unchecked) var feedDepth = 0
     private var nextSessionNumber: UInt64 = 1
     @exclusivity(unchecked) private var nextTicketNumber: UInt64 = 1
-    // Unchecked: a flag read and written whole; no access spans a call.
-    @exclusivity(unchecked) private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.
     public var onDrained: (() -> Void)?
+
+    /// Whether the broker is stopping: the machine's record of it.
+    var isShuttingDown: Bool { machine.isShuttingDown }
 
     public init(configuration: BrokerConfiguration, loop: EventLoop, logger: Logger) {
         self.configuration = configuration
@@ -126,7 +124,6 @@ public final class Broker {
     public func shutdown() {
         guard !isShuttingDown else { return }
         feed(.shutdown)
-        isShuttingDown = true
         machineTimer?.close()
         machineTimer = nil
         journalCommitTimer?.close()
@@ -152,12 +149,13 @@ public final class Broker {
         effectBuffer = []
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
         feedDepth += 1
+        let host = BrokerLoopHost(broker: self)
         for index in effects.indices {
             // Moved out of the buffer, a payload-free effect left in its place: a copy would retain what the effect
             // carries, and emptying the buffer would release it again.
             var effect = BrokerEffect.commitJournal
             swap(&effect, &effects[index])
-            perform(effect)
+            host.perform(effect)
         }
         if machine.takeMemorySampleRequest() {
             // Without a supervisor there is nothing to sample: an empty round lets the advance go on.
@@ -226,14 +224,12 @@ extension Broker {
         default:
             logger.debug("peer disconnected", metadata: endMetadata(session, end))
         }
-        let app = machine.app(of: session)?.id
         let drop: OutputDrop? = switch end {
         case .outputLimitExceeded: .outputLimitExceeded
         case .writeStalled: .writeStalled
         default: nil
         }
         feed(.ended(session, droppedFor: drop))
-        if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
     }
 

@@ -50,6 +50,8 @@ public enum BrokerInput: Sendable {
     case processSpawned(AppID, pid: Int32)
     /// The process of an installed app could not be started; `path` and `errno` say why.
     case launchFailed(AppID, path: String, errno: Int32, detail: String)
+    /// The driver did not carry out a `spawn` (its supervisor refused it, `because` says why): the launch fails.
+    case spawnRefused(AppID, because: String)
     /// A spawned app's process was reaped; `killedFor` names the kill that ended it, if one did.
     case processExited(AppID, pid: Int32, ExitStatus, killedFor: KillReason?)
     /// One round of resident-memory samples, with the pressure policy's decision.

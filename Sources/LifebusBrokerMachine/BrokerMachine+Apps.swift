@@ -25,6 +25,9 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
             effects.append(.close(session, .afterFlush))
         }
+        if appSessions[app] == session, processes.running[app] == nil, let pid = signallablePid(pid) {
+            effects.append(.holdProcess(app, session: session, pid: pid))
+        }
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
     }
 

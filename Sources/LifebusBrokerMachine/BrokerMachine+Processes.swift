@@ -9,7 +9,7 @@ extension BrokerMachine {
     /// The core asks for the app's process: spawn it when it is installed (after the previous one is reaped),
     /// else wait for it to connect on its own.
     mutating func startProcess(_ app: AppID, into effects: inout [BrokerEffect]) {
-        guard processes.installed[app] != nil else {
+        guard let installed = processes.installed[app] else {
             logger.info("waiting for the app to connect (it is not installed)", metadata: ["lifebus.app.id": "\(app)"])
             return
         }
@@ -19,7 +19,7 @@ extension BrokerMachine {
             return
         }
         processes.requested.insert(app)
-        effects.append(.spawn(app))
+        effects.append(.spawn(installed))
     }
 
     mutating func processSpawned(_ app: AppID, pid: Int32, into effects: inout [BrokerEffect]) {
@@ -73,9 +73,9 @@ extension BrokerMachine {
             processes.failures[app] = ProcessBook.Failure(path: executable, errno: 0, detail: detail)
             feedDevice(.launchFailed(app), into: &effects)
         }
-        if processes.waitingForExit.remove(app) != nil, processes.installed[app] != nil {
+        if processes.waitingForExit.remove(app) != nil, let installed = processes.installed[app] {
             processes.requested.insert(app)
-            effects.append(.spawn(app))
+            effects.append(.spawn(installed))
         }
     }
 
@@ -98,7 +98,7 @@ extension BrokerMachine {
     /// own: its process is killed (`watchdog`, journaled), then reaped and journaled `exited` as any other.
     mutating func launchTimedOut(_ app: AppID, into effects: inout [BrokerEffect]) {
         guard let pid = processes.running[app], appSessions[app] == nil else { return }
-        effects.append(.kill(app, pid: pid, reason: .watchdog))
+        effects.append(.kill(app, via: .group, reason: .watchdog))
         processKilled(app, pid: pid, reason: .watchdog, into: &effects)
         logger.warning("killed: it did not connect within its launch budget",
                        metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)"])

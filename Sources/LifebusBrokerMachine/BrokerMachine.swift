@@ -72,8 +72,9 @@ public struct BrokerMachine {
     var pendingAdvance: PendingAdvance?
     /// Under the manual clock with memory sampling, the sample instants on virtual time (`BrokerMachine+MemoryClock`).
     var virtualSampling: VirtualSampling?
-    /// The deadline the driver's timer is armed for.
-    var armedDeadline: Instant?
+    /// The earliest deadline last announced to the driver (`BrokerEffect.armTimer`); the driver's timer may be armed
+    /// earlier than it (`BrokerHost.armTimer(at:)` only moves it earlier), never later.
+    var announcedDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
     /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
@@ -90,7 +91,8 @@ public struct BrokerMachine {
     var pendingDeliveries: [Delivery] = []
     /// A `commitJournal` effect was given, its input has not come yet, and the commit still has work to do.
     var commitRequested = false
-    var isShuttingDown = false
+    /// The broker is stopping (`shutdown`): the one record of it; the driver reads it.
+    public internal(set) var isShuttingDown = false
     /// The installed apps and their processes (`BrokerMachine+Processes`).
     var processes = ProcessBook()
 
@@ -132,7 +134,7 @@ public struct BrokerMachine {
         case .ended(let session, let drop):
             ended(session, droppedFor: drop, into: &effects)
         case .timerFired:
-            armedDeadline = nil
+            announcedDeadline = nil
             timerFired(into: &effects)
         case .commitJournal:
             commitJournal(into: &effects)
@@ -140,11 +142,13 @@ public struct BrokerMachine {
             processSpawned(app, pid: pid, into: &effects)
         case .launchFailed(let app, let path, let errno, let detail):
             launchFailed(app, path: path, errno: errno, detail: detail, into: &effects)
+        case .spawnRefused(let app, let reason):
+            launchFailed(app, path: "", errno: 0, detail: "cannot launch \(app): \(reason)", into: &effects)
         case .processExited(let app, let pid, let status, let killedFor):
             processExited(app, pid: pid, status, killedFor: killedFor, into: &effects)
         case .memorySampled(let round):
             let level = processes.pressure
-            memorySampled(round, into: &effects)
+            memorySampled(withoutSettlingKills(round), into: &effects)
             virtualRoundTaken(changedSomething: !round.kills.isEmpty || processes.pressure != level)
         case .installed(let ticket, let result):
             installed(ticket, result, into: &effects)
@@ -177,8 +181,8 @@ public struct BrokerMachine {
     private mutating func rearm(into effects: inout [BrokerEffect]) {
         guard !isShuttingDown else { return }
         let earliest = deadlines.earliestDeadline()
-        guard earliest != armedDeadline else { return }
-        armedDeadline = earliest
+        guard earliest != announcedDeadline else { return }
+        announcedDeadline = earliest
         effects.append(.armTimer(earliest))
     }
 
