@@ -12,8 +12,7 @@ extension BrokerMachine {
         appSessions[app] = session
         let pid = identity.pid > 0 ? identity.pid : nil
         let flags = installedFlags(of: app, saidInHello: flags)
-        if let spawned = processes.running[app] {
-            processes.connected.insert(app)
+        if let spawned = processes.processConnected(app) {
             recordProcess(app, pid: spawned, .connected, into: &effects)
         }
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
@@ -25,7 +24,7 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
             effects.append(.close(session, .afterFlush))
         }
-        if appSessions[app] == session, processes.running[app] == nil, let pid = signallablePid(pid) {
+        if appSessions[app] == session, processes.spawnedPid(of: app) == nil, let pid = signallablePid(pid) {
             effects.append(.holdProcess(app, session: session, pid: pid))
         }
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
@@ -115,7 +114,7 @@ extension BrokerMachine {
     /// process exited or was killed — the ended process's pid stays in the journal's process records and the next
     /// launch's `previousPid`).
     func livePid(of app: AppID) -> Int32? {
-        appSessions[app] != nil ? pid(of: app) : processes.running[app]
+        appSessions[app] != nil ? pid(of: app) : processes.spawnedPid(of: app)
     }
 
     /// A pid as the core holds it, as the broker reports it: none when unknown (nil or 0) or not a process's.

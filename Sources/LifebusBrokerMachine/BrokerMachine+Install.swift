@@ -25,12 +25,9 @@ extension BrokerMachine {
             guard let id = params["id"]?.stringValue else {
                 throw .invalidParams(field: "id", "must be the installed app's id")
             }
-            guard processes.installed.removeValue(forKey: AppID(id)) != nil else {
+            guard processes.uninstall(AppID(id)) else {
                 throw RPCError(.appNotFound, "no app \(id) is installed")
             }
-            processes.waitingForExit.remove(AppID(id))
-            processes.endings[AppID(id)] = nil
-            processes.restoration[AppID(id)] = nil
             effects.append(.reply(ticket, .success(EmptyResult.json)))
         default:
             let apps = processes.installed.keys.sorted().map(appLine)
@@ -75,8 +72,8 @@ extension BrokerMachine {
 
     private func appLine(_ app: AppID) -> JSONValue {
         guard let installed = processes.installed[app] else { return .null }
-        let spawned = processes.running[app]
+        let spawned = processes.spawnedPid(of: app)
         return installed.json(state: device.state(of: app), pid: spawned ?? livePid(of: app), spawned: spawned != nil,
-                              residentBytes: processes.resident[app], frozen: processes.frozen.contains(app))
+                              residentBytes: processes.resident[app], frozen: processes.isFrozen(app))
     }
 }

@@ -7,7 +7,7 @@ import LifebusLifecycle
 extension BrokerMachine {
     /// The way to kill `app`, whose pid the core knows as `pid` (0: unknown); `nil` when no process may be signalled.
     func killRoute(of app: AppID, pid: Int32) -> KillRoute? {
-        if processes.running[app] != nil { return .group }
+        if processes.spawnedPid(of: app) != nil { return .group }
         return signallablePid(pid).map(KillRoute.pid)
     }
 

@@ -96,6 +96,9 @@ public struct BrokerMachine {
     /// The installed apps and their processes (`BrokerMachine+Processes`).
     var processes = ProcessBook()
 
+    /// Inputs to go before the next invariant check (`BrokerMachine+Invariants`, debug builds only).
+    var invariantCheckCountdown = 0
+
     /// The instant and wall time of the input being handled.
     var now = Instant.zero
     var wallMs: Int64 = 0
@@ -157,6 +160,7 @@ public struct BrokerMachine {
         }
         if pendingAdvance != nil { progressAdvance(into: &effects) }
         rearm(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
     /// Whether `session` is admitted (a refused connection never is).
