@@ -13,7 +13,8 @@ public import Logging
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
 /// each request is answered (or forgotten, its peer gone) exactly once; the deadlines due at an input's instant are
-/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`.
+/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`. The checkable
+/// ones are `invariantViolations` (`BrokerMachine+Invariants`), asserted after every input in debug builds.
 public struct BrokerMachine {
     /// A deadline in the one schedule.
     enum Deadline: Hashable {
