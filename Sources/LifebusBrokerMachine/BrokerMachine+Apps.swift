@@ -30,13 +30,6 @@ extension BrokerMachine {
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
     }
 
-    /// The app `session` speaks for once its `hello` was accepted, with its `SO_PEERCRED` pid (the driver holds
-    /// the process by it, `Supervisor.attach`); `nil` for any other session.
-    public func app(of session: SessionID) -> (id: AppID, pid: Int32)? {
-        guard let record = sessions[session], let app = record.app, appSessions[app] == session else { return nil }
-        return (app, record.identity.pid)
-    }
-
     mutating func mark(
         _ params: MarkParams, from session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]
     ) throws(RPCError) {
