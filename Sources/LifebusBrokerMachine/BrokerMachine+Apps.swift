@@ -1,5 +1,5 @@
 import LifebusCore
-public import LifebusLifecycle
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
