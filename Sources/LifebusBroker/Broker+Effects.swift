@@ -62,7 +62,9 @@ struct BrokerLoopHost: BrokerHost {
         guard let peer = broker.peers[session] else { return }
         // Set once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
         peer.answerCallbacks {
-            { [unowned broker = self.broker] tag, answer in broker.feed(.callbackAnswered(app, CallbackID(tag), answer)) }
+            { [unowned broker = self.broker] tag, answer in
+                broker.feed(.callbackAnswered(app, CallbackID(tag), answer))
+            }
         }
         // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method
         // is a closure that holds a copy of the value on the heap, made and freed per callback.

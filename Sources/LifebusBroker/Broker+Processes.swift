@@ -6,8 +6,9 @@ import LifebusProtocol
 import LifebusSupervision
 
 /// The broker's hands on processes: it owns the `Supervisor`, reads the manifests of `--apps DIR` at start and those
-/// `install` names (the machine installs them, or refuses), and turns the supervisor's reports into machine inputs. Reports are fed after the effects being performed (a report
-/// during an effect waits in `supervisorReports`), so the machine sees them in order.
+/// `install` names (the machine installs them, or refuses), and turns the supervisor's reports into machine inputs.
+/// Reports are fed after the effects being performed (a report during an effect waits in `supervisorReports`), so
+/// the machine sees them in order.
 extension Broker {
     /// Creates the supervisor (apps' logs beside the journal) with the configured containment (its mode logged at
     /// start) and installs `--apps DIR`; a bad manifest is logged naming its file and member, the others load.
@@ -99,7 +100,9 @@ extension Broker {
             case .refused(let command, let refusal):
                 logger.notice("process command refused", metadata: [
                     "lifebus.command": "\(command)", "lifebus.refusal": "\(refusal.rawValue)"])
-                if case .spawn(let manifest) = command { feed(.spawnRefused(AppID(manifest.id), because: "\(refusal)")) }
+                if case .spawn(let manifest) = command {
+                    feed(.spawnRefused(AppID(manifest.id), because: "\(refusal)"))
+                }
             }
         }
     }

@@ -56,7 +56,8 @@ extension BrokerHost {
         case .replyPing(let ticket, let result): answerPing(ticket, result)
         case .forget(let ticket): forget(ticket)
         case .notify(let session, let method, let params): notify(session, method: method, params: params)
-        case .sendCallback(let session, let params, let app, let id): sendCallback(to: session, params, app: app, id: id)
+        case .sendCallback(let session, let params, let app, let id):
+            sendCallback(to: session, params, app: app, id: id)
         case .introduced(let session): liftLimits(of: session)
         case .holdProcess(let app, let session, let pid): holdProcess(of: app, session: session, pid: pid)
         case .releaseProcess(let app): releaseProcess(of: app)
