@@ -42,8 +42,9 @@ public enum BrokerEffect: Sendable {
     /// for it).
     case kill(AppID, via: KillRoute, reason: KillReason)
     /// Start the installed app's process, with everything needed to run it; what follows comes back as
-    /// `processSpawned`, `launchFailed` or `spawnRefused`.
-    case spawn(InstalledApp)
+    /// `processSpawned`, `launchFailed` or `spawnRefused`. Indirect: a rare effect whose payload would otherwise
+    /// widen every effect the hot path moves.
+    indirect case spawn(InstalledApp)
     /// Read and check a manifest and install it; the driver answers with `BrokerInput.installed(ticket, _)`.
     case install(Ticket, ManifestSource)
     /// Stop (`freeze`) or resume (`thaw`) a spawned app's process group (`--freeze-suspended`).

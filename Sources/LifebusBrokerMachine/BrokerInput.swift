@@ -57,7 +57,8 @@ public enum BrokerInput: Sendable {
     /// One round of resident-memory samples, with the pressure policy's decision.
     case memorySampled(MemoryRound)
     /// The answer to `BrokerEffect.install` (`Ticket.none` for the manifests installed at start).
-    case installed(Ticket, Result<InstalledApp, RPCError>)
+    /// Indirect: a rare input whose payload would otherwise widen every input.
+    indirect case installed(Ticket, Result<InstalledApp, RPCError>)
     /// Stop: answer what is pending, close every session after its output.
     case shutdown
 }
