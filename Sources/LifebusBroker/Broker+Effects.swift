@@ -2,62 +2,82 @@ import Glibc
 import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
+import LifebusSupervision
 
-/// The performing of every effect the machine asks for: answers through the responder kept for the ticket, lines
-/// and callback requests to a session's peer, closes, SIGKILL, the one timer and the end-of-turn journal commit.
-extension Broker {
-    func perform(_ effect: BrokerEffect) {
-        switch effect {
-        case .reply(let ticket, let result):
-            responders.removeValue(forKey: ticket)?.answer(result)
-        case .replyFire(let ticket, let result):
-            responders.removeValue(forKey: ticket)?.succeed(
-                writingHead: { result.writeHead(to: &$0) }, splicing: result.transitionsText,
-                writingTail: { result.writeTail(to: &$0) })
-        case .replyPing(let ticket, let result):
-            responders.removeValue(forKey: ticket)?.succeed(writing: { result.write(to: &$0) })
-        case .forget(let ticket):
-            responders[ticket] = nil
-        case .notify(let session, let method, let params):
-            peers[session]?.notify(method, params: params)
-        case .sendCallback(let session, let params, let app, let id):
-            guard let peer = peers[session] else { break }
-            // Set once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
-            peer.answerCallbacks {
-                { [unowned self] tag, answer in self.feed(.callbackAnswered(app, CallbackID(tag), answer)) }
+/// The broker as the machine's host: each call moves bytes to a peer, a process command to the supervisor, or the
+/// one libuv timer; `BrokerHost.perform(_:)` (in the machine's module) maps the effects to these calls and keeps the
+/// timer's rule. A handle made per `feed` (the broker's host calls are its own, not public API).
+struct BrokerLoopHost: BrokerHost {
+    // Unowned(unsafe): made by the broker for the effects of one `feed` and dropped before it returns; the broker
+    // outlives it, and no reference count moves per feed.
+    unowned(unsafe) let broker: Broker
+
+    var timerArmedFor: Instant? {
+        get { broker.timerArmedFor }
+        nonmutating set { broker.timerArmedFor = newValue }
+    }
+
+    func currentInstant() -> Instant { broker.clock.now() }
+
+    func startTimer(afterMilliseconds milliseconds: UInt64) {
+        if let machineTimer = broker.machineTimer { return machineTimer.restart(afterMilliseconds: milliseconds) }
+        do throws(UVError) {
+            let timer = try LoopTimer(loop: broker.loop)
+            timer.start(after: .milliseconds(milliseconds)) { [unowned broker = self.broker] in
+                broker.timerArmedFor = nil
+                broker.feed(.timerFired)
             }
-            // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method
-            // is a closure that holds a copy of the value on the heap, made and freed per callback.
-            peer.request(writingRequest: { params.writeRequest(id: $0, to: &$1) }, answerTag: id.rawValue)
-        case .introduced(let session):
-            if let connection = peers[session]?.connection { applyLimitsAfterHello(to: connection) }
-            attachProcess(of: session)
-        case .close(let session, let closing):
-            close(session, closing)
-        case .kill(let app, let pid, let reason):
-            kill(app, pid: pid, reason: reason)
-        case .spawn(let app):
-            supervisor?.perform(.spawn(appID: app.rawValue))
-        case .install(let ticket, let source):
-            install(ticket, source)
-        case .freeze(let app):
-            supervisor?.perform(.freeze(appID: app.rawValue))
-        case .thaw(let app):
-            supervisor?.perform(.thaw(appID: app.rawValue))
-        case .uninstall(let app):
-            supervisor?.uninstall(app.rawValue)
-        case .armTimer(let deadline):
-            armMachineTimer(at: deadline)
-        case .commitJournal:
-            if machine.isCommitRequested { scheduleJournalCommit() }
+            broker.machineTimer = timer
+        } catch {
+            broker.logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
         }
     }
 
-    private func close(_ session: SessionID, _ closing: BrokerEffect.Closing) {
-        guard let peer = peers[session] else { return }
+    func answer(_ ticket: Ticket, _ result: Result<JSONValue, RPCError>) {
+        broker.responders.removeValue(forKey: ticket)?.answer(result)
+    }
+
+    func answerFire(_ ticket: Ticket, _ result: WrittenFireResult) {
+        broker.responders.removeValue(forKey: ticket)?.succeed(
+            writingHead: { result.writeHead(to: &$0) }, splicing: result.transitionsText,
+            writingTail: { result.writeTail(to: &$0) })
+    }
+
+    func answerPing(_ ticket: Ticket, _ result: PingResult) {
+        broker.responders.removeValue(forKey: ticket)?.succeed(writing: { result.write(to: &$0) })
+    }
+
+    func forget(_ ticket: Ticket) {
+        broker.responders[ticket] = nil
+    }
+
+    func notify(_ session: SessionID, method: String, params: JSONValue) {
+        broker.peers[session]?.notify(method, params: params)
+    }
+
+    func sendCallback(to session: SessionID, _ params: CallbackParams, app: AppID, id: CallbackID) {
+        guard let peer = broker.peers[session] else { return }
+        // Set once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
+        peer.answerCallbacks {
+            { [unowned broker = self.broker] tag, answer in
+                broker.feed(.callbackAnswered(app, CallbackID(tag), answer))
+            }
+        }
+        // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method
+        // is a closure that holds a copy of the value on the heap, made and freed per callback.
+        peer.request(writingRequest: { params.writeRequest(id: $0, to: &$1) }, answerTag: id.rawValue)
+    }
+
+    func liftLimits(of session: SessionID) {
+        if let connection = broker.peers[session]?.connection { broker.applyLimitsAfterHello(to: connection) }
+    }
+
+    func close(_ session: SessionID, _ closing: BrokerEffect.Closing) {
+        guard let peer = broker.peers[session] else { return }
         switch closing {
         case .now:
             peer.close()
@@ -68,38 +88,49 @@ extension Broker {
         }
     }
 
-    private func kill(_ app: AppID, pid: Int32, reason: KillReason) {
-        if killThroughSupervisor(app, reason: reason) { return }
-        // Never itself: an app connected from inside the broker's own process (the in-process fuzzer) shares its pid.
-        guard pid > 0, pid != getpid(), let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess
-        else { return }
-        logger.warning("cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
+    func holdProcess(of app: AppID, session: SessionID, pid: Int32) {
+        guard let socket = broker.peers[session]?.connection.fileDescriptor else { return }
+        broker.supervisor?.attach(appID: app.rawValue, socket: socket, pid: pid)
     }
 
-    /// Points the one libuv timer at the machine's earliest deadline when that is earlier than the instant it is armed
-    /// for, or it is not armed (`machineTimerDeadline`).
-    private func armMachineTimer(at deadline: Instant?) {
-        guard !isShuttingDown, let deadline else { return }
-        if let armed = machineTimerDeadline, armed <= deadline { return }
-        let now = clock.now()
-        // Whole milliseconds, rounded up so the deadline never fires early, from the instants' nanoseconds.
-        let nanoseconds = deadline > now ? deadline.nanoseconds - now.nanoseconds : 0
-        let milliseconds = (nanoseconds + 999_999) / 1_000_000
-        if let machineTimer {
-            machineTimer.restart(afterMilliseconds: milliseconds)
-        } else {
-            do throws(UVError) {
-                let timer = try LoopTimer(loop: loop)
-                timer.start(after: .milliseconds(milliseconds)) { [unowned self] in
-                    self.machineTimerDeadline = nil
-                    self.feed(.timerFired)
-                }
-                machineTimer = timer
-            } catch {
-                logger.error("cannot create the broker's timer", metadata: ["lifebus.error": "\(error)"])
-                return
-            }
+    func releaseProcess(of app: AppID) {
+        broker.supervisor?.detach(appID: app.rawValue)
+    }
+
+    func kill(_ app: AppID, via route: KillRoute, reason: KillReason) {
+        switch route {
+        case .group:
+            broker.supervisor?.perform(.kill(appID: app.rawValue, reason: reason))
+            return
+        case .pid(let pid):
+            if broker.supervisor?.killHeld(app.rawValue, pid: pid) == true { return }
+            guard let error = ProcessSignal.kill(processOrItsGroup: pid), !error.isNoSuchProcess else { return }
+            broker.logger.warning(
+                "cannot kill the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(error)"])
         }
-        machineTimerDeadline = deadline
+    }
+
+    func spawn(_ app: InstalledApp) {
+        broker.supervisor?.perform(.spawn(AppManifest(
+            id: app.id.rawValue, executable: app.executable, arguments: app.arguments, environment: app.environment,
+            workingDirectory: app.workingDirectory, exitsOnSuspend: app.flags.exitsOnSuspend,
+            backgroundModes: app.flags.backgroundModes, launchInBackground: app.flags.launchInBackground,
+            memoryLimit: app.memoryLimit)))
+    }
+
+    func freeze(_ app: AppID) {
+        broker.supervisor?.perform(.freeze(appID: app.rawValue))
+    }
+
+    func thaw(_ app: AppID) {
+        broker.supervisor?.perform(.thaw(appID: app.rawValue))
+    }
+
+    func readManifest(for ticket: Ticket, from source: ManifestSource) {
+        broker.install(ticket, source)
+    }
+
+    func requestJournalCommit() {
+        if broker.machine.isCommitRequested { broker.scheduleJournalCommit() }
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import LifebusBrokerMachine
 import LifebusCore
 import LifebusIO
@@ -7,10 +6,10 @@ import LifebusLifecycle
 import LifebusProtocol
 import LifebusSupervision
 
-/// The broker's hands on processes: it owns the `Supervisor`, installs the manifests of `--apps DIR` at start,
-/// reads the manifests `install` names, and turns the machine's `spawn`/`kill` effects into supervisor commands and
-/// the supervisor's reports into machine inputs. Reports are fed after the effects being performed (a report
-/// during an effect waits in `supervisorReports`), so the machine sees them in order.
+/// The broker's hands on processes: it owns the `Supervisor`, reads the manifests of `--apps DIR` at start and those
+/// `install` names (the machine installs them, or refuses), and turns the supervisor's reports into machine inputs.
+/// Reports are fed after the effects being performed (a report during an effect waits in `supervisorReports`), so
+/// the machine sees them in order.
 extension Broker {
     /// Creates the supervisor (apps' logs beside the journal) with the configured containment (its mode logged at
     /// start) and installs `--apps DIR`; a bad manifest is logged naming its file and member, the others load.
@@ -27,7 +26,7 @@ extension Broker {
         }
         do {
             supervisor = try Supervisor(
-                loop: loop, manifests: [], socketPath: configuration.socketPath, logs: logs,
+                loop: loop, socketPath: configuration.socketPath, logs: logs,
                 samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual,
                 containment: containment
             ) { [unowned self] report in
@@ -71,34 +70,14 @@ extension Broker {
     }
 
     private func install(_ manifest: AppManifest, from path: String?) -> Result<InstalledApp, RPCError> {
-        guard let supervisor, supervisor.install(manifest) else {
-            return .failure(.invalidParams(field: "id", "\(manifest.id) is installed already: uninstall it first"))
-        }
         let flags = AppFlags(exitsOnSuspend: manifest.exitsOnSuspend, backgroundModes: manifest.backgroundModes,
                              launchInBackground: manifest.launchInBackground)
         let logPath = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
             ?? configuration.socketPath)).path(for: manifest.id)
         return .success(InstalledApp(
-            id: AppID(manifest.id), flags: flags, executable: manifest.executable, memoryLimit: manifest.memoryLimit,
-            logPath: logPath, manifestPath: path))
-    }
-
-    /// Holds the process of an app that said hello on its own (`SO_PEERPIDFD`, else its pid and start time), so a
-    /// kill reaches that process only (§16.2) and never one that reused its pid; let go when its
-    /// connection ends. A spawned app's process is held already; the broker's own process (the in-process fuzzer's
-    /// apps) never is.
-    func attachProcess(of session: SessionID) {
-        guard let (app, pid) = machine.app(of: session), pid > 0, pid != getpid(),
-              let socket = peers[session]?.connection.fileDescriptor
-        else { return }
-        supervisor?.attach(appID: app.rawValue, socket: socket, pid: pid)
-    }
-
-    /// Kills a spawned app through its pidfd and whole group; `false` when the supervisor holds no process of it.
-    func killThroughSupervisor(_ app: AppID, reason: KillReason) -> Bool {
-        guard let supervisor, supervisor.pid(of: app.rawValue) != nil else { return false }
-        supervisor.perform(.kill(appID: app.rawValue, reason: reason))
-        return true
+            id: AppID(manifest.id), flags: flags, executable: manifest.executable, arguments: manifest.arguments,
+            environment: manifest.environment, workingDirectory: manifest.workingDirectory,
+            memoryLimit: manifest.memoryLimit, logPath: logPath, manifestPath: path))
     }
 
     /// Feeds the reports that came while effects were performed, in order.
@@ -122,8 +101,8 @@ extension Broker {
             case .refused(let command, let refusal):
                 logger.notice("process command refused", metadata: [
                     "lifebus.command": "\(command)", "lifebus.refusal": "\(refusal.rawValue)"])
-                if case .spawn(let app) = command {
-                    feed(.launchFailed(AppID(app), path: "", errno: 0, detail: "cannot launch \(app): \(refusal)"))
+                if case .spawn(let manifest) = command {
+                    feed(.spawnRefused(AppID(manifest.id), because: "\(refusal)"))
                 }
             }
         }

@@ -26,56 +26,34 @@ public final class Broker {
     /// The secret TCP peers present in `hello`, when the broker listens on TCP.
     var tcpToken: TCPToken?
     let clock = BrokerClock()
-    /// Decides everything; `start()` replaces the one made at `init` with one over the journal file and the
-    /// connection cap the descriptor limit allows.
-    // Unchecked: the machine is pure (no I/O, no callbacks), so nothing it runs during an access can reach the broker.
-    @exclusivity(unchecked) var machine: BrokerMachine
+    /// What every feed and its effects read and write (the machine, the peer and responder tables, the timers, the
+    /// effect buffer, the reports held during effects), stored once: `Broker+LoopState` forwards each member.
+    // Unchecked: each access to a member is read or written whole (a lookup, an insertion, a removal, a reference or
+    // a value replaced; a loop goes over a copy), or changed only by pure value code (the machine: no I/O, no
+    // callbacks), so no access spans a call that could reach the broker again (ARCHITECTURE.md, "Exclusivity
+    // checks").
+    @exclusivity(unchecked) var loopState: LoopState
     var journal = Journal.inMemory()
-    /// Each admitted connection's JSON-RPC peer, by session.
-    // Unchecked, with `responders` and `nextTicketNumber`: read or written whole by each statement (a lookup, an
-    // insertion, a removal; a loop goes over a copy), so no access spans a call that could reach the broker again.
-    @exclusivity(unchecked) var peers: [SessionID: RPCPeer] = [:]
-    /// The way back to each request the machine holds a ticket for.
-    @exclusivity(unchecked) var responders: [Ticket: RPCResponder] = [:]
     /// Peers dropped for their output cap that are still flushing what was queued (pruned as they close; a stop
     /// closes them at once).
     var departing: [SessionID: RPCPeer] = [:]
-    /// Serves the machine's earliest deadline.
-    // Unchecked, with `journalCommitTimer`: a reference read or replaced whole; the timer is called on the copy read.
-    @exclusivity(unchecked) var machineTimer: LoopTimer?
-    /// The instant `machineTimer` is armed for (`nil`: not armed). The timer is only ever moved earlier: a deadline
-    /// that moved later, or went, leaves it where it is, and its early run feeds `timerFired`, which the machine takes
-    /// as nothing due, answering with the deadline it has then. A callback's budget is armed when it is sent and
-    /// dropped when it is answered: the timer is not moved twice per callback.
-    // Unchecked: a value read or replaced whole, never across a call.
-    @exclusivity(unchecked) var machineTimerDeadline: Instant?
-    /// Feeds `commitJournal` at the end of the loop turn that asked for it.
-    @exclusivity(unchecked) var journalCommitTimer: LoopTimer?
-    // Unchecked: taken out whole at the start of `feed` and put back at its end; no access spans a call.
-    @exclusivity(unchecked) var effectBuffer: [BrokerEffect] = []
     /// The installed apps' processes (`Broker+Processes`); made at `start()`.
     var supervisor: Supervisor?
-    /// Supervisor reports waiting for the effects being performed to finish (`feedDepth > 0`).
-    // Unchecked: each statement tests, appends or removes one report whole; no access spans a call.
-    @exclusivity(unchecked) var supervisorReports: [SupervisorReport] = []
-    /// How many `feed` calls are performing effects (feeds nest: a close can end a connection at once).
-    // Unchecked: an integer read and written whole; no access spans a call.
-    @exclusivity(unchecked) var feedDepth = 0
     private var nextSessionNumber: UInt64 = 1
-    @exclusivity(unchecked) private var nextTicketNumber: UInt64 = 1
-    // Unchecked: a flag read and written whole; no access spans a call.
-    @exclusivity(unchecked) private(set) var isShuttingDown = false
     private var shutdownTimer: LoopTimer?
     /// Called once after `shutdown()`, when the last peer's connection has ended.
     public var onDrained: (() -> Void)?
+
+    /// Whether the broker is stopping: the machine's record of it.
+    var isShuttingDown: Bool { machine.isShuttingDown }
 
     public init(configuration: BrokerConfiguration, loop: EventLoop, logger: Logger) {
         self.configuration = configuration
         self.loop = loop
         self.logger = logger
-        self.machine = BrokerMachine(
+        self.loopState = LoopState(machine: BrokerMachine(
             settings: configuration.machineSettings(connectionCap: configuration.limits.maxConnections, tcpToken: nil),
-            journal: journal, logger: logger, epoch: clock.start)
+            journal: journal, logger: logger, epoch: clock.start))
     }
 
     /// Takes the socket path (removing a stale socket left by a dead broker) and starts accepting.
@@ -127,7 +105,6 @@ public final class Broker {
     public func shutdown() {
         guard !isShuttingDown else { return }
         feed(.shutdown)
-        isShuttingDown = true
         machineTimer?.close()
         machineTimer = nil
         journalCommitTimer?.close()
@@ -153,12 +130,13 @@ public final class Broker {
         effectBuffer = []
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
         feedDepth += 1
+        let host = BrokerLoopHost(broker: self)
         for index in effects.indices {
             // Moved out of the buffer, a payload-free effect left in its place: a copy would retain what the effect
             // carries, and emptying the buffer would release it again.
             var effect = BrokerEffect.commitJournal
             swap(&effect, &effects[index])
-            perform(effect)
+            host.perform(effect)
         }
         if machine.takeMemorySampleRequest() {
             // Without a supervisor there is nothing to sample: an empty round lets the advance go on.
@@ -228,14 +206,12 @@ extension Broker {
         default:
             logger.debug("peer disconnected", metadata: endMetadata(session, end))
         }
-        let app = machine.app(of: session)?.id
         let drop: OutputDrop? = switch end {
         case .outputLimitExceeded: .outputLimitExceeded
         case .writeStalled: .writeStalled
         default: nil
         }
         feed(.ended(session, droppedFor: drop))
-        if let app { supervisor?.detach(appID: app.rawValue) }
         reportDrainedIfDone()
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import LifebusCore
 public import LifebusLifecycle
 import LifebusBrokerMachine
@@ -109,6 +110,7 @@ public struct BrokerConfiguration: Sendable {
         )
         settings.freezesSuspended = freezesSuspended
         settings.memorySamplePeriod = memory.samplePeriod
+        settings.brokerPid = getpid()
         return settings
     }
 

@@ -32,23 +32,41 @@ public enum BrokerEffect: Sendable {
     case sendCallback(SessionID, params: CallbackParams, app: AppID, id: CallbackID)
     /// The session said `hello`: lift it to the limits of an introduced peer (`ConnectionLimits`).
     case introduced(SessionID)
+    /// An app that connected on its own (not spawned) said `hello` from `pid`: hold that process (its pidfd, else its
+    /// pid and start time) so a kill reaches it only, never one that reused its pid. Never the broker's own pid.
+    case holdProcess(AppID, session: SessionID, pid: Int32)
+    /// The app's connection ended: let go of the process held for it (nothing, when none is).
+    case releaseProcess(AppID)
     /// Closes the session's connection.
     case close(SessionID, Closing)
-    /// SIGKILL to `pid` (the kernel's, or the one the core remembers), to its process group when it leads one.
-    case kill(AppID, pid: Int32, reason: KillReason)
-    /// Start the installed app's process; what follows comes back as `processSpawned` or `launchFailed`.
-    case spawn(AppID)
+    /// SIGKILL to the app's process, the way `via` says (never the broker's own process: the machine gives no kill
+    /// for it).
+    case kill(AppID, via: KillRoute, reason: KillReason)
+    /// Start the installed app's process, with everything needed to run it; what follows comes back as
+    /// `processSpawned`, `launchFailed` or `spawnRefused`. Indirect: a rare effect whose payload would otherwise
+    /// widen every effect the hot path moves.
+    indirect case spawn(InstalledApp)
     /// Read and check a manifest and install it; the driver answers with `BrokerInput.installed(ticket, _)`.
     case install(Ticket, ManifestSource)
     /// Stop (`freeze`) or resume (`thaw`) a spawned app's process group (`--freeze-suspended`).
     case freeze(AppID)
     case thaw(AppID)
-    /// Forget the installed app's manifest (a running process keeps running).
-    case uninstall(AppID)
-    /// Points the one timer at `deadline` (`nil`: stop it); it fires as `BrokerInput.timerFired`.
+    /// The earliest deadline is now `deadline` (`nil`: none): the driver's one timer must fire no later than it, as
+    /// `BrokerInput.timerFired` (`BrokerHost.armTimer(at:)`: it is only ever moved earlier, and an early run is taken
+    /// as nothing due).
     case armTimer(Instant?)
     /// Lines wait in the journal: feed `BrokerInput.commitJournal` at the end of this loop turn, unless
     /// `BrokerMachine.isCommitRequested` is false by the time the effect is performed (the lines were written since
     /// and nothing waits for a sync: the commit would do nothing).
     case commitJournal
+}
+
+/// How a kill reaches an app's process. The machine chooses: a process it had spawned is killed whole, through the
+/// supervisor; one that connected on its own by its pid.
+public enum KillRoute: Sendable, Equatable {
+    /// The spawned app's process group (or whole contained run), through the process the supervisor holds.
+    case group
+    /// The process with this pid (through its held pidfd when the driver holds one, `BrokerEffect.holdProcess`; to
+    /// its group when it leads one). Never 0, never the broker's own pid.
+    case pid(Int32)
 }

@@ -50,12 +50,15 @@ public enum BrokerInput: Sendable {
     case processSpawned(AppID, pid: Int32)
     /// The process of an installed app could not be started; `path` and `errno` say why.
     case launchFailed(AppID, path: String, errno: Int32, detail: String)
+    /// The driver did not carry out a `spawn` (its supervisor refused it, `because` says why): the launch fails.
+    case spawnRefused(AppID, because: String)
     /// A spawned app's process was reaped; `killedFor` names the kill that ended it, if one did.
     case processExited(AppID, pid: Int32, ExitStatus, killedFor: KillReason?)
     /// One round of resident-memory samples, with the pressure policy's decision.
     case memorySampled(MemoryRound)
     /// The answer to `BrokerEffect.install` (`Ticket.none` for the manifests installed at start).
-    case installed(Ticket, Result<InstalledApp, RPCError>)
+    /// Indirect: a rare input whose payload would otherwise widen every input.
+    indirect case installed(Ticket, Result<InstalledApp, RPCError>)
     /// Stop: answer what is pending, close every session after its output.
     case shutdown
 }

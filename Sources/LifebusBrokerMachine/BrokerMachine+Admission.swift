@@ -44,6 +44,7 @@ extension BrokerMachine {
         }
         if let app = record.app, appSessions[app] == session {
             appSessions[app] = nil
+            effects.append(.releaseProcess(app))
             if let drop {
                 let pid = record.identity.pid > 0 ? record.identity.pid : nil
                 recordProcess(app, pid: pid, .disconnected, reason: .drop(drop), into: &effects)

@@ -1,6 +1,6 @@
 import LifebusCore
 import LifebusJSON
-public import LifebusLifecycle
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
@@ -13,8 +13,7 @@ extension BrokerMachine {
         appSessions[app] = session
         let pid = identity.pid > 0 ? identity.pid : nil
         let flags = installedFlags(of: app, saidInHello: flags)
-        if let spawned = processes.running[app] {
-            processes.connected.insert(app)
+        if let spawned = processes.processConnected(app) {
             recordProcess(app, pid: spawned, .connected, into: &effects)
         }
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
@@ -26,14 +25,10 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
             effects.append(.close(session, .afterFlush))
         }
+        if appSessions[app] == session, processes.spawnedPid(of: app) == nil, let pid = signallablePid(pid) {
+            effects.append(.holdProcess(app, session: session, pid: pid))
+        }
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
-    }
-
-    /// The app `session` speaks for once its `hello` was accepted, with its `SO_PEERCRED` pid (the driver holds
-    /// the process by it, `Supervisor.attach`); `nil` for any other session.
-    public func app(of session: SessionID) -> (id: AppID, pid: Int32)? {
-        guard let record = sessions[session], let app = record.app, appSessions[app] == session else { return nil }
-        return (app, record.identity.pid)
     }
 
     mutating func mark(
@@ -113,7 +108,7 @@ extension BrokerMachine {
     /// process exited or was killed — the ended process's pid stays in the journal's process records and the next
     /// launch's `previousPid`).
     func livePid(of app: AppID) -> Int32? {
-        appSessions[app] != nil ? pid(of: app) : processes.running[app]
+        appSessions[app] != nil ? pid(of: app) : processes.spawnedPid(of: app)
     }
 
     /// A pid as the core holds it, as the broker reports it: none when unknown (nil or 0) or not a process's.

@@ -58,7 +58,7 @@ extension BrokerMachine {
                     sinceMs: sinceMilliseconds(of: snapshot.id),
                     connected: appSessions[snapshot.id] != nil,
                     residentBytes: processes.resident[snapshot.id].map(Int64.init),
-                    frozen: processes.frozen.contains(snapshot.id),
+                    frozen: processes.isFrozen(snapshot.id),
                     launchBudgetMs: launchBudgetMilliseconds(snapshot)
                 )
             },

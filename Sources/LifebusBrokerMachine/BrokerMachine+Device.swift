@@ -108,7 +108,7 @@ extension BrokerMachine {
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
         let session = appSessions[app]
         let pid = device.pid(of: app) ?? 0
-        effects.append(.kill(app, pid: pid, reason: reason))
+        if let route = killRoute(of: app, pid: pid) { effects.append(.kill(app, via: route, reason: reason)) }
         processKilled(app, pid: pid, reason: reason, into: &effects)
         if let session { effects.append(.close(session, .now)) }
         logger.info("killed", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)",

@@ -26,13 +26,9 @@ extension BrokerMachine {
             guard let id = params["id"]?.stringValue else {
                 throw .invalidParams(field: "id", "must be the installed app's id")
             }
-            guard processes.installed.removeValue(forKey: AppID(id)) != nil else {
+            guard processes.uninstall(AppID(id)) else {
                 throw RPCError(.appNotFound, "no app \(id) is installed")
             }
-            processes.waitingForExit.remove(AppID(id))
-            processes.endings[AppID(id)] = nil
-            processes.restoration[AppID(id)] = nil
-            effects.append(.uninstall(AppID(id)))
             effects.append(.reply(ticket, .success(EmptyResult.json)))
         default:
             let apps = processes.installed.keys.sorted().map(appLine)
@@ -41,16 +37,26 @@ extension BrokerMachine {
         }
     }
 
-    /// The driver read the manifest an `install` named (or one of `--apps DIR`).
+    /// The driver read the manifest an `install` named (or one of `--apps DIR`). An id installed already is refused:
+    /// the one install rule (the supervisor keeps no table).
     mutating func installed(
         _ ticket: Ticket, _ result: Result<InstalledApp, RPCError>, into effects: inout [BrokerEffect]
     ) {
+        var result = result
+        if case .success(let app) = result, processes.installed[app.id] != nil {
+            result = .failure(Self.installedAlready(app.id))
+        }
         if case .success(let app) = result {
             processes.installed[app.id] = app
             logger.info("app installed",
                         metadata: ["lifebus.app.id": "\(app.id)", "lifebus.app.path": "\(app.executable)"])
         }
         effects.append(.reply(ticket, result.map { appLine($0.id) }))
+    }
+
+    /// The refusal of an `install` whose id is installed already.
+    static func installedAlready(_ app: AppID) -> RPCError {
+        .invalidParams(field: "id", "\(app) is installed already: uninstall it first")
     }
 
     /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged).
@@ -67,8 +73,8 @@ extension BrokerMachine {
 
     private func appLine(_ app: AppID) -> JSONValue {
         guard let installed = processes.installed[app] else { return .null }
-        let spawned = processes.running[app]
+        let spawned = processes.spawnedPid(of: app)
         return installed.json(state: device.state(of: app), pid: spawned ?? livePid(of: app), spawned: spawned != nil,
-                              residentBytes: processes.resident[app], frozen: processes.frozen.contains(app))
+                              residentBytes: processes.resident[app], frozen: processes.isFrozen(app))
     }
 }

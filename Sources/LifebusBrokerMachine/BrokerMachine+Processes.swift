@@ -9,23 +9,16 @@ extension BrokerMachine {
     /// The core asks for the app's process: spawn it when it is installed (after the previous one is reaped),
     /// else wait for it to connect on its own.
     mutating func startProcess(_ app: AppID, into effects: inout [BrokerEffect]) {
-        guard processes.installed[app] != nil else {
+        guard let installed = processes.installed[app] else {
             logger.info("waiting for the app to connect (it is not installed)", metadata: ["lifebus.app.id": "\(app)"])
             return
         }
-        guard !processes.requested.contains(app) else { return }
-        guard processes.running[app] == nil else {
-            processes.waitingForExit.insert(app)
-            return
-        }
-        processes.requested.insert(app)
-        effects.append(.spawn(app))
+        guard processes.launch(app) else { return }
+        effects.append(.spawn(installed))
     }
 
     mutating func processSpawned(_ app: AppID, pid: Int32, into effects: inout [BrokerEffect]) {
-        processes.requested.remove(app)
-        processes.failures[app] = nil
-        processes.running[app] = pid
+        processes.processSpawned(app, pid: pid)
         recordProcess(app, pid: pid, .started, into: &effects)
         logger.info("app started", metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)"])
     }
@@ -33,8 +26,7 @@ extension BrokerMachine {
     mutating func launchFailed(
         _ app: AppID, path: String, errno: Int32, detail: String, into effects: inout [BrokerEffect]
     ) {
-        processes.requested.remove(app)
-        processes.failures[app] = ProcessBook.Failure(path: path, errno: errno, detail: detail)
+        processes.spawnFailed(app, ProcessBook.Failure(path: path, errno: errno, detail: detail))
         recordProcess(app, pid: nil, .launchFailed, detail: detail, into: &effects)
         logger.warning("cannot launch the app", metadata: ["lifebus.app.id": "\(app)", "lifebus.error": "\(detail)"])
         feedDevice(.launchFailed(app), into: &effects)
@@ -43,14 +35,7 @@ extension BrokerMachine {
     mutating func processExited(
         _ app: AppID, pid: Int32, _ status: ExitStatus, killedFor: KillReason?, into effects: inout [BrokerEffect]
     ) {
-        let wasCurrent = processes.running[app] == pid
-        let hadConnected = wasCurrent && processes.connected.contains(app)
-        if wasCurrent {
-            processes.connected.remove(app)
-            processes.running[app] = nil
-            processes.resident[app] = nil
-            processes.frozen.remove(app)
-        }
+        let reaped = processes.processReaped(app, pid: pid)
         let (code, signal): (Int32?, Int32?) = switch status {
         case .exited(let code): (code, nil)
         case .signaled(let signal): (nil, signal)
@@ -64,7 +49,7 @@ extension BrokerMachine {
                                                         text: ending)
         }
         feedDevice(.processExited(app, status), into: &effects)
-        if wasCurrent, !hadConnected, !processes.waitingForExit.contains(app), appSessions[app] == nil,
+        if let reaped, !reaped.hasConnected, !reaped.relaunchesAtExit, appSessions[app] == nil,
            let executable = processes.installed[app]?.executable {
             // It ended before it connected: the launch waiting for it fails now, not at its budget. (A process that
             // had connected, or one a new launch waits to see reaped, ends no launch: the next one is spawned.)
@@ -73,9 +58,8 @@ extension BrokerMachine {
             processes.failures[app] = ProcessBook.Failure(path: executable, errno: 0, detail: detail)
             feedDevice(.launchFailed(app), into: &effects)
         }
-        if processes.waitingForExit.remove(app) != nil, processes.installed[app] != nil {
-            processes.requested.insert(app)
-            effects.append(.spawn(app))
+        if reaped?.relaunchesAtExit == true, let installed = processes.installed[app], processes.launch(app) {
+            effects.append(.spawn(installed))
         }
     }
 
@@ -84,7 +68,7 @@ extension BrokerMachine {
     /// driver kills what is left once the connections are gone. Returns the sessions kept open.
     mutating func terminateSpawnedApps(into effects: inout [BrokerEffect]) -> Set<SessionID> {
         var kept: Set<SessionID> = []
-        for app in processes.running.keys.sorted() {
+        for app in processes.spawnedApps {
             guard let session = appSessions[app], device.state(of: app).isRunning else { continue }
             kept.insert(session)
             let id = events.begin(label: EventCause.shutdownLabel, session: session, ticket: nil)
@@ -97,8 +81,8 @@ extension BrokerMachine {
     /// A spawned app that did not connect within its launch budget overran it as a late callback overruns its
     /// own: its process is killed (`watchdog`, journaled), then reaped and journaled `exited` as any other.
     mutating func launchTimedOut(_ app: AppID, into effects: inout [BrokerEffect]) {
-        guard let pid = processes.running[app], appSessions[app] == nil else { return }
-        effects.append(.kill(app, pid: pid, reason: .watchdog))
+        guard let pid = processes.spawnedPid(of: app), appSessions[app] == nil else { return }
+        effects.append(.kill(app, via: .group, reason: .watchdog))
         processKilled(app, pid: pid, reason: .watchdog, into: &effects)
         logger.warning("killed: it did not connect within its launch budget",
                        metadata: ["lifebus.app.id": "\(app)", "lifebus.app.pid": "\(pid)"])
@@ -155,10 +139,10 @@ extension BrokerMachine {
     mutating func freezeOrThaw(
         _ app: AppID, from: LifecycleState, to: LifecycleState, into effects: inout [BrokerEffect]
     ) {
-        guard settings.freezesSuspended, processes.running[app] != nil else { return }
-        if to == .suspended, processes.frozen.insert(app).inserted {
+        guard settings.freezesSuspended else { return }
+        if to == .suspended, processes.setFrozen(app, true) {
             effects.append(.freeze(app))
-        } else if from == .suspended, processes.frozen.remove(app) != nil {
+        } else if from == .suspended, processes.setFrozen(app, false) {
             effects.append(.thaw(app))
         }
     }

@@ -13,7 +13,7 @@ extension BrokerMachine {
         commitJournal(into: &effects)
         isShuttingDown = true
         deadlines.removeAll()
-        armedDeadline = nil
+        announcedDeadline = nil
         effects.append(.armTimer(nil))
         for ticket in events.takeAllWaiting() {
             effects.append(.reply(ticket, .failure(Self.shuttingDownError)))

@@ -13,7 +13,8 @@ public import Logging
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
 /// each request is answered (or forgotten, its peer gone) exactly once; the deadlines due at an input's instant are
-/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`.
+/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`. The checkable
+/// ones are `invariantViolations` (`BrokerMachine+Invariants`), asserted after every input in debug builds.
 public struct BrokerMachine {
     /// A deadline in the one schedule.
     enum Deadline: Hashable {
@@ -72,8 +73,9 @@ public struct BrokerMachine {
     var pendingAdvance: PendingAdvance?
     /// Under the manual clock with memory sampling, the sample instants on virtual time (`BrokerMachine+MemoryClock`).
     var virtualSampling: VirtualSampling?
-    /// The deadline the driver's timer is armed for.
-    var armedDeadline: Instant?
+    /// The earliest deadline last announced to the driver (`BrokerEffect.armTimer`); the driver's timer may be armed
+    /// earlier than it (`BrokerHost.armTimer(at:)` only moves it earlier), never later.
+    var announcedDeadline: Instant?
     var events = EventBook()
     var waiters = WaiterList()
     /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
@@ -88,9 +90,13 @@ public struct BrokerMachine {
     var pendingDeliveries: [Delivery] = []
     /// A `commitJournal` effect was given, its input has not come yet, and the commit still has work to do.
     var commitRequested = false
-    var isShuttingDown = false
+    /// The broker is stopping (`shutdown`): the one record of it; the driver reads it.
+    public internal(set) var isShuttingDown = false
     /// The installed apps and their processes (`BrokerMachine+Processes`).
     var processes = ProcessBook()
+
+    /// Inputs to go before the next invariant check (`BrokerMachine+Invariants`, debug builds only).
+    var invariantCheckCountdown = 0
 
     /// The instant and wall time of the input being handled.
     var now = Instant.zero
@@ -130,7 +136,7 @@ public struct BrokerMachine {
         case .ended(let session, let drop):
             ended(session, droppedFor: drop, into: &effects)
         case .timerFired:
-            armedDeadline = nil
+            announcedDeadline = nil
             timerFired(into: &effects)
         case .commitJournal:
             commitJournal(into: &effects)
@@ -138,11 +144,13 @@ public struct BrokerMachine {
             processSpawned(app, pid: pid, into: &effects)
         case .launchFailed(let app, let path, let errno, let detail):
             launchFailed(app, path: path, errno: errno, detail: detail, into: &effects)
+        case .spawnRefused(let app, let reason):
+            launchFailed(app, path: "", errno: 0, detail: "cannot launch \(app): \(reason)", into: &effects)
         case .processExited(let app, let pid, let status, let killedFor):
             processExited(app, pid: pid, status, killedFor: killedFor, into: &effects)
         case .memorySampled(let round):
             let level = processes.pressure
-            memorySampled(round, into: &effects)
+            memorySampled(withoutSettlingKills(round), into: &effects)
             virtualRoundTaken(changedSomething: !round.kills.isEmpty || processes.pressure != level)
         case .installed(let ticket, let result):
             installed(ticket, result, into: &effects)
@@ -151,6 +159,7 @@ public struct BrokerMachine {
         }
         if pendingAdvance != nil { progressAdvance(into: &effects) }
         rearm(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
     /// Whether `session` is admitted (a refused connection never is).
@@ -175,8 +184,8 @@ public struct BrokerMachine {
     private mutating func rearm(into effects: inout [BrokerEffect]) {
         guard !isShuttingDown else { return }
         let earliest = deadlines.earliestDeadline()
-        guard earliest != armedDeadline else { return }
-        armedDeadline = earliest
+        guard earliest != announcedDeadline else { return }
+        announcedDeadline = earliest
         effects.append(.armTimer(earliest))
     }
 

@@ -2,14 +2,20 @@ public import LifebusJSON
 public import LifebusLifecycle
 import LifebusProtocol
 
-/// One installed app as the broker machine knows it: its manifest's flags (which win over what its `hello` says)
-/// and what `apps` shows. The manifest itself (what to run) is the driver's.
+/// One installed app as the broker machine knows it: its manifest's flags (which win over what its `hello` says),
+/// what to run (carried whole by each `BrokerEffect.spawn`: the supervisor keeps no table of its own) and what `apps`
+/// shows.
 ///
-/// A plain value.
+/// A plain value. The machine owns the one table of installed apps (`ProcessBook`); ids are unique there.
 public struct InstalledApp: Sendable, Equatable {
     public var id: AppID
     public var flags: AppFlags
     public var executable: String
+    public var arguments: [String]
+    /// Variables set over the broker's environment when the app is started.
+    public var environment: [String: String]
+    /// Where the app is started; `nil`: the broker's working directory.
+    public var workingDirectory: String?
     /// Resident bytes above which the app is killed even in front; `nil` for none.
     public var memoryLimit: Int?
     /// Where the app's stdout and stderr go.
@@ -18,11 +24,15 @@ public struct InstalledApp: Sendable, Equatable {
     public var manifestPath: String?
 
     public init(
-        id: AppID, flags: AppFlags, executable: String, memoryLimit: Int?, logPath: String, manifestPath: String?
+        id: AppID, flags: AppFlags, executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        workingDirectory: String? = nil, memoryLimit: Int?, logPath: String, manifestPath: String?
     ) {
         self.id = id
         self.flags = flags
         self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
         self.memoryLimit = memoryLimit
         self.logPath = logPath
         self.manifestPath = manifestPath

@@ -34,6 +34,9 @@ public struct MachineSettings: Sendable {
     /// clock the period is virtual: the machine asks for each sample (`takeMemorySampleRequest`) as an `advance`
     /// passes its instant (`BrokerMachine+MemoryClock`).
     public var memorySamplePeriod: Duration?
+    /// The broker's own process id: an app connected from inside it (the in-process fuzzer's) is never killed or
+    /// held by pid. 0 when the machine runs in no broker process (tests).
+    public var brokerPid: Int32 = 0
 
     public init(
         device: DeviceConfiguration,

@@ -2,9 +2,10 @@ import Glibc
 public import LifebusIO
 
 /// The processes of the installed apps, driven by the broker machine: it sends `SupervisorCommand`s (spawn, kill,
-/// freeze, thaw) and hears `SupervisorReport`s (spawned, launch failed, exited, memory samples, refused).
+/// freeze, thaw) and hears `SupervisorReport`s (spawned, launch failed, exited, memory samples, refused). Which
+/// apps are installed is the machine's: each `spawn` carries the whole manifest, and the supervisor keeps no table.
 ///
-/// Bound to its loop's thread. Owns the installed manifests (ids unique), the `AppProcess` of each spawned app
+/// Bound to its loop's thread. Owns the `AppProcess` of each spawned app
 /// until its exit is reported, the `PeerProcess` of each app that connected on its own until `detach`, and the
 /// memory sampler; with a `Containment`, the `OrphanReaper` of the orphans it adopts. Invariants: at most one process
 /// per app id; every spawn is answered by `spawned` or `launchFailed`, every `spawned` by exactly one `exited`;
@@ -14,7 +15,6 @@ public final class Supervisor {
     private let socketPath: String
     private let logs: AppLogFiles
     private let onReport: (SupervisorReport) -> Void
-    public private(set) var manifests: [String: AppManifest] = [:]
     private var spawned: [String: AppProcess] = [:]
     private var attached: [String: PeerProcess] = [:]
     private var sampler: MemorySampler?
@@ -29,7 +29,7 @@ public final class Supervisor {
     /// the sampler has no timer: a round is taken by `sampleMemory()` (the broker's manual clock, whose sample
     /// periods are virtual). `containment` contains each app's whole tree (and adopts and reaps its orphans).
     public init(
-        loop: EventLoop, manifests: [AppManifest], socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
+        loop: EventLoop, socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
         samplesOnDemand: Bool = false, containment: Containment? = nil,
         onReport: @escaping (SupervisorReport) -> Void
     ) throws(UVError) {
@@ -38,9 +38,6 @@ public final class Supervisor {
         self.socketPath = socketPath
         self.logs = logs
         self.onReport = onReport
-        for manifest in manifests where self.manifests[manifest.id] == nil {
-            self.manifests[manifest.id] = manifest
-        }
         if containment != nil {
             containment?.ownedChildren = { [weak self] in Set(self?.spawned.values.map(\.pid) ?? []) }
             reaper = try OrphanReaper(loop: loop, owned: containment?.ownedChildren ?? { [] })
@@ -54,19 +51,6 @@ public final class Supervisor {
                 self.onReport(.memory(samples))
             })
         }
-    }
-
-    /// Installs `manifest`; `false` when its id is installed already (uninstall first).
-    @discardableResult
-    public func install(_ manifest: AppManifest) -> Bool {
-        guard manifests[manifest.id] == nil else { return false }
-        manifests[manifest.id] = manifest
-        return true
-    }
-
-    /// Forgets the app's manifest (a running process keeps running until killed).
-    public func uninstall(_ appID: String) {
-        manifests[appID] = nil
     }
 
     /// The pid of the app's process, spawned or attached.
@@ -95,12 +79,20 @@ public final class Supervisor {
         attached[appID] = nil
     }
 
+    /// SIGKILL to the process `appID` connected from on its own, through the hold taken at `attach` (so never a
+    /// process that reused its pid); `false` when no process of the app with that pid is held.
+    public func killHeld(_ appID: String, pid: Int32) -> Bool {
+        guard let peer = attached[appID], peer.pid == pid else { return false }
+        _ = peer.send(SIGKILL)  // ESRCH: it is gone already, as the kill wanted
+        return true
+    }
+
     /// Carries out one command; the outcome comes back through `onReport` (at once for `spawned`, `launchFailed`
     /// and `refused`; `exited` when the process ends).
     public func perform(_ command: SupervisorCommand) {
         loop.preconditionInLoop()
         switch command {
-        case .spawn(let appID): spawn(appID)
+        case .spawn(let manifest): spawn(manifest)
         case .kill(let appID, let reason):
             if let app = spawned[appID] {
                 app.kill(reason)
@@ -148,13 +140,10 @@ public final class Supervisor {
         reaper = nil
     }
 
-    private func spawn(_ appID: String) {
-        guard let manifest = manifests[appID] else {
-            onReport(.refused(.spawn(appID: appID), .notInstalled))
-            return
-        }
+    private func spawn(_ manifest: AppManifest) {
+        let appID = manifest.id
         guard pid(of: appID) == nil else {
-            onReport(.refused(.spawn(appID: appID), .alreadyRunning))
+            onReport(.refused(.spawn(manifest), .alreadyRunning))
             return
         }
         do throws(LaunchFailure) {

@@ -2,8 +2,8 @@ public import LifebusLifecycle
 
 /// What the broker machine asks of the `Supervisor` (its effects on processes).
 public enum SupervisorCommand: Sendable, Equatable {
-    /// Start the installed app's process.
-    case spawn(appID: String)
+    /// Start the app's process as its manifest says (the broker machine keeps the installed manifests).
+    case spawn(AppManifest)
     /// Kill every process of the app (an app that connected on its own: that process).
     case kill(appID: String, reason: KillReason)
     /// Stop the app's process group (`SIGSTOP`), e.g. when it is suspended under `--freeze-suspended`.
@@ -27,8 +27,6 @@ public enum SupervisorReport: Sendable, Equatable {
 
     /// Why a command did not apply.
     public enum Refusal: String, Sendable, Equatable {
-        /// No manifest installs the app.
-        case notInstalled
         /// `spawn` of an app whose process runs (spawned or connected on its own).
         case alreadyRunning
         /// `kill`, `freeze` or `thaw` of an app without a process the supervisor holds.

@@ -226,8 +226,8 @@ final class InMemoryTransport: BusTransport {
                 field: "manifest", "an in-memory bus runs in-process delegates: launch the app with its delegate"))))
         case .spawn(let app):
             // Unreachable without an install; answered as a failed spawn so a launch never waits forever.
-            pending.append(.launchFailed(app, path: "", errno: 0, detail: "an in-memory bus starts no processes"))
-        case .forget, .introduced, .uninstall, .freeze, .thaw:
+            pending.append(.launchFailed(app.id, path: "", errno: 0, detail: "an in-memory bus starts no processes"))
+        case .forget, .introduced, .holdProcess, .releaseProcess, .freeze, .thaw:
             break
         }
     }

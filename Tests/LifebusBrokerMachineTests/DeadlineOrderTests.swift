@@ -20,7 +20,7 @@ import Testing
     }
 
     private static func killed(_ effects: [BrokerEffect], _ reason: KillReason) -> Bool {
-        effects.contains { if case .kill(_, pid: 900, reason: reason) = $0 { true } else { false } }
+        effects.contains { if case .kill(_, via: .pid(900), reason: reason) = $0 { true } else { false } }
     }
 
     @Test(arguments: [(Duration.milliseconds(9_999), false), (.seconds(10), true), (.seconds(11), true)])

@@ -56,7 +56,7 @@ import Testing
         let early = harness.advance(by: .milliseconds(9_999))
         #expect(!early.contains { if case .kill = $0 { true } else { false } })
         let due = harness.advance(by: .milliseconds(1))
-        #expect(due.contains { if case .kill(_, pid: 900, reason: .watchdog) = $0 { true } else { false } })
+        #expect(due.contains { if case .kill(_, via: .pid(900), reason: .watchdog) = $0 { true } else { false } })
         #expect(due.closing(of: app) == .now)
         let transitions = try #require(try due.reply(to: fire)?.get())["transitions"]?.arrayValue ?? []
         #expect(transitions.last?["outcome"]?.stringValue == "watchdog")

@@ -97,7 +97,7 @@ import Testing
 
         let (due, _) = harness.request(controller, "advance", #"{"byMs":1}"#)
         let stepped = harness.advance(by: Self.settle)
-        #expect(stepped.contains { if case .kill(_, pid: 900, reason: .watchdog) = $0 { true } else { false } })
+        #expect(stepped.contains { if case .kill(_, via: .pid(900), reason: .watchdog) = $0 { true } else { false } })
         #expect(stepped.closing(of: app) == .now)
         #expect(try Self.clock(stepped, due) == ClockResult(clock: .manual, nowMs: 10_000, outstanding: []))
         let transitions = try #require(try stepped.reply(to: fire)?.get())["transitions"]?.arrayValue ?? []
@@ -128,7 +128,7 @@ import Testing
             if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = effect { true } else { false }
         })
         let killed = try #require(advanced.firstIndex { effect in
-            if case .kill(_, pid: 900, reason: .watchdog) = effect { true } else { false }
+            if case .kill(_, via: .pid(900), reason: .watchdog) = effect { true } else { false }
         })
         #expect(expiring < killed, "the expiry warning (175 s) comes before the kill of the unended task (180 s)")
         let record = advanced.compactMap { effect -> JSONValue? in

@@ -34,7 +34,7 @@ import Testing
         let round = MemoryRound(samples: ["com.example.Notes": 300], level: .critical, totalBytes: 300,
                                 deviceMemory: 400, kills: [kill])
         let effects = harness.feed(.memorySampled(round))
-        #expect(effects.contains { if case .kill("com.example.Notes", 900, .jetsam) = $0 { true } else { false } })
+        #expect(effects.contains { if case .kill("com.example.Notes", .group, .jetsam) = $0 { true } else { false } })
         let killed = harness.journal.entries(app: "com.example.Notes").compactMap {
             if case .process(let record) = $0, record.event == .killed { record } else { nil }
         }.last

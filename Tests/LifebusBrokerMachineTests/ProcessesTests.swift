@@ -34,7 +34,7 @@ import Testing
     @Test func aLaunchOfAnInstalledAppSpawnsItAndItsProcessIsRecorded() throws {
         var (harness, controller) = try Self.installed()
         let (_, launch) = harness.request(controller, "fire", #"{"event":"launch","app":"com.example.Notes"}"#)
-        #expect(launch.contains { if case .spawn("com.example.Notes") = $0 { true } else { false } })
+        #expect(launch.contains { if case .spawn(let app) = $0 { app.id == "com.example.Notes" } else { false } })
         harness.feed(.processSpawned("com.example.Notes", pid: 900))
         let (_, hello) = harness.introduce("app", app: "com.example.Notes", pid: 900)
         _ = harness.answerAllCallbacks(in: hello)
@@ -66,7 +66,7 @@ import Testing
         #expect(!relaunch.contains { if case .spawn = $0 { true } else { false } }, "not before the reaping")
         let reaped = harness.feed(.processExited("com.example.Notes", pid: 900, .exited(0), killedFor: nil))
             + harness.feed(.commitJournal)
-        #expect(reaped.contains { if case .spawn("com.example.Notes") = $0 { true } else { false } })
+        #expect(reaped.contains { if case .spawn(let app) = $0 { app.id == "com.example.Notes" } else { false } })
         #expect(reaped.reply(to: ticket) == nil, "the launch is still waiting for the new process, not failed")
         #expect(!Self.processEvents(harness).contains("launchFailed"))
     }

@@ -16,26 +16,22 @@ import Testing
         try withLoop { loop in
             var reports: [SupervisorReport] = []
             let supervisor = try Supervisor(
-                loop: loop, manifests: [shell("a", "echo started; exec sleep 60"), shell("a", "exit 9")],
-                socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.file("logs")),
+                loop: loop, socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.file("logs")),
                 samplePeriod: nil
             ) { reports.append($0) }
-            #expect(supervisor.manifests.count == 1)  // the second "a" is not installed
-            supervisor.perform(.spawn(appID: "a"))
+            supervisor.perform(.spawn(shell("a", "echo started; exec sleep 60")))
             let pid = try #require(supervisor.pid(of: "a"))
             #expect(reports == [.spawned(appID: "a", pid: pid)])
-            supervisor.perform(.spawn(appID: "a"))
-            supervisor.perform(.spawn(appID: "nobody"))
+            supervisor.perform(.spawn(shell("a", "exit 9")))  // one process per app id
             supervisor.perform(.thaw(appID: "nobody"))
             #expect(reports.dropFirst() == [
-                .refused(.spawn(appID: "a"), .alreadyRunning), .refused(.spawn(appID: "nobody"), .notInstalled),
-                .refused(.thaw(appID: "nobody"), .notRunning),
+                .refused(.spawn(shell("a", "exit 9")), .alreadyRunning), .refused(.thaw(appID: "nobody"), .notRunning),
             ])
             try loop.run(until: "the app's first line") { folder.read("logs/a.log") == "started\n" }
             supervisor.perform(.freeze(appID: "a"))
             #expect(supervisor.isFrozen("a"))
             supervisor.perform(.kill(appID: "a", reason: .watchdog))
-            try loop.run(until: "the exit") { reports.count == 5 }
+            try loop.run(until: "the exit") { reports.count == 4 }
             guard case .exited(let exit) = reports.last else { throw TimedOut(what: "an exit report") }
             #expect(exit.pid == pid && exit.killReason == .watchdog && exit.termination == .signalled(SIGKILL))
             #expect(supervisor.pid(of: "a") == nil)
@@ -52,14 +48,14 @@ import Testing
         try withLoop { loop in
             var reports: [SupervisorReport] = []
             let supervisor = try Supervisor(
-                loop: loop, manifests: [AppManifest(id: "gone", executable: gone), shell("b", "exec sleep 60")],
-                socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.path), samplePeriod: nil
+                loop: loop, socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.path),
+                samplePeriod: nil
             ) { reports.append($0) }
             unlink(gone)  // uninstalled behind the broker's back after the manifest was read
-            supervisor.perform(.spawn(appID: "gone"))
+            supervisor.perform(.spawn(AppManifest(id: "gone", executable: gone)))
             guard case .launchFailed(let failure) = reports.first else { throw TimedOut(what: "a launch failure") }
             #expect(failure.path == gone && failure.code == ENOENT)
-            supervisor.perform(.spawn(appID: "b"))
+            supervisor.perform(.spawn(shell("b", "exec sleep 60")))
             supervisor.close()
             try loop.run(until: "b's exit") { reports.count == 3 }
             guard case .exited(let exit) = reports.last else { throw TimedOut(what: "an exit report") }
@@ -76,11 +72,10 @@ import Testing
             let listener = try Listener.listen(on: .unix(folder.file("bus.sock")), loop: loop) { accepted = $0 }
             defer { listener.close() }
             let supervisor = try Supervisor(
-                loop: loop, manifests: [shell("spawned", "exec sleep 60"), shell("byhand", "exit 0")],
-                socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.path),
+                loop: loop, socketPath: folder.file("bus.sock"), logs: AppLogFiles(folder: folder.path),
                 samplePeriod: .milliseconds(10)
             ) { reports.append($0) }
-            supervisor.perform(.spawn(appID: "spawned"))
+            supervisor.perform(.spawn(shell("spawned", "exec sleep 60")))
             var clientEnd: SpawnedProcess.Termination?
             let client = try startConnectingClient(folder.file("bus.sock"), loop: loop) { clientEnd = $0 }
             try loop.run(until: "the connection") { accepted != nil }
@@ -89,8 +84,8 @@ import Testing
             let socket = try #require(connection.fileDescriptor)
             #expect(supervisor.attach(appID: "byhand", socket: socket, pid: client.pid))
             #expect(supervisor.pid(of: "byhand") == client.pid)
-            supervisor.perform(.spawn(appID: "byhand"))
-            #expect(reports.last == .refused(.spawn(appID: "byhand"), .alreadyRunning))
+            supervisor.perform(.spawn(shell("byhand", "exit 0")))
+            #expect(reports.last == .refused(.spawn(shell("byhand", "exit 0")), .alreadyRunning))
             supervisor.perform(.freeze(appID: "byhand"))
             #expect(reports.last == .refused(.freeze(appID: "byhand"), .notSpawned))
 
@@ -98,7 +93,8 @@ import Testing
                 guard case .memory(let samples) = reports.last else { return false }
                 return samples.map(\.appID) == ["spawned", "byhand"] && samples.allSatisfy { $0.residentBytes > 0 }
             }
-            supervisor.perform(.kill(appID: "byhand", reason: .jetsam))
+            #expect(!supervisor.killHeld("byhand", pid: client.pid + 1), "a pid the hold is not for: not signalled")
+            #expect(supervisor.killHeld("byhand", pid: client.pid))
             try loop.run(until: "the attached app's end") { clientEnd != nil }
             #expect(clientEnd == .signalled(SIGKILL))
             supervisor.detach(appID: "byhand")

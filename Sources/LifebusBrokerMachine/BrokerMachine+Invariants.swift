@@ -1,0 +1,53 @@
+import LifebusCore
+import LifebusLifecycle
+import LifebusProtocol
+
+/// The machine's invariants, checked after inputs in debug builds (`assert(checkInvariantsWhenDue())` in `handle`),
+/// as `Device` checks its own. Each names a fact the rest of the machine relies on; `invariantViolations` says which
+/// ones are broken.
+extension BrokerMachine {
+    /// Checks the invariants after every input while the machine holds up to 64 sessions and installed apps, and
+    /// after every `count / 64`-th input when it holds more (a debug broker under a 1,000-peer load would otherwise
+    /// scan every session after every line).
+    mutating func checkInvariantsWhenDue() -> Bool {
+        invariantCheckCountdown -= 1
+        guard invariantCheckCountdown <= 0 else { return true }
+        invariantCheckCountdown = max(1, (sessions.count + processes.installed.count) / 64)
+        return invariantViolations.isEmpty
+    }
+
+    /// The broken invariants, in words; empty when the machine is sound.
+    public var invariantViolations: [String] {
+        var broken = processes.invariantViolations
+        func expect(_ holds: Bool, _ what: @autoclosure () -> String) {
+            if !holds { broken.append(what()) }
+        }
+        for (app, session) in appSessions {
+            let record = sessions[session]
+            expect(record?.role == .app && record?.app == app, "\(app)'s live session \(session) is not its app's")
+        }
+        for (session, record) in sessions {
+            if let app = record.app {
+                expect(appSessions[app] == session, "session \(session) is \(app), whose live session is another")
+            }
+            expect(record.role == .app || record.app == nil, "session \(session) is an app without the app role")
+        }
+        for session in observers {
+            expect(sessions[session]?.role == .observer, "observer \(session) is not an admitted observer")
+        }
+        var newcomers: Set<SessionID> = []
+        for newcomer in unintroduced {
+            expect(newcomers.insert(newcomer.session).inserted, "session \(newcomer.session) is a newcomer twice")
+            let record = sessions[newcomer.session]
+            expect(record != nil && record?.role == nil, "newcomer \(newcomer.session) is not an unintroduced session")
+        }
+        for app in processes.spawnedApps where processes.isFrozen(app) {
+            expect(settings.freezesSuspended, "\(app) is frozen without --freeze-suspended")
+            expect(device.state(of: app) == .suspended, "\(app) is frozen but \(device.state(of: app))")
+        }
+        expect(!isShuttingDown || announcedDeadline == nil, "a timer is announced after shutdown")
+        expect(pendingAdvance == nil || settings.clock == .manual, "an advance is pending on the real clock")
+        expect(virtualNow >= epoch, "virtual time is before the broker's start")
+        return broken
+    }
+}
