@@ -20,7 +20,7 @@ extension RowRunner {
         var outcome = RowOutcome()
         let runner: RowRunner
         do {
-            runner = try RowRunner(profile: profile, timeScale: timeScale(for: row))
+            runner = try RowRunner(profile: profile, timeScale: timeScale(for: row), launchBudget: launchBudget(for: row))
         } catch {
             outcome.failure = "\(error)"
             return outcome
