@@ -2,11 +2,12 @@
 /// subcommand, flags and help, the one-shot fast path, the fuzzer's candidates, the coverage check). One `case`
 /// per event; the compiler refuses an event without one.
 extension FireEvent {
-    /// One event as the tables see it. A plain value.
+    /// One event as the tables see it. Immutable; a class so that the one made per event is shared, not copied
+    /// field by field at each look (every `fire` validates against its event's).
     ///
     /// Invariants (checked by `EventTablesTests`): `forms` is not empty; an event takes actions in all its forms or
     /// in none, levels likewise; `byUser` appears only beside a plain form.
-    public struct Declaration: Sendable {
+    public final class Declaration: Sendable {
         /// What the event names besides itself.
         public enum Target: Sendable, Hashable {
             /// Nothing: it acts on the device (its front app, its screen).
@@ -47,20 +48,34 @@ extension FireEvent {
         public let contractSection: String
 
         /// The actions the event takes, the default first; empty when it takes none.
-        public var actions: [FireAction] {
-            forms.compactMap { if case .action(let action) = $0.detail { action } else { nil } }
-        }
-
+        public let actions: [FireAction]
         /// The warning levels the event takes, the default first; empty when it takes none.
-        public var levels: [MemoryWarningLevel] {
-            forms.compactMap { if case .level(let level) = $0.detail { level } else { nil } }
-        }
-
+        public let levels: [MemoryWarningLevel]
         /// Whether `byUser` may be `true`.
-        public var takesByUser: Bool { forms.contains { $0.detail == .byUser } }
+        public let takesByUser: Bool
+
+        init(summary: String, target: Target, forms: [Form], contractSection: String) {
+            self.summary = summary
+            self.target = target
+            self.forms = forms
+            self.contractSection = contractSection
+            actions = forms.compactMap { if case .action(let action) = $0.detail { action } else { nil } }
+            levels = forms.compactMap { if case .level(let level) = $0.detail { level } else { nil } }
+            takesByUser = forms.contains { $0.detail == .byUser }
+        }
     }
 
+    /// The event's declaration, made once (every `fire` validates against it).
     public var declaration: Declaration {
+        Self.declarations[Self.events.firstIndex(of: self)!]  // both made from `allCases`: every event is there
+    }
+
+    /// Every event, in `allCases`' order (made once: `allCases` makes a new array at each call).
+    private static let events = allCases
+    /// Every event's declaration, in `allCases`' order.
+    private static let declarations = allCases.map(\.declared)
+
+    private var declared: Declaration {
         switch self {
         case .call:
             Declaration(

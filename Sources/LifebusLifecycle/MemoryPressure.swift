@@ -41,4 +41,14 @@ public struct MemoryWarningLevel: RawRepresentable, Sendable, Hashable, Comparab
     public static func < (lhs: MemoryWarningLevel, rhs: MemoryWarningLevel) -> Bool {
         lhs.pressure < rhs.pressure
     }
+
+    // Written out: a `RawRepresentable` type's `==` and `hash(into:)` would otherwise be the standard library's,
+    // which compare and hash the raw value's text (a string compare on every fire, measured with callgrind).
+    public static func == (lhs: MemoryWarningLevel, rhs: MemoryWarningLevel) -> Bool {
+        lhs.pressure == rhs.pressure
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pressure)
+    }
 }
