@@ -22,8 +22,7 @@ extension BrokerMachine {
             refuse(session, identity: identity, into: &effects)
             return
         }
-        sessions[session] = SessionRecord(identity: identity, overTCP: overTCP)
-        unintroduced.append(Newcomer(session: session, uid: identity.uid, hasSpoken: spoke))
+        sessions.admit(session, identity: identity, overTCP: overTCP, spoke: spoke)
         deadlines.arm(.hello(session), at: now + settings.helloTimeout)
         logger.debug("peer connected", metadata: metadata(session))
     }
@@ -31,19 +30,14 @@ extension BrokerMachine {
     /// The session's connection ended: it leaves every list, its waits are dropped, its app disconnects. An app
     /// dropped for its output gets a `process` record `disconnected` naming why, and ends `disconnected`.
     mutating func ended(_ session: SessionID, droppedFor drop: OutputDrop?, into effects: inout [BrokerEffect]) {
-        guard let record = sessions.removeValue(forKey: session) else { return }
-        if record.role == nil {
-            deadlines.cancel(.hello(session))
-            unintroduced.removeAll { $0.session == session }
-        }
-        observers.remove(session)
+        guard let record = sessions.end(session) else { return }
+        if record.role == nil { deadlines.cancel(.hello(session)) }
         cancelAdvance(of: session, into: &effects)
         for waiter in waiters.cancel(session: session) {
             deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
             effects.append(.forget(waiter.ticket))
         }
-        if let app = record.app, appSessions[app] == session {
-            appSessions[app] = nil
+        if let app = record.app {
             effects.append(.releaseProcess(app))
             if let drop {
                 let pid = record.identity.pid > 0 ? record.identity.pid : nil
@@ -73,15 +67,15 @@ extension BrokerMachine {
     /// what it may send before `hello` is bounded (`maxMessagesBeforeHello`, the hello timeout).
     private mutating func makeRoom(forUID uid: UInt32, into effects: inout [BrokerEffect]) -> Bool {
         if sessions.count >= settings.connectionCap {
-            let oldestSilent = unintroduced.first { !$0.hasSpoken }
-            guard let oldest = oldestSilent ?? unintroduced.first else { return false }
+            let oldestSilent = sessions.unintroduced.first { !$0.hasSpoken }
+            guard let oldest = oldestSilent ?? sessions.unintroduced.first else { return false }
             sendAway(oldest.session, limit: "connections", into: &effects)
         }
         var silent = 0
         var sameUID = 0
         var oldestSilent: SessionID?
         var oldestOfUID: SessionID?
-        for newcomer in unintroduced where !newcomer.hasSpoken {
+        for newcomer in sessions.unintroduced where !newcomer.hasSpoken {
             silent += 1
             if oldestSilent == nil { oldestSilent = newcomer.session }
             guard newcomer.uid == uid else { continue }
@@ -98,8 +92,7 @@ extension BrokerMachine {
 
     /// Bytes came from an unintroduced session: it is silent no more.
     mutating func noteSpoken(_ session: SessionID) {
-        guard let index = unintroduced.firstIndex(where: { $0.session == session }) else { return }
-        unintroduced[index].hasSpoken = true
+        sessions.noteSpoken(session)
     }
 
     /// Closes an unintroduced peer to make room for a newcomer (it stays a session until its connection ends).
@@ -107,23 +100,20 @@ extension BrokerMachine {
         let uid = sessions[session]?.identity.uid ?? 0
         logOnce(limit, uid: uid, "closed a connection that had not said hello to make room",
                 metadata: metadata(session))
-        unintroduced.removeAll { $0.session == session }
+        sessions.sendAway(session)
         dismiss(session, Self.limitError(limit, "too many connections have not said hello; closing this one"),
                 into: &effects)
     }
 
     /// Counts a message that arrived before `hello`; past the cap the peer is sent away. Returns whether it was.
     mutating func overMessagesBeforeHello(_ session: SessionID, into effects: inout [BrokerEffect]) -> Bool {
-        guard var record = sessions[session] else { return true }
-        record.messagesBeforeHello += 1
-        sessions[session] = record
-        noteSpoken(session)
+        guard let count = sessions.countMessageBeforeHello(session) else { return true }
         let limit = settings.maxMessagesBeforeHello
-        guard record.messagesBeforeHello > limit else { return false }
+        guard count > limit else { return false }
         dismiss(session, Self.limitError("messagesBeforeHello", "more than \(limit) messages before hello; closing"),
                 into: &effects)
-        logOnce("messagesBeforeHello", uid: record.identity.uid, "peer closed: too many messages before hello",
-                metadata: metadata(session))
+        logOnce("messagesBeforeHello", uid: sessions[session]?.identity.uid ?? 0,
+                "peer closed: too many messages before hello", metadata: metadata(session))
         return true
     }
 

@@ -9,8 +9,7 @@ extension BrokerMachine {
         _ app: AppID, flags: AppFlags, session: SessionID, into effects: inout [BrokerEffect]
     ) {
         guard let identity = sessions[session]?.identity else { return }
-        sessions[session]?.app = app
-        appSessions[app] = session
+        sessions.connect(app, session: session)
         let pid = identity.pid > 0 ? identity.pid : nil
         let flags = installedFlags(of: app, saidInHello: flags)
         if let spawned = processes.processConnected(app) {
@@ -19,13 +18,12 @@ extension BrokerMachine {
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).
-            appSessions[app] = nil
-            sessions[session]?.app = nil
+            sessions.disconnect(app)
             let error = RPCError(.appIDInUse, "\(refusal)")
             effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
             effects.append(.close(session, .afterFlush))
         }
-        if appSessions[app] == session, processes.spawnedPid(of: app) == nil, let pid = signallablePid(pid) {
+        if sessions.session(for: app) == session, processes.spawnedPid(of: app) == nil, let pid = signallablePid(pid) {
             effects.append(.holdProcess(app, session: session, pid: pid))
         }
         logger.info("app connected", metadata: metadata(session).merging(["lifebus.app.id": "\(app)"]) { $1 })
@@ -108,7 +106,7 @@ extension BrokerMachine {
     /// process exited or was killed — the ended process's pid stays in the journal's process records and the next
     /// launch's `previousPid`).
     func livePid(of app: AppID) -> Int32? {
-        appSessions[app] != nil ? pid(of: app) : processes.spawnedPid(of: app)
+        sessions.session(for: app) != nil ? pid(of: app) : processes.spawnedPid(of: app)
     }
 
     /// A pid as the core holds it, as the broker reports it: none when unknown (nil or 0) or not a process's.

@@ -56,7 +56,7 @@ extension BrokerMachine {
                     pid: livePid(of: snapshot.id),
                     state: snapshot.state,
                     sinceMs: sinceMilliseconds(of: snapshot.id),
-                    connected: appSessions[snapshot.id] != nil,
+                    connected: sessions.session(for: snapshot.id) != nil,
                     residentBytes: processes.resident[snapshot.id].map(Int64.init),
                     frozen: processes.isFrozen(snapshot.id),
                     launchBudgetMs: launchBudgetMilliseconds(snapshot)
@@ -95,7 +95,7 @@ extension BrokerMachine {
         let timeout = WaitTimeout(
             state: current,
             transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions),
-            connected: appSessions[app] != nil
+            connected: sessions.session(for: app) != nil
         )
         let waited = DurationText.format(waiter.timeout)
         let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"

@@ -47,7 +47,7 @@ extension BrokerMachine {
         case .kill(let app, let reason):
             kill(app, reason: reason, into: &effects)
         case .backgroundTaskExpiring(let app, let taskID):
-            guard let session = appSessions[app] else { return }
+            guard let session = sessions.session(for: app) else { return }
             let params = BackgroundTaskExpiringParams(taskID: Int64(taskID)).json
             effects.append(.notify(session, method: LifebusMethod.backgroundTaskExpiring, params: params))
         case .record(let transition):
@@ -74,7 +74,8 @@ extension BrokerMachine {
         app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
         cause: EventID?, into effects: inout [BrokerEffect]
     ) {
-        guard let session = appSessions[app] else { return }  // gone: its disconnect is on its way to the core
+        // Gone: its disconnect is on its way to the core.
+        guard let session = sessions.session(for: app) else { return }
         let params = CallbackParams(
             callbackID: Int64(id.rawValue),
             callback: callback,
@@ -106,7 +107,7 @@ extension BrokerMachine {
     }
 
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
-        let session = appSessions[app]
+        let session = sessions.session(for: app)
         let pid = device.pid(of: app) ?? 0
         if let route = killRoute(of: app, pid: pid) { effects.append(.kill(app, via: route, reason: reason)) }
         processKilled(app, pid: pid, reason: reason, into: &effects)
@@ -137,7 +138,7 @@ extension BrokerMachine {
             handlerFailed: transition.handlerFailed
         )
         // Encoded once, into the journal's lines, and copied from there into a `fire` answer.
-        let observed: JSONValue? = observers.isEmpty ? .none : .some(journaled.record.json)
+        let observed: JSONValue? = sessions.observers.isEmpty ? .none : .some(journaled.record.json)
         appendToJournal(journaled, of: transition.app, cause: transition.cause, into: &effects)
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }

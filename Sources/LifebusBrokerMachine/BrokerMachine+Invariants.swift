@@ -18,28 +18,9 @@ extension BrokerMachine {
 
     /// The broken invariants, in words; empty when the machine is sound.
     public var invariantViolations: [String] {
-        var broken = processes.invariantViolations
+        var broken = sessions.invariantViolations + processes.invariantViolations
         func expect(_ holds: Bool, _ what: @autoclosure () -> String) {
             if !holds { broken.append(what()) }
-        }
-        for (app, session) in appSessions {
-            let record = sessions[session]
-            expect(record?.role == .app && record?.app == app, "\(app)'s live session \(session) is not its app's")
-        }
-        for (session, record) in sessions {
-            if let app = record.app {
-                expect(appSessions[app] == session, "session \(session) is \(app), whose live session is another")
-            }
-            expect(record.role == .app || record.app == nil, "session \(session) is an app without the app role")
-        }
-        for session in observers {
-            expect(sessions[session]?.role == .observer, "observer \(session) is not an admitted observer")
-        }
-        var newcomers: Set<SessionID> = []
-        for newcomer in unintroduced {
-            expect(newcomers.insert(newcomer.session).inserted, "session \(newcomer.session) is a newcomer twice")
-            let record = sessions[newcomer.session]
-            expect(record != nil && record?.role == nil, "newcomer \(newcomer.session) is not an unintroduced session")
         }
         for app in processes.spawnedApps where processes.isFrozen(app) {
             expect(settings.freezesSuspended, "\(app) is frozen without --freeze-suspended")

@@ -53,7 +53,7 @@ extension BrokerMachine {
     mutating func notifyObservers(
         _ method: String, _ params: @autoclosure () -> JSONValue, into effects: inout [BrokerEffect]
     ) {
-        guard !observers.isEmpty else { return }
+        guard !sessions.observers.isEmpty else { return }
         afterJournaled(.observers(method: method, params: params()), into: &effects)
     }
 
@@ -113,7 +113,7 @@ extension BrokerMachine {
             }
             effects.append(.reply(ticket, .success(EmptyResult.json)))
         case .observers(let method, let params):
-            for observer in observers {
+            for observer in sessions.observers {
                 effects.append(.notify(observer, method: method, params: params))
             }
         }

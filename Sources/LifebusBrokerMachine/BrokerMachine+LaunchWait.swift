@@ -8,7 +8,7 @@ import LifebusProtocol
 extension BrokerMachine {
     /// The launch budget, in ms, while a launch waits for `snapshot`'s process to connect; `nil` otherwise.
     func launchBudgetMilliseconds(_ snapshot: AppSnapshot) -> Double? {
-        guard snapshot.isAwaitingLaunch, appSessions[snapshot.id] == nil else { return nil }
+        guard snapshot.isAwaitingLaunch, sessions.session(for: snapshot.id) == nil else { return nil }
         return device.configuration.budgets.didFinishLaunching.inMilliseconds
     }
 

@@ -10,7 +10,7 @@ import LifebusProtocol
 /// `memoryLimit` is killed at once, even in front (`jetsam`, with its figures).
 extension BrokerMachine {
     mutating func memorySampled(_ round: MemoryRound, into effects: inout [BrokerEffect]) {
-        for (app, bytes) in round.samples.sorted(by: { $0.key < $1.key }) where appSessions[app] != nil {
+        for (app, bytes) in round.samples.sorted(by: { $0.key < $1.key }) where sessions.session(for: app) != nil {
             processes.resident[app] = bytes
             feedDevice(.memoryFootprint(app, bytes: UInt64(bytes)), into: &effects)
         }
@@ -31,7 +31,7 @@ extension BrokerMachine {
                 terminations.append(kill.app)
                 logger.notice("terminated for memory pressure",
                               metadata: ["lifebus.app.id": "\(kill.app)", "lifebus.memory": "\(figures)"])
-            } else if kill.reason == .memoryLimit, appSessions[kill.app] != nil {
+            } else if kill.reason == .memoryLimit, sessions.session(for: kill.app) != nil {
                 processes.jetsamFigures[kill.app] = figures
                 feedDevice(.memoryLimitExceeded(kill.app), into: &effects)
             }

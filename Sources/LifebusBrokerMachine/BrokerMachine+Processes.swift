@@ -49,7 +49,7 @@ extension BrokerMachine {
                                                         text: ending)
         }
         feedDevice(.processExited(app, status), into: &effects)
-        if let reaped, !reaped.hasConnected, !reaped.relaunchesAtExit, appSessions[app] == nil,
+        if let reaped, !reaped.hasConnected, !reaped.relaunchesAtExit, sessions.session(for: app) == nil,
            let executable = processes.installed[app]?.executable {
             // It ended before it connected: the launch waiting for it fails now, not at its budget. (A process that
             // had connected, or one a new launch waits to see reaped, ends no launch: the next one is spawned.)
@@ -69,7 +69,7 @@ extension BrokerMachine {
     mutating func terminateSpawnedApps(into effects: inout [BrokerEffect]) -> Set<SessionID> {
         var kept: Set<SessionID> = []
         for app in processes.spawnedApps {
-            guard let session = appSessions[app], device.state(of: app).isRunning else { continue }
+            guard let session = sessions.session(for: app), device.state(of: app).isRunning else { continue }
             kept.insert(session)
             let id = events.begin(label: EventCause.shutdownLabel, session: session, ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
@@ -81,7 +81,7 @@ extension BrokerMachine {
     /// A spawned app that did not connect within its launch budget overran it as a late callback overruns its
     /// own: its process is killed (`watchdog`, journaled), then reaped and journaled `exited` as any other.
     mutating func launchTimedOut(_ app: AppID, into effects: inout [BrokerEffect]) {
-        guard let pid = processes.spawnedPid(of: app), appSessions[app] == nil else { return }
+        guard let pid = processes.spawnedPid(of: app), sessions.session(for: app) == nil else { return }
         effects.append(.kill(app, via: .group, reason: .watchdog))
         processKilled(app, pid: pid, reason: .watchdog, into: &effects)
         logger.warning("killed: it did not connect within its launch budget",

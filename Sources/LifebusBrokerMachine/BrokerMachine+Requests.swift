@@ -98,7 +98,7 @@ extension BrokerMachine {
             effects.append(.reply(ticket, .failure(error)))
             return
         }
-        guard var record = sessions[session] else { return }
+        guard let record = sessions[session] else { return }
         if let refusal = refusal(ofTCPHello: params, from: record) {
             effects.append(.reply(ticket, .failure(refusal)))
             effects.append(.close(session, .afterFlush))
@@ -115,14 +115,12 @@ extension BrokerMachine {
             return
         }
         let app = params.appID.map { AppID($0) }
-        if let app, appSessions[app] != nil {
+        if let app, sessions.session(for: app) != nil {
             effects.append(.reply(ticket, .failure(RPCError(.appIDInUse, "another live connection is app \(app)"))))
             return
         }
         deadlines.cancel(.hello(session))
-        unintroduced.removeAll { $0.session == session }
-        record.role = params.role
-        sessions[session] = record
+        sessions.introduce(session, as: params.role)
         effects.append(.introduced(session))
         effects.append(.reply(ticket, .success(HelloResult(
             brokerVersion: LifebusVersion.current,
@@ -135,9 +133,7 @@ extension BrokerMachine {
         switch params.role {
         case .app:
             if let app { connect(app, flags: params.flags, session: session, into: &effects) }
-        case .observer:
-            observers.insert(session)
-        case .controller:
+        case .observer, .controller:
             break
         }
     }

@@ -24,7 +24,7 @@ extension BrokerMachine {
         for waiter in waiters.takeAll() {
             effects.append(.reply(waiter.ticket, .failure(Self.shuttingDownError)))
         }
-        for session in sessions.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !terminating.contains(session) {
+        for session in sessions.ids.sorted(by: { $0.rawValue < $1.rawValue }) where !terminating.contains(session) {
             effects.append(.close(session, .afterFlush))
         }
     }

@@ -50,13 +50,8 @@ public struct BrokerMachine {
     /// The instant records count their milliseconds from (the broker's start).
     let epoch: Instant
 
-    var sessions: [SessionID: SessionRecord] = [:]
-    /// The sessions that have not said `hello`, in the order they connected (a session leaves at its `hello`, at
-    /// its end, or when sent away to make room).
-    var unintroduced: [Newcomer] = []
-    /// The live connection of each connected app.
-    var appSessions: [AppID: SessionID] = [:]
-    var observers: Set<SessionID> = []
+    /// The admitted sessions, the unintroduced ones, each app's live session and the observers (`SessionTable`).
+    var sessions = SessionTable()
     /// The (limit, uid) pairs whose first violation was logged.
     var loggedLimits: Set<String> = []
 
@@ -167,9 +162,7 @@ public struct BrokerMachine {
 
     /// The unintroduced sessions that have not sent a byte yet, oldest first (the driver reports those that since
     /// have, with `BrokerInput.spoke`, before it feeds the next `accepted`).
-    public var silentSessions: [SessionID] {
-        unintroduced.compactMap { $0.hasSpoken ? nil : $0.session }
-    }
+    public var silentSessions: [SessionID] { sessions.silentSessions }
 
     /// Whether the journal commit a `commitJournal` effect asked for still has work to do (false once the lines were
     /// written by a delivery in the same turn and nothing waits for a sync): the driver skips a commit that would
@@ -177,8 +170,8 @@ public struct BrokerMachine {
     public var isCommitRequested: Bool { commitRequested }
 
     /// The number of connected apps and of observers (for the daemon's status line).
-    public var appCount: Int { appSessions.count }
-    public var observerCount: Int { observers.count }
+    public var appCount: Int { sessions.appCount }
+    public var observerCount: Int { sessions.observers.count }
 
     /// Points the driver's timer at the earliest deadline when it moved.
     private mutating func rearm(into effects: inout [BrokerEffect]) {

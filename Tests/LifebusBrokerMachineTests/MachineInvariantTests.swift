@@ -102,7 +102,7 @@ import Testing
         var (harness, _) = MachineHarness.notesLaunched()
         #expect(harness.machine.invariantViolations.isEmpty)
         let (controller, _) = harness.introduce("controller")
-        harness.machine.appSessions["com.example.Ghost"] = controller
+        harness.machine.sessions.appSessions["com.example.Ghost"] = controller
         #expect(harness.machine.invariantViolations == [
             "com.example.Ghost's live session \(controller) is not its app's",
         ])
