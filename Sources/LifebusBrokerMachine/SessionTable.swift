@@ -6,13 +6,15 @@ import LifebusProtocol
 /// each connected app, and the observers.
 ///
 /// A plain value; the machine changes it only through its methods (`admit`, `noteSpoken`, `countMessageBeforeHello`,
-/// `sendAway`, `introduce`, `connect`, `disconnect`, `end`), each of which keeps the indexes in agreement.
+/// `sendAway`, `introduce`, `connect`, `disconnect`, `end`), each of which keeps the indexes in agreement (the records
+/// are read-only outside them; the three indexes stay settable in the module so tests can corrupt a table, as
+/// `ProcessBook`'s tables are).
 /// Invariants (`invariantViolations`): an app's live session is an admitted session with the app role that is that
 /// app, and every session that is an app is its live session; only app sessions are apps; each observer is an
 /// admitted observer; a newcomer is listed once and is an admitted session without a role. A session sent away
 /// to make room leaves the newcomers but stays admitted, without a role, until its connection ends.
 struct SessionTable {
-    var records: [SessionID: SessionRecord] = [:]
+    private(set) var records: [SessionID: SessionRecord] = [:]
     /// The sessions that have not said `hello`, in the order they connected (a session leaves at its `hello`, at
     /// its end, or when sent away to make room).
     var unintroduced: [Newcomer] = []
