@@ -1,4 +1,5 @@
 @_spi(RawJSON) import LifebusJSON
+import LifebusLifecycle
 
 /// Direct writers for the records and answers the broker emits most (every transition goes to the journal and, in
 /// a `fire` answer, to the controller; every `ping` is answered): they write the same text as `json.write(to:)`,
@@ -10,31 +11,15 @@ extension TransitionRecord {
         JSONWriter.append(to: &buffer, atMost: writtenBound) { write(to: &$0) }
     }
 
-    /// The most bytes `write` needs: the keys and punctuation (180 bytes), eight numbers (`seq`, `pid`, five
-    /// milliseconds, `wallMs`), four names, the app and the cause. `RecordWriterBoundTests` checks it on random and
+    /// The most bytes `write` needs: `JSONCursor.transitionBound`. `RecordWriterBoundTests` checks it on random and
     /// widest records; `write(to:)` asserts it in debug builds.
-    var writtenBound: Int {
-        192 + 8 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
-            + EventCause.writtenBound(hasCause ? storedCause : nil)
-    }
+    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
         defer { assert(cursor.position - start <= writtenBound, "TransitionRecord.writtenBound is too small") }
-        cursor.ascii("{\"type\":\"transition\",\"seq\":")
-        cursor.integer(seq)
-        cursor.ascii(",\"app\":")
-        cursor.string(app)
-        cursor.ascii(",\"pid\":")
-        cursor.optionalInteger(pid.map(Int64.init))
-        cursor.ascii(",\"callback\":")
-        if let callback { cursor.name(callback.quotedJSON) } else { cursor.null() }
-        cursor.ascii(",\"cause\":")
-        if hasCause { storedCause.write(to: &cursor) } else { cursor.null() }
-        cursor.ascii(",\"from\":")
-        cursor.name(from.quotedJSON)
-        cursor.ascii(",\"to\":")
-        cursor.name(to.quotedJSON)
+        cursor.transitionHead(seq: seq, app: app, pid: pid, callback: callback, cause: hasCause ? storedCause : nil,
+                              from: from, to: to)
         cursor.ascii(",\"firedMs\":")
         cursor.optionalDouble(firedMs)
         cursor.ascii(",\"sentMs\":")
@@ -45,12 +30,7 @@ extension TransitionRecord {
         cursor.optionalDouble(handlerMs)
         cursor.ascii(",\"budgetMs\":")
         cursor.double(budgetMs)
-        cursor.ascii(",\"outcome\":")
-        cursor.name(outcome.quotedJSON)
-        cursor.ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
-        cursor.ascii(",\"wallMs\":")
-        cursor.integer(wallMs)
-        cursor.byte(UInt8(ascii: "}"))
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
     }
 }
 
@@ -62,28 +42,13 @@ extension JournaledTransition {
     }
 
     /// `TransitionRecord.writtenBound` of the same record.
-    var writtenBound: Int {
-        192 + 8 * JSONCursor.numberBound + 4 * JSONCursor.nameBound + JSONCursor.stringBound(app)
-            + EventCause.writtenBound(hasCause ? storedCause : nil)
-    }
+    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
         defer { assert(cursor.position - start <= writtenBound, "JournaledTransition.writtenBound is too small") }
-        cursor.ascii("{\"type\":\"transition\",\"seq\":")
-        cursor.integer(seq)
-        cursor.ascii(",\"app\":")
-        cursor.string(app)
-        cursor.ascii(",\"pid\":")
-        cursor.optionalInteger(pid.map(Int64.init))
-        cursor.ascii(",\"callback\":")
-        if let callback { cursor.name(callback.quotedJSON) } else { cursor.null() }
-        cursor.ascii(",\"cause\":")
-        if hasCause { storedCause.write(to: &cursor) } else { cursor.null() }
-        cursor.ascii(",\"from\":")
-        cursor.name(from.quotedJSON)
-        cursor.ascii(",\"to\":")
-        cursor.name(to.quotedJSON)
+        cursor.transitionHead(seq: seq, app: app, pid: pid, callback: callback, cause: hasCause ? storedCause : nil,
+                              from: from, to: to)
         cursor.ascii(",\"firedMs\":")
         cursor.optionalMilliseconds(nanoseconds: firedNs)
         cursor.ascii(",\"sentMs\":")
@@ -94,12 +59,50 @@ extension JournaledTransition {
         cursor.optionalMilliseconds(nanoseconds: handlerNs)
         cursor.ascii(",\"budgetMs\":")
         cursor.milliseconds(nanoseconds: budgetNs)
-        cursor.ascii(",\"outcome\":")
-        cursor.name(outcome.quotedJSON)
-        cursor.ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
-        cursor.ascii(",\"wallMs\":")
-        cursor.integer(wallMs)
-        cursor.byte(UInt8(ascii: "}"))
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
+    }
+}
+
+/// What a transition record's two writers share (`TransitionRecord`: its times as doubles; `JournaledTransition`:
+/// as whole nanoseconds): everything but the five times, which sit between `to` and `outcome`.
+extension JSONCursor {
+    /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes), eight numbers (`seq`,
+    /// `pid`, five milliseconds, `wallMs`), four names, the app and the cause.
+    static func transitionBound(app: String, cause: EventCause?) -> Int {
+        192 + 8 * numberBound + 4 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
+    }
+
+    /// From `{` through the `to` member.
+    @inline(__always)
+    mutating func transitionHead(
+        seq: Int64, app: String, pid: Int32?, callback: LifecycleCallback?, cause: EventCause?,
+        from: LifecycleState, to: LifecycleState
+    ) {
+        ascii("{\"type\":\"transition\",\"seq\":")
+        integer(seq)
+        ascii(",\"app\":")
+        string(app)
+        ascii(",\"pid\":")
+        optionalInteger(pid.map(Int64.init))
+        ascii(",\"callback\":")
+        if let callback { name(callback.quotedJSON) } else { null() }
+        ascii(",\"cause\":")
+        if let cause { cause.write(to: &self) } else { null() }
+        ascii(",\"from\":")
+        name(from.quotedJSON)
+        ascii(",\"to\":")
+        name(to.quotedJSON)
+    }
+
+    /// From the `outcome` member through `}`.
+    @inline(__always)
+    mutating func transitionTail(outcome: TransitionOutcome, handlerFailed: Bool, wallMs: Int64) {
+        ascii(",\"outcome\":")
+        name(outcome.quotedJSON)
+        ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
+        ascii(",\"wallMs\":")
+        integer(wallMs)
+        byte(UInt8(ascii: "}"))
     }
 }
 
