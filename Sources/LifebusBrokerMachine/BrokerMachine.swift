@@ -38,7 +38,7 @@ public struct BrokerMachine {
     var clock: MachineClock
     /// The events in flight, the `wait`s, when each app entered its state and what waits for the journal's commit
     /// (`DeliveryBook`).
-    var deliveries = DeliveryBook()
+    @usableFromInline var deliveries = DeliveryBook()
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
 
@@ -121,7 +121,8 @@ public struct BrokerMachine {
     /// Whether the journal commit a `commitJournal` effect asked for still has work to do (false once the lines were
     /// written by a delivery in the same turn and nothing waits for a sync): the driver skips a commit that would
     /// do nothing.
-    public var isCommitRequested: Bool { deliveries.commitRequested }
+    /// Inlinable: the driver reads it from its class after every input, where a call would copy the whole machine.
+    @inlinable public var isCommitRequested: Bool { deliveries.commitRequested }
 
     /// The number of connected apps and of observers (for the daemon's status line).
     public var appCount: Int { sessions.appCount }

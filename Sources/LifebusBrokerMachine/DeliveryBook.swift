@@ -7,11 +7,14 @@ import LifebusLifecycle
 /// its end), and what waits for the loop turn's journal commit (`--journal-sync`) with whether that commit was
 /// asked for.
 ///
-/// A plain value inside the machine, mutated in place (never copied per input); the machine changes the held
-/// deliveries and the commit request only through its methods (`hold`, `requestCommit`, `takeHeld`,
-/// `commitNotNeeded`); `events` and `waiters` keep their own invariants.
+/// A plain value inside the machine, mutated in place (never copied per input; `@usableFromInline` so that
+/// `BrokerMachine.isCommitRequested`, which the driver reads after every input, reads the one flag in place rather
+/// than through a copy of the machine); the machine changes the held deliveries and the commit request only through
+/// its methods (`hold`, `requestCommit`, `takeHeld`, `commitNotNeeded`); `events` and `waiters` keep their own
+/// invariants.
 /// Invariants (`invariantViolations`, at rest between inputs): no app is left marked changed; a held delivery has
 /// its commit asked for; the waiters' indexes agree (`WaiterList.invariantViolations`).
+@usableFromInline
 struct DeliveryBook {
     /// The controller events in flight.
     var events = EventBook()
@@ -26,7 +29,7 @@ struct DeliveryBook {
     /// What waits for the loop turn's journal commit (`--journal-sync` only).
     private(set) var held: [BrokerMachine.Delivery] = []
     /// A `commitJournal` effect was given, its input has not come yet, and the commit still has work to do.
-    private(set) var commitRequested = false
+    @usableFromInline private(set) var commitRequested = false
 
     /// `app` entered a state at `instant`: its waiters are looked at when the input ends (when any wait at all).
     mutating func stateChanged(_ app: AppID, at instant: Instant) {
