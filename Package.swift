@@ -74,7 +74,7 @@ let package = Package(
             name: "LifebusBroker",
             dependencies: [
                 "LifebusBrokerMachine", "LifebusJournal", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusCore",
-                "LifebusLifecycle", "LifebusSupervision",
+                "LifebusLifecycle", "LifebusSupervision", "LifebusContainment",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -83,9 +83,14 @@ let package = Package(
             name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
+        // An app's process on this host as the broker's supervisor and `lifebus subscribe` both run it: contained
+        // (its cgroup or subreaper tree, the guard, the orphan reaper) and logged (its bounded log files).
+        .target(
+            name: "LifebusContainment", dependencies: ["LifebusIO", "CLifebusSystem"], swiftSettings: strict
+        ),
         .target(
             name: "LifebusSupervision",
-            dependencies: ["LifebusIO", "LifebusJSON", "LifebusLifecycle", "CLifebusSystem"],
+            dependencies: ["LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "CLifebusSystem"],
             swiftSettings: strict
         ),
         .target(
@@ -123,7 +128,7 @@ let package = Package(
             name: "LifebusScenario",
             dependencies: [
                 "LifebusCore", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol", "LifebusRPC", "LifebusIO",
-                "LifebusTimeline", "LifebusExpectation", "LifebusBrokerLauncher", "LifebusSupervision",
+                "LifebusTimeline", "LifebusExpectation", "LifebusBrokerLauncher", "LifebusContainment",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
@@ -132,7 +137,7 @@ let package = Package(
             name: "LifebusCLI",
             dependencies: [
                 "LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "Lifebus",
-                "LifebusTimeline", "LifebusExpectation", "LifebusMCP", "LifebusBrokerLauncher", "LifebusSupervision",
+                "LifebusTimeline", "LifebusExpectation", "LifebusMCP", "LifebusBrokerLauncher", "LifebusContainment",
                 "LifebusCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -142,7 +147,8 @@ let package = Package(
             name: "LifebusDaemon",
             dependencies: [
                 "LifebusBroker", "LifebusCore", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                "LifebusSupervision", "CLifebusSystem", .product(name: "Logging", package: "swift-log"),
+                "LifebusSupervision", "LifebusContainment", "CLifebusSystem",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -234,14 +240,18 @@ let package = Package(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
             dependencies: [
-                "LifebusSupervision", "LifebusIO", "LifebusJSON", "LifebusProtocol", "lifebusd", "lifebus", "MemoryGrower",
-                "SupervisionDrill",
+                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusProtocol", "lifebusd",
+                "lifebus", "MemoryGrower", "SupervisionDrill",
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LifebusContainmentTests", dependencies: ["LifebusContainment", "LifebusIO"], swiftSettings: strict
+        ),
         // The memory sampler's cost and accuracy on 2,000 processes, a row of ./scripts/bench.
         .executableTarget(
-            name: "MemorySamplingBench", dependencies: ["LifebusSupervision"], path: "Benchmarks/MemorySampling",
+            name: "MemorySamplingBench", dependencies: ["LifebusSupervision", "LifebusContainment"],
+            path: "Benchmarks/MemorySampling",
             swiftSettings: strict
         ),
         // The PID-reuse drill, run by LifebusSupervisionTests in a pid namespace of its own.
@@ -319,7 +329,7 @@ let package = Package(
                 "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run",
                 "DeepThoughts",
                 "ReturnMeTo", "Forgetful",
-                "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline", "LifebusSupervision",
+                "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline", "LifebusContainment",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)
             swiftSettings: strict

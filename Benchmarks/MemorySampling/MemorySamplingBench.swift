@@ -15,6 +15,7 @@
 // The statm method is the one the broker used before: a pass over every `/proc/*/stat` per period, then each
 // member's `statm` resident pages.
 import Glibc
+import LifebusContainment
 import LifebusSupervision
 
 @main

@@ -1,4 +1,5 @@
 import LifebusBrokerMachine
+import LifebusContainment
 import LifebusCore
 import LifebusIO
 import LifebusJSON

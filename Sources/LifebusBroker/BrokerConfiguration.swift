@@ -4,7 +4,7 @@ public import LifebusLifecycle
 import LifebusBrokerMachine
 import LifebusJournal
 public import LifebusProtocol
-public import LifebusSupervision
+public import LifebusContainment
 
 /// Everything `lifebusd` is told at start. A value; the broker copies it and never changes it.
 public struct BrokerConfiguration: Sendable {

@@ -23,7 +23,7 @@ extension BrokerMachine {
             return
         }
         sessions.admit(session, identity: identity, overTCP: overTCP, spoke: spoke)
-        deadlines.arm(.hello(session), at: now + settings.helloTimeout)
+        clock.arm(.hello(session), at: now + settings.helloTimeout)
         logger.debug("peer connected", metadata: metadata(session))
     }
 
@@ -31,10 +31,10 @@ extension BrokerMachine {
     /// dropped for its output gets a `process` record `disconnected` naming why, and ends `disconnected`.
     mutating func ended(_ session: SessionID, droppedFor drop: OutputDrop?, into effects: inout [BrokerEffect]) {
         guard let record = sessions.end(session) else { return }
-        if record.role == nil { deadlines.cancel(.hello(session)) }
+        if record.role == nil { clock.cancel(.hello(session)) }
         cancelAdvance(of: session, into: &effects)
-        for waiter in waiters.cancel(session: session) {
-            deadlines.cancel(.wait(number: waiter.number, app: waiter.app))
+        for waiter in deliveries.waiters.cancel(session: session) {
+            clock.cancel(.wait(number: waiter.number, app: waiter.app))
             effects.append(.forget(waiter.ticket))
         }
         if let app = record.app {
@@ -126,7 +126,7 @@ extension BrokerMachine {
     /// Tells the peer why (a `lifebus.error` notification) and closes it: after the flush when that line went out
     /// whole, at once when output is stuck.
     mutating func dismiss(_ session: SessionID, _ error: RPCError, into effects: inout [BrokerEffect]) {
-        deadlines.cancel(.hello(session))
+        clock.cancel(.hello(session))
         effects.append(.notify(session, method: LifebusMethod.error, params: error.json))
         effects.append(.close(session, .afterFlushUnlessStuck))
     }

@@ -9,7 +9,7 @@ extension BrokerMachine {
     ) throws(RPCError) {
         let label = params.label
         try requireRoomForAnEvent(label, from: session)
-        let id = events.begin(label: label, session: session, ticket: params.wait ? ticket : nil)
+        let id = deliveries.events.begin(label: label, session: session, ticket: params.wait ? ticket : nil)
         if !params.wait {
             let result = FireResult(eventID: Int64(id.rawValue), event: label, completed: false)
             effects.append(.reply(ticket, .success(result.json)))
@@ -24,7 +24,8 @@ extension BrokerMachine {
     /// `reset`: back to a fresh device, carried out as an event (answered when its transitions completed).
     mutating func reset(session: SessionID, ticket: Ticket, into effects: inout [BrokerEffect]) throws(RPCError) {
         try requireRoomForAnEvent("reset", from: session)
-        feedDevice(.fire(events.begin(label: "reset", session: session, ticket: ticket), .reset), into: &effects)
+        let id = deliveries.events.begin(label: "reset", session: session, ticket: ticket)
+        feedDevice(.fire(id, .reset), into: &effects)
     }
 
     /// An event is refused when its controller has too many in flight, or while the journal fails (what waits to
@@ -32,7 +33,7 @@ extension BrokerMachine {
     private mutating func requireRoomForAnEvent(_ label: String, from session: SessionID) throws(RPCError) {
         guard journal.flush() else { throw journalUnavailable("\(label) was not fired") }
         let limit = BrokerLimits.firesInFlightPerController
-        guard events.inFlight(session: session) < limit else {
+        guard deliveries.events.inFlight(session: session) < limit else {
             throw .limitExceeded(
                 "firesInFlightPerController", maximum: limit, "this controller has too many events in flight")
         }
@@ -78,18 +79,18 @@ extension BrokerMachine {
             return
         }
         let limit = BrokerLimits.waitsPerConnection
-        guard waiters.count(session: session) < limit else {
+        guard deliveries.waiters.count(session: session) < limit else {
             throw .limitExceeded("waitsPerConnection", maximum: limit, "this connection has too many waits pending")
         }
         let timeout = params.timeoutMs.map(Duration.init(clampingMilliseconds:)) ?? Self.defaultWaitTimeout
-        let number = waiters.add(
+        let number = deliveries.waiters.add(
             session: session, app: app, states: wanted, ticket: ticket, statesText: params.statesText, timeout: timeout)
-        deadlines.arm(.wait(number: number, app: app), at: now + max(timeout, .zero))
+        clock.arm(.wait(number: number, app: app), at: now + max(timeout, .zero))
     }
 
     /// A `wait` whose time is up: answered with the state the app is in and its last transitions.
     mutating func waitTimedOut(number: UInt64, app: AppID, into effects: inout [BrokerEffect]) {
-        guard let waiter = waiters.take(number: number, app: app) else { return }
+        guard let waiter = deliveries.waiters.take(number: number, app: app) else { return }
         let current = device.state(of: app)
         journal.flush()
         let timeout = WaitTimeout(
@@ -104,9 +105,9 @@ extension BrokerMachine {
 
     /// Answers the waiters of `app` that wait for `state`.
     mutating func answerWaiters(of app: AppID, reached state: LifecycleState, into effects: inout [BrokerEffect]) {
-        guard !waiters.isEmpty else { return }
-        for waiter in waiters.takeSatisfied(app: app, state: state) {
-            deadlines.cancel(.wait(number: waiter.number, app: app))
+        guard !deliveries.waiters.isEmpty else { return }
+        for waiter in deliveries.waiters.takeSatisfied(app: app, state: state) {
+            clock.cancel(.wait(number: waiter.number, app: app))
             let result = WaitResult(app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app))
             effects.append(.reply(waiter.ticket, .success(result.json)))
         }

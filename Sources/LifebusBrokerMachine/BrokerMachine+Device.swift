@@ -35,13 +35,12 @@ extension BrokerMachine {
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
                          into: &effects)
         case .stateChanged(let app, let from, let to, let at):
-            enteredAt[app] = at
+            deliveries.stateChanged(app, at: at)
             freezeOrThaw(app, from: from, to: to, into: &effects)
-            if !waiters.isEmpty { changedApps.append(app) }
         case .armTimer(let id, let deadline):
-            armDeviceTimer(id, at: deadline)
+            clock.armDeviceTimer(id, at: deadline)
         case .cancelTimer(let id):
-            cancelDeviceTimer(id)
+            clock.cancelDeviceTimer(id)
         case .startProcess(let app):
             startProcess(app, into: &effects)
         case .kill(let app, let reason):
@@ -53,7 +52,7 @@ extension BrokerMachine {
         case .record(let transition):
             record(transition, into: &effects)
         case .completeEvent(let id):
-            let finished = events.finish(id)
+            let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
             let delivery = Delivery.event(ticket, id, finished)
             afterJournaled(delivery, into: &effects)
@@ -61,7 +60,7 @@ extension BrokerMachine {
             rejections.append(rejection)
             if rejection.reason == .launchTimedOut, let app = rejection.app { launchTimedOut(app, into: &effects) }
             if let id = rejection.event {
-                let finished = events.finish(id)
+                let finished = deliveries.events.finish(id)
                 guard let ticket = finished.ticket else { return }
                 // A refusal records nothing itself, but it must not overtake the records made before it.
                 let error = refusalError(rejection, eventID: Int64(id.rawValue), label: finished.label)
@@ -81,7 +80,7 @@ extension BrokerMachine {
             callback: callback,
             state: state,
             budgetMs: budget.inMilliseconds,
-            cause: cause.map { events.causeOfCallback($0) },
+            cause: cause.map { deliveries.events.causeOfCallback($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
         effects.append(.sendCallback(session, params: params, app: app, id: id))
@@ -125,7 +124,7 @@ extension BrokerMachine {
             app: transition.app.rawValue,
             pid: Self.knownPid(transition.pid),
             callback: transition.callback,
-            cause: transition.cause.map { events.cause($0) },
+            cause: transition.cause.map { deliveries.events.cause($0) },
             from: transition.from,
             to: transition.to,
             firedNs: transition.fired.map(nanoseconds),
@@ -146,18 +145,16 @@ extension BrokerMachine {
     /// Answers the waits the input's state changes satisfy: each app that changed is looked at once, in its state
     /// after the whole input (a state passed through within one input satisfies no wait).
     private mutating func answerWaitersOfChangedApps(into effects: inout [BrokerEffect]) {
-        guard !changedApps.isEmpty else { return }
-        var changed = changedApps
-        changedApps = []
+        guard !deliveries.changedApps.isEmpty else { return }
+        var changed = deliveries.takeChangedApps()
         for (position, app) in changed.enumerated() where !changed[..<position].contains(app) {
             answerWaiters(of: app, reached: device.state(of: app), into: &effects)
         }
-        changed.removeAll(keepingCapacity: true)
-        changedApps = changed
+        deliveries.returnChangedApps(&changed)
     }
 
     /// When the app entered its current state, in broker milliseconds.
     func sinceMilliseconds(of app: AppID) -> Double {
-        enteredAt[app].map(milliseconds) ?? 0
+        deliveries.enteredAt[app].map(milliseconds) ?? 0
     }
 }

@@ -35,7 +35,9 @@ extension BrokerMachine {
     ) {
         let journal = self.journal
         if let cause {
-            journal.appendTransition(transition, of: app) { events.add(seq: transition.seq, text: $0, to: cause) }
+            journal.appendTransition(transition, of: app) {
+                deliveries.events.add(seq: transition.seq, text: $0, to: cause)
+            }
         } else {
             journal.appendTransition(transition, of: app) { _ in }
         }
@@ -64,27 +66,24 @@ extension BrokerMachine {
             deliver(delivery, written: journal.flush(), into: &effects)
             // Every line is written and nothing waits for a sync: the turn's commit, if one was asked for, has
             // nothing left to do (`isCommitRequested` tells the driver it may skip it).
-            if !settings.journalSyncs, !journal.hasUnwrittenLines, pendingDeliveries.isEmpty { commitRequested = false }
+            if !settings.journalSyncs, !journal.hasUnwrittenLines { deliveries.commitNotNeeded() }
             return
         }
-        pendingDeliveries.append(delivery)
+        deliveries.hold(delivery)
         requestCommit(into: &effects)
     }
 
     /// Writes (and under `--journal-sync` syncs) the turn's lines, then delivers what waited for them.
     mutating func commitJournal(into effects: inout [BrokerEffect]) {
-        commitRequested = false
+        let held = deliveries.takeHeld()
         let committed = journal.commit()
-        let deliveries = pendingDeliveries
-        pendingDeliveries.removeAll()
-        for delivery in deliveries {
+        for delivery in held {
             deliver(delivery, written: committed, into: &effects)
         }
     }
 
     private mutating func requestCommit(into effects: inout [BrokerEffect]) {
-        guard !commitRequested, !isShuttingDown else { return }
-        commitRequested = true
+        guard !isShuttingDown, deliveries.requestCommit() else { return }
         effects.append(.commitJournal)
     }
 

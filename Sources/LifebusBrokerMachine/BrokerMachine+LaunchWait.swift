@@ -9,13 +9,13 @@ extension BrokerMachine {
     /// The launch budget, in ms, while a launch waits for `snapshot`'s process to connect; `nil` otherwise.
     func launchBudgetMilliseconds(_ snapshot: AppSnapshot) -> Double? {
         guard snapshot.isAwaitingLaunch, sessions.session(for: snapshot.id) == nil else { return nil }
-        return device.configuration.budgets.didFinishLaunching.inMilliseconds
+        return device.configuration.budgets[.didFinishLaunching].inMilliseconds
     }
 
     /// The answer to an event whose launch of `app` timed out: `lifebus.TimedOut` with `data.reason`
     /// `launchTimedOut`, `data.eventID`, `data.app` and `data.budgetMs`.
     func launchTimedOutError(_ app: AppID, eventID: Int64, label: String) -> RPCError {
-        let budget = device.configuration.budgets.didFinishLaunching
+        let budget = device.configuration.budgets[.didFinishLaunching]
         return RPCError(
             .timedOut,
             "\(label): \(app) did not connect within its launch budget (\(DurationText.format(budget)))",

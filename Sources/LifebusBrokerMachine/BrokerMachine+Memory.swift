@@ -38,16 +38,16 @@ extension BrokerMachine {
         }
         let rose = level > (previous ?? .normal)
         // One pressure event at a time: rounds keep coming while one waits behind other events.
-        guard events.inFlight(session: Self.brokerSession) == 0 else { return }
+        guard deliveries.events.inFlight(session: Self.brokerSession) == 0 else { return }
         if let event = jetsam ? .critical : rose ? Self.warning(at: level) : nil {
-            let id = events.begin(label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession,
-                                  ticket: nil)
+            let id = deliveries.events.begin(
+                label: "memory-pressure --level \(event.rawValue)", session: Self.brokerSession, ticket: nil)
             feedDevice(.fire(id, .memoryWarning(event)), into: &effects)
         }
         // Background apps the policy also needs gone are terminated (willTerminate), after the suspended ones.
         for app in terminations {
-            let id = events.begin(label: "memory-pressure terminate --app \(app)", session: Self.brokerSession,
-                                  ticket: nil)
+            let id = deliveries.events.begin(
+                label: "memory-pressure terminate --app \(app)", session: Self.brokerSession, ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
         }
     }

@@ -71,7 +71,7 @@ extension BrokerMachine {
         for app in processes.spawnedApps {
             guard let session = sessions.session(for: app), device.state(of: app).isRunning else { continue }
             kept.insert(session)
-            let id = events.begin(label: EventCause.shutdownLabel, session: session, ticket: nil)
+            let id = deliveries.events.begin(label: EventCause.shutdownLabel, session: session, ticket: nil)
             feedDevice(.fire(id, .terminate(app, byUser: false)), into: &effects)
         }
         return kept
@@ -106,7 +106,7 @@ extension BrokerMachine {
     mutating func launchContext(of app: AppID, cause: EventID?, into effects: inout [BrokerEffect]) -> LaunchContext? {
         guard processes.installed[app] != nil else { return nil }
         let ending = processes.endings.removeValue(forKey: app)
-        let label = cause.map { events.cause($0).event } ?? ""
+        let label = cause.map { deliveries.events.cause($0).event } ?? ""
         let context = LaunchContext(
             reason: label.hasPrefix("call --end") ? .callEnded : ending?.reason ?? .user,
             previousPid: ending?.pid, previousEnding: ending?.text, restorationState: processes.restoration[app])

@@ -119,7 +119,7 @@ extension BrokerMachine {
             effects.append(.reply(ticket, .failure(RPCError(.appIDInUse, "another live connection is app \(app)"))))
             return
         }
-        deadlines.cancel(.hello(session))
+        clock.cancel(.hello(session))
         sessions.introduce(session, as: params.role)
         effects.append(.introduced(session))
         effects.append(.reply(ticket, .success(HelloResult(

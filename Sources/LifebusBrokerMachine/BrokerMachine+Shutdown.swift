@@ -12,16 +12,15 @@ extension BrokerMachine {
         let terminating = terminateSpawnedApps(into: &effects)
         commitJournal(into: &effects)
         isShuttingDown = true
-        deadlines.removeAll()
-        announcedDeadline = nil
+        let advance = clock.stop()
         effects.append(.armTimer(nil))
-        for ticket in events.takeAllWaiting() {
+        for ticket in deliveries.events.takeAllWaiting() {
             effects.append(.reply(ticket, .failure(Self.shuttingDownError)))
         }
-        if let advance = pendingAdvance.take() {
+        if let advance {
             effects.append(.reply(advance.ticket, .failure(Self.shuttingDownError)))
         }
-        for waiter in waiters.takeAll() {
+        for waiter in deliveries.waiters.takeAll() {
             effects.append(.reply(waiter.ticket, .failure(Self.shuttingDownError)))
         }
         for session in sessions.ids.sorted(by: { $0.rawValue < $1.rawValue }) where !terminating.contains(session) {

@@ -3,43 +3,19 @@ import LifebusLifecycle
 import LifebusProtocol
 public import Logging
 
-/// The broker without its loop: sessions and roles, the hello rules, what each role may call, the events in flight,
-/// `wait`s and their deadlines, every real-time deadline in one schedule (the core's in a second, virtual one under
-/// the manual clock: `BrokerMachine+Clock`), the lifecycle machine (`Device`) it drives, and the order that keeps
-/// the journal ahead of anyone told of an entry.
+/// The broker without its loop: sessions and roles (`SessionTable`), the hello rules, what each role may call, the
+/// events in flight and `wait`s (`DeliveryBook`), every deadline and the manual clock's virtual time
+/// (`MachineClock`), the installed apps and their processes (`ProcessBook`), the lifecycle machine (`Device`) it
+/// drives, and the order that keeps the journal ahead of anyone told of an entry.
 ///
 /// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
 /// each request is answered (or forgotten, its peer gone) exactly once; the deadlines due at an input's instant are
-/// handled before the input; after each input the armed timer is the earliest deadline of `deadlines`. The checkable
-/// ones are `invariantViolations` (`BrokerMachine+Invariants`), asserted after every input in debug builds.
+/// handled before the input; after each input the armed timer is the clock's earliest real-time deadline. The
+/// checkable ones are `invariantViolations` (`BrokerMachine+Invariants`), asserted after every input in debug builds.
 public struct BrokerMachine {
-    /// A deadline in the one schedule.
-    enum Deadline: Hashable {
-        case device(TimerID)
-        case hello(SessionID)
-        case wait(number: UInt64, app: AppID)
-        /// The real-time limit of the pending `advance`'s wait for outstanding callbacks.
-        case advanceSettle
-
-        /// The counter cases hash like `CounterIdentifier`s (one per callback in flight, so on the hot path); a
-        /// `wait`'s, which names an app, keeps the standard hash.
-        func _rawHashValue(seed: Int) -> Int {
-            switch self {
-            case .device(let id): return counterHash(id.rawValue << 2, seed: seed)
-            case .hello(let session): return counterHash(session.rawValue << 2 | 1, seed: seed)
-            case .advanceSettle: return counterHash(2, seed: seed)
-            case .wait:
-                var hasher = Hasher()
-                hasher.combine(seed)
-                hash(into: &hasher)
-                return hasher.finalize()
-            }
-        }
-    }
-
     /// How long `wait` waits when the request names no timeout.
     static let defaultWaitTimeout: Duration = .seconds(30)
 
@@ -57,34 +33,15 @@ public struct BrokerMachine {
 
     /// The lifecycle machine; fed only through `feedDevice`.
     public internal(set) var device: Device
-    /// The deadlines on real time: transport (hello), `wait` timeouts, the advance's settle limit, and under the
-    /// real clock the core's timers too.
-    var deadlines = TimerSchedule<Deadline>()
-    /// Under the manual clock, the core's timers, on virtual time: fired only by `advance`, never by the driver.
-    var virtualDeadlines = TimerSchedule<TimerID>()
-    /// Under the manual clock, the lifecycle's instant (starts at `epoch`, moves only on `advance`).
-    var virtualNow: Instant
-    /// The `advance` being carried out (one at a time).
-    var pendingAdvance: PendingAdvance?
-    /// Under the manual clock with memory sampling, the sample instants on virtual time (`BrokerMachine+MemoryClock`).
-    var virtualSampling: VirtualSampling?
-    /// The earliest deadline last announced to the driver (`BrokerEffect.armTimer`); the driver's timer may be armed
-    /// earlier than it (`BrokerHost.armTimer(at:)` only moves it earlier), never later.
-    var announcedDeadline: Instant?
-    var events = EventBook()
-    var waiters = WaiterList()
-    /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
-    /// itself is the core's), for `status` and `wait`.
-    var enteredAt: [AppID: Instant] = [:]
-    /// The apps whose state changed during the input being fed while waits are pending (reused buffer).
-    var changedApps: [AppID] = []
+    /// Real and virtual time, every deadline, the pending `advance` and what the driver's timer was last pointed at
+    /// (`MachineClock`).
+    var clock: MachineClock
+    /// The events in flight, the `wait`s, when each app entered its state and what waits for the journal's commit
+    /// (`DeliveryBook`).
+    @usableFromInline var deliveries = DeliveryBook()
     var nextTaskNumber: UInt64 = 1
     var actionBuffer: [Action] = []
 
-    /// What waits for the loop turn's journal commit (`--journal-sync` only).
-    var pendingDeliveries: [Delivery] = []
-    /// A `commitJournal` effect was given, its input has not come yet, and the commit still has work to do.
-    var commitRequested = false
     /// The broker is stopping (`shutdown`): the one record of it; the driver reads it.
     public internal(set) var isShuttingDown = false
     /// The installed apps and their processes (`BrokerMachine+Processes`).
@@ -103,15 +60,12 @@ public struct BrokerMachine {
         self.logger = logger
         self.epoch = epoch
         self.device = Device(configuration: settings.device)
-        self.virtualNow = epoch
-        if settings.clock == .manual, let period = settings.memorySamplePeriod, period > .zero {
-            virtualSampling = VirtualSampling(period: period, epoch: epoch)
-        }
+        self.clock = MachineClock(settings.clock, epoch: epoch, samplePeriod: settings.memorySamplePeriod)
     }
 
     /// Handles one input that happened at `now` (the monotonic instant; `wallMs` is Unix time in milliseconds, for
     /// records) and appends the effects to perform, in order, to `effects`. `now` is real time: under the manual
-    /// clock the lifecycle runs on `virtualNow` instead (`lifecycleNow`), and only transport deadlines, `wait`
+    /// clock the lifecycle runs on virtual time instead (`lifecycleNow`), and only transport deadlines, `wait`
     /// timeouts and the advance's settle limit follow `now`.
     public mutating func handle(
         _ input: BrokerInput, at now: Instant, wallMs: Int64, into effects: inout [BrokerEffect]
@@ -131,7 +85,7 @@ public struct BrokerMachine {
         case .ended(let session, let drop):
             ended(session, droppedFor: drop, into: &effects)
         case .timerFired:
-            announcedDeadline = nil
+            clock.timerFired()
             timerFired(into: &effects)
         case .commitJournal:
             commitJournal(into: &effects)
@@ -146,14 +100,14 @@ public struct BrokerMachine {
         case .memorySampled(let round):
             let level = processes.pressure
             memorySampled(withoutSettlingKills(round), into: &effects)
-            virtualRoundTaken(changedSomething: !round.kills.isEmpty || processes.pressure != level)
+            clock.memoryRoundCame(changedSomething: !round.kills.isEmpty || processes.pressure != level)
         case .installed(let ticket, let result):
             installed(ticket, result, into: &effects)
         case .shutdown:
             shutdown(into: &effects)
         }
-        if pendingAdvance != nil { progressAdvance(into: &effects) }
-        rearm(into: &effects)
+        if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
+        if let announced = clock.announce() { effects.append(.armTimer(announced)) }
         assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
@@ -167,33 +121,25 @@ public struct BrokerMachine {
     /// Whether the journal commit a `commitJournal` effect asked for still has work to do (false once the lines were
     /// written by a delivery in the same turn and nothing waits for a sync): the driver skips a commit that would
     /// do nothing.
-    public var isCommitRequested: Bool { commitRequested }
+    /// Inlinable: the driver reads it from its class after every input, where a call would copy the whole machine.
+    @inlinable public var isCommitRequested: Bool { deliveries.commitRequested }
 
     /// The number of connected apps and of observers (for the daemon's status line).
     public var appCount: Int { sessions.appCount }
     public var observerCount: Int { sessions.observers.count }
 
-    /// Points the driver's timer at the earliest deadline when it moved.
-    private mutating func rearm(into effects: inout [BrokerEffect]) {
-        guard !isShuttingDown else { return }
-        let earliest = deadlines.earliestDeadline()
-        guard earliest != announcedDeadline else { return }
-        announcedDeadline = earliest
-        effects.append(.armTimer(earliest))
-    }
-
     /// What is due at an input's instant happens before the input (the driver's timer may not have run yet, e.g.
     /// when a deadline and a read fall in one loop turn): at one instant a deadline wins over an answer or an exit
     /// (`Protocol/lifecycle.md`, "Outcomes and kills"), and an advance whose settle limit passed steps first.
     private mutating func fireDueDeadlines(into effects: inout [BrokerEffect]) {
-        guard let earliest = deadlines.earliestDeadline(), earliest <= now else { return }
+        guard clock.hasDue(at: now) else { return }
         timerFired(into: &effects)
-        if pendingAdvance != nil { progressAdvance(into: &effects) }
+        if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
     }
 
     /// Takes every deadline due at `now`, in order, and handles each.
     private mutating func timerFired(into effects: inout [BrokerEffect]) {
-        for deadline in deadlines.takeDue(at: now) {
+        for deadline in clock.takeDue(at: now) {
             switch deadline {
             case .device(let id):
                 feedDevice(.timerFired(id), into: &effects)
@@ -202,7 +148,7 @@ public struct BrokerMachine {
             case .wait(let number, let app):
                 waitTimedOut(number: number, app: app, into: &effects)
             case .advanceSettle:
-                pendingAdvance?.settleLimitPassed = true
+                clock.settleLimitPassed()
             }
         }
     }

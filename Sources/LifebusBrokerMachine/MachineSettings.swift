@@ -32,7 +32,7 @@ public struct MachineSettings: Sendable {
     public var freezesSuspended = false
     /// How often the driver samples the apps' resident memory (`--memory-sample`; `nil`: never). Under the manual
     /// clock the period is virtual: the machine asks for each sample (`takeMemorySampleRequest`) as an `advance`
-    /// passes its instant (`BrokerMachine+MemoryClock`).
+    /// passes its instant (`VirtualSampling`).
     public var memorySamplePeriod: Duration?
     /// The broker's own process id: an app connected from inside it (the in-process fuzzer's) is never killed or
     /// held by pid. 0 when the machine runs in no broker process (tests).

@@ -6,7 +6,8 @@ import LifebusLifecycle
 ///
 /// A value inside the broker machine; kept by app, so checking the apps an input touched costs nothing for the
 /// waiters of other apps. Invariant: a waiter leaves the list once, whichever way (answered, timed out, its session
-/// gone), and the machine cancels its deadline then; `count(session:)` is the number of a session's waiters in it.
+/// gone), and the machine cancels its deadline then; `count(session:)` is the number of a session's waiters in it
+/// (`invariantViolations`).
 struct WaiterList {
     struct Waiter {
         let number: UInt64
@@ -19,8 +20,9 @@ struct WaiterList {
         let timeout: Duration
     }
 
-    private var byApp: [AppID: [Waiter]] = [:]
-    private var bySession: [SessionID: Int] = [:]
+    /// The waiters by app (settable in the module, as `bySession`, so tests can corrupt a list).
+    var byApp: [AppID: [Waiter]] = [:]
+    var bySession: [SessionID: Int] = [:]
     private var nextNumber: UInt64 = 1
 
     /// How many waiters `session` has in the list.
@@ -92,6 +94,31 @@ struct WaiterList {
         byApp.removeAll()
         bySession.removeAll()
         return all
+    }
+
+    /// The broken invariants, in words; empty when each waiter is listed once, under its own app, and each
+    /// session's count is the number of its waiters.
+    var invariantViolations: [String] {
+        var broken: [String] = []
+        var numbers: Set<UInt64> = []
+        var counts: [SessionID: Int] = [:]
+        for (app, waiting) in byApp {
+            if waiting.isEmpty { broken.append("\(app) has an empty list of waiters") }
+            for waiter in waiting {
+                if waiter.app != app {
+                    broken.append("waiter \(waiter.number) of \(waiter.app) is listed under \(app)")
+                }
+                if !numbers.insert(waiter.number).inserted {
+                    broken.append("waiter \(waiter.number) is listed twice")
+                }
+                counts[waiter.session, default: 0] += 1
+            }
+        }
+        for session in Set(bySession.keys).union(counts.keys) where bySession[session] != counts[session] {
+            let counted = bySession[session] ?? 0
+            broken.append("session \(session) is counted \(counted) waiters but has \(counts[session] ?? 0)")
+        }
+        return broken
     }
 
     private mutating func uncount(_ session: SessionID) {

@@ -1,4 +1,4 @@
-import LifebusSupervision
+import LifebusContainment
 
 /// `lifebus`'s way to `ContainmentGuard` (its executable target imports only this module): the guard a
 /// `subscribe` leaves behind is `lifebus` run again. Stateless.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 import LifebusIO
 import LifebusProtocol
-import LifebusSupervision
+import LifebusContainment
 
 extension LifebusCommand {
     /// `lifebus logs ID [--follow]`: what an installed app wrote to stdout and stderr (its log file, which the

@@ -2,7 +2,7 @@ import Glibc
 import LifebusIO
 import LifebusProtocol
 import LifebusRPC
-import LifebusSupervision
+import LifebusContainment
 
 /// The processes of one `lifebus subscribe` and its mark relay, on a libuv loop of their own thread: the program
 /// run under subscribe (`-- PROGRAM ARGS…`), the `--on` hooks while they run, and a private Unix socket

@@ -3,17 +3,14 @@ public import LifebusLifecycle
 /// The watchdog budgets and the other durations the device enforces: plain data, per profile,
 /// overridable per broker and scalable by a time factor for fast tests.
 ///
-/// Invariant: every duration is non-negative; `scaled(by:)` rounds each one to the nearest nanosecond.
+/// Each callback's budget is one slot of a table read by the callback's `ordinal` (the core reads it for every
+/// callback it sends: no hashing), filled from the callback's own declaration (`LifecycleCallback.defaultBudget`), so
+/// a new callback needs nothing here. Invariant: the table has one budget per `LifecycleCallback` case; every
+/// duration is non-negative; `scaled(by:)` rounds each one to the nearest nanosecond.
 public struct Budgets: Sendable, Hashable {
-    /// Launch until the app has answered `didFinishLaunching`; when the device must wait for the app's
-    /// process to connect, the wait counts against this budget too.
-    public var didFinishLaunching: Duration
-    public var didBecomeActive: Duration
-    public var willResignActive: Duration
-    public var didEnterBackground: Duration
-    public var willEnterForeground: Duration
-    public var willTerminate: Duration
-    public var didReceiveMemoryWarning: Duration
+    /// Each callback's watchdog budget, at its `ordinal`. `didFinishLaunching`'s counts from the launch: when the
+    /// device must wait for the app's process to connect, the wait counts against it too.
+    private var callbacks: [Duration]
     /// Background execution time granted once the app enters the background, shared by all its
     /// background tasks; `nil` where the profile has no background tasks (`ios3`).
     public var backgroundTask: Duration?
@@ -25,66 +22,36 @@ public struct Budgets: Sendable, Hashable {
     /// terminated too.
     public var pressureWindow: Duration
 
+    /// Budgets with each callback's from `callbackBudget` (by default its own under `ios7`).
     public init(
-        didFinishLaunching: Duration = .seconds(20),
-        didBecomeActive: Duration = .seconds(10),
-        willResignActive: Duration = .seconds(10),
-        didEnterBackground: Duration = .seconds(5),
-        willEnterForeground: Duration = .seconds(10),
-        willTerminate: Duration = .seconds(5),
-        didReceiveMemoryWarning: Duration = .seconds(10),
+        callbackBudget: (LifecycleCallback) -> Duration = { $0.defaultBudget(under: .ios7) },
         backgroundTask: Duration? = .seconds(180),
         expirationWarning: Duration = .seconds(5),
         exitGrace: Duration = .seconds(2),
         pressureWindow: Duration = .seconds(10)
     ) {
-        self.didFinishLaunching = didFinishLaunching
-        self.didBecomeActive = didBecomeActive
-        self.willResignActive = willResignActive
-        self.didEnterBackground = didEnterBackground
-        self.willEnterForeground = willEnterForeground
-        self.willTerminate = willTerminate
-        self.didReceiveMemoryWarning = didReceiveMemoryWarning
+        self.callbacks = LifecycleCallback.allCases.map(callbackBudget)
         self.backgroundTask = backgroundTask
         self.expirationWarning = expirationWarning
         self.exitGrace = exitGrace
         self.pressureWindow = pressureWindow
     }
 
-    /// The documented budgets of `profile`: background tasks get 600 s under `ios4`, 180 s under `ios7`,
-    /// and do not exist under `ios3`.
+    /// The documented budgets of `profile`: each callback's its own under the profile; background tasks get 600 s
+    /// under `ios4`, 180 s under `ios7`, and do not exist under `ios3`.
     public static func defaults(for profile: Profile) -> Budgets {
-        switch profile {
-        case .ios3: Budgets(backgroundTask: nil)
-        case .ios4: Budgets(backgroundTask: .seconds(600))
-        case .ios7: Budgets(backgroundTask: .seconds(180))
+        let backgroundTask: Duration? = switch profile {
+        case .ios3: nil
+        case .ios4: .seconds(600)
+        case .ios7: .seconds(180)
         }
+        return Budgets(callbackBudget: { $0.defaultBudget(under: profile) }, backgroundTask: backgroundTask)
     }
 
     /// The watchdog budget of one callback.
     public subscript(callback: LifecycleCallback) -> Duration {
-        get {
-            switch callback {
-            case .didFinishLaunching: didFinishLaunching
-            case .didBecomeActive: didBecomeActive
-            case .willResignActive: willResignActive
-            case .didEnterBackground: didEnterBackground
-            case .willEnterForeground: willEnterForeground
-            case .willTerminate: willTerminate
-            case .didReceiveMemoryWarning: didReceiveMemoryWarning
-            }
-        }
-        set {
-            switch callback {
-            case .didFinishLaunching: didFinishLaunching = newValue
-            case .didBecomeActive: didBecomeActive = newValue
-            case .willResignActive: willResignActive = newValue
-            case .didEnterBackground: didEnterBackground = newValue
-            case .willEnterForeground: willEnterForeground = newValue
-            case .willTerminate: willTerminate = newValue
-            case .didReceiveMemoryWarning: didReceiveMemoryWarning = newValue
-            }
-        }
+        get { callbacks[callback.ordinal] }
+        set { callbacks[callback.ordinal] = newValue }
     }
 
     /// Every duration multiplied by `factor` (e.g. `0.01` runs a 5 s budget in 50 ms), rounded to the
@@ -97,9 +64,7 @@ public struct Budgets: Sendable, Hashable {
             return product >= Double(Int64.max) ? .nanoseconds(Int64.max) : .nanoseconds(Int64(product + 0.5))
         }
         var copy = self
-        for callback in LifecycleCallback.allCases {
-            copy[callback] = scale(self[callback])
-        }
+        copy.callbacks = callbacks.map(scale)
         copy.backgroundTask = backgroundTask.map(scale)
         copy.expirationWarning = scale(expirationWarning)
         copy.exitGrace = scale(exitGrace)

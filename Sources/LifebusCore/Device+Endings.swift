@@ -54,7 +54,7 @@ extension Device {
 
     /// App `i` must come to the front but has no process: ask for one and wait, counting the launch budget.
     mutating func awaitLaunch(_ i: Int) {
-        let deadline = now + configuration.budgets.didFinishLaunching
+        let deadline = now + configuration.budgets[.didFinishLaunching]
         apps[i].launch = AppRecord.PendingLaunch(deadline: deadline, timer: armTimer(.launch(i), at: deadline))
         out.append(.startProcess(apps[i].id))
     }

@@ -1,8 +1,8 @@
 import LifebusBroker
+import LifebusContainment
 import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
-import LifebusSupervision
 import Logging
 
 /// `lifebusd`'s command line, parsed by hand: the daemon's resident size and start-up are budgeted (≤ 8 MiB idle),

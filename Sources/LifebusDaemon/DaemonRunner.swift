@@ -1,7 +1,7 @@
 import Glibc
 import LifebusBroker
+import LifebusContainment
 import LifebusIO
-import LifebusSupervision
 import Logging
 
 /// Runs one broker on the calling thread until a signal stops it; owns the loop and the signal watchers.

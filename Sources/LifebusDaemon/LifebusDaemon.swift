@@ -1,8 +1,8 @@
 import Glibc
 import LifebusBroker
+import LifebusContainment
 import LifebusIO
 import LifebusProtocol
-import LifebusSupervision
 import Logging
 
 /// `lifebusd`'s entry: parses the command line, bootstraps logging (only the executable does), starts the broker on

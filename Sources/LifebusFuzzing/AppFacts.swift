@@ -6,7 +6,8 @@
 ///   marked its `saves` mark in the run), the app marks `MARK` before it answers `didFinishLaunching`, with data
 ///   whose members KEY… (all the members the two marks share when no KEY is given) equal those of the last save.
 ///
-/// A plain value; every app of the run is held to the same facts. Invariant: `restores` is set only with `saves`.
+/// Each is one `AppFact` on the command line. A plain value; every app of the run is held to the same facts.
+/// Invariant: `restores` is set only with `saves` (`init(_:)` refuses it; the memberwise `init` trusts its caller).
 public struct AppFacts: Sendable, Equatable {
     public var saves: String?
     public var restores: String?
@@ -19,37 +20,32 @@ public struct AppFacts: Sendable, Equatable {
         self.restoredKeys = restoredKeys
     }
 
-    /// Why an `--fact` was refused.
+    /// Why a set of facts was refused.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
     }
 
-    /// The `--fact` options that declare these facts.
-    public var options: [String] {
-        var options: [String] = []
-        if let saves { options.append("saves=\(saves)") }
-        if let restores {
-            options.append("restores=\(restores)" + (restoredKeys.map { ":" + $0.joined(separator: ",") } ?? ""))
-        }
-        return options
+    /// The facts as the `--fact` options that declare them.
+    public var facts: [AppFact] {
+        var facts: [AppFact] = []
+        if let saves { facts.append(.saves(mark: saves)) }
+        if let restores { facts.append(.restores(mark: restores, keys: restoredKeys)) }
+        return facts
     }
 
-    /// Reads the `--fact` options, in order.
-    public init(parsing facts: [String]) throws(Failure) {
+    /// The `--fact` option values that declare these facts.
+    public var options: [String] { facts.map(\.text) }
+
+    /// The facts of the `--fact` options, in order (a later one of a kind replaces an earlier); refused when a
+    /// restore is declared without a save.
+    public init(_ facts: [AppFact]) throws(Failure) {
         for fact in facts {
-            guard let equals = fact.firstIndex(of: "="), !fact[fact.index(after: equals)...].isEmpty else {
-                throw Failure(description: "--fact \(fact): expected saves=MARK or restores=MARK[:KEY,…]")
-            }
-            let value = String(fact[fact.index(after: equals)...])
-            switch fact[..<equals] {
-            case "saves":
-                saves = value
-            case "restores":
-                let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
-                restores = parts[0]
-                restoredKeys = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : nil
-            default:
-                throw Failure(description: "--fact \(fact): unknown fact \(fact[..<equals]) (saves, restores)")
+            switch fact {
+            case .saves(let mark):
+                saves = mark
+            case .restores(let mark, let keys):
+                restores = mark
+                restoredKeys = keys
             }
         }
         if restores != nil, saves == nil {

@@ -1,4 +1,4 @@
-import LifebusSupervision
+import LifebusContainment
 
 /// Loading a scenario file from disk: `.yaml`, `.yml` or `.json`, at most `maxBytes`, UTF-8. Stateless.
 public enum ScenarioFile {

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusContainment
 import LifebusJSON
 
 extension AppManifest {

@@ -1,4 +1,5 @@
 import Glibc
+public import LifebusContainment
 public import LifebusIO
 public import LifebusLifecycle
 

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusContainment
 
 /// Signals to a whole process group without ever reaching a process outside it.
 ///

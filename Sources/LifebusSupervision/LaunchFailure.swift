@@ -1,3 +1,5 @@
+public import LifebusContainment
+
 /// Why an app could not be started: the path concerned and the `errno`, e.g. the executable missing (`ENOENT`),
 /// not executable (`EACCES`), or the log file not writable. Nothing is left behind when it is thrown: no process,
 /// no handle, no open descriptor.

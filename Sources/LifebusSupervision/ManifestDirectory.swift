@@ -1,4 +1,5 @@
 import Glibc
+public import LifebusContainment
 
 /// Every manifest of one folder: what `lifebusd --apps DIR` installs at start.
 ///

@@ -1,3 +1,4 @@
+public import LifebusContainment
 public import LifebusJSON
 
 /// Why a manifest was refused: the file, the member concerned (if one is) and the problem.

@@ -1,5 +1,6 @@
 import CLifebusSystem
 import Glibc
+import LifebusContainment
 
 /// The process of an app that connected on its own (started by hand), identified so that signals reach it and
 /// nothing else: a pidfd from `SO_PEERPIDFD` where the kernel has it (Linux 6.5), else its pid together with its

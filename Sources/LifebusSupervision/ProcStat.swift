@@ -1,4 +1,5 @@
 import Glibc
+import LifebusContainment
 
 /// The fields of `/proc/PID/stat` the supervisor needs: state, parent, process group, start time, and what the
 /// memory meter watches for change (faults, resident pages).

@@ -1,4 +1,5 @@
 import Glibc
+public import LifebusContainment
 public import LifebusIO
 
 /// The processes of the installed apps, driven by the broker machine: it sends `SupervisorCommand`s (spawn, kill,

@@ -22,13 +22,7 @@ enum RandomRun {
     /// exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written) or a run
     /// stopped before its end.
     static func run(_ options: RandomRunOptions, seed: UInt64, profiles: [Profile]) throws {
-        let facts: AppFacts
-        do {
-            facts = try AppFacts(parsing: options.facts)
-        } catch {
-            StandardError.writeLine("lifebus: \(error)")
-            throw CLIExitStatus.usage
-        }
+        let facts = try AppFacts(options.facts)  // a set `RandomRunOptions.validate()` let through
         let apps = try options.apps.map(app(manifest:))
         let outcomes = try profiles.map { profile in
             let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)

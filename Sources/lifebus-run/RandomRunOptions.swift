@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusFuzzing
 
 /// The options of `lifebus run --random SEED`: the interruption fuzzer (`RandomRun`).
 struct RandomRunOptions: ParsableArguments {
@@ -18,7 +19,7 @@ struct RandomRunOptions: ParsableArguments {
         "With --random: a fact the apps declare (repeatable): saves=MARK (a MARK mark before every "
             + "didEnterBackground and willTerminate answer), restores=MARK[:KEY,...] (after a relaunch that "
             + "follows a save, a MARK mark whose KEYs equal the last save's).", valueName: "fact"))
-    var facts: [String] = []
+    var facts: [AppFact] = []
 
     @Option(name: .customShort("o"), help: ArgumentHelp(
         "With --random: where to write the reproducer (default fuzz-SEED.yaml; with several profiles, "
@@ -34,6 +35,11 @@ struct RandomRunOptions: ParsableArguments {
         }
         guard steps >= 1 else { throw ValidationError("--steps must be at least 1") }
         guard !apps.isEmpty else { throw ValidationError("--random needs at least one --app MANIFEST") }
+        do throws(AppFacts.Failure) {
+            _ = try AppFacts(facts)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// With `--random`, `lifebus run` takes no files and runs on private brokers only.

@@ -5,7 +5,7 @@ import LifebusProtocol
 import Testing
 
 /// What is due at an input's instant happens before the input (lifecycle.md, "At the exact instant, the watchdog
-/// wins"), and under the manual clock memory samples fall on virtual time (`BrokerMachine+MemoryClock`).
+/// wins"), and under the manual clock memory samples fall on virtual time (`VirtualSampling`).
 @Suite struct DeadlineOrderTests {
     static let app: AppID = "com.example.Notes"
 

@@ -63,12 +63,29 @@ import Testing
     }
 
     @Test func factsAreReadFromTheirOptions() throws {
-        let facts = try AppFacts(parsing: ["saves=state-saved", "restores=state-restored:shown,launches"])
+        let options = ["saves=state-saved", "restores=state-restored:shown,launches"]
+        let facts = try AppFacts(options.compactMap(AppFact.init))
         #expect(facts == AppFacts(saves: "state-saved", restores: "state-restored",
                                   restoredKeys: ["shown", "launches"]))
-        #expect(try AppFacts(parsing: facts.options) == facts)
-        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["restores=state-restored"]) }
-        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["remembers=x"]) }
-        #expect(throws: AppFacts.Failure.self) { try AppFacts(parsing: ["saves="]) }
+        #expect(facts.options == options)
+        #expect(try AppFacts(facts.facts) == facts)
+        #expect(throws: AppFacts.Failure.self) { try AppFacts([.restores(mark: "state-restored", keys: nil)]) }
+    }
+
+    @Test(arguments: [
+        ("saves=state-saved", AppFact.saves(mark: "state-saved")),
+        ("saves=a:b", .saves(mark: "a:b")),
+        ("restores=back", .restores(mark: "back", keys: nil)),
+        ("restores=back:shown", .restores(mark: "back", keys: ["shown"])),
+        ("restores=back:shown,draft", .restores(mark: "back", keys: ["shown", "draft"])),
+    ])
+    func aFactIsReadFromItsOptionAndSpelledBack(text: String, fact: AppFact) {
+        #expect(AppFact(text) == fact)
+        #expect(AppFact(fact.text) == fact)
+    }
+
+    @Test(arguments: ["remembers=x", "saves=", "saves", "restores=", "restores=:keys", "=x", ""])
+    func anythingElseIsNoFact(text: String) {
+        #expect(AppFact(text) == nil)
     }
 }

@@ -93,6 +93,16 @@ import Testing
         }
     }
 
+    @Test func aFactThatIsNoneOfItsFormsOrARestoreWithoutASaveIsAUsageError() throws {
+        let app = "\(Self.manifests)/forgetful.json"
+        let unknown = try runCLI(["run", "--random", "1", "--app", app, "--fact", "forgets=x"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.contains("'forgets=x'") && unknown.err.contains("--fact"), "\(unknown.err)")
+        let unsaved = try runCLI(["run", "--random", "1", "--app", app, "--fact", "restores=back"])
+        #expect(unsaved.status == 2)
+        #expect(unsaved.err.contains("--fact restores=… needs --fact saves=MARK"), "\(unsaved.err)")
+    }
+
     @Test func theCorrectAppKeepsEveryInvariant() throws {
         let kept = try fuzz("returnmeto.json", seed: 34, steps: 40)
         #expect(kept.status == 0, "\(kept.out)\(kept.err)")

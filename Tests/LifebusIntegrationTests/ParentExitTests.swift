@@ -1,5 +1,5 @@
 import Glibc
-import LifebusSupervision
+import LifebusContainment
 import Testing
 
 /// `lifebusd --exit-with-parent PID`, which the programs that start a private broker pass with their own pid: a

@@ -1,3 +1,4 @@
+import LifebusCore
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
@@ -5,7 +6,8 @@ import Testing
 
 /// Every profile through every table that names profiles: its wire spelling in `hello`, `status` and the journal's
 /// `run` record (round trip), the schemas' enums, `lifebusd --profile` (help, validation, what the broker then says)
-/// and `lifebus run --profile` (help, validation), the contract's vocabulary and the protocol document. A profile
+/// and `lifebus run --profile` (help, validation), the contract's vocabulary and the protocol document, and each
+/// callback's budget under it (`Budgets.defaults(for:)` from the callbacks' declarations). A profile
 /// added to `Profile` fails here until each table has it.
 @Suite struct ProfileTablesTests {
     static let spellings = Profile.allCases.map(\.rawValue)
@@ -23,6 +25,16 @@ import Testing
                             timeScale: 1, pid: 1, startedWallMs: 0, atMs: 0, wallMs: 0)
         #expect(run.json.jsonText.contains(field))
         #expect(try RunRecord(json: run.json) == run)
+    }
+
+    @Test(arguments: Profile.allCases)
+    func eachProfileBudgetsEveryCallbackAsItsDeclarationSaysAndBackgroundTimeOnlyWithMultitasking(profile: Profile) {
+        let budgets = Budgets.defaults(for: profile)
+        for callback in LifecycleCallback.allCases {
+            #expect(budgets[callback] == callback.defaultBudget(under: profile), "\(profile): \(callback)")
+            #expect(budgets[callback] > .zero, "\(profile): \(callback)")
+        }
+        #expect((budgets.backgroundTask != nil) == profile.hasMultitasking)
     }
 
     @Test(arguments: ["hello.result", "status.result", "run.record"])

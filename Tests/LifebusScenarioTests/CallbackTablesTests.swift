@@ -37,6 +37,28 @@ import Testing
         }
     }
 
+    @Test func eachCallbacksOrdinalIsItsPlaceInAllCases() {
+        for (place, callback) in LifecycleCallback.allCases.enumerated() {
+            #expect(callback.ordinal == place, "\(callback)")
+        }
+    }
+
+    /// The budgets declared with each callback are the ones lifecycle.md's "Budgets" table documents (the row that
+    /// names the callback ends with its budget, the same under every profile unless the row says otherwise).
+    @Test(arguments: LifecycleCallback.allCases)
+    func eachCallbacksDeclaredBudgetIsTheDocumentedOne(callback: LifecycleCallback) throws {
+        let document = try String(contentsOf: EventTablesTests.root.appendingPathComponent("Protocol/lifecycle.md"),
+                                  encoding: .utf8)
+        let table = document.components(separatedBy: "## Budgets").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("`\(callback.rawValue)`") }
+        #expect(rows.count == 1, "one row names \(callback)")
+        for profile in Profile.allCases {
+            let seconds = callback.defaultBudget(under: profile).components.seconds
+            #expect(rows.first?.hasSuffix("| \(seconds) s |") == true, "\(callback) under \(profile)")
+        }
+    }
+
     @Test func theTimelineLabelsEachCallbackApart() {
         let labels = LifecycleCallback.allCases.map(SVGTimeline.abbreviation)
         #expect(Set(labels).count == labels.count && !labels.contains(""))

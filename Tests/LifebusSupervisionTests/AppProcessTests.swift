@@ -1,4 +1,5 @@
 import Glibc
+import LifebusContainment
 import LifebusIO
 import LifebusSupervision
 import Testing
@@ -171,5 +172,26 @@ import Testing
             targets.append(String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return targets
+    }
+
+    @Test func aRunningAppKeepsAppendingToItsLogAcrossARotation() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let files = AppLogFiles(folder: folder.path, maxBytes: 4)
+        try withLoop { loop in
+            var exits: [ProcessExit] = []
+            let go = folder.file("go")
+            mkfifo(go, 0o600)
+            let request = LaunchRequest(
+                appID: "a", executable: "/bin/sh", arguments: ["-c", "echo before; read line < \(go); echo after"],
+                socketPath: "/tmp/x.sock", logPath: try files.prepare(for: "a"))
+            _ = try AppProcess.launch(request, loop: loop) { exits.append($0) }
+            try loop.run(until: "the first line") { folder.read("a.log") == "before\n" }
+            #expect(try files.rotateIfOver(for: "a"))
+            try loop.release(fifo: go)
+            try loop.run(until: "the exit") { !exits.isEmpty }
+            #expect(folder.read("a.log.1") == "before\n")
+            #expect(folder.read("a.log") == "after\n")  // O_APPEND: at the new end, no hole
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import LifebusSupervision
+import LifebusContainment
 import Testing
 
 /// The apps' logs folder may lie in a shared folder beside the journal while the broker runs as root: links another

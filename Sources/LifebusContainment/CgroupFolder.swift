@@ -6,8 +6,8 @@ import Glibc
 ///
 /// A plain value naming the folder; it owns nothing open. Invariant: only folders this process created are
 /// written or removed, and an empty `lifebus-PID` that a dead process of the same pid left behind.
-struct CgroupFolder: Equatable, Sendable {
-    let path: String
+package struct CgroupFolder: Equatable, Sendable {
+    package let path: String
 
     /// Creates the folder (`mkdir`, 0755). Throws the errno, naming the path.
     static func create(_ path: String) throws(SystemError) -> CgroupFolder {
@@ -55,7 +55,7 @@ struct CgroupFolder: Equatable, Sendable {
     /// Removes the sub-folders, then the folder (`rmdir`, which the kernel refuses while a process is inside);
     /// `true` when it is gone.
     @discardableResult
-    func remove() -> Bool {
+    package func remove() -> Bool {
         for name in (try? SystemFiles.names(in: path)) ?? [] where SystemFiles.isFolder(path + "/" + name) {
             CgroupFolder(path: path + "/" + name).remove()
         }

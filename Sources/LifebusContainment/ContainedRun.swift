@@ -8,7 +8,7 @@ import Glibc
 /// (`Containment.adoptedOrphans`) are read: never the other runs' leaders and what they started.
 public struct ContainedRun: Equatable, Sendable {
     public let token: String
-    let folder: CgroupFolder?
+    package let folder: CgroupFolder?
 
     /// `environment` with the run's token appended to `LIFEBUS_CONTAINMENT` (a broker's token stays before it).
     public func environment(over environment: [String: String]) -> [String: String] {
@@ -22,7 +22,7 @@ public struct ContainedRun: Equatable, Sendable {
     /// (`echo 0 > cgroup.procs`) and then execs the program, so nothing the program starts runs outside it even for
     /// an instant. When the move fails the shell writes `lifebus: cannot enter the run's cgroup FOLDER` to the app's
     /// log and exits 127 without running the program. Otherwise the command as it is.
-    func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
+    package func command(_ program: String, _ arguments: [String]) -> (program: String, arguments: [String]) {
         guard let folder else { return (program, arguments) }
         let script = #"echo 0 > "$0" || { echo "lifebus: cannot enter the run's cgroup ${0%/*}" >&2; exit 127; }; "#
             + #"exec "$@""#
@@ -50,7 +50,7 @@ public struct ContainedRun: Equatable, Sendable {
 
     /// Freezes (`cgroup.freeze`, else SIGSTOP to every process of the run: the trees of `leader` and of `orphans`)
     /// or thaws (SIGCONT) the run.
-    func freeze(_ frozen: Bool, leader: Int32, orphans: [Int32]) {
+    package func freeze(_ frozen: Bool, leader: Int32, orphans: [Int32]) {
         if let folder, folder.freeze(frozen) { return }
         let members = ProcessTable.read(from: [leader] + orphans)
             .members(token: token, roots: [leader], groups: [leader])

@@ -1,6 +1,5 @@
 import Glibc
-import LifebusIO
-import LifebusSupervision
+import LifebusContainment
 import Testing
 
 /// Per-app logs: where they live, their bound, and reading them as `logs --follow` will.
@@ -33,27 +32,6 @@ import Testing
         #expect(String(decoding: try reader.readNew(), as: UTF8.self) == "new\n")  // the file shrank: from 0
         var tail = AppLogReader(path: path, fromEnd: true)
         #expect(try tail.readNew().isEmpty)
-    }
-
-    @Test func aRunningAppKeepsAppendingToItsLogAcrossARotation() throws {
-        let folder = TemporaryFolder()
-        defer { folder.remove() }
-        let files = AppLogFiles(folder: folder.path, maxBytes: 4)
-        try withLoop { loop in
-            var exits: [ProcessExit] = []
-            let go = folder.file("go")
-            mkfifo(go, 0o600)
-            let request = LaunchRequest(
-                appID: "a", executable: "/bin/sh", arguments: ["-c", "echo before; read line < \(go); echo after"],
-                socketPath: "/tmp/x.sock", logPath: try files.prepare(for: "a"))
-            _ = try AppProcess.launch(request, loop: loop) { exits.append($0) }
-            try loop.run(until: "the first line") { folder.read("a.log") == "before\n" }
-            #expect(try files.rotateIfOver(for: "a"))
-            try loop.release(fifo: go)
-            try loop.run(until: "the exit") { !exits.isEmpty }
-            #expect(folder.read("a.log.1") == "before\n")
-            #expect(folder.read("a.log") == "after\n")  // O_APPEND: at the new end, no hole
-        }
     }
 
     private func appendText(_ path: String, _ text: String) {

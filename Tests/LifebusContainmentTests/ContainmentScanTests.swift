@@ -1,6 +1,6 @@
 import Glibc
 import LifebusIO
-@testable import LifebusSupervision
+@testable import LifebusContainment
 import Testing
 
 /// Subreaper containment reads little and misses nothing: a run's kill walks only its leader's tree (not the

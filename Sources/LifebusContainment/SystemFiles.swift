@@ -76,20 +76,20 @@ public enum SystemFiles {
     }
 
     /// The names in folder `path` (without `.` and `..`), in no particular order.
-    static func names(in path: String) throws(SystemError) -> [String] {
+    package static func names(in path: String) throws(SystemError) -> [String] {
         guard let names = FolderEntries.names(in: path) else { throw SystemError("opendir", path: path) }
         return names
     }
 
     /// Why `path` cannot be run, or `nil`: missing (`ENOENT`), not executable or a folder (`EACCES`).
-    static func executableProblem(_ path: String) -> SystemError? {
+    package static func executableProblem(_ path: String) -> SystemError? {
         if access(path, X_OK) != 0 { return SystemError("access", path: path) }
         if isFolder(path) { return SystemError("exec", path: path, code: EACCES) }
         return nil
     }
 
     /// Whether `path` names a folder.
-    static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }

@@ -1,0 +1,41 @@
+/// One fact an app under test declares, as one `--fact` option of `lifebus run --random` spells it
+/// (`AppFacts` says what each means and holds the run's set).
+///
+/// A plain value; `init?(_:)` reads what `text` writes (a mark is not empty; a restore's mark holds no `:`, what
+/// follows its first `:` being the keys).
+public enum AppFact: Sendable, Equatable {
+    /// `saves=MARK`: the app marks `MARK` before it answers every `didEnterBackground` and `willTerminate`.
+    case saves(mark: String)
+    /// `restores=MARK[:KEY,…]`: after a relaunch that follows a save, the app marks `MARK` with the saved `KEY`s
+    /// (`nil`: every member the two marks share).
+    case restores(mark: String, keys: [String]?)
+
+    /// The forms a fact takes, for help and errors.
+    public static let forms = "saves=MARK or restores=MARK[:KEY,…]"
+
+    /// Reads one `--fact` value; `nil` when it is none of `forms`.
+    public init?(_ text: String) {
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let value = text[text.index(after: equals)...]
+        guard !value.isEmpty, !value.hasPrefix(":") else { return nil }
+        switch text[..<equals] {
+        case "saves":
+            self = .saves(mark: String(value))
+        case "restores":
+            let parts = value.split(separator: ":", maxSplits: 1)
+            let keys = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : nil
+            self = .restores(mark: String(parts[0]), keys: keys)
+        default:
+            return nil
+        }
+    }
+
+    /// The `--fact` value that declares it.
+    public var text: String {
+        switch self {
+        case .saves(let mark): "saves=\(mark)"
+        case .restores(let mark, let keys):
+            "restores=\(mark)" + (keys.map { ":" + $0.joined(separator: ",") } ?? "")
+        }
+    }
+}
