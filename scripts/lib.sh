@@ -95,13 +95,32 @@ lifebus_ensure_dbus() {
 # - with the unwinder from libgcc_eh.a, so libgcc_s.so (--as-needed) is not loaded;
 # - with the functions a running broker runs (a session's, a fan-out's) placed first and those only start-up runs
 #   after them, in scripts/lifebusd.order (made by scripts/order-symbols; a name it lists that no longer exists is
-#   skipped silently): once it listens the daemon lets go of its read-only pages and turns off the kernel's 64 KiB
-#   fault-around (LifebusDaemon's StartUpPages), so what stays resident is the pages the running code lies in.
+#   skipped silently; lld orders sections, so every module is compiled with one section per function:
+#   lifebus_release_compile_flags): once it listens the daemon lets go of the pages it has not written
+#   (LifebusDaemon's StartUpPages), and what comes back is the pages the running code lies in, with the up to 64 KiB
+#   around each that the kernel's fault-around maps (MADV_RANDOM does not turn it off on 6.x kernels): the denser the
+#   running code, the fewer.
 # LIFEBUS_LINK_MAP=FILE also writes lld's map of the broker (scripts/order-symbols reads it).
 lifebus_broker_link_flags=(
     -Xlinker -no-pie -Xlinker --no-export-dynamic -Xlinker -lgcc_eh
     -Xlinker --symbol-ordering-file="$lifebus_root/scripts/lifebusd.order" -Xlinker --no-warn-symbol-ordering
 )
+
+# How every release build compiles: one section per function, Swift and C, so the linker can place each function
+# where scripts/lifebusd.order says (without them a whole file's code moves as one section).
+lifebus_release_compile_flags=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections)
+
+# lifebus_release_scratch SCRATCH: SwiftPM does not notice compile flags that changed (what it built stays as it was
+# compiled), so a scratch folder whose release objects were compiled with other flags than
+# lifebus_release_compile_flags loses them (the dependencies' checkouts stay) and builds them again.
+lifebus_release_scratch() {
+    local scratch=$1 stamp="$1/release-compile-flags"
+    if [ -d "$scratch" ] && [ "$(cat "$stamp" 2>/dev/null)" != "${lifebus_release_compile_flags[*]}" ]; then
+        rm -rf "$scratch/$(uname -m)-unknown-linux-gnu/release" "$scratch/release"
+    fi
+    mkdir -p "$scratch"
+    echo "${lifebus_release_compile_flags[*]}" >"$stamp"
+}
 
 # Builds release products as users run them and as ./scripts/bench measures them: the Swift runtime linked statically
 # and, when the C++ toolchain has its static archive, libstdc++ too (as a shared library it costs every start-up
@@ -111,6 +130,7 @@ lifebus_broker_link_flags=(
 lifebus_build_release() {
     local scratch=$1; shift
     local archive flags=()
+    lifebus_release_scratch "$scratch"
     archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || true)
     if [ -f "$archive" ]; then
         mkdir -p "$scratch/static-libstdc++"
@@ -134,8 +154,9 @@ lifebus_build_release() {
             rm -f "$scratch/release/lifebusd"
         fi
         # A failed build must stop its caller, not leave it measuring or installing the last binary that built.
-        swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" "${extra[@]}" \
-            --product "$product" >/dev/null || return 1
+        swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${lifebus_release_compile_flags[@]}" \
+            "${flags[@]}" "${extra[@]}" --product "$product" >/dev/null || return 1
     done
-    swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${flags[@]}" --show-bin-path
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" "${lifebus_release_compile_flags[@]}" \
+        "${flags[@]}" --show-bin-path
 }

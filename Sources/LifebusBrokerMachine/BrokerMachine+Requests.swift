@@ -29,59 +29,56 @@ extension BrokerMachine {
             }
             return
         }
-        switch MethodPolicy.allowed(request.method, for: role) {
-        case nil:
+        // The method found once, by its bytes (`ServedMethod(named:)`): no name compared with each served one.
+        guard let method = ServedMethod(named: request.method) else {
             effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
             return
-        case false?:
+        }
+        guard MethodPolicy.allowed(method, for: role) else {
             let method = RPCError.echo(request.method)
             let error = RPCError(.notAllowedForRole, "a peer with role \(role.rawValue) may not call \(method)")
             effects.append(.reply(ticket, .failure(error)))
             return
-        case true?:
-            break
         }
         var params: JSONValue { request.params ?? .object([:]) }  // made only for a method that reads params
         do throws(RPCError) {
-            switch request.method {
-            case LifebusMethod.ping:
+            switch method {
+            case .ping:
                 effects.append(.replyPing(ticket, PingResult(brokerTime: Int64(now.nanoseconds))))
-            case LifebusMethod.hello:
+            case .hello:
                 effects.append(.reply(ticket, .failure(RPCError(
                     .alreadyIntroduced, "this connection already said hello as \(role.rawValue)"))))
-            case LifebusMethod.fire:
+            case .fire:
                 // Read from the line's text when it was written as peers write it.
                 let fireParams = if let read = request.fireParams { read } else { try FireParams(json: params) }
                 try fire(fireParams, session: session, ticket: ticket, into: &effects)
-            case LifebusMethod.reset:
+            case .reset:
                 try reset(session: session, ticket: ticket, into: &effects)
-            case LifebusMethod.status:
+            case .status:
                 effects.append(.reply(ticket, .success(try status(StatusParams(json: params)).json)))
-            case LifebusMethod.wait:
+            case .wait:
                 try wait(WaitParams(json: params), session: session, ticket: ticket, into: &effects)
-            case LifebusMethod.history:
+            case .history:
                 effects.append(.reply(ticket, .success(history(try HistoryParams(json: params)).json)))
-            case LifebusMethod.mark:
+            case .mark:
                 try mark(MarkParams(json: params), from: session, ticket: ticket, into: &effects)
-            case LifebusMethod.beginBackgroundTask:
+            case .beginBackgroundTask:
                 try beginBackgroundTask(BackgroundTaskBeginParams(json: params), from: session, ticket: ticket,
                                         into: &effects)
-            case LifebusMethod.endBackgroundTask:
+            case .endBackgroundTask:
                 try endBackgroundTask(BackgroundTaskEndParams(json: params), from: session, ticket: ticket,
                                       into: &effects)
-            case LifebusMethod.clock:
+            case .clock:
                 effects.append(.reply(ticket, .success(clockResult().json)))
-            case LifebusMethod.advance:
+            case .advance:
                 try advance(AdvanceParams(json: params), session: session, ticket: ticket)
-            case LifebusMethod.reportMemory:
+            case .reportMemory:
                 try reportMemory(ReportMemoryParams(json: params), from: session, ticket: ticket, into: &effects)
-            case LifebusMethod.saveRestorationState:
+            case .saveRestorationState:
                 try saveRestorationState(SaveRestorationStateParams(json: params), from: session, ticket: ticket,
                                          into: &effects)
-            case LifebusMethod.install, LifebusMethod.uninstall, LifebusMethod.apps:
+            case .install, .uninstall, .apps:
                 try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
-            default:
-                effects.append(.reply(ticket, .failure(.methodNotFound(request.method))))
             }
         } catch {
             effects.append(.reply(ticket, .failure(error)))

@@ -11,34 +11,43 @@ extension ControllerEvent {
     ) {
         let declaration = event.declaration
         guard action.map(declaration.actions.contains) ?? true, level.map(declaration.levels.contains) ?? true,
-            !byUser || declaration.takesByUser, (app != nil) == (declaration.target == .app)
+            !byUser || declaration.takesByUser, (app != nil) == (declaration.target == .app),
+            let mapped = Self.mapped(event, action: action, app: app, level: level, byUser: byUser)
         else { return nil }
-        let action = action ?? declaration.actions.first
+        self = mapped
+    }
+
+    /// The device's event for details already checked against `event.declaration` (`FireParams.validate()` did, on
+    /// the broker's fire path): `init(_:action:app:level:byUser:)` without checking them again. Details that break
+    /// the declaration are a bug of the code that checked them, and trap.
+    public init(
+        validated event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool
+    ) {
+        guard let mapped = Self.mapped(event, action: action, app: app, level: level, byUser: byUser) else {
+            preconditionFailure("fire details that break \(event.rawValue)'s declaration")
+        }
+        self = mapped
+    }
+
+    /// The mapping itself, defaults applied; `nil` where the details cannot name a device event (an action of the
+    /// other kind, no app). Does not check the rest of the declaration.
+    private static func mapped(
+        _ event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool
+    ) -> ControllerEvent? {
         switch event {
         case .call:
-            guard let call = action?.callAction else { return nil }
-            self = .call(call)
+            (action ?? event.declaration.actions.first)?.callAction.map { .call($0) }
         case .sms:
-            guard let alert = action?.alertAction else { return nil }
-            self = .sms(alert)
+            (action ?? event.declaration.actions.first)?.alertAction.map { .sms($0) }
         case .calendar:
-            guard let alert = action?.alertAction else { return nil }
-            self = .calendar(alert)
-        case .sleep: self = .sleep
-        case .wake: self = .wake
-        case .home: self = .home
-        case .launch:
-            guard let app else { return nil }
-            self = .launch(app)
-        case .activate:
-            guard let app else { return nil }
-            self = .activate(app)
-        case .memoryWarning:
-            guard let level = level ?? declaration.levels.first else { return nil }
-            self = .memoryWarning(level)
-        case .terminate:
-            guard let app else { return nil }
-            self = .terminate(app, byUser: byUser)
+            (action ?? event.declaration.actions.first)?.alertAction.map { .calendar($0) }
+        case .sleep: .sleep
+        case .wake: .wake
+        case .home: .home
+        case .launch: app.map { .launch($0) }
+        case .activate: app.map { .activate($0) }
+        case .memoryWarning: (level ?? event.declaration.levels.first).map { .memoryWarning($0) }
+        case .terminate: app.map { .terminate($0, byUser: byUser) }
         }
     }
 

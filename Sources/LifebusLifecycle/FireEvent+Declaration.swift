@@ -66,13 +66,9 @@ extension FireEvent {
     }
 
     /// The event's declaration, made once (every `fire` validates against it).
-    public var declaration: Declaration {
-        Self.declarations[Self.events.firstIndex(of: self)!]  // both made from `allCases`: every event is there
-    }
+    public var declaration: Declaration { Self.declarations[position] }
 
-    /// Every event, in `allCases`' order (made once: `allCases` makes a new array at each call).
-    private static let events = allCases
-    /// Every event's declaration, in `allCases`' order.
+    /// Every event's declaration, in `allCases`' order (at each event's `position`).
     private static let declarations = allCases.map(\.declared)
 
     private var declared: Declaration {

@@ -18,6 +18,31 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
     case terminate
     case activate
     case launch
+
+    /// The event's place in `allCases` (where its declaration is kept, and its field in a packed `fire`): a switch
+    /// the compiler checks is whole, not a search. `init(position:)` is its inverse.
+    public var position: Int {
+        switch self {
+        case .call: 0
+        case .sms: 1
+        case .calendar: 2
+        case .sleep: 3
+        case .wake: 4
+        case .home: 5
+        case .memoryWarning: 6
+        case .terminate: 7
+        case .activate: 8
+        case .launch: 9
+        }
+    }
+
+    /// The event at `position` in `allCases`; `position` must be one of theirs.
+    public init(position: Int) {
+        self = Self.byPosition[position]
+    }
+
+    /// `allCases`, made once (the synthesized `allCases` makes a new array at each call).
+    private static let byPosition = allCases
 }
 
 /// What happens to an incoming call or alert (`fire`'s `action`, `lifebus fire EVENT --ACTION`). The raw value is
@@ -32,6 +57,30 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case reply
     case dismiss
     case view
+
+    /// The action's place in `allCases` (its field in a packed `fire`): a switch the compiler checks is whole, not a
+    /// search. `init(position:)` is its inverse.
+    public var position: Int {
+        switch self {
+        case .ring: 0
+        case .answer: 1
+        case .decline: 2
+        case .end: 3
+        case .show: 4
+        case .banner: 5
+        case .reply: 6
+        case .dismiss: 7
+        case .view: 8
+        }
+    }
+
+    /// The action at `position` in `allCases`; `position` must be one of theirs.
+    public init(position: Int) {
+        self = Self.byPosition[position]
+    }
+
+    /// `allCases`, made once.
+    private static let byPosition = allCases
 
     /// What the action does, as `lifebus fire EVENT --help` says it.
     public var summary: String {

@@ -5,7 +5,16 @@ public enum MemoryPressure: String, Sendable, Hashable, Comparable, CaseIterable
     case normal, warning, critical
 
     public static func < (lhs: MemoryPressure, rhs: MemoryPressure) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
+    }
+
+    /// The pressure's place in the order (and in `allCases`).
+    private var rank: Int {
+        switch self {
+        case .normal: 0
+        case .warning: 1
+        case .critical: 2
+        }
     }
 }
 
@@ -37,6 +46,20 @@ public struct MemoryWarningLevel: RawRepresentable, Sendable, Hashable, Comparab
     public static let warning = MemoryWarningLevel(.warning)!
     public static let critical = MemoryWarningLevel(.critical)!
     public static let allCases: [MemoryWarningLevel] = MemoryPressure.allCases.compactMap(MemoryWarningLevel.init)
+
+    /// The level's place in `allCases` (its field in a packed `fire`), not a search. `init(position:)` is its inverse.
+    public var position: Int {
+        switch pressure {
+        case .normal: preconditionFailure("a memory warning at normal pressure")  // the type's invariant
+        case .warning: 0
+        case .critical: 1
+        }
+    }
+
+    /// The level at `position` in `allCases`; `position` must be one of theirs.
+    public init(position: Int) {
+        self = Self.allCases[position]
+    }
 
     public static func < (lhs: MemoryWarningLevel, rhs: MemoryWarningLevel) -> Bool {
         lhs.pressure < rhs.pressure

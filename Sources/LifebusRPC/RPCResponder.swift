@@ -72,7 +72,8 @@ public struct RPCResponder {
         writingHead writeHead: (inout [UInt8]) -> Void, splicing body: [UInt8],
         writingTail writeTail: (inout [UInt8]) -> Void
     ) {
-        guard case .peer(let peer, let id) = target, !answered.isSet, body.count >= Self.minimumSplicedBytes else {
+        // The size first: a small answer (most) binds no copy of the target before it is copied.
+        guard body.count >= Self.minimumSplicedBytes, case .peer(let peer, let id) = target, !answered.isSet else {
             return succeed { text in
                 writeHead(&text)
                 text.append(contentsOf: body)

@@ -12,7 +12,7 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
-    /// Once it runs its loop, the broker maps its code page by page (`rr`, MADV_RANDOM: no fault-around) and has
+    /// Once it runs its loop, the broker maps its code as a random read (`rr`, MADV_RANDOM: no read-ahead) and has
     /// let go of what only start-up ran. A segment's first and last page are left alone
     /// when the segment does not fill them (the page may be another segment's too): they stay one-page mappings.
     @Test func mapsItsCodePageByPageOnceListening() throws {

@@ -42,10 +42,23 @@ import Testing
         #expect(Set(MethodPolicy.roles.keys).count == 17)
     }
 
+    /// Each served method is found by its name (as a short and as a long `String`), and by nothing else.
+    @Test func eachServedMethodIsFoundByItsName() {
+        #expect(ServedMethod.allCases.map(\.name).sorted() == MethodPolicy.roles.keys.sorted())
+        for method in ServedMethod.allCases {
+            #expect(ServedMethod(named: method.name) == method)
+            #expect(ServedMethod(named: String(method.name.dropLast())) == nil)
+            #expect(ServedMethod(named: method.name + "x") == nil)
+        }
+        for other in ["transition", "lifebus.error", "Fire", "", "didEnterBackground", "saveRestorationStatex"] {
+            #expect(ServedMethod(named: other) == nil)
+        }
+    }
+
     /// The decoder takes a served method's name as its constant: exactly the served names, spelled exactly.
     @Test func servedNamesAreFoundByTheirSpellingOnly() {
         func served(_ text: String) -> String? {
-            Array(text.utf8).withUnsafeBytes { MethodPolicy.servedName(spelledBy: $0) }
+            Array(text.utf8).withUnsafeBytes { ServedMethod(spelledBy: $0)?.name }
         }
         for method in MethodPolicy.roles.keys {
             #expect(served(method) == method)
@@ -63,7 +76,7 @@ import Testing
 /// a time, so the misses are placed in every word and in the tail.
 @Suite struct ServedNameTests {
     private func served(_ bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBytes { MethodPolicy.servedName(spelledBy: $0) }
+        bytes.withUnsafeBytes { ServedMethod(spelledBy: $0)?.name }
     }
 
     @Test func eachServedNameIsFoundAndEveryNearMissIsNot() {

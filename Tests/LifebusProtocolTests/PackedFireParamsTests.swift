@@ -3,7 +3,7 @@ import Testing
 
 @testable import LifebusProtocol
 
-/// `FireParams.Packed` stores each enum as its index in `allCases` in a field of fixed width: every case must fit,
+/// `FireParams.Packed` stores each enum as its `position` (its index in `allCases`) in a field of fixed width: every case must fit,
 /// so a case added beyond a width fails here (not as a request that decodes to another event), and the fields
 /// must fit the word.
 @Suite struct PackedFireParamsTests {
@@ -19,6 +19,20 @@ import Testing
 
     @Test func everyWarningLevelAndNoneFitItsField() {
         #expect(MemoryWarningLevel.allCases.count + 1 <= 1 << Packed.levelBits)
+    }
+
+    /// The positions the fields hold are the cases' indexes in `allCases`, and `init(position:)` reads them back (a
+    /// case inserted or moved without its `position` fails here).
+    @Test func eachCasePositionIsItsIndexInAllCases() {
+        for (index, event) in FireEvent.allCases.enumerated() {
+            #expect(event.position == index && FireEvent(position: index) == event, "\(event)")
+        }
+        for (index, action) in FireAction.allCases.enumerated() {
+            #expect(action.position == index && FireAction(position: index) == action, "\(action)")
+        }
+        for (index, level) in MemoryWarningLevel.allCases.enumerated() {
+            #expect(level.position == index && MemoryWarningLevel(position: index) == level, "\(level)")
+        }
     }
 
     @Test func theFieldsAndTheMembersFitTheWord() {

@@ -77,6 +77,7 @@ import Testing
         let event = try #require(ControllerEvent(
             form.params.event, action: form.params.action, app: form.params.app.map { AppID($0) },
             level: form.params.level, byUser: form.params.byUser))
+        #expect(form.params.controllerEvent == event, "the broker's path, which does not check the declaration again")
         // And back: the fired event that means it names the same event and app (its action and level explicit).
         let fired = try #require(event.fired)
         #expect(fired.event == form.params.event && fired.app?.rawValue == form.params.app)

@@ -41,10 +41,12 @@ int lifebus_get_peer_pidfd(int fd);
 /// threshold at `bytes` (mallopt, declared in malloc.h, which Glibc does not import). Returns 1, or 0 if refused.
 int lifebus_set_malloc_thresholds(int bytes);
 
-/// For every loaded object but the vDSO, the whole pages of its never-written segments (code, read-only data):
-/// MADV_RANDOM (a fault maps its one page, not the 16 around it, and reads nothing ahead), then MADV_DONTNEED (they
-/// leave the resident set; clean file pages, they come back from the page cache when touched). Returns the bytes
-/// covered, or -1 if madvise refused some range.
-long lifebus_release_read_only_pages(void);
+/// For every loaded object but the vDSO, the whole pages of its never-written segments (code, read-only data) and,
+/// while the process runs one thread, the pages of its writable segments still mapped from the file (read, never
+/// written): MADV_DONTNEED (they leave the resident set; clean file pages, they come back from the page cache when
+/// touched; a page a process wrote is its own and is never covered), the never-written segments marked MADV_RANDOM
+/// first (no read-ahead; the kernel's fault-around still maps cached pages beside a fault). Returns the
+/// bytes covered, or -1 if madvise refused some range (or the pagemap could not be read).
+long lifebus_release_unwritten_pages(void);
 
 #endif

@@ -1,15 +1,13 @@
 public import LifebusLifecycle
 
-/// The device's event for `fire` params: `ControllerEvent.init(_:action:app:level:byUser:)` on their members, which
-/// checks the same declaration `validate()` does.
+/// The device's event for `fire` params: `ControllerEvent.init(validated:action:app:level:byUser:)` on their members,
+/// which maps them as `init(_:action:app:level:byUser:)` does without checking the declaration again (`validate()`
+/// did).
 extension FireParams {
     /// The event these params ask for. The params must be valid (`validate()`, which `init(json:)` and
     /// `readCanonical` run): params that break the type's invariants are a bug of the code that made them, and trap.
     public var controllerEvent: ControllerEvent {
         // An `AppID` hashes its name when it is made: only events that name an app make one.
-        guard let event = ControllerEvent(event, action: action, app: app.map { AppID($0) }, level: level,
-                                          byUser: byUser)
-        else { preconditionFailure("fire params that break their invariants: \(label)") }
-        return event
+        ControllerEvent(validated: event, action: action, app: app.map { AppID($0) }, level: level, byUser: byUser)
     }
 }

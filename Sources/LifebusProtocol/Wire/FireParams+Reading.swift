@@ -73,8 +73,8 @@ extension FireParams {
     }
 
     /// Params `readCanonical` read that name no app, with the members their text held, packed in one word: what a
-    /// request carries when decoded with `FireParams.paramsPacking`. Each enum is stored as its index in `allCases`
-    /// (plus one where absent is zero) in a field of the width below; `PackedFireParamsTests` checks each `allCases`
+    /// request carries when decoded with `FireParams.paramsPacking`. Each enum is stored as its `position` in
+    /// `allCases` (plus one where absent is zero) in a field of the width below; `PackedFireParamsTests` checks each `allCases`
     /// fits its field, so a case added beyond a width fails there, not silently in a request.
     struct Packed: Sendable, Equatable {
         let bits: UInt32
@@ -91,14 +91,10 @@ extension FireParams {
 
         /// `nil` for params that name an app.
         init?(_ params: FireParams, members: Members) {
-            guard params.app == nil,
-                let event = FireEvent.allCases.firstIndex(of: params.event),
-                let action = params.action.map({ Action.allCases.firstIndex(of: $0) }) ?? .some(nil),
-                let level = params.level.map({ MemoryWarningLevel.allCases.firstIndex(of: $0) }) ?? .some(nil)
-            else { return nil }
-            var bits = UInt32(event)
-            bits |= UInt32(action.map { $0 + 1 } ?? 0) << Self.actionShift  // 0 for none
-            bits |= UInt32(level.map { $0 + 1 } ?? 0) << Self.levelShift  // 0 for none
+            guard params.app == nil else { return nil }
+            var bits = UInt32(params.event.position)
+            bits |= UInt32(params.action.map { $0.position + 1 } ?? 0) << Self.actionShift  // 0 for none
+            bits |= UInt32(params.level.map { $0.position + 1 } ?? 0) << Self.levelShift  // 0 for none
             bits |= (params.byUser ? 1 : 0) << Self.byUserShift
             bits |= (params.wait ? 1 : 0) << Self.waitShift
             bits |= UInt32(members.rawValue) << Self.membersShift
@@ -111,9 +107,9 @@ extension FireParams {
             let action = Self.field(bits >> Self.actionShift, Self.actionBits)
             let level = Self.field(bits >> Self.levelShift, Self.levelBits)
             return FireParams(
-                event: FireEvent.allCases[Self.field(bits, Self.eventBits)],
-                action: action == 0 ? nil : Action.allCases[action - 1],
-                level: level == 0 ? nil : MemoryWarningLevel.allCases[level - 1],
+                event: FireEvent(position: Self.field(bits, Self.eventBits)),
+                action: action == 0 ? nil : Action(position: action - 1),
+                level: level == 0 ? nil : MemoryWarningLevel(position: level - 1),
                 byUser: bits >> Self.byUserShift & 1 == 1,
                 wait: bits >> Self.waitShift & 1 == 1
             )
