@@ -131,12 +131,14 @@ public final class Broker {
         machine.handle(input, at: clock.now(), wallMs: clock.wallMilliseconds(), into: &effects)
         feedDepth += 1
         let host = BrokerLoopHost(broker: self)
-        for index in effects.indices {
-            // Moved out of the buffer, a payload-free effect left in its place: a copy would retain what the effect
-            // carries, and emptying the buffer would release it again.
-            var effect = BrokerEffect.commitJournal
-            swap(&effect, &effects[index])
-            host.perform(effect)
+        effects.withUnsafeMutableBufferPointer { buffer in  // one uniqueness check, not one per effect
+            for index in buffer.indices {
+                // Moved out of the buffer, a payload-free effect left in its place: a copy would retain what the
+                // effect carries, and emptying the buffer would release it again.
+                var effect = BrokerEffect.commitJournal
+                swap(&effect, &buffer[index])
+                host.perform(effect)
+            }
         }
         if machine.takeMemorySampleRequest() {
             // Without a supervisor there is nothing to sample: an empty round lets the advance go on.

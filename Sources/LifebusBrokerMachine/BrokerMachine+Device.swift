@@ -14,12 +14,14 @@ extension BrokerMachine {
         actionBuffer = []
         device.handle(input, at: lifecycleNow, into: &actions)
         var rejections: [Rejection] = []
-        for index in actions.indices {
-            // Moved out of the buffer, a payload-free action left in its place: a copy would retain what the action
-            // carries, and emptying the buffer would release it again.
-            var action = Action.cancelTimer(TimerID(0))
-            swap(&action, &actions[index])
-            perform(action, rejections: &rejections, into: &effects)
+        actions.withUnsafeMutableBufferPointer { buffer in  // one uniqueness check, not one per action
+            for index in buffer.indices {
+                // Moved out of the buffer, a payload-free action left in its place: a copy would retain what the
+                // action carries, and emptying the buffer would release it again.
+                var action = Action.cancelTimer(TimerID(0))
+                swap(&action, &buffer[index])
+                perform(action, rejections: &rejections, into: &effects)
+            }
         }
         // Emptied from the end: each slot holds a payload-free action now, dropped in place, where
         // `removeAll(keepingCapacity:)` goes through the generic range replacement and each element's value witness.

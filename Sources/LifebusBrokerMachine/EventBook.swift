@@ -13,7 +13,10 @@ import LifebusProtocol
 struct EventBook {
     /// What is known of one event in flight.
     private struct Entry {
-        let label: String
+        /// The event's number and label, with their wire text written once (what every callback and record of its
+        /// chain carries).
+        let cause: EventCause
+        var label: String { cause.event }
         let owner: SessionID
         var ticket: Ticket?
         var recordCount = 0
@@ -23,11 +26,11 @@ struct EventBook {
         var firstSeq: Int64?
         var text: [UInt8] = []
 
-        /// Counts a callback sent and returns the label, in one access (reading a member through `values` would
+        /// Counts a callback sent and returns the cause, in one access (reading a member through `values` would
         /// copy the entry).
-        mutating func countCallback() -> String {
+        mutating func countCallback() -> EventCause {
             callbacksSent += 1
-            return label
+            return cause
         }
 
         /// Notes one more record, in place. When the text is full, it makes room for the records the callbacks
@@ -85,20 +88,20 @@ struct EventBook {
     mutating func begin(label: String, session: SessionID, ticket: Ticket?) -> EventID {
         let id = EventID(nextNumber)
         nextNumber += 1
-        entries[id] = Entry(label: label, owner: session, ticket: ticket)
+        entries[id] = Entry(cause: EventCause(eventID: Int64(id.rawValue), event: label), owner: session, ticket: ticket)
         inFlightBySession[session, default: 0] += 1
         return id
     }
 
     /// The cause an event's callbacks and records carry.
     func cause(_ id: EventID) -> EventCause {
-        EventCause(eventID: Int64(id.rawValue), event: entries[id]?.label ?? "event \(id.rawValue)")
+        entries[id]?.cause ?? EventCause(eventID: Int64(id.rawValue), event: "event \(id.rawValue)")
     }
 
     /// `cause(_:)` for a callback the event's chain sends, counted (how much room the event's text makes).
     mutating func causeOfCallback(_ id: EventID) -> EventCause {
         guard let index = entries.index(forKey: id) else { return cause(id) }
-        return EventCause(eventID: Int64(id.rawValue), event: entries.values[index].countCallback())
+        return entries.values[index].countCallback()
     }
 
     /// Notes a record the event's chain produced: its journal sequence number and its JSON text.

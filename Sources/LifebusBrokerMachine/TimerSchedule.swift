@@ -16,7 +16,8 @@ import LifebusLifecycle
 ///
 /// Invariants: `run` is sorted by (deadline, order); `stale` counts the entries of `run` and `heap` whose timer is no
 /// longer armed with that order, so with `stale == 0` both fronts are live and nothing is looked up;
-/// `frontsKnownLive` says both fronts were checked since either last changed (a newly armed front is live); `takeDue`
+/// `frontsKnownLive` says both fronts were checked since either last changed (a newly armed front is live); while
+/// `earliestIsKnown`, `earliest` is the earliest deadline of an armed timer; `takeDue`
 /// returns each armed timer once, at or after its latest deadline, and never a cancelled one; timers due at the same
 /// instant come out in the order they were (last) armed.
 struct TimerSchedule<Key: ScheduleKey> {
@@ -42,6 +43,10 @@ struct TimerSchedule<Key: ScheduleKey> {
     private var nextOrder: UInt64 = 0
     private var stale = 0
     private var frontsKnownLive = true
+    /// The earliest deadline of an armed timer, while `earliestIsKnown` (the machine asks before and after every
+    /// input; most inputs change nothing earlier than it).
+    private var earliest: Instant?
+    private var earliestIsKnown = true
 
     /// The number of armed timers.
     var count: Int { armed.count }
@@ -54,7 +59,9 @@ struct TimerSchedule<Key: ScheduleKey> {
         nextOrder += 1
         if let replaced = armed.updateValue(Armed(deadline: deadline, order: nextOrder), forKey: id) {
             retire(replaced)
+            forget(replaced)
         }
+        if earliestIsKnown, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         let entry = Entry(deadline: deadline, order: nextOrder, id: id)
         if run.isEmpty || run[run.count &- 1].deadline <= deadline {
             run.append(entry)
@@ -66,7 +73,15 @@ struct TimerSchedule<Key: ScheduleKey> {
 
     /// Disarms `id`; unknown ids are ignored.
     mutating func cancel(_ id: Key) {
-        if let removed = armed.removeValue(forKey: id) { retire(removed) }
+        if let removed = armed.removeValue(forKey: id) {
+            retire(removed)
+            forget(removed)
+        }
+    }
+
+    /// A timer armed for `retired` is gone: the earliest deadline is no longer known if it may have been that one.
+    private mutating func forget(_ retired: Armed) {
+        if let known = earliest, retired.deadline <= known { earliestIsKnown = false }
     }
 
     /// Disarms every timer.
@@ -76,10 +91,20 @@ struct TimerSchedule<Key: ScheduleKey> {
         heap = Heap()
         stale = 0
         frontsKnownLive = true
+        earliest = nil
+        earliestIsKnown = true
     }
 
     /// The earliest deadline of an armed timer.
     mutating func earliestDeadline() -> Instant? {
+        if earliestIsKnown { return earliest }
+        earliest = earliestArmedDeadline()
+        earliestIsKnown = true
+        return earliest
+    }
+
+    /// `earliestDeadline()` worked out from the fronts.
+    private mutating func earliestArmedDeadline() -> Instant? {
         dropStaleFronts()
         switch (run.isEmpty, heap.isEmpty) {
         case (true, true): return nil
@@ -103,6 +128,7 @@ struct TimerSchedule<Key: ScheduleKey> {
             }
             let entry = fromRun ? run.removeFirst() : heap.removeMin()
             frontsKnownLive = false
+            earliestIsKnown = false
             if isLive(entry) {
                 armed.removeValue(forKey: entry.id)
                 due.append(entry.id)

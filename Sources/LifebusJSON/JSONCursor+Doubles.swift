@@ -24,6 +24,12 @@ extension JSONCursor {
             return true
         }
         guard value >= 0.001, value < 1e9 else { return false }
+        let whole = UInt64(value)
+        if Double(whole) == value {  // a whole number (a budget): its digits and ".0", the decimal's shortest form
+            digits(whole, count: 1)
+            ascii(".0")
+            return true
+        }
         let micros = UInt64(value * 1e6 + 0.5)
         // Division of two exact integers rounds correctly, as reading the decimal text does.
         guard Double(micros) / 1e6 == value else { return false }
@@ -38,7 +44,13 @@ extension JSONCursor {
         guard nanoseconds >= 1_000, nanoseconds < 1_000_000_000_000_000 else {
             return double(Double(nanoseconds) / 1e6)
         }
-        sixPlaceDecimal(UInt64(nanoseconds))
+        let magnitude = UInt64(nanoseconds)
+        let whole = magnitude / 1_000_000
+        if whole &* 1_000_000 == magnitude, whole > 0 {  // whole milliseconds (a budget): digits and ".0"
+            digits(whole, count: 1)
+            return ascii(".0")
+        }
+        sixPlaceDecimal(magnitude)
     }
 
     /// `milliseconds(nanoseconds:)`, or `null` for no instant.

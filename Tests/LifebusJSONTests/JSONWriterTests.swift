@@ -1,4 +1,4 @@
-import LifebusJSON
+@_spi(RawJSON) import LifebusJSON
 import PropertyBased
 import Testing
 
@@ -61,10 +61,32 @@ import Testing
             values.append(Double(UInt64.random(in: 0..<1_000_000_000_000_000, using: &rng)) / 1e6)  // nanoseconds
             values.append(Double(UInt64.random(in: 0..<100_000_000, using: &rng)) / 1e3)
             values.append(Double.random(in: 0..<2e9, using: &rng))
+            values.append(Double(UInt64.random(in: 0..<2_000_000_000, using: &rng)))  // whole: a budget
         }
         var mismatches: [String] = []
         for value in values where JSONValue.double(value).jsonText != value.description && mismatches.count < 5 {
             mismatches.append("\(value.description) written as \(JSONValue.double(value).jsonText)")
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    /// The journal's times written from whole nanoseconds are the text of their milliseconds as a double, whole
+    /// milliseconds (budgets) included.
+    @Test func writesNanosecondsAsTheirMillisecondsDouble() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Int64] = [0, 1, 999, 1_000, 1_000_000, 5_000_000_000, 999_999_999_999_999, 1_000_000_000_000_000]
+        for _ in 0..<100_000 {
+            values.append(Int64.random(in: 0..<1_000_000_000_000_000, using: &rng))
+            values.append(Int64.random(in: 0..<1_000_000, using: &rng) * 1_000_000)
+        }
+        var mismatches: [String] = []
+        for value in values where mismatches.count < 5 {
+            var fromInteger: [UInt8] = []
+            JSONWriter.append(to: &fromInteger, atMost: JSONCursor.numberBound) { $0.milliseconds(nanoseconds: value) }
+            let expected = JSONValue.double(Double(value) / 1e6).jsonText
+            if String(decoding: fromInteger, as: UTF8.self) != expected {
+                mismatches.append("\(value) ns written as \(String(decoding: fromInteger, as: UTF8.self)), not \(expected)")
+            }
         }
         #expect(mismatches.isEmpty)
     }

@@ -34,6 +34,22 @@ import Testing
         #expect(text(JournalEntry.transition(record).write) == JournalEntry.transition(record).json.jsonBytes)
     }
 
+    /// A cause's text is written when the value is made: changing its id or label writes it again.
+    @Test func aCauseWritesWhatItsJSONWritesAfterEachChange() {
+        var cause = EventCause(eventID: 3, event: "home")
+        var written: [UInt8] = []
+        cause.write(to: &written)
+        #expect(written == cause.json.jsonBytes)
+        cause.event = "call \"--answer\"\u{7F}"
+        cause.eventID = .min
+        written = []
+        cause.write(to: &written)
+        #expect(written == cause.json.jsonBytes)
+        #expect(cause == EventCause(eventID: .min, event: "call \"--answer\"\u{7F}"))
+        #expect(cause != EventCause(eventID: .min, event: "call"))
+        #expect(EventCause.writtenBound(cause) <= EventCause.writtenBound(event: cause.event))
+    }
+
     @Test func aMarkRecordWritesWhatItsJSONWrites() {
         let marks = [
             MarkRecord(seq: 1, app: "x", pid: 7, name: "state-saved", data: ["thought": 2, "path": "/tmp/a\nb"],

@@ -12,11 +12,7 @@ extension CallbackParams {
 
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
-        let launched: Bool
-        switch launch {  // a switch: `launch == nil` copied the whole optional context out and destroyed it again
-        case .some: launched = true
-        case .none: launched = false
-        }
+        let launched = hasLaunch
         JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
             cursor.ascii("{\"callbackID\":")
             cursor.integer(callbackID)

@@ -19,7 +19,25 @@ public struct CallbackParams: Sendable, Equatable {
     public var cause: EventCause?
     /// `didFinishLaunching` of an installed app only: why it launches and what its last run left (absent
     /// otherwise, and then not written).
-    public var launch: LaunchContext?
+    public var launch: LaunchContext? {
+        get { launchBox?.context }
+        set { launchBox = newValue.map(LaunchBox.init) }
+    }
+
+    /// `launch`, held out of line: the context is rare (one per launch) and wide, and the params travel inside every
+    /// callback's effect, which would be that much wider to move and copy.
+    private var launchBox: LaunchBox?
+
+    /// Whether the params carry a launch context (without copying it out).
+    var hasLaunch: Bool { launchBox != nil }
+
+    private final class LaunchBox: Sendable {
+        let context: LaunchContext
+
+        init(_ context: LaunchContext) {
+            self.context = context
+        }
+    }
 
     public init(
         callbackID: Int64,
@@ -48,6 +66,11 @@ public struct CallbackParams: Sendable, Equatable {
             guard case .object = value else { throw RPCError.invalidParams(field: "launch", "must be an object") }
             return try LaunchContext(json: value)
         }
+    }
+
+    public static func == (lhs: CallbackParams, rhs: CallbackParams) -> Bool {
+        lhs.callbackID == rhs.callbackID && lhs.callback == rhs.callback && lhs.state == rhs.state
+            && lhs.budgetMs == rhs.budgetMs && lhs.cause == rhs.cause && lhs.launch == rhs.launch
     }
 
     public var json: JSONValue {

@@ -109,23 +109,22 @@ extension JSONCursor {
 extension EventCause {
     /// Appends `{"eventID":…,"event":…}`.
     public func write(to buffer: inout [UInt8]) {
-        JSONWriter.append(to: &buffer, atMost: Self.writtenBound(self)) { write(to: &$0) }
+        withText { buffer.append(contentsOf: $0) }
     }
 
-    /// The most bytes `write` needs for `cause` (`null` when absent): keys (21 bytes), a number, the label.
+    /// The most bytes `write` needs for `cause` (`null` when absent): its text's length.
     static func writtenBound(_ cause: EventCause?) -> Int {
-        guard let cause else { return 4 }
-        return 24 + JSONCursor.numberBound + JSONCursor.stringBound(cause.event)
+        cause?.textCount ?? 4
     }
 
+    /// The most bytes the text of a cause labelled `event` takes: keys (21 bytes), a number, the label.
+    static func writtenBound(event: String) -> Int {
+        24 + JSONCursor.numberBound + JSONCursor.stringBound(event)
+    }
+
+    /// Copies the text written when the value was made.
     func write(to cursor: inout JSONCursor) {
-        let start = cursor.position
-        defer { assert(cursor.position - start <= Self.writtenBound(self), "EventCause.writtenBound is too small") }
-        cursor.ascii("{\"eventID\":")
-        cursor.integer(eventID)
-        cursor.ascii(",\"event\":")
-        cursor.string(event)
-        cursor.byte(UInt8(ascii: "}"))
+        withText { cursor.bytes($0) }
     }
 }
 
