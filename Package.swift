@@ -240,14 +240,17 @@ let package = Package(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
             dependencies: [
-                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusProtocol", "lifebusd",
-                "lifebus", "MemoryGrower", "SupervisionDrill",
+                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusProtocol",
+                "LifebusTestFiles", "lifebusd", "lifebus", "MemoryGrower", "SupervisionDrill",
             ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusContainmentTests", dependencies: ["LifebusContainment", "LifebusIO"], swiftSettings: strict
+            name: "LifebusContainmentTests", dependencies: ["LifebusContainment", "LifebusIO", "LifebusTestFiles"],
+            swiftSettings: strict
         ),
+        // A test's temporary folder, shared by the test targets that write files for the code under test.
+        .target(name: "LifebusTestFiles", path: "Tests/TestFiles", swiftSettings: strict),
         // The memory sampler's cost and accuracy on 2,000 processes, a row of ./scripts/bench.
         .executableTarget(
             name: "MemorySamplingBench", dependencies: ["LifebusSupervision", "LifebusContainment"],

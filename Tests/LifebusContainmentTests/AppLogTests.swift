@@ -1,5 +1,6 @@
 import Glibc
 import LifebusContainment
+import LifebusTestFiles
 import Testing
 
 /// Per-app logs: where they live, their bound, and reading them as `logs --follow` will.

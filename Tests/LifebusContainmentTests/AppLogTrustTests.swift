@@ -1,5 +1,6 @@
 import Glibc
 import LifebusContainment
+import LifebusTestFiles
 import Testing
 
 /// The apps' logs folder may lie in a shared folder beside the journal while the broker runs as root: links another

@@ -2,6 +2,7 @@ import Glibc
 import LifebusContainment
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// Real processes started by `AppProcess`: their group, environment, log, exits, kills, freezing. Serialized: the

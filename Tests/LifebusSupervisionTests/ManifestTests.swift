@@ -3,6 +3,7 @@ import LifebusContainment
 import LifebusJSON
 import LifebusProtocol
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// Manifests: a good one parses whole; each bad one is refused naming the file and the member; a folder loads the

@@ -1,6 +1,7 @@
 import Glibc
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// An app's memory is its footprint, shared pages counted once: a parent that maps and touches a 64 MiB shared

@@ -1,6 +1,7 @@
 import Glibc
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// Resident memory is read from `/proc` for an app's whole process group: a group whose processes allocate and

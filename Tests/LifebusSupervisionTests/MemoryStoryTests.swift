@@ -2,6 +2,7 @@ import Glibc
 import LifebusIO
 import LifebusProtocol
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// The memory story of issue 7 with real programs: a real broker, the example `MemoryGrower` started twice by the

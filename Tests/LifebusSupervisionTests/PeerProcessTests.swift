@@ -1,6 +1,7 @@
 import Glibc
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// A process that connected on its own is identified from its connection and signalled exactly, through

@@ -2,6 +2,7 @@ import Glibc
 import LifebusContainment
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// After a process's exit was reaped, a signal meant for it reaches nothing, even when its pid now belongs to

@@ -2,6 +2,7 @@ import Glibc
 import LifebusContainment
 import LifebusIO
 import LifebusSupervision
+import LifebusTestFiles
 import Testing
 
 /// The supervisor as the broker machine drives it: commands in, reports out, with real processes.

@@ -2,6 +2,7 @@ import Glibc
 import LifebusIO
 import LifebusJSON
 import LifebusSupervision
+import LifebusTestFiles
 
 /// A real `lifebusd` on a private socket, and the `lifebus` CLI and example apps against it, all started as apps
 /// of the supervisor (`AppProcess`, output to log files in `folder`): the supervision layer drives real programs.

@@ -1,19 +1,20 @@
-import Glibc
+public import Glibc
 
-/// A fresh folder under /tmp for one test, removed with everything in it by `remove()`.
-struct TemporaryFolder {
-    let path: String
+/// A fresh folder under /tmp for one test (named after `prefix`), removed with everything in it by `remove()`.
+/// Shared by the test targets that write files for the code under test (containment, supervision).
+public struct TemporaryFolder: Sendable {
+    public let path: String
 
-    init() {
-        var template = Array("/tmp/lifebus-containment-XXXXXX".utf8CString)
+    public init(prefix: String = "lifebus-test") {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     }
 
-    func file(_ name: String) -> String { "\(path)/\(name)" }
+    public func file(_ name: String) -> String { "\(path)/\(name)" }
 
     /// Writes `text` to `name` in the folder with `mode`; returns the path.
     @discardableResult
-    func write(_ name: String, _ text: String, mode: mode_t = 0o644) -> String {
+    public func write(_ name: String, _ text: String, mode: mode_t = 0o644) -> String {
         let target = file(name)
         let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC, mode)
         precondition(descriptor >= 0, "cannot write \(target)")
@@ -24,17 +25,17 @@ struct TemporaryFolder {
     }
 
     /// The text of `name`, or `nil` when it does not exist.
-    func read(_ name: String) -> String? {
+    public func read(_ name: String) -> String? {
         readText(file(name))
     }
 
-    func remove() {
+    public func remove() {
         _ = system("rm -rf '\(path)'")
     }
 }
 
 /// The text of the file at `path`, or `nil` when it does not exist.
-func readText(_ path: String) -> String? {
+public func readText(_ path: String) -> String? {
     guard let handle = fopen(path, "r") else { return nil }
     defer { fclose(handle) }
     var bytes: [UInt8] = []
