@@ -109,8 +109,11 @@ final class RowRunner {
             try run(step, isLast: false)
         }
         journalMark = try journalEntries().compactMap { $0["seq"]?.int64Value }.max() ?? 0
+        var previousBegan: ContinuousClock.Instant?
         for (index, step) in row.steps.enumerated() {
-            try run(step, isLast: index == row.steps.count - 1)
+            let began = ContinuousClock.now
+            try run(step, isLast: index == row.steps.count - 1, previousBegan: previousBegan)
+            previousBegan = began
         }
         try settle()
         if !pump(until: { self.pendingFires.isEmpty }, timeout: .seconds(10)) {
@@ -128,7 +131,8 @@ final class RowRunner {
         return observation
     }
 
-    private func run(_ step: Step, isLast: Bool) throws {
+    /// Runs one step; `previousBegan` is when the step before it began (`nil` for the first, and in the setup).
+    private func run(_ step: Step, isLast: Bool, previousBegan: ContinuousClock.Instant? = nil) throws {
         switch step {
         case .connect(let app, let appFlags):
             flags[app] = appFlags
@@ -152,8 +156,16 @@ final class RowRunner {
         case .elapse(let duration):
             let scaled = duration.inMilliseconds / 1_000 * timeScale
             // The last step's wait gets a margin so timers due at its very end have fired. An earlier wait stops 3 %
-            // short instead, so the next step lands before a deadline just after it rather than after it.
-            pump(for: isLast ? scaled + max(0.15, scaled * 0.05) : scaled * 0.97)
+            // short instead, so the next step lands before a deadline just after it rather than after it; and it
+            // counts from when the step before it began, as the deadline's clock started during that step (R92,
+            // begun 3 s before a 180 s budget ends, has 150 ms to spare at its time scale: the step's settle on a
+            // loaded machine took more).
+            if isLast {
+                pump(for: scaled + max(0.15, scaled * 0.05))
+            } else {
+                let spent = previousBegan.map { ContinuousClock.now - $0 } ?? .zero
+                pump(for: max(0, scaled * 0.97 - spent.inMilliseconds / 1_000))
+            }
         case .beginTask(let app, let number):
             guard apps[app] != nil else { return undeliverable(step) }
             request(app, "beginBackgroundTask", ["name": .string("row-task-\(number)")], as: .beginTask(app, number))
