@@ -140,13 +140,13 @@ struct ArmedTimers<Key: ScheduleKey> {
 }
 
 extension BrokerMachine.Deadline: ScheduleKey {
-    /// The core's timers are numbered (one per callback in flight: the hot path); the other deadlines are hashed.
+    /// Hello timeouts are numbered by their session (armed as sessions are accepted); the others are hashed.
     var counter: UInt64? {
-        if case .device(let id) = self { return id.rawValue }
+        if case .hello(let session) = self { return session.rawValue }
         return nil
     }
 
     init(counter: UInt64) {
-        self = .device(TimerID(counter))
+        self = .hello(SessionID(counter))
     }
 }

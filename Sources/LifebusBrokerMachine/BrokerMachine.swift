@@ -137,12 +137,13 @@ public struct BrokerMachine {
         if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
     }
 
-    /// Takes every deadline due at `now`, in order, and handles each.
+    /// Takes every deadline due at `now`, in order, and handles each. The core's are one `.device` entry at its
+    /// earliest deadline: every core timer due at `now` fires there, in the order the core keeps them.
     private mutating func timerFired(into effects: inout [BrokerEffect]) {
         for deadline in clock.takeDue(at: now) {
             switch deadline {
-            case .device(let id):
-                feedDevice(.timerFired(id), into: &effects)
+            case .device:
+                feedDueDeviceDeadlines(into: &effects)
             case .hello(let session):
                 helloTimedOut(session, into: &effects)
             case .wait(let number, let app):
