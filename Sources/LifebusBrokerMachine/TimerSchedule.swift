@@ -3,9 +3,9 @@ import HeapModule
 import LifebusCore
 import LifebusLifecycle
 
-/// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
-/// driver's one timer: which are armed (`ArmedTimers`: the core's numbered timers in a window indexed by number, the
-/// others hashed), and their deadlines in order.
+/// Every deadline of the broker machine (the core's earliest, hello timeouts, `wait` timeouts), multiplexed onto the
+/// driver's one timer: which are armed (`ArmedTimers`: numbered timers in a window indexed by number, the others
+/// hashed), and their deadlines in order.
 ///
 /// A pure value (no clock, no I/O). Most timers are armed in deadline order (a budget or a timeout from `now`
 /// ends after the one armed before it with the same length), so they queue in `run`, sorted by construction: arming
