@@ -120,10 +120,11 @@ struct InvariantTests {
             }
         }
         let owners = harness.device.timerOwners
-        if owners.count != harness.device.armedTimerCount || (owners.isEmpty != (harness.device.earliestDeadline == nil)) {
+        let earliest = harness.device.earliestDeadline
+        if owners.count != harness.device.armedTimerCount || owners.isEmpty != (earliest == nil) {
             problems.append("the device's timers disagree with its count or its earliest deadline")
         }
-        if let earliest = harness.device.earliestDeadline, earliest < harness.now {
+        if let earliest, earliest < harness.now {
             problems.append("a timer was due at \(earliest) and did not fire by \(harness.now)")
         }
         for owner in owners {
