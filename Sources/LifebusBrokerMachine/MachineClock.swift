@@ -172,6 +172,12 @@ struct MachineClock {
             expect(pendingAdvance.target >= virtualNow, "virtual time went past the pending advance's target")
         }
         expect(isManual || virtualNow == epoch, "virtual time moved on the real clock")
+        if !isStopped {
+            let entry = deadlines.deadline(of: .device)
+            expect(entry == (isManual ? nil : deviceDeadline),
+                   "the device's entry is \(entry.map { "\($0)" } ?? "not armed"), its deadline is "
+                       + "\(deviceDeadline.map { "\($0)" } ?? "none") under the \(isManual ? "manual" : "real") clock")
+        }
         return broken
     }
 }

@@ -54,6 +54,11 @@ struct TimerSchedule<Key: ScheduleKey> {
     /// The entries held, live or stale (for tests: after an arm, at most twice the armed timers, or 64).
     var heldEntries: Int { run.count + heap.count }
 
+    /// The deadline `id` is armed for; `nil` when it is not armed.
+    func deadline(of id: Key) -> Instant? {
+        armed[id]?.deadline
+    }
+
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
     mutating func arm(_ id: Key, at deadline: Instant) {
         nextOrder += 1

@@ -41,6 +41,7 @@ import Testing
         #expect(!dueEarly && dueAt20)
         clock.timerFired()
         #expect(clock.takeDue(at: Self.at(20)) == [.device, .wait(number: 1, app: "com.example.Notes")])
+        clock.deviceDeadlineMoved(to: nil)  // the machine fed the core's due timer: none is left
         #expect(clock.announce() == .some(Self.at(40)))
         #expect(clock.invariantViolations.isEmpty)
     }
@@ -253,6 +254,14 @@ import Testing
         early.virtualNow = Instant(nanoseconds: 1)
         #expect(early.invariantViolations == [
             "virtual time is before the broker's start", "virtual time moved on the real clock",
+        ])
+
+        var lost = clock
+        lost.deviceDeadlineMoved(to: Self.at(5))
+        _ = lost.takeDue(at: Self.at(5))  // taken, and the core not told: its deadline is no longer scheduled
+        _ = lost.announce()
+        #expect(lost.invariantViolations == [
+            "the device's entry is not armed, its deadline is \(Self.at(5)) under the real clock",
         ])
 
         var advancing = clock
