@@ -33,7 +33,7 @@ extension BrokerMachine {
     }
 
     /// Feeds `deadlineReached` once per core timer due at `lifecycleNow`, earliest first (the core keeps their
-    /// order: several at one deadline in the order they were armed).
+    /// order: several at one deadline in the order they were armed): an `advance`'s step, on virtual time.
     mutating func feedDueDeviceDeadlines(into effects: inout [BrokerEffect]) {
         while let deadline = device.earliestDeadline, deadline <= lifecycleNow {
             feedDevice(.deadlineReached, into: &effects)

@@ -109,9 +109,9 @@ struct MachineClock {
         return earliest <= now
     }
 
-    /// Takes every real-time deadline due at `now`, in order.
-    mutating func takeDue(at now: Instant) -> [Deadline] {
-        deadlines.takeDue(at: now)
+    /// Takes the earliest real-time deadline due at `now` (`nil`: none is due).
+    mutating func takeFirstDue(at now: Instant) -> Deadline? {
+        deadlines.takeFirstDue(at: now)
     }
 
     /// The driver's timer fired: what it was armed for is no longer announced.

@@ -119,9 +119,9 @@ struct TimerSchedule<Key: ScheduleKey> {
         }
     }
 
-    /// Removes and returns the timers whose deadline is at or before `now`, earliest first.
-    mutating func takeDue(at now: Instant) -> [Key] {
-        var due: [Key] = []
+    /// Removes and returns the earliest timer whose deadline is at or before `now` (`nil`: none is due). Taken one
+    /// at a time, so that what handling one arms or moves is ordered with the rest.
+    mutating func takeFirstDue(at now: Instant) -> Key? {
         while true {
             let fromRun: Bool
             if !run.isEmpty, run[0].deadline <= now {
@@ -129,19 +129,17 @@ struct TimerSchedule<Key: ScheduleKey> {
             } else if let top = heap.min, top.deadline <= now {
                 fromRun = false
             } else {
-                break
+                return nil
             }
             let entry = fromRun ? run.removeFirst() : heap.removeMin()
             frontsKnownLive = false
             earliestIsKnown = false
             if isLive(entry) {
                 armed.removeValue(forKey: entry.id)
-                due.append(entry.id)
-            } else {
-                stale -= 1
+                return entry.id
             }
+            stale -= 1
         }
-        return due
     }
 
     /// A timer's arming `retired` is no longer live: its entry is dropped now when it is a front (no lookup later),
