@@ -1,21 +1,13 @@
 import DequeModule
 import LifebusCore
 
-/// A key `TimerSchedule` can file by number: a timer named by a counter (the core's `TimerID`s, armed as they are
-/// numbered, mostly cancelled in the same order) is kept in a window indexed by that number, not hashed.
+/// A key `TimerSchedule` can file by number: a timer named by a counter (a session's hello timeout, armed as sessions
+/// are numbered, mostly cancelled in the same order) is kept in a window indexed by that number, not hashed.
 protocol ScheduleKey: Hashable {
     /// The key's counter, if it has one (`nil`: the key is hashed).
     var counter: UInt64? { get }
     /// The key whose `counter` is `counter`.
     init(counter: UInt64)
-}
-
-extension TimerID: ScheduleKey {
-    var counter: UInt64? { rawValue }
-
-    init(counter: UInt64) {
-        self.init(counter)
-    }
 }
 
 /// Which timers of a `TimerSchedule` are armed, and with which deadline and order: the one table the schedule
@@ -140,13 +132,13 @@ struct ArmedTimers<Key: ScheduleKey> {
 }
 
 extension BrokerMachine.Deadline: ScheduleKey {
-    /// The core's timers are numbered (one per callback in flight: the hot path); the other deadlines are hashed.
+    /// Hello timeouts are numbered by their session (armed as sessions are accepted); the others are hashed.
     var counter: UInt64? {
-        if case .device(let id) = self { return id.rawValue }
+        if case .hello(let session) = self { return session.rawValue }
         return nil
     }
 
     init(counter: UInt64) {
-        self = .device(TimerID(counter))
+        self = .hello(SessionID(counter))
     }
 }

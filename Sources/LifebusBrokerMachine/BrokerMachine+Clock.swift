@@ -60,10 +60,8 @@ extension BrokerMachine {
                 return
             case .sampled?:
                 continue
-            case .fire(let due)?:
-                for id in due {
-                    feedDevice(.timerFired(id), into: &effects)
-                }
+            case .fire?:
+                feedDueDeviceDeadlines(into: &effects)
                 clock.deadlinesFired()
             case .finished(let ticket)?:
                 afterJournaled(.answer(ticket, clockResult(outstanding: outstanding).json), into: &effects)

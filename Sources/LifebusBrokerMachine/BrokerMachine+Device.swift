@@ -4,8 +4,8 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// The one path into the lifecycle machine, and what becomes of every action it returns: callbacks become requests
-/// to apps, timers join the one schedule, kills go to the kernel-reported pid, records go to the journal and the
-/// observers, completed events answer their `fire`.
+/// to apps, kills go to the kernel-reported pid, records go to the journal and the observers, completed events
+/// answer their `fire`; after each feed the core's earliest deadline moves the clock's one entry for the device.
 extension BrokerMachine {
     /// Feeds one input to the device at `lifecycleNow` and turns its actions into effects; returns the rejections.
     @discardableResult
@@ -16,19 +16,28 @@ extension BrokerMachine {
         var rejections: [Rejection] = []
         actions.withUnsafeMutableBufferPointer { buffer in  // one uniqueness check, not one per action
             for index in buffer.indices {
-                // Moved out of the buffer, a payload-free action left in its place: a copy would retain what the
+                // Moved out of the buffer, a reference-free action left in its place: a copy would retain what the
                 // action carries, and emptying the buffer would release it again.
-                var action = Action.cancelTimer(TimerID(0))
+                var action = Action.completeEvent(EventID(0))
                 swap(&action, &buffer[index])
                 perform(action, rejections: &rejections, into: &effects)
             }
         }
-        // Emptied from the end: each slot holds a payload-free action now, dropped in place, where
+        // Emptied from the end: each slot holds a reference-free action now, dropped in place, where
         // `removeAll(keepingCapacity:)` goes through the generic range replacement and each element's value witness.
         while !actions.isEmpty { actions.removeLast() }
         actionBuffer = actions
+        clock.deviceDeadlineMoved(to: device.earliestDeadline)
         answerWaitersOfChangedApps(into: &effects)
         return rejections
+    }
+
+    /// Feeds `deadlineReached` once per core timer due at `lifecycleNow`, earliest first (the core keeps their
+    /// order: several at one deadline in the order they were armed): an `advance`'s step, on virtual time.
+    mutating func feedDueDeviceDeadlines(into effects: inout [BrokerEffect]) {
+        while let deadline = device.earliestDeadline, deadline <= lifecycleNow {
+            feedDevice(.deadlineReached, into: &effects)
+        }
     }
 
     private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
@@ -39,10 +48,6 @@ extension BrokerMachine {
         case .stateChanged(let app, let from, let to, let at):
             deliveries.stateChanged(app, at: at)
             freezeOrThaw(app, from: from, to: to, into: &effects)
-        case .armTimer(let id, let deadline):
-            clock.armDeviceTimer(id, at: deadline)
-        case .cancelTimer(let id):
-            clock.cancelDeviceTimer(id)
         case .startProcess(let app):
             startProcess(app, into: &effects)
         case .kill(let app, let reason):

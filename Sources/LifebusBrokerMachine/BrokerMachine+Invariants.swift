@@ -28,6 +28,8 @@ extension BrokerMachine {
             expect(device.state(of: app) == .suspended, "\(app) is frozen but \(device.state(of: app))")
         }
         expect(isShuttingDown == clock.isStopped, "the clock announces after shutdown, or stopped without it")
+        expect(clock.isStopped || clock.deviceDeadline == device.earliestDeadline,
+               "the clock's device deadline is not the core's earliest")
         return broken
     }
 }

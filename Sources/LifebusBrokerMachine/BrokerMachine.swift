@@ -137,12 +137,16 @@ public struct BrokerMachine {
         if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
     }
 
-    /// Takes every deadline due at `now`, in order, and handles each.
+    /// Takes every deadline due at `now`, earliest first, and handles each. The core's are one `.device` entry at
+    /// its earliest deadline: each take fires that one core timer and moves the entry to the next, so a loop turn
+    /// that comes late past several deadlines handles them in the order they fell, core and broker alike (a `wait`
+    /// that timed out before a kill does not see it).
     private mutating func timerFired(into effects: inout [BrokerEffect]) {
-        for deadline in clock.takeDue(at: now) {
+        while let deadline = clock.takeFirstDue(at: now) {
             switch deadline {
-            case .device(let id):
-                feedDevice(.timerFired(id), into: &effects)
+            case .device:
+                clock.deviceDeadlineMoved(to: nil)  // its entry was taken: the feed tells the core's next deadline
+                feedDevice(.deadlineReached, into: &effects)
             case .hello(let session):
                 helloTimedOut(session, into: &effects)
             case .wait(let number, let app):

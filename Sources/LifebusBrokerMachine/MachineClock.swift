@@ -5,17 +5,17 @@ import LifebusProtocol
 extension BrokerMachine {
     /// A deadline in the clock's real-time schedule (`MachineClock.deadlines`).
     enum Deadline: Hashable {
-        case device(TimerID)
+        /// The core's earliest deadline (`Device.earliestDeadline`), under the real clock: one entry for the device.
+        case device
         case hello(SessionID)
         case wait(number: UInt64, app: AppID)
         /// The real-time limit of the pending `advance`'s wait for outstanding callbacks.
         case advanceSettle
 
-        /// The counter cases hash like `CounterIdentifier`s (one per callback in flight, so on the hot path); a
-        /// `wait`'s, which names an app, keeps the standard hash.
+        /// The counter cases hash like `CounterIdentifier`s; a `wait`'s, which names an app, keeps the standard hash.
         func _rawHashValue(seed: Int) -> Int {
             switch self {
-            case .device(let id): return counterHash(id.rawValue << 2, seed: seed)
+            case .device: return counterHash(3, seed: seed)
             case .hello(let session): return counterHash(session.rawValue << 2 | 1, seed: seed)
             case .advanceSettle: return counterHash(2, seed: seed)
             case .wait:
@@ -29,8 +29,9 @@ extension BrokerMachine {
 }
 
 /// The broker machine's clock: every deadline on real time in one schedule (transport hello timeouts, `wait`
-/// timeouts, the advance's settle limit, and under the real clock the core's timers), under the manual clock the
-/// core's timers on virtual time in a second schedule with the virtual instant, the `advance` being carried out
+/// timeouts, the advance's settle limit, and under the real clock the core's earliest deadline as one `.device`
+/// entry), the core's earliest deadline as last told (`deviceDeadline`: the core keeps its timers itself), under
+/// the manual clock the virtual instant, the `advance` being carried out
 /// (the extension below) and the memory samples on virtual time (`VirtualSampling`), and the deadline last announced
 /// to the driver.
 ///
@@ -39,9 +40,10 @@ extension BrokerMachine {
 /// Invariants (`invariantViolations`, checked at rest, after each input's `announce`): the announced deadline is
 /// the real-time schedule's earliest, or nothing once announcing stopped (`stop`); virtual time never goes back
 /// and is never before the broker's start; an advance is pending only under the manual clock, one at a time, and
-/// virtual time does not pass its target; under the real clock virtual time stays at the start and no core timer
-/// is on virtual time. `virtualNow`, `pendingAdvance` and `announcedDeadline` stay settable in the module so tests
-/// can corrupt a clock, as `SessionTable`'s indexes are.
+/// virtual time does not pass its target; under the real clock virtual time stays at the start; until the clock
+/// stops, `deviceDeadline` is the core's earliest deadline (the machine checks it against the device) and under the
+/// real clock the `.device` entry is armed exactly at it. `virtualNow`, `pendingAdvance` and `announcedDeadline` stay
+/// settable in the module so tests can corrupt a clock, as `SessionTable`'s indexes are.
 struct MachineClock {
     typealias Deadline = BrokerMachine.Deadline
 
@@ -51,8 +53,9 @@ struct MachineClock {
     let epoch: Instant
     /// The deadlines on real time.
     private(set) var deadlines = TimerSchedule<Deadline>()
-    /// Under the manual clock, the core's timers, on virtual time: fired only by `advance`, never by the driver.
-    private(set) var virtualDeadlines = TimerSchedule<TimerID>()
+    /// The core's earliest deadline as last told (`deviceDeadlineMoved`): on real time under the real clock (then
+    /// also the `.device` entry's), on virtual time under the manual clock (reached only by `advance`).
+    private(set) var deviceDeadline: Instant?
     /// Under the manual clock, the lifecycle's instant (starts at `epoch`, moves only on `advance`).
     var virtualNow: Instant
     /// The `advance` being carried out (one at a time).
@@ -87,20 +90,16 @@ struct MachineClock {
         deadlines.cancel(deadline)
     }
 
-    /// Arms one of the core's timers: on virtual time under the manual clock, on real time otherwise.
-    mutating func armDeviceTimer(_ id: TimerID, at instant: Instant) {
-        if isManual {
-            virtualDeadlines.arm(id, at: instant)
+    /// The core's earliest deadline is now `instant` (`nil`: no timer armed); under the real clock the `.device`
+    /// entry moves with it. Once the clock stopped, the core's deadlines are no longer scheduled.
+    mutating func deviceDeadlineMoved(to instant: Instant?) {
+        guard instant != deviceDeadline, !isStopped else { return }
+        deviceDeadline = instant
+        guard !isManual else { return }
+        if let instant {
+            deadlines.arm(.device, at: instant)
         } else {
-            deadlines.arm(.device(id), at: instant)
-        }
-    }
-
-    mutating func cancelDeviceTimer(_ id: TimerID) {
-        if isManual {
-            virtualDeadlines.cancel(id)
-        } else {
-            deadlines.cancel(.device(id))
+            deadlines.cancel(.device)
         }
     }
 
@@ -110,9 +109,9 @@ struct MachineClock {
         return earliest <= now
     }
 
-    /// Takes every real-time deadline due at `now`, in order.
-    mutating func takeDue(at now: Instant) -> [Deadline] {
-        deadlines.takeDue(at: now)
+    /// Takes the earliest real-time deadline due at `now` (`nil`: none is due).
+    mutating func takeFirstDue(at now: Instant) -> Deadline? {
+        deadlines.takeFirstDue(at: now)
     }
 
     /// The driver's timer fired: what it was armed for is no longer announced.
@@ -135,6 +134,7 @@ struct MachineClock {
     mutating func stop() -> PendingAdvance? {
         isStopped = true
         deadlines.removeAll()
+        deviceDeadline = nil
         announcedDeadline = nil
         return pendingAdvance.take()
     }
@@ -172,7 +172,12 @@ struct MachineClock {
             expect(pendingAdvance.target >= virtualNow, "virtual time went past the pending advance's target")
         }
         expect(isManual || virtualNow == epoch, "virtual time moved on the real clock")
-        expect(isManual || virtualDeadlines.count == 0, "a core timer is on virtual time under the real clock")
+        if !isStopped {
+            let entry = deadlines.deadline(of: .device)
+            expect(entry == (isManual ? nil : deviceDeadline),
+                   "the device's entry is \(entry.map { "\($0)" } ?? "not armed"), its deadline is "
+                       + "\(deviceDeadline.map { "\($0)" } ?? "none") under the \(isManual ? "manual" : "real") clock")
+        }
         return broken
     }
 }
@@ -200,8 +205,8 @@ extension MachineClock {
         case wait
         /// Virtual time stepped onto a sample instant, and the sample is asked for.
         case sampled
-        /// Virtual time stepped onto core deadlines: these timers are due, in order (`deadlinesFired` follows).
-        case fire([TimerID])
+        /// Virtual time stepped onto the core's earliest deadline: its due timers are fed (`deadlinesFired` follows).
+        case fire
         /// Nothing is left before the target: virtual time is at it and the advance is over; its ticket is answered.
         case finished(Ticket)
     }
@@ -226,7 +231,7 @@ extension MachineClock {
     mutating func stepAdvance(outstanding: Bool, now: Instant, settleLimit: Duration) -> AdvanceStep? {
         guard let advance = pendingAdvance else { return nil }
         if sampling?.awaiting == true || (outstanding && !advance.settleLimitPassed) { return .wait }
-        let deadline = virtualDeadlines.earliestDeadline()
+        let deadline = deviceDeadline
         let sample = sampling?.nextInstant
         guard let step = [deadline, sample].compactMap({ $0 }).min(), step <= advance.target else {
             virtualNow = max(virtualNow, advance.target)
@@ -241,7 +246,7 @@ extension MachineClock {
             sampling?.take(at: virtualNow)
             return .sampled
         }
-        return .fire(virtualDeadlines.takeDue(at: virtualNow))
+        return .fire
     }
 
     /// The timers of a `.fire` step were fed: the next sample instant is worth a reading.

@@ -3,9 +3,9 @@ import HeapModule
 import LifebusCore
 import LifebusLifecycle
 
-/// Every deadline of the broker machine (the core's timers, hello timeouts, `wait` timeouts), multiplexed onto the
-/// driver's one timer: which are armed (`ArmedTimers`: the core's numbered timers in a window indexed by number, the
-/// others hashed), and their deadlines in order.
+/// Every deadline of the broker machine (the core's earliest, hello timeouts, `wait` timeouts), multiplexed onto the
+/// driver's one timer: which are armed (`ArmedTimers`: numbered timers in a window indexed by number, the others
+/// hashed), and their deadlines in order.
 ///
 /// A pure value (no clock, no I/O). Most timers are armed in deadline order (a budget or a timeout from `now`
 /// ends after the one armed before it with the same length), so they queue in `run`, sorted by construction: arming
@@ -53,6 +53,11 @@ struct TimerSchedule<Key: ScheduleKey> {
 
     /// The entries held, live or stale (for tests: after an arm, at most twice the armed timers, or 64).
     var heldEntries: Int { run.count + heap.count }
+
+    /// The deadline `id` is armed for; `nil` when it is not armed.
+    func deadline(of id: Key) -> Instant? {
+        armed[id]?.deadline
+    }
 
     /// Arms `id` for `deadline`, replacing an earlier deadline of the same timer.
     mutating func arm(_ id: Key, at deadline: Instant) {
@@ -114,9 +119,9 @@ struct TimerSchedule<Key: ScheduleKey> {
         }
     }
 
-    /// Removes and returns the timers whose deadline is at or before `now`, earliest first.
-    mutating func takeDue(at now: Instant) -> [Key] {
-        var due: [Key] = []
+    /// Removes and returns the earliest timer whose deadline is at or before `now` (`nil`: none is due). Taken one
+    /// at a time, so that what handling one arms or moves is ordered with the rest.
+    mutating func takeFirstDue(at now: Instant) -> Key? {
         while true {
             let fromRun: Bool
             if !run.isEmpty, run[0].deadline <= now {
@@ -124,19 +129,17 @@ struct TimerSchedule<Key: ScheduleKey> {
             } else if let top = heap.min, top.deadline <= now {
                 fromRun = false
             } else {
-                break
+                return nil
             }
             let entry = fromRun ? run.removeFirst() : heap.removeMin()
             frontsKnownLive = false
             earliestIsKnown = false
             if isLive(entry) {
                 armed.removeValue(forKey: entry.id)
-                due.append(entry.id)
-            } else {
-                stale -= 1
+                return entry.id
             }
+            stale -= 1
         }
-        return due
     }
 
     /// A timer's arming `retired` is no longer live: its entry is dropped now when it is a front (no lookup later),

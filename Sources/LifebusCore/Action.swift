@@ -8,9 +8,6 @@ public enum Action: Sendable, Equatable {
     /// The app's state changed at `at` (the input's instant). Emitted for every change, in the order the changes
     /// happen, so the last one for an app is the device's `state(of:)`.
     case stateChanged(AppID, from: LifecycleState, to: LifecycleState, at: Instant)
-    /// Report `.timerFired(id)` at `deadline` unless the timer is cancelled first.
-    case armTimer(TimerID, deadline: Instant)
-    case cancelTimer(TimerID)
     /// Start the app's process: the device waits for it to connect within the launch budget.
     /// A caller that cannot spawn processes leaves it to the user to start the app.
     case startProcess(AppID)

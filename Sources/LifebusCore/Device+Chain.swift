@@ -187,18 +187,13 @@ extension Device {
     }
 
     mutating func armTimer(_ purpose: TimerPurpose, at deadline: Instant) -> TimerID {
-        lastTimerID += 1
-        let id = TimerID(lastTimerID)
-        timers[id] = purpose
-        out.append(.armTimer(id, deadline: deadline))
-        return id
+        timers.arm(purpose, at: deadline)
     }
 
     mutating func cancelTimer(_ id: TimerID?) {
         guard let id else {
             return
         }
-        timers.removeValue(forKey: id)
-        out.append(.cancelTimer(id))
+        timers.cancel(id)
     }
 }

@@ -81,11 +81,14 @@ extension Device {
         end(i, kill: .jetsam, outcome: .jetsam, cause: nil)
     }
 
-    mutating func timerFired(_ id: TimerID) {
-        guard let purpose = timers.removeValue(forKey: id) else {
+    /// The earliest armed timer is due: it fires (`Input.deadlineReached`); with none due, the input is refused.
+    mutating func deadlineReached() {
+        guard let due = timers.takeDue(at: now) else {
             out.append(.reject(Rejection(reason: .unknownTimer)))
             return
         }
+        let id = due.id
+        let purpose = due.purpose
         let i = purpose.app
         switch purpose {
         case .watchdog:

@@ -45,11 +45,13 @@ extension Device {
             if app.state.isForeground { foreground += 1 }
             forEachTimer(heldBy: i) { timer, purpose in
                 heldTimers += 1
-                expect(timers[timer] == purpose, "\(app.id) holds \(timer) for \(purpose), the device has it for "
-                    + "\(timers[timer].map { "\($0)" } ?? "nothing")")
+                let armed = timers.purpose(of: timer)
+                expect(armed == purpose, "\(app.id) holds \(timer) for \(purpose), the device has it for "
+                    + "\(armed.map { "\($0)" } ?? "nothing")")
             }
         }
         expect(heldTimers == timers.count, "\(timers.count) timers armed, \(heldTimers) held by apps")
+        expect(timers.isOrdered, "the timers are not in deadline order")
         expect(foreground <= 1, "more than one app in the foreground")
         expect(index.allSatisfy { apps[$0.value].id == $0.key }, "the index points at another app's record")
         expect(front.map { index[apps[$0].id] == $0 } ?? true, "the front app is forgotten")

@@ -44,9 +44,14 @@ extension Device {
         index[app].flatMap { apps[$0].pid }
     }
 
-    /// The app an armed timer belongs to; `nil` if the timer is not armed.
-    public func owner(of timer: TimerID) -> AppID? {
-        timers[timer].map { apps[$0.app].id }
+    /// The earliest deadline of an armed timer: give `Input.deadlineReached` at (or after) it. `nil`: none armed.
+    public var earliestDeadline: Instant? {
+        timers.earliestDeadline
+    }
+
+    /// The apps the armed timers belong to, one per timer, in the order the timers fall due.
+    public var timerOwners: [AppID] {
+        timers.entries.map { apps[$0.purpose.app].id }
     }
 
     /// How many timers are armed.

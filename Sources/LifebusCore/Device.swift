@@ -6,7 +6,9 @@ import LifebusLifecycle
 ///
 /// A pure value: it performs no I/O and never reads a clock. Every input arrives with its instant, and
 /// everything the device wants done leaves as `Action` values the caller performs, in order (callbacks to
-/// send, timers to arm and cancel, processes to start or kill, transitions to journal, events to answer).
+/// send, processes to start or kill, transitions to journal, events to answer).
+/// Its timers it keeps itself (`TimerQueue`): the caller asks for `earliestDeadline` after each input and, once
+/// that instant has come, gives `Input.deadlineReached` (one due timer per input).
 /// It is not bound to a thread; its owner serialises the calls (the broker calls it on its event loop).
 ///
 /// Behaviour is specified row by row in `Protocol/lifecycle.md`. Invariants it keeps:
@@ -33,9 +35,9 @@ public struct Device: Sendable {
     var queue = Deque<QueuedWork>()
     var activity = Activity.idle
     var unanswered: Set<EventID> = []
-    var timers: [TimerID: TimerPurpose] = [:]
+    /// The armed timers, in the order they fall due; each is held by its app's record too.
+    var timers = TimerQueue()
     var lastCallbackID: UInt64 = 0
-    var lastTimerID: UInt64 = 0
     /// The current input's instant (never earlier than a previous one).
     var now = Instant.zero
     /// The caller's action buffer while an input is handled.
@@ -82,8 +84,8 @@ public struct Device: Sendable {
             killOverLimit(app)
         case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed):
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed)
-        case .timerFired(let id):
-            timerFired(id)
+        case .deadlineReached:
+            deadlineReached()
         case .backgroundTaskBegan(let app, let task):
             beginBackgroundTask(app, task)
         case .backgroundTaskEnded(let app, let task):

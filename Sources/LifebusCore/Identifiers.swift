@@ -25,7 +25,7 @@ public struct CallbackID: CounterIdentifier, Sendable, CustomStringConvertible {
     }
 }
 
-/// One timer, minted by the device; the caller arms it and reports it back with `Input.timerFired`.
+/// One timer, numbered by the device in the order it arms them (`TimerQueue`); ties at one deadline go by it.
 public struct TimerID: CounterIdentifier, Sendable, CustomStringConvertible {
     public var rawValue: UInt64
 

@@ -24,7 +24,7 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
         case .appSuspended: text = "the app is suspended and can do nothing"
         case .alreadyConnected: text = "an app with this id is already connected"
         case .unexpectedAnswer: text = "no such callback is outstanding for this app"
-        case .unknownTimer: text = "no such timer is armed"
+        case .unknownTimer: text = "no timer is due"
         case .deviceLocked: text = "the device is locked"
         case .noRingingCall: text = "no call is ringing"
         case .noCall: text = "no call is ringing or in progress"

@@ -9,7 +9,7 @@ import LifebusScenario
 /// `willTerminate` or was killed, timers firing only when an `advance` passes them.
 ///
 /// A value: `apply(_:)` tries a step on a copy and keeps it only when the device accepts it. Invariants: `now` only
-/// grows; `timers` holds exactly the timers the device armed and has not cancelled or fired.
+/// grows; the device keeps its own timers, and `advance` fires each one due at its own deadline.
 struct DeviceModel {
     private(set) var device: Device
     /// The apps the run installed, in order; the ones a step may name.
@@ -17,7 +17,6 @@ struct DeviceModel {
     /// Apps that were launched at least once (a later launch is a `relaunch`).
     private(set) var launched: Set<AppID> = []
     private var now = Instant.zero
-    private var timers: [TimerID: Instant] = [:]
     private var nextEvent: UInt64 = 1
     private var nextPid: Int32 = 100
 
@@ -75,10 +74,9 @@ struct DeviceModel {
     /// Fires every timer due by `now + duration`, each at its own deadline, then moves `now` there.
     private mutating func advance(by duration: Duration) {
         let target = now + duration
-        while let (timer, deadline) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
-            timers[timer] = nil
-            now = deadline
-            feed(.timerFired(timer))
+        while let deadline = device.earliestDeadline, deadline <= target {
+            now = max(now, deadline)
+            feed(.deadlineReached)
         }
         now = target
     }
@@ -101,10 +99,6 @@ struct DeviceModel {
                     queue.append(.appConnected(app, AppFlags(), pid: nextPid))
                 case .kill(let app, _):
                     queue.append(.processExited(app, .signaled(9)))
-                case .armTimer(let timer, let deadline):
-                    timers[timer] = deadline
-                case .cancelTimer(let timer):
-                    timers[timer] = nil
                 case .reject(let rejection):
                     rejections.append(rejection)
                 case .stateChanged, .backgroundTaskExpiring, .record, .completeEvent:

@@ -20,10 +20,10 @@ import Testing
         switch number % 16 {
         case 0...8:
             next += 1
-            return .device(TimerID(next))
-        case 9, 10: return .device(TimerID(next - UInt64(number >> 4) % min(next + 1, 300)))
-        case 11: next += 65 + UInt64(number >> 4) % 200; return .device(TimerID(next))
-        case 12: return .hello(SessionID(UInt64(number >> 4) % 5))
+            return .hello(SessionID(next))
+        case 9, 10: return .hello(SessionID(next - UInt64(number >> 4) % min(next + 1, 300)))
+        case 11: next += 65 + UInt64(number >> 4) % 200; return .hello(SessionID(next))
+        case 12: return .device
         case 13: return .wait(number: UInt64(number >> 4) % 3, app: AppID("com.example.A"))
         default: return .advanceSettle
         }

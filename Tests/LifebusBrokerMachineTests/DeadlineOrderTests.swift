@@ -38,6 +38,31 @@ import Testing
         #expect(harness.machine.device.state(of: Self.app) == (watchdog ? .notRunning : .background))
     }
 
+    /// A loop turn that comes late past several deadlines handles them in the order they fell, the core's and the
+    /// broker's alike: a `wait` whose timeout fell between a background task's expiration warning (175 s) and its
+    /// kill (180 s) times out seeing the app in the background, as it would have on time, and the kill follows.
+    @Test func aLateTurnHandlesTheCoresAndTheBrokersDeadlinesInTheOrderTheyFell() throws {
+        var (harness, app) = MachineHarness.notesLaunched()
+        let (controller, _) = harness.introduce("controller")
+        let (begin, began) = harness.request(app, "beginBackgroundTask", "{}")
+        #expect(began.succeeded(begin))
+        let (_, home) = harness.request(controller, "fire", #"{"event":"home"}"#)
+        _ = harness.answerAllCallbacks(in: home)
+        #expect(harness.machine.device.state(of: Self.app) == .background)
+        let (wait, _) = harness.request(
+            controller, "wait", #"{"app":"com.example.Notes","state":"notRunning","timeoutMs":177000}"#)
+        harness.lateTimer(by: .seconds(200))
+        let late = harness.feed(.timerFired)
+        guard case .failure(let error)? = late.reply(to: wait) else {
+            Issue.record("the wait saw the kill that fell after its timeout")
+            return
+        }
+        #expect(error.name == "lifebus.TimedOut")
+        #expect(error.data?["state"]?.stringValue == "background")
+        #expect(Self.killed(late, .watchdog), "the kill at the budget's end follows in the same turn")
+        #expect(harness.machine.device.state(of: Self.app) == .notRunning)
+    }
+
     private static func manualWithSampling() -> (MachineHarness, SessionID) {
         var settings = MachineSettings(device: DeviceConfiguration())
         settings.clock = .manual

@@ -33,48 +33,51 @@ import Testing
     @Test func dueDeadlinesComeOutInOrderAndAFiredTimerIsAnnouncedAgain() {
         var clock = MachineClock(.real, epoch: Self.epoch, samplePeriod: nil)
         clock.arm(.wait(number: 1, app: "com.example.Notes"), at: Self.at(20))
-        clock.armDeviceTimer(TimerID(7), at: Self.at(10))
+        clock.deviceDeadlineMoved(to: Self.at(10))
         clock.arm(.hello(SessionID(3)), at: Self.at(40))
         _ = clock.announce()
         let dueEarly = clock.hasDue(at: Self.at(9))
         let dueAt20 = clock.hasDue(at: Self.at(20))
         #expect(!dueEarly && dueAt20)
         clock.timerFired()
-        #expect(clock.takeDue(at: Self.at(20)) == [.device(TimerID(7)), .wait(number: 1, app: "com.example.Notes")])
+        #expect(clock.takeDue(at: Self.at(20)) == [.device, .wait(number: 1, app: "com.example.Notes")])
+        clock.deviceDeadlineMoved(to: nil)  // the machine fed the core's due timer: none is left
         #expect(clock.announce() == .some(Self.at(40)))
         #expect(clock.invariantViolations.isEmpty)
     }
 
     @Test func theCoresTimersFollowTheLifecyclesClock() {
         var real = MachineClock(.real, epoch: Self.epoch, samplePeriod: nil)
-        real.armDeviceTimer(TimerID(1), at: Self.at(10))
-        #expect(real.deadlines.count == 1 && real.virtualDeadlines.count == 0)
+        real.deviceDeadlineMoved(to: Self.at(10))
+        #expect(real.deadlines.count == 1 && real.deviceDeadline == Self.at(10))
         #expect(real.lifecycleNow(Self.at(5)) == Self.at(5))
-        real.cancelDeviceTimer(TimerID(1))
-        #expect(real.deadlines.count == 0)
+        real.deviceDeadlineMoved(to: Self.at(30))
+        _ = real.announce()
+        #expect(real.deadlines.count == 1 && real.announcedDeadline == Self.at(30), "one entry for the device, moved")
+        real.deviceDeadlineMoved(to: nil)
+        #expect(real.deadlines.count == 0 && real.deviceDeadline == nil)
 
         var manual = MachineClock(.manual, epoch: Self.epoch, samplePeriod: nil)
-        manual.armDeviceTimer(TimerID(1), at: Self.at(10))
-        #expect(manual.deadlines.count == 0 && manual.virtualDeadlines.count == 1)
+        manual.deviceDeadlineMoved(to: Self.at(10))
+        #expect(manual.deadlines.count == 0 && manual.deviceDeadline == Self.at(10))
         #expect(manual.lifecycleNow(Self.at(5)) == Self.epoch, "virtual time moves only on advance")
-        manual.cancelDeviceTimer(TimerID(1))
-        #expect(manual.virtualDeadlines.count == 0)
+        manual.deviceDeadlineMoved(to: nil)
+        #expect(manual.deviceDeadline == nil)
     }
 
     @Test func anAdvanceWaitsForAnswersStepsToEachDeadlineAndFinishesAtItsTarget() {
         var clock = MachineClock(.manual, epoch: Self.epoch, samplePeriod: nil)
-        clock.armDeviceTimer(TimerID(1), at: Self.at(100))
-        clock.armDeviceTimer(TimerID(2), at: Self.at(100))
-        clock.armDeviceTimer(TimerID(3), at: Self.at(900))
+        clock.deviceDeadlineMoved(to: Self.at(100))
         let now = Self.at(5)
         clock.beginAdvance(
             session: SessionID(1), ticket: Ticket(9), to: Self.at(500), now: now, settleLimit: Self.settle)
         #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .wait)
         #expect(clock.takeDue(at: now + Self.settle) == [.advanceSettle])
         clock.settleLimitPassed()
-        #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle)
-            == .fire([TimerID(1), TimerID(2)]))
+        #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .fire)
         #expect(clock.virtualNow == Self.at(100))
+        clock.deviceDeadlineMoved(to: Self.at(900))  // the core's timers due at 100 ms fired
+        clock.deadlinesFired()
         #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .wait,
                 "the settle limit counts again from the step")
         #expect(clock.stepAdvance(outstanding: false, now: now, settleLimit: Self.settle) == .finished(Ticket(9)))
@@ -127,7 +130,7 @@ import Testing
     }
 
     /// What the clock should do, kept the plainest way: armed deadlines in a dictionary with the order they were
-    /// armed in, virtual time as a number.
+    /// armed in, the core's timers (whose earliest the clock is told) in another, virtual time as a number.
     struct Model {
         var real: [BrokerMachine.Deadline: (at: Instant, order: Int)] = [:]
         var virtual: [TimerID: (at: Instant, order: Int)] = [:]
@@ -145,6 +148,9 @@ import Testing
             order += 1
             virtual[id] = (instant, order)
         }
+
+        /// The core's earliest deadline, as the machine tells the clock.
+        var earliestVirtual: Instant? { virtual.values.map(\.at).min() }
 
         mutating func takeDue(at now: Instant) -> [BrokerMachine.Deadline] {
             let due = real.filter { $0.value.at <= now }
@@ -165,9 +171,8 @@ import Testing
             virtualNow = max(virtualNow, next)
             advance?.settled = false
             arm(.advanceSettle, at: now + MachineClockTests.settle)
-            let due = virtual.filter { $0.value.at <= next }.sorted { $0.value.order < $1.value.order }
-            for (id, _) in due { virtual[id] = nil }
-            return .fire(due.map(\.key))
+            for (id, _) in virtual.filter({ $0.value.at <= next }) { virtual[id] = nil }
+            return .fire
         }
     }
 
@@ -192,12 +197,12 @@ import Testing
                 model.real[.hello(session)] = nil
             case 2:
                 let id = TimerID(UInt64.random(in: 1...12, using: &rng))
-                clock.armDeviceTimer(id, at: clock.virtualNow + offset)
                 model.armVirtual(id, at: model.virtualNow + offset)
+                clock.deviceDeadlineMoved(to: model.earliestVirtual)
             case 3:
                 let id = TimerID(UInt64.random(in: 1...12, using: &rng))
-                clock.cancelDeviceTimer(id)
                 model.virtual[id] = nil
+                clock.deviceDeadlineMoved(to: model.earliestVirtual)
             case 4:
                 now = now + offset
                 let due = clock.takeDue(at: now)
@@ -217,7 +222,10 @@ import Testing
                 let outstanding = Bool.random(using: &rng)
                 let stepped = clock.stepAdvance(outstanding: outstanding, now: now, settleLimit: Self.settle)
                 #expect(stepped == model.step(outstanding: outstanding, now: now), "\(context)")
-                if case .fire = stepped { clock.deadlinesFired() }
+                if case .fire = stepped {
+                    clock.deviceDeadlineMoved(to: model.earliestVirtual)
+                    clock.deadlinesFired()
+                }
             }
             if let announced = clock.announce() { model.announced = announced }
             #expect(model.announced == model.real.values.map(\.at).min(), "\(context)")
@@ -246,6 +254,14 @@ import Testing
         early.virtualNow = Instant(nanoseconds: 1)
         #expect(early.invariantViolations == [
             "virtual time is before the broker's start", "virtual time moved on the real clock",
+        ])
+
+        var lost = clock
+        lost.deviceDeadlineMoved(to: Self.at(5))
+        _ = lost.takeDue(at: Self.at(5))  // taken, and the core not told: its deadline is no longer scheduled
+        _ = lost.announce()
+        #expect(lost.invariantViolations == [
+            "the device's entry is not armed, its deadline is \(Self.at(5)) under the real clock",
         ])
 
         var advancing = clock

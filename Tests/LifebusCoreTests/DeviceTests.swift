@@ -50,7 +50,7 @@ struct DeviceTests {
         harness.input(.fire(EventID(5), .home))
         harness.input(.fire(EventID(5), .sleep))
         #expect(harness.journal.last == .reject(Rejection(event: EventID(5), reason: .duplicateEvent)))
-        #expect(device.handle(.timerFired(TimerID(77)), at: .zero) == [.reject(Rejection(reason: .unknownTimer))])
+        #expect(device.handle(.deadlineReached, at: .zero) == [.reject(Rejection(reason: .unknownTimer))])
     }
 
     @Test("without an enforced watchdog a late answer is recorded late, not killed")

@@ -11,7 +11,6 @@ import Testing
 struct Harness {
     var device: Device
     var now = Instant.zero
-    var timers: [TimerID: Instant] = [:]
     var outstanding: [AppID: (CallbackID, LifecycleCallback)] = [:]
     /// Each app's state as the `stateChanged` actions tell it.
     var states: [AppID: LifecycleState] = [:]
@@ -23,7 +22,8 @@ struct Harness {
     var exits: [AppID] = []
     var journal: [Action] = []
     var lastEvent: UInt64 = 0
-    /// Violations of the caller-visible protocol seen so far (a second outstanding callback, a stray cancel).
+    /// Violations of the caller-visible protocol seen so far (a second outstanding callback, a state change that
+    /// does not follow the last one).
     var violations: [String] = []
 
     init(_ configuration: DeviceConfiguration) {
@@ -58,12 +58,6 @@ struct Harness {
                 violations.append("\(app) reported \(from)→\(to) at \(at), but was \(was)")
             }
             states[app] = to
-        case .armTimer(let id, let deadline):
-            timers[id] = deadline
-        case .cancelTimer(let id):
-            if timers.removeValue(forKey: id) == nil {
-                violations.append("cancelled a timer that was not armed: \(id)")
-            }
         case .record(let transition):
             if transition.callback != nil {
                 outstanding[transition.app] = nil
@@ -104,15 +98,13 @@ struct Harness {
         }
     }
 
-    /// Moves the virtual clock forward, firing due timers in deadline order.
+    /// Moves the virtual clock forward, firing each due timer at its own deadline (the device's earliest first).
     mutating func elapse(_ duration: Duration) {
         let end = now + duration
-        while let (id, deadline) = timers.min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }),
-            deadline <= end
-        {
-            now = deadline
-            timers[id] = nil
-            input(.timerFired(id))
+        while let deadline = device.earliestDeadline, deadline <= end {
+            #expect(deadline >= now, "the device's earliest deadline \(deadline) is before now, \(now)")
+            now = max(now, deadline)
+            input(.deadlineReached)
             pump()
         }
         now = end
@@ -172,7 +164,7 @@ struct Harness {
                 "expiring \(app) \(task)"
             case .reject(let rejection):
                 "reject \(rejection.reason)"
-            case .sendCallback, .armTimer, .cancelTimer, .completeEvent, .stateChanged:
+            case .sendCallback, .completeEvent, .stateChanged:
                 nil
             }
         }

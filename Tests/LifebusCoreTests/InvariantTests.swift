@@ -75,7 +75,8 @@ struct InvariantTests {
             #expect(sends == ends, "every callback sent is answered or its app ended; after \(trace)")
             #expect(harness.outstanding.isEmpty, "after \(trace)")
             #expect(harness.device.unansweredEventCount == 0, "every event answered; after \(trace)")
-            #expect(harness.device.armedTimerCount == 0 && harness.timers.isEmpty, "no timer left; after \(trace)")
+            #expect(harness.device.armedTimerCount == 0 && harness.device.earliestDeadline == nil,
+                    "no timer left; after \(trace)")
             let answers = harness.journal.compactMap { action -> EventID? in
                 switch action {
                 case .completeEvent(let id): id
@@ -118,16 +119,21 @@ struct InvariantTests {
                 problems.append("\(t.callback!) sent to not-running \(t.app)")
             }
         }
-        if harness.timers.count != harness.device.armedTimerCount {
-            problems.append("the caller's armed timers differ from the device's")
+        let owners = harness.device.timerOwners
+        let earliest = harness.device.earliestDeadline
+        if owners.count != harness.device.armedTimerCount || owners.isEmpty != (earliest == nil) {
+            problems.append("the device's timers disagree with its count or its earliest deadline")
         }
-        for timer in harness.timers.keys {
-            guard let owner = harness.device.owner(of: timer), let app = harness.device.snapshot(of: owner) else {
-                problems.append("timer \(timer) has no owner")
+        if let earliest, earliest < harness.now {
+            problems.append("a timer was due at \(earliest) and did not fire by \(harness.now)")
+        }
+        for owner in owners {
+            guard let app = harness.device.snapshot(of: owner) else {
+                problems.append("a timer belongs to \(owner), which the device does not know")
                 continue
             }
             if !app.hasProcess && !app.isAwaitingLaunch {
-                problems.append("timer \(timer) outlives \(owner)")
+                problems.append("a timer outlives \(owner)")
             }
         }
         return problems

@@ -15,7 +15,6 @@ struct CoreMix {
     var actions: [Action] = []
     /// Inputs the apps and the system owe the device, performed before the next controller event.
     var owed: [Input] = []
-    var timers: [TimerID: Instant] = [:]
     var lastEvent: UInt64 = 0
     var inputs = 0
     let ids: [AppID] = (0..<appCount).map { AppID("app.\($0)") }
@@ -88,10 +87,6 @@ struct CoreMix {
                 if callback == .willTerminate {
                     owed.insert(.appDisconnected(app), at: owed.count - 1)
                 }
-            case .armTimer(let id, let deadline):
-                timers[id] = deadline
-            case .cancelTimer(let id):
-                timers[id] = nil
             case .startProcess(let app):
                 owed.append(.appConnected(app, AppFlags(), pid: nil))
             case .kill(let app, _):
@@ -109,9 +104,8 @@ struct CoreMix {
     }
 
     mutating func fireDueTimers() {
-        let due = timers.filter { $0.value <= now }.keys.sorted { $0.rawValue < $1.rawValue }
-        for id in due where timers.removeValue(forKey: id) != nil {
-            give(.timerFired(id))
+        while let deadline = device.earliestDeadline, deadline <= now {
+            give(.deadlineReached)
             settle()
         }
     }
