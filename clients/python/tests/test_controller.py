@@ -17,7 +17,9 @@ from lifebus import AppLauncher, Controller
 from .support import wait_until
 
 
-def test_fire_status_wait_and_history_follow_a_subscribed_program(lifebus: Controller, lifebus_app: AppLauncher) -> None:
+def test_fire_status_wait_and_history_follow_a_subscribed_program(
+    lifebus: Controller, lifebus_app: AppLauncher
+) -> None:
     app = lifebus_app.subscribe(
         "com.example.Sub", ["sleep", "600"], on={"didEnterBackground": "lifebus mark saved --data '{\"n\":1}'"}
     )

@@ -239,6 +239,7 @@ class Attempt:
 
     def conclude(self) -> Cursor:
         """Where later expectations of the app start; raises ``ExpectationFailed`` on a miss."""
+        __tracebackhide__ = True  # pytest shows the test's line, not this one
         seen = Cursor.at(max([self.cursor.transitions, self.cursor.marks, *(int(e["seq"]) for e in self.entries)]))
         if all(result.passed for result in self.results):
             return seen

@@ -10,7 +10,7 @@ across the session (reset before each test) instead of one per test.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,9 +20,9 @@ from .controller import Controller
 from .errors import LifebusError
 from .launcher import AppLauncher
 
-#: The JUnit property and the report section that carry a test's timeline.
+#: The JUnit property that carries a test's timeline, and the heading of the timeline in its captured output.
 TIMELINE_PROPERTY = "lifebus-timeline"
-TIMELINE_SECTION = "Captured stdout lifebus timeline"
+TIMELINE_HEADING = "lifebus timeline:"
 
 BrokerSettings = tuple[str | None, str | None, tuple[str, ...]]
 
@@ -126,19 +126,15 @@ def lifebus_app(lifebus: Controller) -> Iterator[AppLauncher]:
         launcher.close()
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
-) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Attaches the broker's timeline to the test's report: as the JUnit property ``lifebus-timeline`` and as a
-    section pytest prints with a failure (and writes to JUnit ``system-out`` with ``junit_logging=system-out``)."""
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
+    """Attaches the broker's timeline to the test's report: as the JUnit property ``lifebus-timeline``, and as
+    captured output of the test (headed ``lifebus timeline:``), which pytest prints with a failure and JUnit writes
+    to ``system-out`` (with ``junit_logging=system-out``)."""
     timeline = _timeline(item) if call.when == "call" else None
     if timeline:
         item.user_properties.append((TIMELINE_PROPERTY, timeline))
-    report = yield
-    if timeline:
-        report.sections.append((TIMELINE_SECTION, timeline + "\n"))
-    return report
+        item.add_report_section("call", "stdout", f"{TIMELINE_HEADING}\n{timeline}\n")
 
 
 def _timeline(item: pytest.Item) -> str | None:
