@@ -11,10 +11,9 @@ from typing import Any, cast
 
 from . import requests, socket_path, wire
 from .aio_connection import AsyncConnection
-from .controller import _expectation, _state_in
 from .errors import BrokerUnreachable, LifebusError
-from .expectation import Attempt, Cursor, timeline
-from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult
+from .expectation import Attempt, Cursor, Expectation, timeline
+from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, state_in
 from .requests import AppRef, Manifest
 
 
@@ -100,7 +99,7 @@ class AsyncController:
 
     async def state(self, app: AppRef) -> str:
         try:
-            return _state_in(await self.status(app))
+            return state_in(await self.status(app))
         except LifebusError as error:
             if error.name == "lifebus.AppNotFound":
                 return "notRunning"
@@ -158,7 +157,7 @@ class AsyncController:
         """``Controller.expect``, awaited."""
         __tracebackhide__ = True
         ident = requests.app_id(app)
-        expectation = _expectation(callbacks, state, outcome, mark, data)
+        expectation = Expectation.of(callbacks, state, outcome, mark, data)
         attempt = Attempt(
             ident, expectation, self._cursors.get(ident, Cursor.at(self._connected_seq)), within, time.monotonic()
         )

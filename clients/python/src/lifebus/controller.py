@@ -12,7 +12,7 @@ from typing import Any, cast
 from . import requests, socket_path, wire
 from .errors import BrokerUnreachable, ConnectionClosed, LifebusError
 from .expectation import Attempt, Cursor, Expectation, timeline
-from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult
+from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, state_in
 from .requests import AppRef, Manifest
 
 
@@ -123,7 +123,7 @@ class Controller:
 
     def state(self, app: AppRef) -> str:
         """The app's lifecycle state now (``notRunning`` for an app the broker does not know)."""
-        return _state_in(self._status_or_none(app))
+        return state_in(self._status_or_none(app))
 
     def wait(self, app: AppRef, state: str | Sequence[str], timeout: float = 30.0) -> WaitResult:
         """Returns once the app is in ``state`` (or any of several); ``TimedOut`` after ``timeout`` seconds."""
@@ -187,7 +187,7 @@ class Controller:
         ``ExpectationFailed`` with the expected beside the recorded, the state, the last marks and the timeline."""
         __tracebackhide__ = True
         ident = requests.app_id(app)
-        expectation = _expectation(callbacks, state, outcome, mark, data)
+        expectation = Expectation.of(callbacks, state, outcome, mark, data)
         attempt = Attempt(
             ident, expectation, self._cursors.get(ident, Cursor.at(self._connected_seq)), within, time.monotonic()
         )
@@ -210,27 +210,3 @@ class Controller:
             if error.name == "lifebus.AppNotFound":
                 return None
             raise
-
-
-def _state_in(status: Status | None) -> str:
-    apps = status.get("apps", []) if status else []
-    return str(apps[0].get("state", "notRunning")) if apps else "notRunning"
-
-
-def _expectation(
-    callbacks: Sequence[str] | None,
-    state: str | Sequence[str] | None,
-    outcome: str | None,
-    mark: str | None,
-    data: Mapping[str, Any] | None,
-) -> Expectation:
-    if data and mark is None:
-        raise ValueError("data= needs mark=NAME")
-    states = [state] if isinstance(state, str) else list(state) if state is not None else None
-    return Expectation(
-        callbacks=list(callbacks) if callbacks is not None else None,
-        states=states,
-        outcome=outcome,
-        mark=mark,
-        data=dict(data or {}),
-    )

@@ -9,7 +9,7 @@ is the Swift kit's: the expected and recorded callbacks side by side, the state,
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,26 @@ class Expectation:
     outcome: str | None = None
     mark: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def of(
+        callbacks: Sequence[str] | None,
+        state: str | Sequence[str] | None,
+        outcome: str | None,
+        mark: str | None,
+        data: Mapping[str, Any] | None,
+    ) -> Expectation:
+        """The expectation of ``expect``'s arguments (``state`` one state or several; ``data`` only with ``mark``)."""
+        if data and mark is None:
+            raise ValueError("data= needs mark=NAME")
+        states = [state] if isinstance(state, str) else list(state) if state is not None else None
+        return Expectation(
+            callbacks=list(callbacks) if callbacks is not None else None,
+            states=states,
+            outcome=outcome,
+            mark=mark,
+            data=dict(data or {}),
+        )
 
     def is_empty(self) -> bool:
         return self.callbacks is None and self.states is None and self.outcome is None and self.mark is None

@@ -49,9 +49,16 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+_PROFILES = pytest.StashKey[list[str]]()
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "lifebus_profile" in metafunc.fixturenames:
-        metafunc.parametrize("lifebus_profile", profiles(), indirect=True)
+        stash = metafunc.config.stash
+        if _PROFILES not in stash:
+            stash[_PROFILES] = profiles()  # asked of lifebusd once per session
+        every: list[str] = stash[_PROFILES]
+        metafunc.parametrize("lifebus_profile", every, indirect=True)
 
 
 @pytest.fixture

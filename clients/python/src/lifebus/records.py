@@ -102,3 +102,9 @@ class ClockReading(TypedDict, total=False):
     clock: str
     nowMs: float
     outstanding: list[Outstanding]
+
+
+def state_in(status: Status | None) -> str:
+    """The state of the one app a ``status`` about it lists (``notRunning`` when the broker knows no such app)."""
+    apps = status.get("apps", []) if status else []
+    return str(apps[0].get("state", "notRunning")) if apps else "notRunning"
