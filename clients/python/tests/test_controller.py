@@ -21,7 +21,10 @@ def test_fire_status_wait_and_history_follow_a_subscribed_program(
     lifebus: Controller, lifebus_app: AppLauncher
 ) -> None:
     app = lifebus_app.subscribe(
-        "com.example.Sub", ["sleep", "600"], on={"didEnterBackground": "lifebus mark saved --data '{\"n\":1}'"}
+        "com.example.Sub",
+        ["sleep", "600"],
+        on={"didEnterBackground": "lifebus mark saved --data '{\"n\":1}'"},
+        delay={"willResignActive": "50ms"},
     )
     assert lifebus.state(app) == "active"
     assert lifebus.ping()["pong"] is True
@@ -30,6 +33,8 @@ def test_fire_status_wait_and_history_follow_a_subscribed_program(
     assert fired["event"] == "home"
     assert fired["completed"] is True
     assert [record["callback"] for record in fired["transitions"]] == ["willResignActive", "didEnterBackground", None]
+    resigned = fired["transitions"][0]
+    assert (resigned["answeredMs"] or 0) - resigned["sentMs"] >= 50
 
     assert lifebus.wait(app, ["background", "suspended"], timeout=5)["state"] in ("background", "suspended")
     status = lifebus.status(app)
@@ -61,6 +66,19 @@ def test_refusals_raise_the_brokers_error_by_name(lifebus: Controller) -> None:
 def test_an_absent_broker_is_unreachable(tmp_path: Path) -> None:
     with pytest.raises(lb.BrokerUnreachable, match="no broker at"):
         lb.connect(tmp_path / "none.sock")
+
+
+def test_a_default_socket_in_a_folder_others_may_change_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LIFEBUS_SOCKET", "XDG_RUNTIME_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    folder = tmp_path / f"lifebus-{os.getuid()}"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    with pytest.raises(lb.UntrustedSocket, match="mode 755"):
+        lb.connect()
 
 
 @pytest.mark.lifebus(clock="manual")

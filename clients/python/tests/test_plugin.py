@@ -69,6 +69,22 @@ def test_a_broker_per_test_by_default_and_one_per_session_on_request(pytester: p
     assert process_gone(first)
 
 
+def test_a_shared_broker_starts_each_test_without_the_previous_tests_apps(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.parametrize("run", [1, 2])
+        def test_sleeper(lifebus, lifebus_app, run):
+            assert lifebus.status()["apps"] == []
+            app = lifebus_app.subscribe("com.example.Sleeper", ["sleep", "600"])
+            lifebus.fire("home")
+            lifebus.expect(app, callbacks=["willResignActive", "didEnterBackground"], state="suspended")
+        """
+    )
+    pytester.runpytest("-p", "no:cacheprovider", "--lifebus-broker=session").assert_outcomes(passed=2)
+
+
 def test_a_failed_test_leaves_no_broker_and_no_app(pytester: pytest.Pytester) -> None:
     pytester.makeconftest(PIDS)
     pytester.makepyfile(
