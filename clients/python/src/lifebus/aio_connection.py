@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import subprocess
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,8 +27,9 @@ async def _ignore_notification(method: str, params: Any) -> None:
 
 
 class AsyncConnection:
-    """Owns the stream, the reading task and the pending requests. Invariant: once ``closed`` is set every pending
-    request has failed with ``ConnectionClosed`` (or the ``lifebus.error`` the broker sent before closing)."""
+    """Owns the stream, the reading task, the pending requests and the relay process it goes through, if any.
+    Invariant: once ``closed`` is set every pending request has failed with ``ConnectionClosed`` (or the
+    ``lifebus.error`` the broker sent before closing)."""
 
     def __init__(
         self,
@@ -46,6 +48,7 @@ class AsyncConnection:
         self._next_id = 0
         self._farewell: LifebusError | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._relay: subprocess.Popen[bytes] | None = None
         self.closed = asyncio.Event()
         self._reading = asyncio.get_running_loop().create_task(self._read())
 
@@ -60,10 +63,16 @@ class AsyncConnection:
     ) -> AsyncConnection:
         """Connects to ``path`` after the trust checks (``socket_path.connect``), or through a relay process of its
         own (``lifebus.relay``) that makes them."""
-        sock = relay.start(path) if through_relay else socket_path.connect(path, timeout=5.0)
+        relay_process = None
+        if through_relay:
+            sock, relay_process = relay.start(path)
+        else:
+            sock = socket_path.connect(path, timeout=5.0)
         sock.setblocking(False)
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=wire.MAX_LINE + 1)
-        return cls(reader, writer, path, on_request, on_notification)
+        connection = cls(reader, writer, path, on_request, on_notification)
+        connection._relay = relay_process
+        return connection
 
     async def call(self, method: str, params: dict[str, Any] | None = None) -> Any:
         """Sends a request and returns its result, or raises its error."""
@@ -88,11 +97,14 @@ class AsyncConnection:
         await self._send(wire.error(ident, code, message))
 
     async def close(self) -> None:
-        """Closes the stream and waits for the reading task to end."""
+        """Closes the stream, waits for the reading task to end, and reaps the relay process, if any."""
         self._writer.close()
         with contextlib.suppress(OSError):
             await self._writer.wait_closed()
         await self._reading
+        if self._relay is not None:
+            await asyncio.to_thread(relay.reap, self._relay)
+            self._relay = None
 
     async def _send(self, line: bytes) -> None:
         if self.closed.is_set():

@@ -19,12 +19,13 @@ import sys
 from . import socket_path
 
 
-def start(path: str) -> socket.socket:
-    """Starts a relay to the broker at ``path``; returns this process's end of the pair (its peer is the relay)."""
+def start(path: str) -> tuple[socket.socket, subprocess.Popen[bytes]]:
+    """Starts a relay to the broker at ``path``; returns this process's end of the pair (its peer is the relay) and
+    the relay, for its owner to reap once that end is closed (``reap``)."""
     mine, theirs = socket.socketpair()
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     environment = dict(os.environ, PYTHONPATH=os.pathsep.join([package_parent, os.environ.get("PYTHONPATH", "")]))
-    subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-c", "from lifebus.relay import main; main()", str(theirs.fileno()), path],
         pass_fds=[theirs.fileno()],
         start_new_session=True,
@@ -32,7 +33,16 @@ def start(path: str) -> socket.socket:
         env=environment,
     )
     theirs.close()
-    return mine
+    return mine, process
+
+
+def reap(process: subprocess.Popen[bytes], grace: float = 5.0) -> None:
+    """Waits for a relay whose parent end is closed (it ends at once), killing it after ``grace`` seconds."""
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def copy_both_ways(inner: socket.socket, outer: socket.socket) -> None:
