@@ -27,7 +27,7 @@ import Testing
         let suite = try Self.run(
             Self.python, ["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfE", "\(Self.client)/tests"],
             environment: ["PYTHONPATH": "\(folder)/site", "LIFEBUS_BIN_DIR": ChildProcess.productsFolder],
-            timeout: .seconds(600)
+            timeout: .seconds(900)  // about 30 s alone; five minutes beside the whole suite on two cores
         )
         #expect(suite.status == 0, "pytest:\n\(suite.out)\n\(suite.err)")
         #expect(suite.out.contains(" passed"), "\(suite.out)")
