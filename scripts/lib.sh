@@ -75,6 +75,28 @@ lifebus_ensure_scenario_tools() {
         || { echo "lifebus: xmlschema, junitparser or jsonschema did not install" >&2; return 1; }
 }
 
+# Installs what the Python client's checks run (PythonClientTests): PyPI's `pytest` (the plugin's own tests use its
+# `pytester`), `mypy` (--strict), `ruff`, and what `pip install --no-build-isolation ./clients/python` builds with:
+# setuptools, and `wheel` where setuptools is older than 70.1 (which builds wheels itself). Quiet; skipped when present.
+lifebus_ensure_python_client_tools() {
+    local present='import pytest, mypy, ruff, setuptools
+try:
+    from setuptools.command import bdist_wheel
+except ImportError:
+    import wheel'
+    python3 -c "$present" >/dev/null 2>&1 && return 0
+    echo "lifebus: installing the Python packages pytest, mypy, ruff, setuptools, wheel (Python client checks)" >&2
+    if ! python3 -m pip --version >/dev/null 2>&1; then
+        lifebus_apt_install python3-pip 2>/dev/null
+    fi
+    local pip=(python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore
+               --no-warn-script-location)
+    "${pip[@]}" pytest mypy ruff setuptools wheel >/dev/null 2>&1 \
+        || "${pip[@]}" --break-system-packages pytest mypy ruff setuptools wheel >/dev/null
+    python3 -c "$present" >/dev/null 2>&1 \
+        || { echo "lifebus: pytest, mypy, ruff, setuptools or wheel did not install" >&2; return 1; }
+}
+
 # Installs strace when it is missing (the --journal-sync test watches the broker's fdatasync and writes with it).
 lifebus_ensure_strace() {
     command -v strace >/dev/null 2>&1 && return 0

@@ -1,0 +1,296 @@
+"""The app side: ``Application`` (``UIApplication``'s counterpart) serving the broker's callbacks with an
+``ApplicationDelegate`` (``UIApplicationDelegate``'s), as the Swift SDK's ``Application`` does (Protocol §9, §10)."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from . import socket_path, wire
+from .aio_connection import AsyncConnection
+from .errors import LifebusError
+from .records import EventCause
+
+#: What a delegate method or an expiration handler may return: nothing, or an awaitable the app awaits.
+MaybeAwaitable = Awaitable[None] | None
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """Why and how the app was launched: ``didFinishLaunching``'s options. A plain value."""
+
+    #: Launched straight into the background.
+    is_background_launch: bool = False
+    #: The controller event that launched the app; ``None`` when it launched by connecting.
+    cause: EventCause | None = None
+    #: Why (an installed app's relaunch: ``afterJetsam``, ``afterCrash``…; ``user`` when the broker did not say).
+    reason: str = "user"
+    #: The payload the app saved before its previous process ended (installed apps), else ``None``.
+    restoration_state: str | None = None
+    #: The broker's whole ``launch`` member (``previousPid``, ``previousEnding``…), or ``None``.
+    launch: dict[str, Any] | None = None
+
+    @staticmethod
+    def of(params: dict[str, Any]) -> LaunchOptions:
+        launch = params.get("launch") if isinstance(params.get("launch"), dict) else None
+        return LaunchOptions(
+            is_background_launch=params.get("state") == "background",
+            cause=params.get("cause"),
+            reason=str(launch.get("reason", "user")) if launch else "user",
+            restoration_state=launch.get("restorationState") if launch else None,
+            launch=launch,
+        )
+
+
+@dataclass(frozen=True)
+class Callback:
+    """The callback running now: its name, id, the state it moves the app to, its budget and its cause."""
+
+    name: str
+    id: int
+    state: str
+    budget_ms: float
+    cause: EventCause | None
+
+
+class ApplicationDelegate:
+    """What an app does at each callback; every method does nothing unless overridden. A method may be a plain
+    function or a coroutine (``async def``: the way to ``await app.mark(…)`` in it); the broker is answered when it
+    returns, with its duration, and an exception it raises is a failed handler (journaled ``handlerFailed``)."""
+
+    def did_finish_launching(self, app: Application, options: LaunchOptions) -> MaybeAwaitable:
+        return None
+
+    def did_become_active(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def will_resign_active(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def did_enter_background(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def will_enter_foreground(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def will_terminate(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def did_receive_memory_warning(self, app: Application) -> MaybeAwaitable:
+        return None
+
+    def restoration_state(self, app: Application) -> str | None:
+        """What to hand back at the next launch should the app be killed meanwhile: asked after
+        ``did_enter_background`` and ``will_terminate`` return, and saved when not ``None`` (installed apps)."""
+        return None
+
+
+#: Each callback the broker sends, by its wire name, to the delegate method that serves it. Scene callbacks join
+#: this one table when the protocol has them.
+CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]], MaybeAwaitable]] = {
+    "didFinishLaunching": lambda delegate, app, params: delegate.did_finish_launching(app, LaunchOptions.of(params)),
+    "didBecomeActive": lambda delegate, app, params: delegate.did_become_active(app),
+    "willResignActive": lambda delegate, app, params: delegate.will_resign_active(app),
+    "didEnterBackground": lambda delegate, app, params: delegate.did_enter_background(app),
+    "willEnterForeground": lambda delegate, app, params: delegate.will_enter_foreground(app),
+    "willTerminate": lambda delegate, app, params: delegate.will_terminate(app),
+    "didReceiveMemoryWarning": lambda delegate, app, params: delegate.did_receive_memory_warning(app),
+}
+
+#: The callbacks after which the delegate's restoration state is asked for and saved.
+SAVES_RESTORATION = frozenset({"didEnterBackground", "willTerminate"})
+
+
+class Application:
+    """One app on the bus. Owns its id and flags, its connection while ``run`` runs, and the expiration handlers of
+    its background tasks. Bound to the event loop ``run`` runs on (``stop`` alone may be called from any thread).
+
+    With ``own_process`` the connection goes through a relay process (``lifebus.relay``): the broker's kills end
+    that process and this app's connection, never the caller's process — for an app inside a test run, where a
+    watchdog kill, a jetsam or the terminate of a suspended app would otherwise kill the test run itself (the broker
+    kills the pid of an app's connection). A program that is the app needs no relay.
+
+    Invariants: ``run`` is called once; ``state`` is the state of the latest callback (``notRunning`` before the
+    launch, after ``willTerminate`` and once disconnected); callbacks are served one at a time, in order.
+    """
+
+    def __init__(
+        self,
+        id: str,
+        *,
+        socket: str | os.PathLike[str] | None = None,
+        exits_on_suspend: bool = False,
+        background_modes: Sequence[str] = (),
+        launch_in_background: bool = False,
+        own_process: bool = False,
+    ) -> None:
+        self.id = id
+        self.own_process = own_process
+        self.socket_path = socket_path.resolve(socket)
+        self.flags = {
+            "id": id,
+            "exitsOnSuspend": exits_on_suspend,
+            "backgroundModes": list(background_modes),
+            "launchInBackground": launch_in_background,
+        }
+        self.state = "notRunning"
+        self.current_callback: Callback | None = None
+        self.restoration_state: str | None = None
+        self.terminated = False
+        self._delegate = ApplicationDelegate()
+        self._connection: AsyncConnection | None = None
+        self._serving = asyncio.Lock()
+        self._failed = False
+        self._expiration_handlers: dict[int, Callable[[], MaybeAwaitable] | None] = {}
+        self._early_expirations: set[int] = set()
+        self._stop: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._started = threading.Event()
+
+    async def run(self, delegate: ApplicationDelegate) -> None:
+        """Connects, says ``hello`` as the app, and serves the callbacks with ``delegate`` until ``willTerminate`` has
+        been answered, the broker closed the connection, or ``stop`` was called; then closes and returns."""
+        self._delegate = delegate
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self._started.set()
+        connection = await AsyncConnection.open(
+            self.socket_path, self._on_request, self._on_notification, through_relay=self.own_process
+        )
+        self._connection = connection
+        try:
+            await connection.call("hello", wire.hello("app", self.flags))
+            ended = [asyncio.create_task(connection.closed.wait()), asyncio.create_task(self._stop.wait())]
+            _, pending = await asyncio.wait(ended, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+        finally:
+            self.state = "notRunning"
+            await connection.close()
+            self._connection = None
+
+    def stop(self) -> None:
+        """Ends ``run`` (from any thread): the connection closes, as if the process ended."""
+        self._started.wait(5.0)
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(stop.set)
+
+    async def mark(self, name: str, data: dict[str, Any] | None = None) -> None:
+        """Reports a fact (e.g. ``state-saved``) the broker journals and shows to observers; returns once journaled."""
+        await self._call("mark", {"name": name, "data": data} if data else {"name": name})
+
+    async def report_memory(self, bytes: int) -> None:
+        """Tells the broker the app's footprint (jetsam ends the largest first)."""
+        await self._call("reportMemory", {"bytes": bytes})
+
+    async def save_restoration_state(self, state: str) -> None:
+        """Hands the broker a payload (≤ 64 KiB) to give back at the next launch (installed apps only)."""
+        await self._call("saveRestorationState", {"state": state})
+
+    async def begin_background_task(
+        self, name: str | None = None, expiration_handler: Callable[[], MaybeAwaitable] | None = None
+    ) -> int:
+        """Asks for time to finish work in the background; ``expiration_handler`` runs when the time is up and
+        should end the task. Returns the task's id."""
+        answer = await self._call("beginBackgroundTask", {"name": name} if name else {})
+        task = int(answer["taskID"])
+        self._expiration_handlers[task] = expiration_handler
+        if task in self._early_expirations:
+            self._early_expirations.discard(task)
+            await _settle(expiration_handler() if expiration_handler else None)
+        return task
+
+    async def end_background_task(self, task: int) -> None:
+        self._expiration_handlers.pop(task, None)
+        await self._call("endBackgroundTask", {"taskID": task})
+
+    def report_handler_failure(self) -> None:
+        """Says the running callback failed: its answer carries ``handlerFailed`` (outside a callback, nothing)."""
+        if self.current_callback is not None:
+            self._failed = True
+
+    async def _call(self, method: str, params: dict[str, Any]) -> Any:
+        if self._connection is None:
+            raise LifebusError(-32011, f"{self.id} is not connected", {"name": "lifebus.ConnectionClosed"})
+        return await self._connection.call(method, params)
+
+    async def _on_request(self, method: str, params: Any, ident: Any) -> None:
+        connection = self._connection
+        handler = CALLBACKS.get(method)
+        if connection is None:
+            return
+        if handler is None or not isinstance(params, dict):
+            await connection.respond_error(ident, -32601, f"{self.id} serves no method {method}")
+            return
+        async with self._serving:
+            await connection.respond(ident, await self._serve(method, handler, params))
+        if method == "willTerminate":
+            self.terminated = True
+            if self._stop is not None:
+                self._stop.set()
+
+    async def _serve(
+        self,
+        method: str,
+        handler: Callable[[ApplicationDelegate, Application, dict[str, Any]], MaybeAwaitable],
+        params: dict[str, Any],
+    ) -> dict[str, Any]:
+        self.state = str(params.get("state", self.state))
+        self.current_callback = Callback(
+            method, int(params.get("callbackID", 0)), self.state, float(params.get("budgetMs", 0)), params.get("cause")
+        )
+        if method == "didFinishLaunching":
+            self.restoration_state = LaunchOptions.of(params).restoration_state
+        self._failed = False
+        start = time.perf_counter()
+        try:
+            await _settle(handler(self._delegate, self, params))
+            if method in SAVES_RESTORATION:
+                saved = self._delegate.restoration_state(self)
+                if saved is not None:
+                    await self.save_restoration_state(saved)
+        except Exception:
+            traceback.print_exc()
+            self._failed = True
+        handler_ms = (time.perf_counter() - start) * 1000
+        self.current_callback = None
+        if method == "willTerminate":
+            self.state = "notRunning"
+            self._expiration_handlers.clear()
+        return {"handlerMs": handler_ms, "handlerFailed": self._failed}
+
+    async def _on_notification(self, method: str, params: Any) -> None:
+        if method != "backgroundTaskExpiring" or not isinstance(params, dict):
+            return
+        task = int(params.get("taskID", 0))
+        if task not in self._expiration_handlers:
+            self._early_expirations.add(task)
+            return
+        handler = self._expiration_handlers[task]
+        await _settle(handler() if handler else None)
+
+
+def main(id: str, delegate: ApplicationDelegate, **options: Any) -> NoReturn:
+    """Runs the app (``Application(id, **options).run(delegate)``) and exits: 0 after ``willTerminate``, 1 when the
+    connection ended otherwise (the broker went away) or could not be made."""
+    app = Application(id, **options)
+    try:
+        asyncio.run(app.run(delegate))
+    except LifebusError as error:
+        print(f"{id}: {error}", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(0 if app.terminated else 1)
+
+
+async def _settle(outcome: MaybeAwaitable) -> None:
+    if inspect.isawaitable(outcome):
+        await outcome
