@@ -13,17 +13,20 @@ struct RunCommand: ParsableCommand {
         commandName: "lifebus run",
         abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
         discussion: """
-            Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
-            private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
+            Each scenario runs under each selected profile it lists (--profile: one, several in the order given \
+            as ios7,ios27, or all; default all), each time on a private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
             that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
-            Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
+            With --diff, each profile's run is compared with the previous one's and what stopped happening is \
+            reported (the migration diff: marks and the callbacks they were made in, runs that began to fail). \
+            Exit status: 0 every run passed (and, with --diff, nothing was lost), 1 a run failed or a loss was found, 2 usage, 3 the broker at --socket is unreachable, \
             4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs).
             """
     )
 
     @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
-    @Option(help: ArgumentHelp("One profile, or all of them.", valueName: "profile"))
+    @Option(help: ArgumentHelp("One profile, several in order (ios7,ios27), or all of them.", valueName: "profile"))
     var profile = ProfileSelection.all
+    @Flag(help: "Report what stopped happening from each profile to the next (the migration diff).") var diff = false
     @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
     var junit: String?
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
@@ -51,19 +54,22 @@ struct RunCommand: ParsableCommand {
         if bad { throw CLIExitStatus.refused }
         let runs = try runAll(scenarios, selected: profile.profiles)
         if json {
-            print(ScenarioReport.json(runs).jsonText)
+            print(ScenarioReport.json(runs, diff: diff).jsonText)
         } else {
             print(ScenarioReport.summary(runs), terminator: "")
+            if diff { MigrationReport.lines(runs).forEach { print($0) } }
         }
         if let junit {
             do throws(TextFile.Failure) {
-                try TextFile.write(JUnitReport.xml(runs), to: junit)
+                try TextFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
             } catch {
                 StandardError.writeLine("lifebus: \(error)")
                 throw CLIExitStatus.conditionNotMet
             }
         }
-        if !runs.allSatisfy(\.passed) { throw CLIExitStatus.conditionNotMet }
+        if !runs.allSatisfy(\.passed) || (diff && MigrationReport.hasLosses(runs)) {
+            throw CLIExitStatus.conditionNotMet
+        }
     }
 
     /// Runs every scenario under its profiles, printing each result's report as it comes (text only).
@@ -83,7 +89,7 @@ struct RunCommand: ParsableCommand {
         }
         return scenarios.map { file, scenario in
             let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
-            let results = scenario.profiles.filter(profiles.contains).map { profile in
+            let results = profiles.filter(scenario.profiles.contains).map { profile in
                 let result = runner.run(scenario, profile: profile)
                 if !json { ScenarioReport.describe(result, file: file).forEach { print($0) } }
                 return result
