@@ -165,7 +165,7 @@ let package = Package(
             name: "lifebus-run",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                "LifebusFuzzing", "LifebusSupervision",
+                "LifebusFuzzing", "LifebusSupervision", "LifebusCoverage", "LifebusJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

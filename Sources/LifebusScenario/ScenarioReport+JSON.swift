@@ -1,12 +1,17 @@
 public import LifebusJSON
+public import LifebusLifecycle
 import LifebusProtocol
 
 extension ScenarioReport {
     /// `lifebus run --json`: `{"passed":…,"runs":[{file, scenario, profile, passed, seconds, failure?,
-    /// steps:[…]}]}`, each step with its number, kind, summary, status, app, message, checks (expected beside
-    /// recorded) and the journal entries it caused. With `diff`, also `losses` (the migration diff's, each with its
+    /// steps:[…], entries:[…]}]}`, each step with its number, kind, summary, status, app, message, checks (expected
+    /// beside recorded) and the journal entries it caused; `entries`, the run's whole journal. `lifebus merge` reads
+    /// it back (`ScenarioReportReader`); `profiles` and `files`, when given, the selection and the files in their order (merging shards
+    /// keeps it). With `diff`, also `losses` (the migration diff's, each with its
     /// scenario, profiles, app, kind and text), and `passed` is false when there is one.
-    public static func json(_ runs: [ScenarioFileRun], diff: Bool = false) -> JSONValue {
+    public static func json(
+        _ runs: [ScenarioFileRun], diff: Bool = false, profiles: [Profile]? = nil, files: [String]? = nil
+    ) -> JSONValue {
         let items: [JSONValue] = runs.flatMap { run in
             run.results.map { result in
                 var object: JSONObject = [
@@ -16,17 +21,18 @@ extension ScenarioReport {
                 ]
                 if let failure = result.failure { object.append("failure", .string(failure)) }
                 object.append("steps", .array(result.steps.map(json)))
+                object.append("entries", .array(result.entries.map(\.json)))
                 return .object(object)
             }
         }
-        guard diff else {
-            return ["passed": .bool(runs.allSatisfy(\.passed)), "runs": .array(items)]
-        }
+        var report: JSONObject = ["passed": .bool(runs.allSatisfy(\.passed)), "runs": .array(items)]
+        if let profiles { report.append("profiles", .array(profiles.map { .string($0.rawValue) })) }
+        if let files { report.append("files", .array(files.map(JSONValue.string))) }
+        guard diff else { return .object(report) }
         let losses: [JSONValue] = runs.flatMap { run in MigrationDiff.losses(run).map { json($0, of: run) } }
-        return [
-            "passed": .bool(runs.allSatisfy(\.passed) && losses.isEmpty), "runs": .array(items),
-            "losses": .array(losses),
-        ]
+        if !losses.isEmpty { report["passed"] = .bool(false) }
+        report.append("losses", .array(losses))
+        return .object(report)
     }
 
     /// One loss of the migration diff: the scenario, the two profiles, the app, what was lost and the line saying it.

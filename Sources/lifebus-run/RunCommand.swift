@@ -31,16 +31,35 @@ struct RunCommand: ParsableCommand {
     var junit: String?
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
     @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
+    @Option(help: ArgumentHelp(
+        "Also write the report as JSON to this file (what lifebus merge joins).", valueName: "file"))
+    var report: String?
+    @Option(help: ArgumentHelp(
+        "Run only this shard's scenario × profile runs: K of N, a stable split (lifebus merge joins the reports).",
+        valueName: "K/N"))
+    var shard: ShardSelection?
+    @Option(help: ArgumentHelp(
+        "With --shard: balance by each run's seconds in this earlier report (--report or lifebus merge --json).",
+        valueName: "file"))
+    var timings: String?
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
-        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
+        guard random.seed == nil, random.seeds == nil else {
+            return try random.validate(files: files, socket: socket, json: json)
+        }
         guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
+        guard shard != nil || timings == nil else { throw ValidationError("--timings goes with --shard K/N") }
+        guard shard == nil || !diff else {
+            throw ValidationError("--diff compares profiles another shard may run: pass --diff to lifebus merge")
+        }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profiles: profile.profiles) }
+        if let seeds = random.seedRange {
+            return try RandomRun.run(random, seeds: seeds, profiles: profile.profiles, report: report)
+        }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
         for file in files {
@@ -53,8 +72,16 @@ struct RunCommand: ParsableCommand {
         }
         if bad { throw CLIExitStatus.refused }
         let runs = try runAll(scenarios, selected: profile.profiles)
+        if let report {
+            do throws(TextFile.Failure) {
+                try TextFile.write(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText + "\n", to: report)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+        }
         if json {
-            print(ScenarioReport.json(runs, diff: diff).jsonText)
+            print(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText)
         } else {
             print(ScenarioReport.summary(runs), terminator: "")
             if diff { MigrationReport.lines(runs).forEach { print($0) } }
@@ -87,9 +114,15 @@ struct RunCommand: ParsableCommand {
                 throw CLIExitStatus.unreachable
             }
         }
-        return scenarios.map { file, scenario in
+        let mine = try shardItems(scenarios, profiles: profiles)
+        return scenarios.compactMap { file, scenario in
             let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
-            let results = profiles.filter(scenario.profiles.contains).map { profile in
+            let selected = profiles.filter(scenario.profiles.contains)
+            let owned = mine.map { items in
+                selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }
+            }
+            if let owned, owned.isEmpty { return nil }  // another shard's
+            let results = (owned ?? selected).map { profile in
                 let result = runner.run(scenario, profile: profile)
                 if !json { ScenarioReport.describe(result, file: file).forEach { print($0) } }
                 return result
@@ -100,6 +133,32 @@ struct RunCommand: ParsableCommand {
             }
             return ScenarioFileRun(file: file, scenario: scenario, results: results)
         }
+    }
+
+    /// With `--shard`, the scenario × profile runs this shard owns (`ShardPlan`), after saying how many; else `nil`.
+    private func shardItems(_ scenarios: [(file: String, scenario: Scenario)], profiles: [Profile]) throws
+        -> Set<ShardItem>? {
+        guard let shard else { return nil }
+        let items = scenarios.flatMap { file, scenario in
+            profiles.filter(scenario.profiles.contains).map {
+                ShardItem(file: file, scenario: scenario.name, profile: $0)
+            }
+        }
+        var recorded: RunTimings?
+        if let timings {
+            do {
+                recorded = try RunTimings(report: try RunReportFile.read(timings))
+            } catch let failure as RunReportFile.Failure {
+                StandardError.writeLine("lifebus: --timings \(failure)")
+                throw CLIExitStatus.usage
+            } catch {
+                StandardError.writeLine("lifebus: --timings \(timings): \(error)")
+                throw CLIExitStatus.usage
+            }
+        }
+        let mine = ShardPlan.items(items, in: shard, timings: recorded)
+        if !json { print("shard \(shard.text): \(mine.count) of \(items.count) runs (scenario × profile)") }
+        return Set(mine)
     }
 
     /// `lifebus fire`'s own parser, for the scenario files' `fire` steps.
