@@ -121,6 +121,7 @@ let package = Package(
             name: "LifebusMCP",
             dependencies: [
                 "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusExpectation", "LifebusCoverage", "LifebusContainment",
             ],
             swiftSettings: strict
         ),
@@ -324,7 +325,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle"],
+            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle", "LifebusExpectation"],
             swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",

@@ -52,17 +52,7 @@ extension LifebusCommand {
 
         /// `lifebus-run` beside the running executable, else on `PATH`.
         static func findRunner() -> String? {
-            var candidates: [String] = []
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            if length > 0 {
-                let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let slash = own.lastIndex(of: "/") { candidates.append(own[..<slash] + "/lifebus-run") }
-            }
-            for folder in (ProcessEnvironment.current["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-                candidates.append("\(folder)/lifebus-run")
-            }
-            return candidates.first { access($0, X_OK) == 0 }
+            SiblingExecutable.find("lifebus-run", path: ProcessEnvironment.current["PATH"])
         }
     }
 

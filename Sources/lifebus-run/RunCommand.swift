@@ -32,6 +32,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
     @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
     @Option(help: ArgumentHelp(
+        "Take the scenarios' relative manifest paths from this folder instead of each file's own.", valueName: "dir"))
+    var directory: String?
+    @Option(help: ArgumentHelp(
         "Also write the report as JSON to this file (what lifebus merge joins).", valueName: "file"))
     var report: String?
     @Option(help: ArgumentHelp(
@@ -116,7 +119,7 @@ struct RunCommand: ParsableCommand {
         }
         let mine = try shardItems(scenarios, profiles: profiles)
         return scenarios.compactMap { file, scenario in
-            let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
+            let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file))
             let selected = profiles.filter(scenario.profiles.contains)
             let owned = mine.map { items in
                 selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }
