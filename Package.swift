@@ -90,7 +90,9 @@ let package = Package(
         ),
         .target(
             name: "LifebusSupervision",
-            dependencies: ["LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "CLifebusSystem"],
+            dependencies: [
+                "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol", "CLifebusSystem",
+            ],
             swiftSettings: strict
         ),
         .target(

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusContainment
 import LifebusCoverage
 import LifebusExpectation
 import LifebusIO
@@ -14,7 +15,9 @@ extension ToolCall {
             throw RPCError.invalidParams(field: "path", "must be a manifest file's path")
         }
         let absolute = path.hasPrefix("/") ? path : Self.workingDirectory() + "/" + path
-        ask(LifebusMethod.install, ["path": .string(absolute)]) { value in
+        let params = InstallParams.file(absolute, text: try? SystemFiles.read(absolute, limit: 1 << 20),
+                                        environment: ProcessEnvironment.current)
+        ask(LifebusMethod.install, .object(params)) { value in
             let id = value["id"]?.stringValue ?? "?"
             return ToolResult.success(
                 "installed \(id) (\(value["executable"]?.stringValue ?? "?")); launch it with launch {app: \(id)}",

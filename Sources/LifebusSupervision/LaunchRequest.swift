@@ -1,4 +1,7 @@
+import Glibc
+import LifebusContainment
 import LifebusIO
+import LifebusLifecycle
 
 /// What to start for one app and where its output goes: the manifest's program, plus what the broker adds.
 ///
@@ -29,12 +32,27 @@ public struct LaunchRequest: Sendable, Equatable {
         self.logPath = logPath
     }
 
-    /// The request for an installed app.
-    public init(manifest: AppManifest, socketPath: String, logPath: String) {
+    /// The request for an installed app. A manifest with `hooks` runs under `hookAdapter` (the `lifebus` CLI):
+    /// `lifebus subscribe --id ID --on CALLBACK=COMMAND… -- EXECUTABLE ARGUMENTS…`, the hooks in callback order;
+    /// `nil` (no adapter was found) is then a launch failure (`ENOENT` on `lifebus`).
+    public init(
+        manifest: AppManifest, socketPath: String, logPath: String, hookAdapter: String?
+    ) throws(LaunchFailure) {
+        var executable = manifest.executable
+        var arguments = manifest.arguments
+        if !manifest.hooks.isEmpty {
+            guard let hookAdapter else {
+                throw LaunchFailure(appID: manifest.id, cause: SystemError("posix_spawn", path: "lifebus", code: ENOENT))
+            }
+            let hooks = LifecycleCallback.allCases.compactMap { callback in
+                manifest.hooks[callback].map { ["--on", "\(callback.rawValue)=\($0)"] }
+            }
+            arguments = ["subscribe", "--id", manifest.id] + hooks.joined() + ["--", executable] + arguments
+            executable = hookAdapter
+        }
         self.init(
-            appID: manifest.id, executable: manifest.executable, arguments: manifest.arguments,
-            environment: manifest.environment, workingDirectory: manifest.workingDirectory, socketPath: socketPath,
-            logPath: logPath)
+            appID: manifest.id, executable: executable, arguments: arguments, environment: manifest.environment,
+            workingDirectory: manifest.workingDirectory, socketPath: socketPath, logPath: logPath)
     }
 
     /// The whole environment the child gets, over the broker's.

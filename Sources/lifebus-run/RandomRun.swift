@@ -86,7 +86,7 @@ enum RandomRun {
         print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
-        let yaml = ScenarioWriter.yaml(scenario)
+        let yaml = ScenarioWriter.yaml(Reproducer.relocated(scenario, to: resolvedFolder(of: path)))
         print(yaml, terminator: "")
         do {
             try TextFile.write(yaml, to: path)
@@ -131,8 +131,17 @@ enum RandomRun {
         }
     }
 
-    /// The app a manifest file installs: its id (`AppManifest.load`, which checks the whole manifest) and the
-    /// manifest by absolute path, so the reproducer runs from any folder.
+    /// The folder a reproducer is written to, absolute and resolved (`realpath`, as the manifests' paths are); the
+    /// working directory's when `path` names no folder or it cannot be resolved (then writing fails and says so).
+    private static func resolvedFolder(of path: String) -> String {
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        guard let resolved = realpath(folder, nil) else { return folder }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The app a manifest file installs: its id (`AppManifest.load`, which checks the whole manifest, its variables
+    /// this run's) and the manifest by absolute, resolved path (the reproducer names it relative to itself).
     private static func app(manifest path: String) throws -> (id: String, app: ScenarioApp) {
         guard let resolved = realpath(path, nil) else {
             StandardError.writeLine("lifebus: --app \(path): \(String(cString: strerror(errno)))")
@@ -141,7 +150,7 @@ enum RandomRun {
         defer { free(resolved) }
         let absolute = String(cString: resolved)
         do {
-            return (try AppManifest.load(absolute).id, .manifest(path: absolute))
+            return (try AppManifest.load(absolute, environment: ProcessEnvironment.current).id, .manifest(path: absolute))
         } catch {
             StandardError.writeLine("lifebus: --app \(path): \(error)")
             throw CLIExitStatus.usage
