@@ -59,6 +59,7 @@ import Testing
             text.replacing(#""didEnterBackground": "redis-cli -p ${REDIS_PORT:-6390} save","#, with: "")
         }
         #expect(run.status != 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("PASS expect io.redis.Server"), "it got as far as the jetsam: \(run.out)\(run.err)")
         #expect(!run.out.contains("the key survived"), "\(run.out)")
     }
 
@@ -86,6 +87,30 @@ import Testing
                                environment: ["HOOKS_TEST_ARG": "x", "HOOKS_TEST_TOOL": "/bin/sh"])
         #expect(named.out.contains("installed com.test.Tool (/bin/sh)"), "\(named.out)\(named.err)")
         #expect(broker.stop() == 0)
+    }
+
+    @Test func aBrokerWithoutLifebusBesideItRefusesHooksNamingTheMember() throws {
+        let folder = makeTemporaryFolder("lifebus-lonely")
+        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        #expect(try ChildProcess("/bin/cp", ["\(ChildProcess.productsFolder)/lifebusd", folder]).wait() == 0)
+        let manifest = folder + "/hooked.json"
+        let file = try #require(fopen(manifest, "w"))
+        fputs(#"{"id": "com.test.Hooked", "executable": "/bin/sh", "hooks": {"willTerminate": "true"}}"#, file)
+        fclose(file)
+        let socket = BrokerFixture.uniqueSocketPath("lonely")
+        let broker = try ChildProcess(folder + "/lifebusd", ["--socket", socket, "--journal", folder + "/j.jsonl"],
+                                      environment: ["PATH": "/usr/bin:/bin", SupervisionCheck.brokerMarker: socket])
+        defer {
+            broker.signal(SIGTERM)
+            _ = broker.wait()
+            unlink(socket)
+            unlink(socket + ".lock")
+        }
+        #expect(broker.stdout.readLine() == "listening on \(socket)")
+        let refused = try runCLI(["install", manifest, "--socket", socket])
+        #expect(refused.status == 4, "\(refused.out)\(refused.err)")
+        #expect(refused.err.contains("\(manifest): member \"hooks\": hooks run under `lifebus subscribe`"),
+                "\(refused.err)")
     }
 
     /// A loopback TCP port nothing listens on now.
