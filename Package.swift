@@ -243,8 +243,8 @@ let package = Package(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
             dependencies: [
-                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusProtocol",
-                "LifebusTestFiles", "lifebusd", "lifebus", "MemoryGrower", "SupervisionDrill",
+                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle",
+                "LifebusProtocol", "LifebusTestFiles", "lifebusd", "lifebus", "MemoryGrower", "SupervisionDrill",
             ],
             swiftSettings: strict
         ),

@@ -14,7 +14,9 @@ extension MCPToolCatalog {
         """
         Install an app from its manifest file (Protocol/schemas/manifest.schema.json; a path relative to \
         the server's working folder): the broker starts its process from then on, on launch. Returns the \
-        installed app (id, executable). A bad manifest fails lifebus.InvalidManifest naming the member.
+        installed app (id, executable). Its ${VAR}s and a bare executable take the server's environment \
+        (only the variables it names, and PATH, are sent). A bad manifest fails lifebus.InvalidManifest naming \
+        the member.
         """,
         ["path": ["type": "string", "description": "The manifest file."]],
         ["path"], false
