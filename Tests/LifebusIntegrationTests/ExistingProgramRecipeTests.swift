@@ -89,6 +89,42 @@ import Testing
         #expect(broker.stop() == 0)
     }
 
+    @Test func aScenarioInstallsAProgramUnderHooksWithTheRunnersVariables() throws {
+        let folder = makeTemporaryFolder("lifebus-hooked-scenario")
+        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        let files = [
+            "sleeper.json": """
+                {"id": "com.test.Sleeper", "executable": "sleep", "arguments": ["${SLEEPER_SECONDS:-600}"],
+                 "hooks": {"didEnterBackground": "lifebus mark saved-${SLEEPER_MARK}"}}
+                """,
+            "hooked.yaml": """
+                name: A program under hooks
+                profiles: [ios7]
+                apps:
+                  - manifest: sleeper.json
+                steps:
+                  - launch: com.test.Sleeper
+                  - fire: home
+                  - expect:
+                      callbacks: [didFinishLaunching, didBecomeActive, willResignActive, didEnterBackground]
+                      mark: saved-from-the-runner
+                """,
+        ]
+        for (name, text) in files {
+            let file = try #require(fopen(folder + "/" + name, "w"))
+            fputs(text, file)
+            fclose(file)
+        }
+        let marker = "hooked-scenario-\(getpid())"
+        let run = try runCLI(["run", folder + "/hooked.yaml"], environment: [
+            "SLEEPER_MARK": "from-the-runner", SupervisionCheck.brokerMarker: marker,
+            "PATH": "\(ChildProcess.productsFolder):/usr/bin:/bin",
+        ], timeout: .seconds(60))
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("PASS"), "\(run.out)")
+        SupervisionCheck.expectNoSurvivor(ofBrokerOn: marker)
+    }
+
     @Test func aBrokerWithoutLifebusBesideItRefusesHooksNamingTheMember() throws {
         let folder = makeTemporaryFolder("lifebus-lonely")
         defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
