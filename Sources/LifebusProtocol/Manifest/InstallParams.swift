@@ -20,7 +20,7 @@ public enum InstallParams {
 
     /// The variables of `environment` that `manifestText` names, and `PATH` when `executable` (expanded with the
     /// same environment) has no slash.
-    public static func variables(
+    private static func variables(
         named manifestText: String, executable: String?, environment: [String: String]
     ) -> [String: String] {
         var sent: [String: String] = [:]

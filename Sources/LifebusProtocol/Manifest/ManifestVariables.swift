@@ -55,7 +55,7 @@ public enum ManifestVariables {
     }
 
     /// The names `text` refers to, each once, in order of first use (what an installing client sends the values of).
-    /// Text that would be refused yields the names before the fault.
+    /// A malformed `${…}` names nothing (the broker refuses it with the values it was given).
     public static func names(in text: String) -> [String] {
         var names: [String] = []
         var bytes = Array(text.utf8)[...]
