@@ -4,7 +4,9 @@ import Testing
 
 /// A program that does not speak the protocol, installed as it is: the README's recipe keeps a key of Debian's
 /// `redis-server` across home → jetsam → relaunch, run as written (and fails once its save hook is taken out); a
-/// manifest's `${VAR}`s and bare executable take the installing client's environment, not the broker's.
+/// manifest's `${VAR}`s and bare executable take the installing client's environment, not the broker's — whether the
+/// client is `lifebus install`, `lifebus run`'s scenario runner or the MCP `install` tool; a broker with no `lifebus`
+/// beside it refuses hooks.
 @Suite struct ExistingProgramRecipeTests {
     /// Whether the recipe runs: `redis-server` is there, or `scripts/test` (which installs it) asks for it.
     static let redisRuns = access("/usr/bin/redis-server", X_OK) == 0
@@ -123,6 +125,16 @@ import Testing
         #expect(run.status == 0, "\(run.out)\(run.err)")
         #expect(run.out.contains("PASS"), "\(run.out)")
         SupervisionCheck.expectNoSurvivor(ofBrokerOn: marker)
+    }
+
+    @Test func theMCPInstallToolSendsTheServersVariables() throws {
+        let broker = try BrokerFixture()
+        let folder = makeTemporaryFolder("lifebus-mcp-variables")
+        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        let run = try HelperScripts.python(
+            "mcp_install_variables.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath, folder])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
 
     @Test func aBrokerWithoutLifebusBesideItRefusesHooksNamingTheMember() throws {
