@@ -91,7 +91,8 @@ let package = Package(
         .target(
             name: "LifebusSupervision",
             dependencies: [
-                "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol", "CLifebusSystem",
+                "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
+                "CLifebusSystem",
             ],
             swiftSettings: strict
         ),

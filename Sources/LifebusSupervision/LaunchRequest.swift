@@ -42,7 +42,8 @@ public struct LaunchRequest: Sendable, Equatable {
         var arguments = manifest.arguments
         if !manifest.hooks.isEmpty {
             guard let hookAdapter else {
-                throw LaunchFailure(appID: manifest.id, cause: SystemError("posix_spawn", path: "lifebus", code: ENOENT))
+                let missing = SystemError("posix_spawn", path: "lifebus", code: ENOENT)
+                throw LaunchFailure(appID: manifest.id, cause: missing)
             }
             let hooks = LifecycleCallback.allCases.compactMap { callback in
                 manifest.hooks[callback].map { ["--on", "\(callback.rawValue)=\($0)"] }

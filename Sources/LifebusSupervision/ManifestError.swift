@@ -79,7 +79,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case .notOnPath(let name, nil):
             "\"\(name)\" has no slash and no PATH was given to look it up on (give a path, or install with PATH set)"
         case .unknownCallback(let name):
-            "\"\(name)\" is not a callback (known: \(LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")))"
+            "\"\(name)\" is not a callback (known: "
+                + "\(LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .emptyHook(let name): "the hook of \(name) has no command"
         case .noHookAdapter:
             "hooks run under `lifebus subscribe`, and the broker finds no `lifebus` beside lifebusd or on its PATH"

@@ -71,11 +71,12 @@ struct ManifestReader {
     /// The `hooks` object: each key a `LifecycleCallback`, each value a non-empty command, expanded.
     func hooks(_ member: String) throws(ManifestError) -> [LifecycleCallback: String] {
         guard let value = object[member] else { return [:] }
-        guard let commands = value.objectValue else { throw error(member, .wrongType(expected: "an object of strings")) }
+        let mistyped = error(member, .wrongType(expected: "an object of strings"))
+        guard let commands = value.objectValue else { throw mistyped }
         var result: [LifecycleCallback: String] = [:]
         for (name, command) in commands {
             guard let callback = LifecycleCallback(rawValue: name) else { throw error(member, .unknownCallback(name)) }
-            guard let text = command.stringValue else { throw error(member, .wrongType(expected: "an object of strings")) }
+            guard let text = command.stringValue else { throw mistyped }
             guard !text.utf8.contains(0) else { throw error(member, .nulCharacter(variable: nil)) }
             let expanded = try expanded(member, text)
             guard !expanded.allSatisfy(\.isWhitespace) else { throw error(member, .emptyHook(name)) }

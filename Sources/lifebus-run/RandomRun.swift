@@ -150,7 +150,8 @@ enum RandomRun {
         defer { free(resolved) }
         let absolute = String(cString: resolved)
         do {
-            return (try AppManifest.load(absolute, environment: ProcessEnvironment.current).id, .manifest(path: absolute))
+            let manifest = try AppManifest.load(absolute, environment: ProcessEnvironment.current)
+            return (manifest.id, .manifest(path: absolute))
         } catch {
             StandardError.writeLine("lifebus: --app \(path): \(error)")
             throw CLIExitStatus.usage

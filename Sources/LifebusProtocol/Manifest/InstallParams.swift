@@ -14,7 +14,10 @@ public enum InstallParams {
         guard let text else { return params }
         let sent = variables(named: String(decoding: text, as: UTF8.self), executable: executable(in: text),
                              environment: environment)
-        if !sent.isEmpty { params["environment"] = .object(JSONObject(sent.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })) }
+        if !sent.isEmpty {
+            let variables = sent.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+            params["environment"] = .object(JSONObject(variables))
+        }
         return params
     }
 
