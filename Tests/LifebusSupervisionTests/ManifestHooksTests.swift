@@ -90,6 +90,17 @@ import Testing
         #expect(plain.executable == "/bin/sh" && plain.arguments == ["-x"], "no hooks: the program itself")
     }
 
+    @Test func theManifestsFlagsAreSaidInSubscribesHello() throws {
+        let manifest = AppManifest(
+            id: "a", executable: "/bin/sh", exitsOnSuspend: true, backgroundModes: ["audio", "no-such-mode"],
+            launchInBackground: true, hooks: [.willTerminate: "true"])
+        let request = try LaunchRequest(manifest: manifest, socketPath: "/s", logPath: "/l", hookAdapter: "/b/lifebus")
+        #expect(request.arguments == [
+            "subscribe", "--id", "a", "--exits-on-suspend", "--background-mode", "audio", "--launch-in-background",
+            "--on", "willTerminate=true", "--", "/bin/sh",
+        ], "a mode subscribe does not know is left to the manifest, whose flags win anyway")
+    }
+
     @Test func hooksWithoutAnAdapterAreALaunchFailureNamingLifebus() {
         let manifest = AppManifest(id: "a", executable: "/bin/sh", hooks: [.willTerminate: "true"])
         let error = #expect(throws: LaunchFailure.self) {
