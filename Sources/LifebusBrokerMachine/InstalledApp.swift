@@ -63,7 +63,7 @@ public struct InstalledApp: Sendable, Equatable {
 }
 
 /// Where an `install` takes its manifest from, with the installing client's variables its `${VAR}`s take
-/// (`Protocol/README.md` §16.2: only those the manifest names, and `PATH` for an executable without a slash).
+/// (`Protocol/README.md` §16.1: only those the manifest names, and `PATH` for an executable without a slash).
 public enum ManifestSource: Sendable, Equatable {
     /// A manifest file (its relative paths are taken from its folder).
     case file(String, environment: [String: String])

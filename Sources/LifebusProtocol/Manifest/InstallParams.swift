@@ -1,9 +1,9 @@
 public import LifebusJSON
 
-/// The params of an `install` a client sends for a manifest file (`Protocol/README.md` §16.2): its absolute path and,
-/// under `environment`, the client's values of the variables the manifest names (`ManifestVariables.names`), plus
-/// `PATH` when its `executable` has no slash (the broker looks it up there). Never the client's whole environment:
-/// a variable the manifest does not name is not sent, nor one the client has not set.
+/// The params of an `install` a client sends for a manifest file (`Protocol/README.md` §16.1, §16.5): its absolute
+/// path and, under `environment`, the client's values of the variables the manifest names (`ManifestVariables.names`),
+/// plus `PATH` when its `executable` has no slash (the broker looks it up there). Never the client's whole
+/// environment: a variable the manifest does not name is not sent, nor one the client has not set.
 ///
 /// Stateless and pure: the caller reads the file and gives its environment.
 public enum InstallParams {

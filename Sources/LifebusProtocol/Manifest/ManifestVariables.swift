@@ -1,4 +1,4 @@
-/// The variables of a manifest's strings (`Protocol/README.md` §16.2): `${NAME}` is replaced by the variable's value,
+/// The variables of a manifest's strings (`Protocol/README.md` §16.1): `${NAME}` is replaced by the variable's value,
 /// `${NAME:-default}` by the value or, exactly when the variable is unset, by `default` (taken as written, up to the
 /// first `}`); `$$` is one `$`; a `$` followed by anything else stays as it is (`$HOME` in a hook reaches its shell).
 /// Refused: a variable that is unset and has no default, a `${` with no `}`, and a name that is not
