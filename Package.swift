@@ -90,7 +90,10 @@ let package = Package(
         ),
         .target(
             name: "LifebusSupervision",
-            dependencies: ["LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "CLifebusSystem"],
+            dependencies: [
+                "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle", "LifebusProtocol",
+                "CLifebusSystem",
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -121,6 +124,7 @@ let package = Package(
             name: "LifebusMCP",
             dependencies: [
                 "LifebusIO", "LifebusJSON", "LifebusRPC", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusExpectation", "LifebusCoverage", "LifebusContainment",
             ],
             swiftSettings: strict
         ),
@@ -165,7 +169,7 @@ let package = Package(
             name: "lifebus-run",
             dependencies: [
                 "LifebusScenario", "LifebusCLI", "LifebusLifecycle", "LifebusIO", "LifebusProtocol",
-                "LifebusFuzzing", "LifebusSupervision",
+                "LifebusFuzzing", "LifebusSupervision", "LifebusCoverage", "LifebusJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -240,8 +244,8 @@ let package = Package(
             name: "LifebusSupervisionTests",
             // The executables are started by the memory story test (a real broker, CLI and example apps).
             dependencies: [
-                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusProtocol",
-                "LifebusTestFiles", "lifebusd", "lifebus", "MemoryGrower", "SupervisionDrill",
+                "LifebusSupervision", "LifebusContainment", "LifebusIO", "LifebusJSON", "LifebusLifecycle",
+                "LifebusProtocol", "LifebusTestFiles", "lifebusd", "lifebus", "MemoryGrower", "SupervisionDrill",
             ],
             swiftSettings: strict
         ),
@@ -324,7 +328,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle"],
+            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle", "LifebusExpectation"],
             swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",

@@ -97,6 +97,15 @@ except ImportError:
         || { echo "lifebus: pytest, mypy, ruff, setuptools or wheel did not install" >&2; return 1; }
 }
 
+# Installs Debian's redis-server (and redis-cli) when missing: the README's "existing program" recipe installs it as
+# it is, under manifest hooks (ExistingProgramRecipeTests runs that block as written).
+lifebus_ensure_redis() {
+    command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1 && return 0
+    echo "lifebus: installing redis-server (the README's existing-program recipe runs it)" >&2
+    lifebus_apt_install --no-install-recommends redis-server
+    command -v redis-server >/dev/null 2>&1 || { echo "lifebus: redis-server did not install" >&2; return 1; }
+}
+
 # Installs strace when it is missing (the --journal-sync test watches the broker's fdatasync and writes with it).
 lifebus_ensure_strace() {
     command -v strace >/dev/null 2>&1 && return 0

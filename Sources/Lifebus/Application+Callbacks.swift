@@ -26,6 +26,10 @@ extension Application {
             case .didReceiveMemoryWarning:
                 await delegate.didReceiveMemoryWarning(self)
                 notifyMemoryWarningObservers()
+            case .configurationForConnecting, .didDiscardSceneSessions, .willConnectTo, .restoreInteractionState,
+                .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground,
+                .stateRestorationActivity, .sceneDidDisconnect, .openURLContexts:
+                break  // the scene lifecycle's: no broker sends them to an app that does not adopt scenes
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000

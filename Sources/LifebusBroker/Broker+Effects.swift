@@ -115,7 +115,7 @@ struct BrokerLoopHost: BrokerHost {
             id: app.id.rawValue, executable: app.executable, arguments: app.arguments, environment: app.environment,
             workingDirectory: app.workingDirectory, exitsOnSuspend: app.flags.exitsOnSuspend,
             backgroundModes: app.flags.backgroundModes, launchInBackground: app.flags.launchInBackground,
-            memoryLimit: app.memoryLimit)))
+            memoryLimit: app.memoryLimit, hooks: app.hooks)))
     }
 
     func freeze(_ app: AppID) {

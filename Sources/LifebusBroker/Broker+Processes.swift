@@ -13,7 +13,8 @@ import LifebusSupervision
 /// the machine sees them in order.
 extension Broker {
     /// Creates the supervisor (apps' logs beside the journal) with the configured containment (its mode logged at
-    /// start) and installs `--apps DIR`; a bad manifest is logged naming its file and member, the others load.
+    /// start) and the hook adapter (`lifebus` beside `lifebusd`, else on `PATH`), and installs `--apps DIR`, whose
+    /// variables are the broker's own; a bad manifest is logged naming its file and member, the others load.
     func startSupervisor() {
         let logs = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
             ?? configuration.socketPath))
@@ -29,7 +30,8 @@ extension Broker {
             supervisor = try Supervisor(
                 loop: loop, socketPath: configuration.socketPath, logs: logs,
                 samplePeriod: configuration.memory.samplePeriod, samplesOnDemand: configuration.clock == .manual,
-                containment: containment
+                containment: containment,
+                hookAdapter: SiblingExecutable.find("lifebus", path: ProcessEnvironment.current["PATH"])
             ) { [unowned self] report in
                 self.supervisorReports.append(report)
                 if self.feedDepth == 0 { self.feedSupervisorReports() }
@@ -40,29 +42,36 @@ extension Broker {
         }
         guard let folder = configuration.appsFolder else { return }
         do {
-            let directory = try ManifestDirectory.load(folder)
+            let directory = try ManifestDirectory.load(folder, environment: ProcessEnvironment.current)
             for problem in directory.errors {
                 logger.error("manifest refused", metadata: ["lifebus.manifest.error": "\(problem)"])
             }
             for manifest in directory.manifests {
-                feed(.installed(.none, install(manifest, from: folder + "/")))
+                let path = folder.hasSuffix("/") ? folder : folder + "/"
+                do throws(ManifestError) {
+                    feed(.installed(.none, .success(try install(manifest, from: path))))
+                } catch {
+                    logger.error("manifest refused", metadata: ["lifebus.manifest.error": "\(error)"])
+                }
             }
         } catch {
             logger.error("cannot read the apps folder", metadata: ["lifebus.error": "\(error)"])
         }
     }
 
-    /// Reads and installs the manifest an `install` request named; answers through the machine.
+    /// Reads and installs the manifest an `install` request named, its variables the client's; answers through the
+    /// machine.
     func install(_ ticket: Ticket, _ source: ManifestSource) {
         let result: Result<InstalledApp, RPCError>
         do throws(ManifestError) {
             switch source {
-            case .file(let path):
-                result = install(try AppManifest.load(path), from: path)
-            case .object(let object):
+            case .file(let path, let environment):
+                result = .success(try install(try AppManifest.load(path, environment: environment), from: path))
+            case .object(let object, let environment):
                 let text = JSONValue.object(object).jsonText
-                result = install(try AppManifest.parse(Array(text.utf8), file: "params.manifest", folder: "/"),
-                                 from: nil)
+                let manifest = try AppManifest.parse(
+                    Array(text.utf8), file: "params.manifest", folder: "/", environment: environment)
+                result = .success(try install(manifest, from: nil))
             }
         } catch {
             result = .failure(.invalidParams(field: error.member ?? "path", "is refused: \(error)"))
@@ -70,15 +79,19 @@ extension Broker {
         feed(.installed(ticket, result))
     }
 
-    private func install(_ manifest: AppManifest, from path: String?) -> Result<InstalledApp, RPCError> {
+    /// The machine's view of a checked manifest; one with hooks is refused when the broker has no hook adapter.
+    private func install(_ manifest: AppManifest, from path: String?) throws(ManifestError) -> InstalledApp {
+        if !manifest.hooks.isEmpty, supervisor?.hookAdapter == nil {
+            throw ManifestError(file: path ?? "params.manifest", member: "hooks", .noHookAdapter)
+        }
         let flags = AppFlags(exitsOnSuspend: manifest.exitsOnSuspend, backgroundModes: manifest.backgroundModes,
                              launchInBackground: manifest.launchInBackground)
         let logPath = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
             ?? configuration.socketPath)).path(for: manifest.id)
-        return .success(InstalledApp(
+        return InstalledApp(
             id: AppID(manifest.id), flags: flags, executable: manifest.executable, arguments: manifest.arguments,
             environment: manifest.environment, workingDirectory: manifest.workingDirectory,
-            memoryLimit: manifest.memoryLimit, logPath: logPath, manifestPath: path))
+            memoryLimit: manifest.memoryLimit, logPath: logPath, manifestPath: path, hooks: manifest.hooks)
     }
 
     /// Feeds the reports that came while effects were performed, in order.

@@ -5,17 +5,7 @@ import LifebusIO
 extension BrokerProcess {
     /// `lifebusd` beside the running executable, else the first executable `lifebusd` on `path`.
     static func locateDaemon(path: String?) -> String? {
-        var candidates: [String] = []
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let slash = own.lastIndex(of: "/") { candidates.append(own[..<slash] + "/lifebusd") }
-        }
-        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
-            candidates.append("\(folder)/lifebusd")
-        }
-        return candidates.first { access($0, X_OK) == 0 }
+        SiblingExecutable.find("lifebusd", path: path)
     }
 
     /// Spawns `arguments` (the program first) clean (`CleanSpawn`), stdin on `/dev/null`, stdout where `output` says.

@@ -42,7 +42,7 @@ extension BrokerMachine {
 
     private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let state, let budget, let cause):
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause, _):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
                          into: &effects)
         case .stateChanged(let app, let from, let to, let at):
@@ -58,6 +58,8 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.backgroundTaskExpiring, params: params))
         case .record(let transition):
             record(transition, into: &effects)
+        case .sceneChanged:
+            break  // the scene's state travels in its callback's request and record (wire: issue 27)
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }

@@ -14,11 +14,12 @@ extension BrokerMachine {
             guard processes.installed.count < ProcessBook.maxInstalled else {
                 throw .limitExceeded("installedApps", maximum: ProcessBook.maxInstalled, "too many apps installed")
             }
+            let environment = try Self.installEnvironment(params["environment"])
             switch (params["path"], params["manifest"]) {
             case (.string(let path)?, nil):
-                effects.append(.install(ticket, .file(path)))
+                effects.append(.install(ticket, .file(path, environment: environment)))
             case (nil, .object(let object)?):
-                effects.append(.install(ticket, .object(object)))
+                effects.append(.install(ticket, .object(object, environment: environment)))
             default:
                 throw .invalidParams("give either \"path\" (a manifest file) or \"manifest\" (a manifest object)")
             }
@@ -35,6 +36,30 @@ extension BrokerMachine {
             let pressure = processes.pressure.map { JSONValue.string($0.rawValue) } ?? .null
             effects.append(.reply(ticket, .success(["apps": .array(apps), "pressure": pressure])))
         }
+    }
+
+    /// The most variables an `install` may carry.
+    static let maxInstallVariables = 256
+
+    /// The `environment` of `install` params: variable names to string values (no NUL), at most
+    /// `maxInstallVariables`; absent is none.
+    static func installEnvironment(_ value: JSONValue?) throws(RPCError) -> [String: String] {
+        guard let value else { return [:] }
+        guard let object = value.objectValue else {
+            throw .invalidParams(field: "environment", "must be an object of variable names to strings")
+        }
+        guard object.count <= maxInstallVariables else {
+            throw .limitExceeded("environment", maximum: maxInstallVariables, "too many variables")
+        }
+        var environment: [String: String] = [:]
+        for (name, text) in object {
+            guard ManifestVariables.isName(name), let text = text.stringValue, !text.utf8.contains(0) else {
+                throw .invalidParams(field: "environment", "\"\(name)\" must be a variable name "
+                    + "([A-Za-z_][A-Za-z0-9_]*) with a string value without NUL")
+            }
+            environment[name] = text
+        }
+        return environment
     }
 
     /// The driver read the manifest an `install` named (or one of `--apps DIR`). An id installed already is refused:

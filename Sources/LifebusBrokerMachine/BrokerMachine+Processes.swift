@@ -95,7 +95,7 @@ extension BrokerMachine {
         let relaunch: LaunchContext.Reason = switch reason {
         case .jetsam: .afterJetsam
         case .watchdog: .afterWatchdog
-        case .user, .system, .shutdown: .afterTerminate
+        case .user, .system, .shutdown, .sceneLifecycleRequired: .afterTerminate
         case .memoryLimit: .afterJetsam
         }
         processes.endings[app] = ProcessBook.Ending(pid: pid, reason: relaunch, text: "killed (\(reason.rawValue))")

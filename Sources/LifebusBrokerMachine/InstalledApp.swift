@@ -22,10 +22,14 @@ public struct InstalledApp: Sendable, Equatable {
     public var logPath: String
     /// The manifest file, or `nil` for one given inline to `install`.
     public var manifestPath: String?
+    /// Shell commands answering callbacks by name (`lifebus subscribe --on`); empty for an app that speaks the
+    /// protocol itself.
+    public var hooks: [LifecycleCallback: String]
 
     public init(
         id: AppID, flags: AppFlags, executable: String, arguments: [String] = [], environment: [String: String] = [:],
-        workingDirectory: String? = nil, memoryLimit: Int?, logPath: String, manifestPath: String?
+        workingDirectory: String? = nil, memoryLimit: Int?, logPath: String, manifestPath: String?,
+        hooks: [LifecycleCallback: String] = [:]
     ) {
         self.id = id
         self.flags = flags
@@ -36,6 +40,7 @@ public struct InstalledApp: Sendable, Equatable {
         self.memoryLimit = memoryLimit
         self.logPath = logPath
         self.manifestPath = manifestPath
+        self.hooks = hooks
     }
 
     /// The app's line in `apps` (and the answer to `install`), with its state, its process's pid and its last
@@ -57,10 +62,11 @@ public struct InstalledApp: Sendable, Equatable {
     }
 }
 
-/// Where an `install` takes its manifest from.
+/// Where an `install` takes its manifest from, with the installing client's variables its `${VAR}`s take
+/// (`Protocol/README.md` §16.1: only those the manifest names, and `PATH` for an executable without a slash).
 public enum ManifestSource: Sendable, Equatable {
     /// A manifest file (its relative paths are taken from its folder).
-    case file(String)
+    case file(String, environment: [String: String])
     /// A manifest object given inline (its paths must be absolute).
-    case object(JSONObject)
+    case object(JSONObject, environment: [String: String])
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Glibc
+import LifebusContainment
+import LifebusIO
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
@@ -13,7 +15,12 @@ extension LifebusCommand {
             abstract: "Install an app from its manifest: the broker starts it from then on (fire launch ID).",
             discussion: """
                 MANIFEST is a JSON file (Protocol/schemas/manifest.schema.json); relative paths in it are taken \
-                from its folder. A bad manifest is refused naming the file and the member (exit status 4).
+                from its folder, an executable without a slash is looked up on this command's PATH. ${VAR} and \
+                ${VAR:-default} in executable, arguments, environment values, workingDirectory and hooks take this \
+                command's values: it sends the broker those of the variables the manifest names (and PATH for an \
+                executable without a slash), never its whole environment. With "hooks" the program runs under \
+                lifebus subscribe, its callbacks answered by the hooks' commands. A bad manifest is refused naming \
+                the file, the member and the variable (exit status 4).
                 """
         )
 
@@ -22,7 +29,9 @@ extension LifebusCommand {
 
         func run() throws {
             let path = manifest.hasPrefix("/") ? manifest : AppsCall.workingDirectory() + "/" + manifest
-            try AppsCall.run(global, LifebusMethod.install, params: ["path": .string(path)]) { app in
+            let text = try? SystemFiles.read(path, limit: 1 << 20)
+            let params = InstallParams.file(path, text: text, environment: ProcessEnvironment.current)
+            try AppsCall.run(global, LifebusMethod.install, params: params) { app in
                 "installed \(app["id"]?.stringValue ?? "?") (\(app["executable"]?.stringValue ?? "?"))"
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifebusBrokerLauncher
 import LifebusIO
+import LifebusLifecycle
 import LifebusMCP
 
 extension LifebusCommand {
@@ -10,9 +11,10 @@ extension LifebusCommand {
             commandName: "mcp",
             abstract: "Serve the Model Context Protocol on stdin/stdout for coding agents.",
             discussion: """
-                Tools: fire, launch, status, wait_for_state, history, advance_clock, timeline. Connects to the \
-                running broker (--socket, as the other commands), or with --start-broker starts a private \
-                lifebusd (beside this executable or on PATH) on a temporary socket and stops it on exit; the \
+                Tools: fire, launch, status, wait_for_state, history, advance_clock, timeline, install, \
+                uninstall, reset, expect, coverage, run_scenario. Connects to the running broker (--socket, as the \
+                other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
+                PATH; --clock, --profile and --apps passed to it) on a temporary socket and stops it on exit; the \
                 status tool reports the socket for apps. Ends when standard input ends. Agent configuration: \
                 {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
@@ -20,18 +22,47 @@ extension LifebusCommand {
 
         @OptionGroup var global: GlobalOptions
         @Flag(help: "Start a private lifebusd on a temporary socket for this session.") var startBroker = false
+        @Option(help: ArgumentHelp(
+            "With --start-broker: the broker's clock, real or manual (advance_clock drives a manual one).",
+            valueName: "kind"))
+        var clock: String?
+        @Option(help: ArgumentHelp("With --start-broker: the device model (lifebusd --profile).", valueName: "profile"))
+        var profile: String?
+        @Option(help: ArgumentHelp(
+            "With --start-broker: install the app manifest of every *.json file in this folder at start.",
+            valueName: "dir"))
+        var apps: String?
 
         func validate() throws {
             if startBroker && global.socket != nil {
                 throw ValidationError("--start-broker picks its own socket; do not pass --socket with it")
             }
+            if !startBroker && (clock != nil || profile != nil || apps != nil) {
+                throw ValidationError("--clock, --profile and --apps configure the broker --start-broker starts")
+            }
+            if let profile, Profile(rawValue: profile) == nil {
+                throw ValidationError("--profile must be one of "
+                    + Profile.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            if let clock, clock != "real", clock != "manual" {
+                throw ValidationError("--clock must be real or manual")
+            }
+        }
+
+        /// The private broker's arguments: quiet, and the options given.
+        var brokerArguments: [String] {
+            var arguments = ["--log-level", "error"]
+            if let clock { arguments += ["--clock", clock] }
+            if let profile { arguments += ["--profile", profile] }
+            if let apps { arguments += ["--apps", apps] }
+            return arguments
         }
 
         func run() throws {
             var broker: BrokerProcess?
             if startBroker {
                 do {
-                    let launch = BrokerLaunch(arguments: ["--log-level", "error"], purpose: "lifebus-mcp")
+                    let launch = BrokerLaunch(arguments: brokerArguments, purpose: "lifebus-mcp")
                     broker = try BrokerProcess(launch)
                 } catch {
                     StandardError.writeLine("lifebus: \(error)")

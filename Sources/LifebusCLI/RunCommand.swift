@@ -11,18 +11,23 @@ extension LifebusCommand {
             commandName: "run",
             abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
             usage: """
-                lifebus run FILE... [--profile ios3|ios4|ios7|all] [--junit FILE] [--json] [--socket PATH]
-                lifebus run --random SEED [--steps N] --app MANIFEST... [--profile P] [--fact FACT]... [-o FILE]
+                lifebus run FILE... [--profile P[,P...]|all] [--diff] [--junit FILE] [--json] [--report FILE]
+                                    [--socket PATH] [--shard K/N [--timings REPORT]]
+                lifebus run --random SEED|--seeds A..B [--steps N] --app MANIFEST... [--profile P] [--fact FACT]...
+                                    [-o FILE] [--report FILE]
                 """,
             discussion: """
-                Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
-                private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
-                that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
-                Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
-                4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs). With --random, the interruption \
-                fuzzer: random legal steps from SEED under --profile P (all: ios3, ios4 and ios7, the same seed \
-                each), invariants checked at every step, a failure shrunk and written as a reproducer scenario \
-                (lifebus-run --help for its options). Carried out by lifebus-run.
+                Each scenario runs under each selected profile it lists (--profile: one, several in the order \
+                given, or all; default all), each time on a private lifebusd with the manual clock on a temporary \
+                socket, stopped afterwards; with --socket, on that broker (reset before each scenario) under its \
+                profile. The format: Protocol/scenarios.md. --diff reports what stopped happening from each \
+                profile to the next (the migration diff). --shard K/N runs this runner's part of the scenario × \
+                profile runs (lifebus merge joins the parts' --report files). Exit status: 0 every run passed, 1 a \
+                run failed (or --diff found a loss), 2 usage, 3 the broker at --socket is unreachable, 4 a \
+                scenario file is bad (FILE:LINE:COLUMN: why; nothing runs). With --random, the interruption \
+                fuzzer: random legal steps from SEED (or each seed of A..B) under --profile P (all: every profile, \
+                the same seed each), invariants checked at every step, a failure shrunk and written as a \
+                reproducer scenario (lifebus-run --help for its options). Carried out by lifebus-run.
                 """
         )
 
@@ -30,6 +35,11 @@ extension LifebusCommand {
         var arguments: [String] = []
 
         func run() throws {
+            try Self.exec(arguments)
+        }
+
+        /// Becomes `lifebus-run` with `arguments` (returns only by throwing when it cannot).
+        static func exec(_ arguments: [String]) throws {
             guard let program = Self.findRunner() else {
                 StandardError.writeLine("lifebus: cannot find lifebus-run beside this executable or on PATH")
                 throw CLIExitStatus.usage
@@ -42,17 +52,29 @@ extension LifebusCommand {
 
         /// `lifebus-run` beside the running executable, else on `PATH`.
         static func findRunner() -> String? {
-            var candidates: [String] = []
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            if length > 0 {
-                let own = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let slash = own.lastIndex(of: "/") { candidates.append(own[..<slash] + "/lifebus-run") }
-            }
-            for folder in (ProcessEnvironment.current["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-                candidates.append("\(folder)/lifebus-run")
-            }
-            return candidates.first { access($0, X_OK) == 0 }
+            SiblingExecutable.find("lifebus-run", path: ProcessEnvironment.current["PATH"])
+        }
+    }
+
+    /// `lifebus merge REPORT…`: carried out by `lifebus-run merge` (it loads the scenario files again, with Yams).
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Join the reports of sharded runs (lifebus run --shard K/N --report FILE) into one verdict.",
+            usage: "lifebus merge REPORT... [--junit FILE] [--json] [--report FILE] [--diff] [--coverage]",
+            discussion: """
+                One report, one JUnit file, one coverage table and one exit status from the shards' JSON reports, \
+                as one unsharded run gives them; fuzz campaigns' reports (--seeds A..B --report FILE) are joined \
+                too. Exit status: 0 all passed, 1 one failed (or broke, or --diff found a loss), 2 usage, 4 a bad \
+                report or scenario file. Carried out by lifebus-run.
+                """
+        )
+
+        @Argument(parsing: .allUnrecognized, help: "Reports and options (see the usage).")
+        var arguments: [String] = []
+
+        func run() throws {
+            try Run.exec(["merge"] + arguments)
         }
     }
 }

@@ -4,10 +4,17 @@ public import LifebusLifecycle
 public enum Action: Sendable, Equatable {
     /// Call the app's delegate method; the app must answer within `budget`. `to` is the state the callback moves
     /// the app to (the device's state for the app from now on: the callback tells the app where it is going).
-    case sendCallback(AppID, CallbackID, LifecycleCallback, to: LifecycleState, budget: Duration, cause: EventID?)
+    /// `scene` is a scene callback's context (its scene, state, notification, options, payload) or the sessions
+    /// `didDiscardSceneSessions` names; `nil` for every other app-delegate callback.
+    case sendCallback(
+        AppID, CallbackID, LifecycleCallback, to: LifecycleState, budget: Duration, cause: EventID?,
+        scene: SceneCallbackContext?)
     /// The app's state changed at `at` (the input's instant). Emitted for every change, in the order the changes
     /// happen, so the last one for an app is the device's `state(of:)`.
     case stateChanged(AppID, from: LifecycleState, to: LifecycleState, at: Instant)
+    /// One of the app's scenes changed state at `at`: emitted for every change (a scene connecting leaves
+    /// `unattached`, one disconnecting returns to it), in order, beside the app's own `stateChanged`.
+    case sceneChanged(AppID, SceneRef, from: SceneState, to: SceneState, at: Instant)
     /// Start the app's process: the device waits for it to connect within the launch budget.
     /// A caller that cannot spawn processes leaves it to the user to start the app.
     case startProcess(AppID)

@@ -49,6 +49,8 @@ struct AppRecord: Sendable {
     /// Set when the app enters the background where the profile grants background time.
     var background: BackgroundTime?
     var footprint: UInt64 = 0
+    /// A scene app's sessions, oldest first (empty for an app-delegate app).
+    var sessions: [SceneSessionRecord] = []
 
     init(id: AppID) {
         self.id = id

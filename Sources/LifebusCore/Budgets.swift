@@ -21,6 +21,10 @@ public struct Budgets: Sendable, Hashable {
     /// A second critical memory warning within this window means pressure stays: background apps are
     /// terminated too.
     public var pressureWindow: Duration
+    /// A scene app's launch, from the launch until its first scene is active (FrontBoard's `scene-create`
+    /// watchdog, 20 s): the scene callbacks of the launch get what is left of it when that is less than their own
+    /// budget.
+    public var sceneLaunch: Duration
 
     /// Budgets with each callback's from `callbackBudget` (by default its own under `ios7`).
     public init(
@@ -28,22 +32,25 @@ public struct Budgets: Sendable, Hashable {
         backgroundTask: Duration? = .seconds(180),
         expirationWarning: Duration = .seconds(5),
         exitGrace: Duration = .seconds(2),
-        pressureWindow: Duration = .seconds(10)
+        pressureWindow: Duration = .seconds(10),
+        sceneLaunch: Duration = .seconds(20)
     ) {
         self.callbacks = LifecycleCallback.allCases.map(callbackBudget)
         self.backgroundTask = backgroundTask
         self.expirationWarning = expirationWarning
         self.exitGrace = exitGrace
         self.pressureWindow = pressureWindow
+        self.sceneLaunch = sceneLaunch
     }
 
     /// The documented budgets of `profile`: each callback's its own under the profile; background tasks get 600 s
-    /// under `ios4`, 180 s under `ios7`, and do not exist under `ios3`.
+    /// under `ios4`, 180 s under `ios7`, 30 s from `ios13` on, and do not exist under `ios3`.
     public static func defaults(for profile: Profile) -> Budgets {
         let backgroundTask: Duration? = switch profile {
         case .ios3: nil
         case .ios4: .seconds(600)
         case .ios7: .seconds(180)
+        case .ios13, .ios15, .ios17, .ios26, .ios27: .seconds(30)
         }
         return Budgets(callbackBudget: { $0.defaultBudget(under: profile) }, backgroundTask: backgroundTask)
     }
@@ -69,6 +76,7 @@ public struct Budgets: Sendable, Hashable {
         copy.expirationWarning = scale(expirationWarning)
         copy.exitGrace = scale(exitGrace)
         copy.pressureWindow = scale(pressureWindow)
+        copy.sceneLaunch = scale(sceneLaunch)
         return copy
     }
 }
@@ -80,10 +88,16 @@ public struct DeviceConfiguration: Sendable, Hashable {
     /// When `false` the watchdog only observes: a callback answered after its budget is recorded `late`
     /// instead of the app being killed (as iOS does while a debugger is attached).
     public var enforcesWatchdog: Bool
+    /// Seeds the orders Apple does not document (`Protocol/lifecycle.md`, "Scene order knobs"): which of several
+    /// scenes moves first when one event moves them all. The same seed and inputs give the same actions.
+    public var sceneOrderSeed: UInt64
 
-    public init(profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true) {
+    public init(
+        profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0
+    ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
         self.enforcesWatchdog = enforcesWatchdog
+        self.sceneOrderSeed = sceneOrderSeed
     }
 }

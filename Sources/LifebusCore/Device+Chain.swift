@@ -119,7 +119,7 @@ extension Device {
             late: false
         )
         setState(i, next)
-        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause))
+        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: nil))
         switch callback {
         case .didEnterBackground:
             enteredBackground(i)

@@ -24,7 +24,7 @@ extension Device {
             guard !locked, let f = front else { return }
             front = nil
             schedule(f, .moveTo(.background), stage: 0)
-        case .launch(let app):
+        case .launch(let app, _):
             planLaunch(app, requireRunning: false)
         case .activate(let app):
             planLaunch(app, requireRunning: true)
@@ -32,6 +32,8 @@ extension Device {
             planMemoryWarning(level)
         case .terminate(let app, let byUser):
             planTerminate(app, byUser: byUser)
+        case .scene(let event):
+            refuse(.appDoesNotAdoptScenes, app: event.app)
         case .reset:
             planReset()
         }
@@ -58,7 +60,7 @@ extension Device {
     @inline(__always)  // as a call, it would be handed a copy of the whole device from a mutating caller
     func frontTarget(_ i: Int) -> LifecycleState {
         if locked {
-            return configuration.profile == .ios7 && canBackground(i) ? .background : .inactive
+            return configuration.profile.lockSendsToBackground && canBackground(i) ? .background : .inactive
         }
         return alertOnScreen == nil && phoneCall != .ringing ? .active : .inactive
     }

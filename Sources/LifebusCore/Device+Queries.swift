@@ -13,6 +13,17 @@ extension Device {
         front.map { apps[$0].id }
     }
 
+    /// The scene sessions of `app`, oldest first, each with its connected scene and that scene's state: what
+    /// `status` reports. Empty for an app-delegate app or one the device has never heard of.
+    public func sessions(of app: AppID) -> [SceneSessionStatus] {
+        guard let i = index[app] else {
+            return []
+        }
+        return apps[i].sessions.map {
+            SceneSessionStatus(session: $0.id, scene: $0.scene, state: $0.state, hasRestoration: $0.restoration != nil)
+        }
+    }
+
     public var isLocked: Bool {
         locked
     }

@@ -82,7 +82,7 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed):
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, _):
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed)
         case .deadlineReached:
             deadlineReached()

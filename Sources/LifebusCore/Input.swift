@@ -23,7 +23,10 @@ public enum Input: Sendable, Hashable {
     case memoryLimitExceeded(AppID)
     /// The app's delegate method returned; `handlerDuration` is the app's own measurement, if it reports one;
     /// `handlerFailed` when the app says its handler failed (it is journaled, the lifecycle goes on).
-    case callbackAnswered(AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false)
+    /// `restoration` is the answer's restoration payload (JSON text): kept with the session for
+    /// `stateRestorationActivity`, ignored for every other callback.
+    case callbackAnswered(
+        AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false, restoration: String? = nil)
     /// The device's earliest deadline (`Device.earliestDeadline`) has come: the timer due first fires (of several
     /// due at one deadline, the one armed first). Given once per due timer, at an instant at or after its deadline;
     /// with no timer due at the input's instant it is refused `unknownTimer`.

@@ -36,6 +36,15 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
         case .backgroundTimeExpired: text = "the app's background time is used up"
         case .duplicateTask: text = "a background task with this id is already open"
         case .unknownTask: text = "no such background task is open"
+        case .sceneLifecycleRequired: text = "the app does not adopt scenes, which this profile requires"
+        case .scenesUnsupported: text = "the app adopts scenes, which this profile does not have"
+        case .appDoesNotAdoptScenes: text = "the app does not adopt scenes"
+        case .multipleScenesUnsupported: text = "the app does not support multiple scenes"
+        case .unknownScene: text = "no such scene is connected"
+        case .unknownSession: text = "no such scene session exists"
+        case .sessionConnected: text = "the session already has a connected scene"
+        case .sceneInForeground: text = "the scene is in the foreground"
+        case .sceneNotInForeground: text = "the scene is not in the foreground"
         }
         return subject.isEmpty ? text : "\(subject): \(text)"
     }

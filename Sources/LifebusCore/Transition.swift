@@ -27,11 +27,14 @@ public struct Transition: Sendable, Hashable {
     public var outcome: TransitionOutcome
     /// The app answered but said its handler failed.
     public var handlerFailed: Bool
+    /// A scene callback's scene and its move; `nil` for an app-delegate callback (`from`/`to` are the app's
+    /// aggregate states either way).
+    public var scene: SceneTransition?
 
     public init(
         app: AppID, callback: LifecycleCallback?, cause: EventID?, from: LifecycleState, to: LifecycleState,
         fired: Instant?, sent: Instant, answered: Instant?, handlerDuration: Duration?, budget: Duration,
-        outcome: TransitionOutcome, handlerFailed: Bool = false, pid: Int32 = 0
+        outcome: TransitionOutcome, handlerFailed: Bool = false, pid: Int32 = 0, scene: SceneTransition? = nil
     ) {
         self.app = app
         self.callback = callback
@@ -46,5 +49,6 @@ public struct Transition: Sendable, Hashable {
         self.outcome = outcome
         self.handlerFailed = handlerFailed
         self.pid = pid
+        self.scene = scene
     }
 }

@@ -67,7 +67,7 @@ struct DeviceModel {
     private mutating func fire(_ event: ControllerEvent) -> Bool {
         let id = EventID(nextEvent)
         nextEvent += 1
-        if case .launch(let app) = event { launched.insert(app) }
+        if case .launch(let app, _) = event { launched.insert(app) }
         return !feed(.fire(id, event)).contains { $0.event == id }
     }
 
@@ -90,7 +90,7 @@ struct DeviceModel {
         while !queue.isEmpty {
             for action in device.handle(queue.removeFirst(), at: now) {
                 switch action {
-                case .sendCallback(let app, let callback, let name, _, _, _):
+                case .sendCallback(let app, let callback, let name, _, _, _, _):
                     queue.append(.callbackAnswered(app, callback, handlerDuration: nil))
                     if name == .willTerminate { queue.append(.processExited(app, .exited(0))) }
                 case .startProcess(let app):
@@ -101,7 +101,7 @@ struct DeviceModel {
                     queue.append(.processExited(app, .signaled(9)))
                 case .reject(let rejection):
                     rejections.append(rejection)
-                case .stateChanged, .backgroundTaskExpiring, .record, .completeEvent:
+                case .stateChanged, .sceneChanged, .backgroundTaskExpiring, .record, .completeEvent:
                     break
                 }
             }

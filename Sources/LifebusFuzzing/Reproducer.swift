@@ -32,6 +32,17 @@ public enum Reproducer {
             profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body)
     }
 
+    /// `scenario` with its manifests named relative to `folder`, the reproducer file's (absolute and resolved, as
+    /// the manifests' paths are), so `lifebus run` finds them from any working directory and the files move together.
+    public static func relocated(_ scenario: Scenario, to folder: String) -> Scenario {
+        var relocated = scenario
+        relocated.apps = scenario.apps.map { app in
+            guard case .manifest(let path) = app, path.hasPrefix("/") else { return app }
+            return .manifest(path: RelativePath.of(path, from: folder))
+        }
+        return relocated
+    }
+
     /// Whether the steps end with a `fire` and an `advance`.
     private static func handsOver(_ steps: [ScenarioStep]) -> Bool {
         guard steps.count >= 2, case .advance = steps[steps.count - 1], case .fire = steps[steps.count - 2] else {

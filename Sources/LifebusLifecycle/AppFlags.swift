@@ -1,4 +1,5 @@
-/// What an app declares about itself when it connects (the Info.plist keys iOS reads).
+/// What an app declares about itself when it connects (the Info.plist keys iOS reads, and the delegate methods it
+/// implements).
 ///
 /// A plain value. Background mode names are passed through unchecked: the device only asks whether the list is
 /// empty.
@@ -11,6 +12,14 @@ public struct AppFlags: Sendable, Hashable {
     /// The app was started for background work: it launches into the background instead of the front
     /// (ignored where it cannot run in the background).
     public var launchInBackground: Bool
+    /// The app adopts scenes (`UIApplicationSceneManifest` with a configuration, and `configurationForConnecting`
+    /// implemented): under a profile with scenes it is driven scene by scene; under one without, it is refused.
+    public var adoptsScenes: Bool
+    /// `UIApplicationSupportsMultipleScenes`: the app may have more than one scene connected.
+    public var supportsMultipleScenes: Bool
+    /// The callbacks the app says it handles; empty when it does not say (the migration diff reads it, the device
+    /// does not).
+    public var implementedCallbacks: [LifecycleCallback]
 
     /// The `UIBackgroundModes` values iOS knows: what the command lines (`lifebus subscribe`, the SDK's
     /// `LaunchArguments`) accept. The wire passes any name through.
@@ -19,9 +28,15 @@ public struct AppFlags: Sendable, Hashable {
         "bluetooth-central", "bluetooth-peripheral", "processing",
     ]
 
-    public init(exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false) {
+    public init(
+        exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false,
+        adoptsScenes: Bool = false, supportsMultipleScenes: Bool = false, implementedCallbacks: [LifecycleCallback] = []
+    ) {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
         self.launchInBackground = launchInBackground
+        self.adoptsScenes = adoptsScenes
+        self.supportsMultipleScenes = supportsMultipleScenes
+        self.implementedCallbacks = implementedCallbacks
     }
 }

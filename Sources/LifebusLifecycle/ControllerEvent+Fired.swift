@@ -75,8 +75,8 @@ extension ControllerEvent {
         case .memoryWarning: (event, app, byUser) = (.memoryWarning, nil, false)
         case .terminate(let target, let user): (event, app, byUser) = (.terminate, target, user)
         case .activate(let target): (event, app, byUser) = (.activate, target, false)
-        case .launch(let target): (event, app, byUser) = (.launch, target, false)
-        case .reset: return nil
+        case .launch(let target, _): (event, app, byUser) = (.launch, target, false)
+        case .reset, .scene: return nil
         }
         let declaration = event.declaration
         let actions = declaration.actions.isEmpty ? [nil] : declaration.actions.map(Optional.some)

@@ -10,12 +10,16 @@ public enum ControllerEvent: Sendable, Hashable {
     /// Unlocks the device.
     case wake
     case home
-    /// Start APP if it is not running, else bring it to the front.
-    case launch(AppID)
+    /// Start APP if it is not running, else bring it to the front. `options` (a cold start's URL or tapped
+    /// notification) reach a scene app's connecting scene (`willConnectTo`), or a running one's foreground scene
+    /// (`openURLContexts`); `nil` for a plain launch (what the app-delegate lifecycle knows).
+    case launch(AppID, options: SceneConnectionOptions? = nil)
     /// Bring a running APP to the front.
     case activate(AppID)
     case memoryWarning(MemoryWarningLevel)
     case terminate(AppID, byUser: Bool)
+    /// One scene of a scene app: open, close, reclaim, reconnect, focus.
+    case scene(SceneEvent)
     /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
     /// (if any) goes where a fresh device puts it (`active`).
     case reset

@@ -13,6 +13,8 @@ public enum KillReason: String, Sendable, Hashable, CaseIterable {
     case user
     /// Terminated by the system without a callback (a suspended app, a process lingering after `willTerminate`).
     case system
+    /// The app does not adopt scenes under a profile that requires them (`ios27`): UIKit's assert at launch.
+    case sceneLifecycleRequired
     /// The broker is stopping: nothing it spawned may outlive it.
     case shutdown
 }

@@ -1,4 +1,5 @@
-/// A UIKit app-delegate method the device drives an app through, named without the `application` prefix.
+/// A UIKit delegate method the device drives an app through: an app-delegate method named without the
+/// `application` prefix, or a scene-delegate method (`scope == .scene`).
 ///
 /// The raw value is both the wire spelling and the JSON-RPC method of the broker → app request that delivers it
 /// (`{"method":"didEnterBackground","params":CallbackParams}`). Its watchdog budget under each profile is declared
@@ -13,12 +14,40 @@ public enum LifecycleCallback: String, Sendable, CaseIterable, Hashable {
     case willEnterForeground
     case willTerminate
     case didReceiveMemoryWarning
+    /// `application(_:configurationForConnecting:options:)`: sent for a new session only, never for a reconnect.
+    case configurationForConnecting
+    /// `application(_:didDiscardSceneSessions:)`: the sessions the user closed, or discarded while the app was not
+    /// running (then sent at its next launch).
+    case didDiscardSceneSessions
+    /// `scene(_:willConnectTo:options:)`: a scene connects to its session, with its connection options and the
+    /// session's restoration payload.
+    case willConnectTo
+    /// `scene(_:restoreInteractionStateWith:)` (`ios15`+): the session's restoration payload, when it has one.
+    case restoreInteractionState
+    case sceneWillEnterForeground
+    case sceneDidBecomeActive
+    case sceneWillResignActive
+    case sceneDidEnterBackground
+    /// `stateRestorationActivity(for:)`: asked before a scene is disconnected; the answer's payload is kept with
+    /// the session.
+    case stateRestorationActivity
+    case sceneDidDisconnect
+    /// `scene(_:openURLContexts:)`: URLs opened while the scene is connected.
+    case openURLContexts
+}
+
+/// Which delegate a callback belongs to. The raw value is the wire spelling.
+public enum CallbackScope: String, Sendable, Hashable {
+    /// The app delegate: one per process.
+    case application
+    /// A scene delegate: one per connected scene; the request names the scene.
+    case scene
 }
 
 extension LifecycleCallback {
     /// The watchdog budget of the callback under `profile` (`Protocol/lifecycle.md`, "Budgets"), before a broker's
     /// `--time-scale` and `--budget` change it. The same under every profile today; a profile that differs says so
-    /// here.
+    /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s.
     public func defaultBudget(under profile: Profile) -> Duration {
         switch self {
         case .didFinishLaunching: .seconds(20)
@@ -28,6 +57,24 @@ extension LifecycleCallback {
         case .willEnterForeground: .seconds(10)
         case .willTerminate: .seconds(5)
         case .didReceiveMemoryWarning: .seconds(10)
+        case .configurationForConnecting, .didDiscardSceneSessions: .seconds(10)
+        case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
+            .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
+            .openURLContexts:
+            .seconds(10)
+        }
+    }
+
+    /// The delegate the callback belongs to.
+    public var scope: CallbackScope {
+        switch self {
+        case .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
+            .willTerminate, .didReceiveMemoryWarning, .configurationForConnecting, .didDiscardSceneSessions:
+            .application
+        case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
+            .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
+            .openURLContexts:
+            .scene
         }
     }
 
@@ -44,6 +91,17 @@ extension LifecycleCallback {
         case .willEnterForeground: 4
         case .willTerminate: 5
         case .didReceiveMemoryWarning: 6
+        case .configurationForConnecting: 7
+        case .didDiscardSceneSessions: 8
+        case .willConnectTo: 9
+        case .restoreInteractionState: 10
+        case .sceneWillEnterForeground: 11
+        case .sceneDidBecomeActive: 12
+        case .sceneWillResignActive: 13
+        case .sceneDidEnterBackground: 14
+        case .stateRestorationActivity: 15
+        case .sceneDidDisconnect: 16
+        case .openURLContexts: 17
         }
     }
 }

@@ -1,17 +1,101 @@
-/// The device's behaviour set, chosen when the broker starts. `ios7` is the default.
+/// The device's behaviour set (an iOS era), chosen when the broker starts. `ios7` is the default. The raw value is
+/// the wire spelling; declaration order is era order.
 ///
 /// - `ios3`: no multitasking; leaving the foreground terminates the app.
 /// - `ios4`: multitasking; locking the device only resigns the front app.
 /// - `ios7`: multitasking; locking also sends the front app to the background.
+/// - `ios13`: scenes, optional: an app that adopts them is driven scene by scene; one that does not gets `ios7`'s
+///   app-delegate behaviour. Background tasks get 30 s. A switcher swipe resigns, backgrounds, then terminates.
+/// - `ios15`: as `ios13`, and a scene with a restoration payload is asked to restore it (`restoreInteractionState`).
+/// - `ios17`: as `ios15`; a switcher swipe resigns, disconnects the scene and discards its session.
+/// - `ios26`: as `ios17`, with scene destruction conditions (a closed scene's session is discarded at once).
+/// - `ios27`: as `ios26`, and scenes are required: an app that does not adopt them fails to launch.
 ///
-/// Adding one: ARCHITECTURE.md's "Adding a profile"; `ProfileTablesTests` drives every case through the tables.
+/// Every difference between profiles is one of the properties below (`Protocol/lifecycle.md`'s "Profiles", a source
+/// for each). Adding one: ARCHITECTURE.md's "Adding a profile"; `ProfileTablesTests` drives every case through the
+/// tables.
 public enum Profile: String, Sendable, CaseIterable, Hashable {
     case ios3
     case ios4
     case ios7
+    case ios13
+    case ios15
+    case ios17
+    case ios26
+    case ios27
 
-    /// Whether apps may run in the background at all under this profile.
+    /// Whether apps may run in the background at all under this profile (all but `ios3`).
     public var hasMultitasking: Bool {
         self != .ios3
     }
+
+    /// Whether locking the device sends the front app (or its foreground scenes) to the background instead of only
+    /// resigning it (`ios7` and later).
+    public var lockSendsToBackground: Bool {
+        self >= .ios7
+    }
+
+    /// Whether apps may adopt scenes, and whether they must.
+    public var sceneSupport: SceneSupport {
+        switch self {
+        case .ios3, .ios4, .ios7: .none
+        case .ios13, .ios15, .ios17, .ios26: .optional
+        case .ios27: .required
+        }
+    }
+
+    /// Whether a connecting scene whose session keeps a restoration payload is asked to restore it
+    /// (`scene(_:restoreInteractionStateWith:)`, iOS 15+).
+    public var restoresInteractionState: Bool {
+        self >= .ios15
+    }
+
+    /// What a switcher swipe does to a scene app's scene.
+    public var switcherClose: SwitcherClose {
+        self >= .ios17 ? .disconnectsAndDiscards : .terminates
+    }
+
+    /// Whether scenes have destruction conditions (iOS 26+): a session closed by the user is discarded at once,
+    /// `didDiscardSceneSessions` sent right away instead of at the next launch.
+    public var hasDestructionConditions: Bool {
+        self >= .ios26
+    }
+
+    /// Era order: declaration order.
+    static func >= (lhs: Profile, rhs: Profile) -> Bool {
+        lhs.era >= rhs.era
+    }
+
+    /// The profile's place in `allCases`.
+    private var era: Int {
+        switch self {
+        case .ios3: 0
+        case .ios4: 1
+        case .ios7: 2
+        case .ios13: 3
+        case .ios15: 4
+        case .ios17: 5
+        case .ios26: 6
+        case .ios27: 7
+        }
+    }
+}
+
+/// Whether a profile lets apps adopt scenes. The raw value is the wire spelling.
+public enum SceneSupport: String, Sendable, Hashable {
+    /// No scenes (before iOS 13): every app is an app-delegate app; one that declares scenes is refused.
+    case none
+    /// Scenes optional (iOS 13…26): an app that does not adopt them gets the app-delegate behaviour.
+    case optional
+    /// Scenes required (iOS 27): an app that does not adopt them fails to launch.
+    case required
+}
+
+/// What a switcher swipe (`terminate --by-user`, `scene close`) does to a scene app. The raw value is the wire
+/// spelling.
+public enum SwitcherClose: String, Sendable, Hashable {
+    /// `ios13`, `ios15`: the scene resigns, enters the background, then the process is terminated.
+    case terminates
+    /// `ios17`+: the scene resigns and is disconnected, then its session is discarded.
+    case disconnectsAndDiscards
 }

@@ -20,4 +20,22 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
     case backgroundTimeExpired
     case duplicateTask
     case unknownTask
+    /// A launch of an app that does not adopt scenes under a profile that requires them (`ios27`): it fails.
+    case sceneLifecycleRequired
+    /// An app that adopts scenes connected under a profile without scenes (`ios3`, `ios4`, `ios7`).
+    case scenesUnsupported
+    /// A scene event for an app that does not adopt scenes.
+    case appDoesNotAdoptScenes
+    /// A second scene for an app that does not support multiple scenes.
+    case multipleScenesUnsupported
+    /// No such scene is connected.
+    case unknownScene
+    /// No such session exists (never made, or discarded).
+    case unknownSession
+    /// The session already has a connected scene.
+    case sessionConnected
+    /// The scene is in the foreground (`reclaim` takes a background scene).
+    case sceneInForeground
+    /// The scene is not in the foreground (`focus` takes a foreground scene).
+    case sceneNotInForeground
 }

@@ -15,6 +15,12 @@ enum MCPToolCatalog {
         case history
         case advanceClock = "advance_clock"
         case timeline
+        case install
+        case uninstall
+        case reset
+        case expect
+        case coverage
+        case runScenario = "run_scenario"
     }
 
     static var tools: [JSONValue] {
@@ -40,7 +46,7 @@ enum MCPToolCatalog {
     }
 
     /// What `tools/list` says about one tool.
-    private struct Details {
+    struct Details {
         let title: String
         let description: String
         let properties: JSONObject
@@ -75,11 +81,11 @@ enum MCPToolCatalog {
         .map { "\($0.rawValue): " + $0.declaration.actions.map(\.rawValue).joined(separator: "|") }
         .joined(separator: "; ")
 
-    private static let appProperty: JSONValue = [
+    static let appProperty: JSONValue = [
         "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$",
         "description": "An app id, reverse-DNS style (com.example.Notes).",
     ]
-    private static let stateProperty: JSONValue = [
+    static let stateProperty: JSONValue = [
         "type": "string", "enum": .array(LifecycleState.allCases.map { .string($0.rawValue) }),
         "description": "A lifecycle state.",
     ]
@@ -173,8 +179,9 @@ enum MCPToolCatalog {
                 "Advance the device clock",
                 """
                 Move the broker's virtual clock forward by a duration (250ms, 5s, 2m), firing every budget and \
-                timer that falls due. Only a broker started with `lifebusd --clock manual` can do this; one on the \
-                real clock answers with an error saying so — then use wait_for_state and real time instead.
+                timer that falls due. Only a broker with the manual clock can do this (`lifebus mcp \
+                --start-broker --clock manual`, or `lifebusd --clock manual`); one on the real clock answers with \
+                an error saying so — then use wait_for_state and real time instead.
                 """,
                 ["by": ["type": "string", "description": "A duration: a number and ns, us, ms, s, m or h."]],
                 ["by"], false
@@ -195,6 +202,12 @@ enum MCPToolCatalog {
                 ],
                 [], true
             )
+        case .install: return installDetails
+        case .uninstall: return uninstallDetails
+        case .reset: return resetDetails
+        case .expect: return expectDetails
+        case .coverage: return coverageDetails
+        case .runScenario: return runScenarioDetails
         }
     }
 }

@@ -18,6 +18,12 @@ extension ToolCall {
             case .history: try history(arguments)
             case .advanceClock: try advanceClock(arguments)
             case .timeline: try timeline(arguments)
+            case .install: try install(arguments)
+            case .uninstall: try uninstall(arguments)
+            case .reset: try reset(arguments)
+            case .expect: try expect(arguments)
+            case .coverage: try coverage(arguments)
+            case .runScenario: try runScenario(arguments)
             }
         } catch {
             finish(ToolResult.failure(error))

@@ -25,6 +25,8 @@ final class ToolCall {
     var progressMessage = "working"
     var progressTotalMs: Double?
     private(set) var ended = false
+    /// What ending the call must also stop (a child it started), run once when it ends.
+    private var endActions: [() -> Void] = []
 
     init(id: RPCID, server: MCPServer, progressToken: JSONValue?) {
         self.id = id
@@ -109,9 +111,17 @@ final class ToolCall {
         end()
     }
 
+    /// Runs `action` when the call ends, however it ends (answered, cancelled, the client gone).
+    func onEnd(_ action: @escaping () -> Void) {
+        endActions.append(action)
+    }
+
     private func end() {
         guard !ended else { return }
         ended = true
+        let actions = endActions
+        endActions = []
+        actions.forEach { $0() }
         progressTimer?.close()
         progressTimer = nil
         peer?.close()

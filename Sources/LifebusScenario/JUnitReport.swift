@@ -4,13 +4,16 @@ import LifebusTimeline
 /// `lifebus run --junit FILE`: JUnit XML as Jenkins, GitLab and GitHub test tabs read it (checked against Jenkins'
 /// `junit-10.xsd`): one `testsuite` per scenario file, one `testcase` per scenario × profile named
 /// `scenario [profile]` with the file as its class, a `failure` whose message is the failed step and whose text is
-/// its expected and recorded values side by side, and the run's timeline as `system-out`. Stateless and pure.
+/// its expected and recorded values side by side, and the run's timeline as `system-out`; with `diff`, the
+/// migration diff's suites after them (`MigrationReport`: a failed `testcase` per loss). Stateless and pure.
 public enum JUnitReport {
-    public static func xml(_ runs: [ScenarioFileRun]) -> String {
+    public static func xml(_ runs: [ScenarioFileRun], diff: Bool = false) -> String {
         let all = runs.flatMap(\.results)
+        let diffSuites = diff ? MigrationReport.junitSuites(runs) : MigrationReport.JUnitSuites()
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"lifebus run\" tests=\"\(all.count)\" failures=\"\(all.filter { !$0.passed }.count)\" "
+            "<testsuites name=\"lifebus run\" tests=\"\(all.count + diffSuites.tests)\" "
+                + "failures=\"\(all.filter { !$0.passed }.count + diffSuites.failures)\" "
                 + "errors=\"0\" time=\"\(time(all.map(\.seconds).reduce(0, +)))\">",
         ]
         for run in runs {
@@ -23,6 +26,7 @@ public enum JUnitReport {
             }
             lines.append("  </testsuite>")
         }
+        lines += diffSuites.lines
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,5 +1,8 @@
 import Glibc
+import LifebusContainment
 import LifebusCore
+import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 
@@ -96,7 +99,9 @@ struct ScenarioRun {
                 currentApp = currentApp ?? id
             case .manifest(let path):
                 let full = path.hasPrefix("/") ? path : runner.directory + "/" + path
-                switch session.call(LifebusMethod.install, ["path": .string(full)], timeout: runner.patience) {
+                let params = InstallParams.file(full, text: try? SystemFiles.read(full, limit: 1 << 20),
+                                                environment: ProcessEnvironment.current)
+                switch session.call(LifebusMethod.install, .object(params), timeout: runner.patience) {
                 case .success(let value):
                     if let id = value["id"]?.stringValue { apps.insert(id) }
                     currentApp = currentApp ?? value["id"]?.stringValue

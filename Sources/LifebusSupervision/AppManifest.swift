@@ -1,12 +1,15 @@
+public import LifebusLifecycle
+
 /// One installed app: what to start and how the lifecycle treats it (`Protocol/README.md` §16, schema
 /// `Protocol/schemas/manifest.schema.json`).
 ///
-/// A plain value. Invariants once parsed: `id` is a valid app id (safe as a file name), `executable` and
-/// `workingDirectory` are absolute, the executable was executable when the manifest was read, `memoryLimit` is
-/// positive.
+/// A plain value. Invariants once parsed: every `${VAR}` was expanded (`ManifestVariables`), `id` is a valid app id
+/// (safe as a file name), `executable` and `workingDirectory` are absolute, the executable was executable when the
+/// manifest was read, `memoryLimit` is positive, no hook command is empty.
 public struct AppManifest: Sendable, Equatable {
     public var id: String
-    /// Absolute path of the program (a relative one in the file is taken from the manifest's folder).
+    /// Absolute path of the program (a relative one with a slash in the file is taken from the manifest's folder,
+    /// one without a slash is looked up on the installing client's `PATH`).
     public var executable: String
     public var arguments: [String]
     /// Variables set over the broker's environment when the app is started.
@@ -21,11 +24,15 @@ public struct AppManifest: Sendable, Equatable {
     public var launchInBackground: Bool
     /// Resident bytes above which the app is killed even in front; `nil` for no limit of its own.
     public var memoryLimit: Int?
+    /// Shell commands answering callbacks, for a program that does not speak the protocol: the app's process is then
+    /// `lifebus subscribe --id ID --on CALLBACK=COMMAND… -- EXECUTABLE ARGUMENTS…` (`LaunchRequest`). Empty: the
+    /// program is the app's process itself.
+    public var hooks: [LifecycleCallback: String]
 
     public init(
         id: String, executable: String, arguments: [String] = [], environment: [String: String] = [:],
         workingDirectory: String? = nil, exitsOnSuspend: Bool = false, backgroundModes: [String] = [],
-        launchInBackground: Bool = false, memoryLimit: Int? = nil
+        launchInBackground: Bool = false, memoryLimit: Int? = nil, hooks: [LifecycleCallback: String] = [:]
     ) {
         self.id = id
         self.executable = executable
@@ -36,12 +43,13 @@ public struct AppManifest: Sendable, Equatable {
         self.backgroundModes = backgroundModes
         self.launchInBackground = launchInBackground
         self.memoryLimit = memoryLimit
+        self.hooks = hooks
     }
 
     /// Every member a manifest may have (`$schema` lets editors find the schema).
     public static let members = [
         "$schema", "id", "executable", "arguments", "environment", "workingDirectory", "exitsOnSuspend",
-        "backgroundModes", "launchInBackground", "memoryLimit",
+        "backgroundModes", "launchInBackground", "memoryLimit", "hooks",
     ]
 
     /// The longest app id a manifest installs: the wire allows 255 (Protocol §15.2), but `<id>.log.1` must fit a file

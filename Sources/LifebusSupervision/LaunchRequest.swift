@@ -1,4 +1,7 @@
+import Glibc
+import LifebusContainment
 import LifebusIO
+import LifebusLifecycle
 
 /// What to start for one app and where its output goes: the manifest's program, plus what the broker adds.
 ///
@@ -29,12 +32,41 @@ public struct LaunchRequest: Sendable, Equatable {
         self.logPath = logPath
     }
 
-    /// The request for an installed app.
-    public init(manifest: AppManifest, socketPath: String, logPath: String) {
+    /// The request for an installed app. A manifest with `hooks` runs under `hookAdapter` (the `lifebus` CLI):
+    /// `lifebus subscribe --id ID [FLAGS] --on CALLBACK=COMMAND… -- EXECUTABLE ARGUMENTS…`, the hooks in callback
+    /// order, FLAGS the manifest's (`--exits-on-suspend`, `--background-mode M` for each mode subscribe knows,
+    /// `--launch-in-background`) so its `hello` says what the manifest does; `nil` (no adapter was found) is then a
+    /// launch failure (`ENOENT` on `lifebus`).
+    public init(
+        manifest: AppManifest, socketPath: String, logPath: String, hookAdapter: String?
+    ) throws(LaunchFailure) {
+        var executable = manifest.executable
+        var arguments = manifest.arguments
+        if !manifest.hooks.isEmpty {
+            guard let hookAdapter else {
+                let missing = SystemError("posix_spawn", path: "lifebus", code: ENOENT)
+                throw LaunchFailure(appID: manifest.id, cause: missing)
+            }
+            arguments = Self.subscribeArguments(manifest) + ["--", executable] + arguments
+            executable = hookAdapter
+        }
         self.init(
-            appID: manifest.id, executable: manifest.executable, arguments: manifest.arguments,
-            environment: manifest.environment, workingDirectory: manifest.workingDirectory, socketPath: socketPath,
-            logPath: logPath)
+            appID: manifest.id, executable: executable, arguments: arguments, environment: manifest.environment,
+            workingDirectory: manifest.workingDirectory, socketPath: socketPath, logPath: logPath)
+    }
+
+    /// `subscribe --id ID [FLAGS] --on CALLBACK=COMMAND…` for a manifest with hooks.
+    private static func subscribeArguments(_ manifest: AppManifest) -> [String] {
+        var arguments = ["subscribe", "--id", manifest.id]
+        if manifest.exitsOnSuspend { arguments.append("--exits-on-suspend") }
+        for mode in manifest.backgroundModes where AppFlags.knownBackgroundModes.contains(mode) {
+            arguments += ["--background-mode", mode]
+        }
+        if manifest.launchInBackground { arguments.append("--launch-in-background") }
+        for callback in LifecycleCallback.allCases {
+            if let command = manifest.hooks[callback] { arguments += ["--on", "\(callback.rawValue)=\(command)"] }
+        }
+        return arguments
     }
 
     /// The whole environment the child gets, over the broker's.

@@ -17,9 +17,9 @@ public struct ManifestDirectory: Sendable, Equatable {
     /// The most manifests one folder installs.
     public static let maxManifests = 256
 
-    /// Loads the folder; throws only when the folder itself cannot be listed, or another user could change it
-    /// (`TrustedPath`: then nothing in it is read).
-    public static func load(_ path: String) throws(SystemError) -> ManifestDirectory {
+    /// Loads the folder, the manifests' `${VAR}`s taken from `environment` (the broker's own); throws only when the
+    /// folder itself cannot be listed, or another user could change it (`TrustedPath`: then nothing in it is read).
+    public static func load(_ path: String, environment: [String: String]) throws(SystemError) -> ManifestDirectory {
         if let reason = TrustedPath.problem(path) {
             throw SystemError(refusing: path, "\(reason) (another user could change what runs)", function: "opendir")
         }
@@ -34,7 +34,7 @@ public struct ManifestDirectory: Sendable, Equatable {
                 continue
             }
             do throws(ManifestError) {
-                let manifest = try AppManifest.load(file)
+                let manifest = try AppManifest.load(file, environment: environment)
                 if let first = firstFile[manifest.id] {
                     throw ManifestError(file: file, member: "id", .duplicateID(manifest.id, firstIn: first))
                 }

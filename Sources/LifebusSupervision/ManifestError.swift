@@ -1,5 +1,7 @@
 public import LifebusContainment
 public import LifebusJSON
+public import LifebusProtocol
+import LifebusLifecycle
 
 /// Why a manifest was refused: the file, the member concerned (if one is) and the problem.
 ///
@@ -25,6 +27,16 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case untrusted(path: String, reason: String)
         /// The executable (or working directory) cannot be used: the check that failed, with its errno.
         case unusablePath(SystemError)
+        /// A `${VAR}` that cannot be expanded (unset without a default, not closed, not a name).
+        case variable(ManifestVariables.Problem)
+        /// An executable without a slash is on no folder of `PATH` (the value searched; `nil`: none was given).
+        case notOnPath(String, String?)
+        /// A `hooks` key that names no callback.
+        case unknownCallback(String)
+        /// A hook whose command is empty.
+        case emptyHook(String)
+        /// Hooks need the broker's adapter, `lifebus` beside `lifebusd`, and it has none.
+        case noHookAdapter
         /// Another manifest, named here, already installed this id.
         case duplicateID(String, firstIn: String)
     }
@@ -62,6 +74,16 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case .untrusted(let path, let reason):
             "refusing \(path == file ? "it" : path): \(reason) (another user could change what runs)"
         case .unusablePath(let error): "\(error)"
+        case .variable(let problem): "\(problem)"
+        case .notOnPath(let name, let path?): "\"\(name)\" is not an executable on PATH (\(path))"
+        case .notOnPath(let name, nil):
+            "\"\(name)\" has no slash and no PATH was given to look it up on (give a path, or install with PATH set)"
+        case .unknownCallback(let name):
+            "\"\(name)\" is not a callback (known: "
+                + "\(LifecycleCallback.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .emptyHook(let name): "the hook of \(name) has no command"
+        case .noHookAdapter:
+            "hooks run under `lifebus subscribe`, and the broker finds no `lifebus` beside lifebusd or on its PATH"
         case .duplicateID(let id, let first): "app id \"\(id)\" is already installed by \(first)"
         }
     }

@@ -1,12 +1,16 @@
 import LifebusJSON
+import LifebusLifecycle
+import LifebusProtocol
 
 /// Typed reads of one manifest's members, each failure a `ManifestError` naming the file and the member. No string
 /// read holds a NUL character (it would be cut short where a process is given it).
 ///
-/// A plain value over the parsed object; reading does not change it.
+/// A plain value over the parsed object and the variables its `${VAR}`s take; reading does not change it.
 struct ManifestReader {
     let object: JSONObject
     let file: String
+    /// The installing client's variables (the broker's for `--apps DIR`).
+    let variables: [String: String]
 
     func error(_ member: String, _ problem: ManifestError.Problem) -> ManifestError {
         ManifestError(file: file, member: member, problem)
@@ -50,7 +54,33 @@ struct ManifestReader {
             guard !name.utf8.contains(0), !text.utf8.contains(0) else {
                 throw error(member, .nulCharacter(variable: name))
             }
-            result[name] = text
+            result[name] = try expanded(member, text)
+        }
+        return result
+    }
+
+    /// `text` of `member` with its variables expanded (`ManifestVariables`).
+    func expanded(_ member: String, _ text: String) throws(ManifestError) -> String {
+        do {
+            return try ManifestVariables.expand(text) { variables[$0] }
+        } catch {
+            throw self.error(member, .variable(error))
+        }
+    }
+
+    /// The `hooks` object: each key a `LifecycleCallback`, each value a non-empty command, expanded.
+    func hooks(_ member: String) throws(ManifestError) -> [LifecycleCallback: String] {
+        guard let value = object[member] else { return [:] }
+        let mistyped = error(member, .wrongType(expected: "an object of strings"))
+        guard let commands = value.objectValue else { throw mistyped }
+        var result: [LifecycleCallback: String] = [:]
+        for (name, command) in commands {
+            guard let callback = LifecycleCallback(rawValue: name) else { throw error(member, .unknownCallback(name)) }
+            guard let text = command.stringValue else { throw mistyped }
+            guard !text.utf8.contains(0) else { throw error(member, .nulCharacter(variable: nil)) }
+            let expanded = try expanded(member, text)
+            guard !expanded.allSatisfy(\.isWhitespace) else { throw error(member, .emptyHook(name)) }
+            result[callback] = expanded
         }
         return result
     }

@@ -15,6 +15,8 @@ public final class Supervisor {
     private let loop: EventLoop
     private let socketPath: String
     private let logs: AppLogFiles
+    /// The `lifebus` CLI that runs a manifest with hooks (`LaunchRequest`); `nil`: none was found.
+    public let hookAdapter: String?
     private let onReport: (SupervisorReport) -> Void
     private var spawned: [String: AppProcess] = [:]
     private var attached: [String: PeerProcess] = [:]
@@ -29,15 +31,17 @@ public final class Supervisor {
     /// `samplePeriod` starts the memory sampler (`memory` reports); `nil` samples nothing. With `samplesOnDemand`
     /// the sampler has no timer: a round is taken by `sampleMemory()` (the broker's manual clock, whose sample
     /// periods are virtual). `containment` contains each app's whole tree (and adopts and reaps its orphans).
+    /// `hookAdapter` is the `lifebus` CLI apps with hooks run under.
     public init(
         loop: EventLoop, socketPath: String, logs: AppLogFiles, samplePeriod: Duration?,
-        samplesOnDemand: Bool = false, containment: Containment? = nil,
+        samplesOnDemand: Bool = false, containment: Containment? = nil, hookAdapter: String? = nil,
         onReport: @escaping (SupervisorReport) -> Void
     ) throws(UVError) {
         self.loop = loop
         self.containment = containment
         self.socketPath = socketPath
         self.logs = logs
+        self.hookAdapter = hookAdapter
         self.onReport = onReport
         if containment != nil {
             containment?.ownedChildren = { [weak self] in Set(self?.spawned.values.map(\.pid) ?? []) }
@@ -154,7 +158,8 @@ public final class Supervisor {
             } catch {
                 throw LaunchFailure(appID: appID, cause: error)
             }
-            let request = LaunchRequest(manifest: manifest, socketPath: socketPath, logPath: logPath)
+            let request = try LaunchRequest(
+                manifest: manifest, socketPath: socketPath, logPath: logPath, hookAdapter: hookAdapter)
             let app = try AppProcess.launch(request, loop: loop, containment: containment) { [weak self] exit in
                 self?.spawned[exit.appID] = nil
                 self?.onReport(.exited(exit))

@@ -94,6 +94,17 @@ extension SVGTimeline {
         case .willEnterForeground: "enter fg"
         case .willTerminate: "terminate"
         case .didReceiveMemoryWarning: "memory"
+        case .configurationForConnecting: "config"
+        case .didDiscardSceneSessions: "discard"
+        case .willConnectTo: "connect"
+        case .restoreInteractionState: "restore"
+        case .sceneWillEnterForeground: "s enter fg"
+        case .sceneDidBecomeActive: "s active"
+        case .sceneWillResignActive: "s resign"
+        case .sceneDidEnterBackground: "s enter bg"
+        case .stateRestorationActivity: "save"
+        case .sceneDidDisconnect: "disconnect"
+        case .openURLContexts: "open url"
         }
     }
 

@@ -7,39 +7,56 @@ import LifebusProtocol
 import LifebusScenario
 import LifebusSupervision
 
-/// `lifebus run --random SEED`: sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options, runs it under each
-/// selected profile with the scenario runner as its executor, prints what it found per profile and writes each
-/// failure's reproducer. Stateless.
+/// `lifebus run --random SEED` (or `--seeds A..B`): sets up the fuzzer (`LifebusFuzzing.Fuzzer`) from the options,
+/// runs it for each seed under each selected profile with the scenario runner as its executor, prints what it found
+/// and writes each failure's reproducer (and, with `--report`, a JSON report `lifebus merge` joins). Stateless.
 enum RandomRun {
-    /// How one profile's session ended.
-    private enum Outcome {
+    /// How one seed's session under one profile ended.
+    enum Outcome {
         case held(steps: Int)
         case broke(reproducer: String)
         case stopped(String)
     }
 
-    /// Runs a session from `seed` under each of `profiles` in turn, each with the same seed;
+    /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed;
     /// exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written) or a run
     /// stopped before its end.
-    static func run(_ options: RandomRunOptions, seed: UInt64, profiles: [Profile]) throws {
+    static func run(
+        _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?
+    ) throws {
         let facts = try AppFacts(options.facts)  // a set `RandomRunOptions.validate()` let through
         let apps = try options.apps.map(app(manifest:))
-        let outcomes = try profiles.map { profile in
-            let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
-            let path = reproducerPath(options.reproducer, seed: seed, profile: profile, several: profiles.count > 1)
-            return (profile, try fuzz(fuzzer, reproducer: path))
+        var outcomes: [(seed: UInt64, profile: Profile, outcome: Outcome)] = []
+        for seed in seeds {
+            for profile in profiles {
+                let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
+                let path = reproducerPath(options.reproducer, seed: seed, profile: profile,
+                                          several: profiles.count > 1, severalSeeds: seeds.count > 1)
+                outcomes.append((seed, profile, try fuzz(fuzzer, reproducer: path)))
+            }
         }
-        if profiles.count > 1 {
-            print("per profile (seed \(seed)):")
-            for (profile, outcome) in outcomes {
+        if outcomes.count > 1 {
+            print(seeds.count > 1 ? "per seed and profile:" : "per profile (seed \(seeds.lowerBound)):")
+            for (seed, profile, outcome) in outcomes {
+                let name = seeds.count > 1 ? "\(seed) \(profile.rawValue)" : profile.rawValue
                 switch outcome {
-                case .held(let steps): print("  \(profile.rawValue)  held over \(steps) steps")
-                case .broke(let path): print("  \(profile.rawValue)  broke an invariant: lifebus run \(path)")
-                case .stopped(let why): print("  \(profile.rawValue)  stopped: \(why)")
+                case .held(let steps): print("  \(name)  held over \(steps) steps")
+                case .broke(let path): print("  \(name)  broke an invariant: lifebus run \(path)")
+                case .stopped(let why): print("  \(name)  stopped: \(why)")
                 }
             }
         }
-        if outcomes.contains(where: { if case .held = $0.1 { false } else { true } }) {
+        if let report {
+            do throws(TextFile.Failure) {
+                try TextFile.write(FuzzReport.json(outcomes.map {
+                    FuzzReport.Run(seed: $0.seed, profile: $0.profile, outcome: $0.outcome)
+                }).jsonText + "\n", to: report)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+        }
+        if outcomes.contains(where: { if case .held = $0.outcome { false } else { true } }) {
             throw CLIExitStatus.conditionNotMet
         }
     }
@@ -69,7 +86,7 @@ enum RandomRun {
         print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
-        let yaml = ScenarioWriter.yaml(scenario)
+        let yaml = ScenarioWriter.yaml(Reproducer.relocated(scenario, to: resolvedFolder(of: path)))
         print(yaml, terminator: "")
         do {
             try TextFile.write(yaml, to: path)
@@ -80,14 +97,22 @@ enum RandomRun {
         return .broke(reproducer: path)
     }
 
-    /// Where a profile's reproducer goes: `-o FILE` (default `fuzz-SEED.yaml`); with several profiles, the
-    /// profile before the extension (`fuzz-SEED-ios4.yaml`), so each failing profile keeps its own.
-    static func reproducerPath(_ option: String?, seed: UInt64, profile: Profile, several: Bool) -> String {
-        let path = option ?? "fuzz-\(seed).yaml"
-        guard several else { return path }
+    /// Where a seed's reproducer under a profile goes: `-o FILE` (default `fuzz-SEED.yaml`); with several profiles,
+    /// the profile before the extension (`fuzz-SEED-ios4.yaml`), so each failing profile keeps its own; with several
+    /// seeds and `-o FILE`, the seed too (`FILE-SEED.yaml`).
+    static func reproducerPath(
+        _ option: String?, seed: UInt64, profile: Profile, several: Bool, severalSeeds: Bool = false
+    ) -> String {
+        var path = option ?? "fuzz-\(seed).yaml"
+        if severalSeeds, option != nil { path = inserting("-\(seed)", into: path) }
+        return several ? inserting("-\(profile.rawValue)", into: path) : path
+    }
+
+    /// `path` with `suffix` before its file name's extension (at its end when it has none).
+    private static func inserting(_ suffix: String, into path: String) -> String {
         let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        guard let dot = path[name...].lastIndex(of: "."), dot > name else { return path + "-\(profile.rawValue)" }
-        return "\(path[..<dot])-\(profile.rawValue)\(path[dot...])"
+        guard let dot = path[name...].lastIndex(of: "."), dot > name else { return path + suffix }
+        return "\(path[..<dot])\(suffix)\(path[dot...])"
     }
 
     /// The journal entries of each step up to the first that failed (a step the broker refused or that timed out:
@@ -106,8 +131,17 @@ enum RandomRun {
         }
     }
 
-    /// The app a manifest file installs: its id (`AppManifest.load`, which checks the whole manifest) and the
-    /// manifest by absolute path, so the reproducer runs from any folder.
+    /// The folder a reproducer is written to, absolute and resolved (`realpath`, as the manifests' paths are); the
+    /// working directory's when `path` names no folder or it cannot be resolved (then writing fails and says so).
+    private static func resolvedFolder(of path: String) -> String {
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        guard let resolved = realpath(folder, nil) else { return folder }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The app a manifest file installs: its id (`AppManifest.load`, which checks the whole manifest, its variables
+    /// this run's) and the manifest by absolute, resolved path (the reproducer names it relative to itself).
     private static func app(manifest path: String) throws -> (id: String, app: ScenarioApp) {
         guard let resolved = realpath(path, nil) else {
             StandardError.writeLine("lifebus: --app \(path): \(String(cString: strerror(errno)))")
@@ -116,7 +150,8 @@ enum RandomRun {
         defer { free(resolved) }
         let absolute = String(cString: resolved)
         do {
-            return (try AppManifest.load(absolute).id, .manifest(path: absolute))
+            let manifest = try AppManifest.load(absolute, environment: ProcessEnvironment.current)
+            return (manifest.id, .manifest(path: absolute))
         } catch {
             StandardError.writeLine("lifebus: --app \(path): \(error)")
             throw CLIExitStatus.usage

@@ -9,6 +9,16 @@ struct RandomRunOptions: ParsableArguments {
             + "with all under ios3, ios4 and ios7 in turn (the same seed each).", valueName: "seed"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp(
+        "Fuzz each seed from A to B in turn (as --random does one): a campaign CI runners split by range.",
+        valueName: "A..B"))
+    var seeds: SeedRange?
+
+    /// The seeds to fuzz: `--random SEED`'s one, or `--seeds A..B`'s; `nil` when not fuzzing.
+    var seedRange: ClosedRange<UInt64>? {
+        seed.map { $0...$0 } ?? seeds?.range
+    }
+
     @Option(help: "With --random: how many steps.") var steps = 50
 
     @Option(name: .customLong("app"), help: ArgumentHelp(
@@ -27,14 +37,15 @@ struct RandomRunOptions: ParsableArguments {
     var reproducer: String?
 
     func validate() throws {
-        guard seed != nil else {
+        guard seed == nil || seeds == nil else { throw ValidationError("--random SEED or --seeds A..B, not both") }
+        guard seedRange != nil else {
             if !apps.isEmpty || !facts.isEmpty || reproducer != nil {
-                throw ValidationError("--app, --fact and -o go with --random SEED")
+                throw ValidationError("--app, --fact and -o go with --random SEED or --seeds A..B")
             }
             return
         }
         guard steps >= 1 else { throw ValidationError("--steps must be at least 1") }
-        guard !apps.isEmpty else { throw ValidationError("--random needs at least one --app MANIFEST") }
+        guard !apps.isEmpty else { throw ValidationError("fuzzing needs at least one --app MANIFEST") }
         do throws(AppFacts.Failure) {
             _ = try AppFacts(facts)
         } catch {

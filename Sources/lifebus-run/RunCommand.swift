@@ -13,31 +13,56 @@ struct RunCommand: ParsableCommand {
         commandName: "lifebus run",
         abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
         discussion: """
-            Each scenario runs under each selected profile it lists (--profile, default all), each time on a \
-            private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
+            Each scenario runs under each selected profile it lists (--profile: one, several in the order given \
+            as ios7,ios27, or all; default all), each time on a private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
             that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
-            Exit status: 0 every run passed, 1 a run failed, 2 usage, 3 the broker at --socket is unreachable, \
+            With --diff, each profile's run is compared with the previous one's and what stopped happening is \
+            reported (the migration diff: marks and the callbacks they were made in, runs that began to fail). \
+            Exit status: 0 every run passed (and, with --diff, nothing was lost), 1 a run failed or a loss was found, 2 usage, 3 the broker at --socket is unreachable, \
             4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs).
             """
     )
 
     @Argument(help: "Scenario files (.yaml, .yml, .json).") var files: [String] = []
-    @Option(help: ArgumentHelp("One profile, or all of them.", valueName: "profile"))
+    @Option(help: ArgumentHelp("One profile, several in order (ios7,ios27), or all of them.", valueName: "profile"))
     var profile = ProfileSelection.all
+    @Flag(help: "Report what stopped happening from each profile to the next (the migration diff).") var diff = false
     @Option(help: ArgumentHelp("Also write the report as JUnit XML to this file.", valueName: "file"))
     var junit: String?
     @Flag(help: "Print the report as JSON (with each step's journal entries) instead of text.") var json = false
     @Option(help: "Run on the broker at this socket instead of private ones.") var socket: String?
+    @Option(help: ArgumentHelp(
+        "Take the scenarios' relative manifest paths from this folder instead of each file's own.", valueName: "dir"))
+    var directory: String?
+    @Option(help: ArgumentHelp(
+        "Also write the report as JSON to this file (what lifebus merge joins).", valueName: "file"))
+    var report: String?
+    @Option(help: ArgumentHelp(
+        "Run only this shard's scenario × profile runs: K of N, a stable split (lifebus merge joins the reports).",
+        valueName: "K/N"))
+    var shard: ShardSelection?
+    @Option(help: ArgumentHelp(
+        "With --shard: balance by each run's seconds in this earlier report (--report or lifebus merge --json).",
+        valueName: "file"))
+    var timings: String?
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
-        guard random.seed == nil else { return try random.validate(files: files, socket: socket, json: json) }
+        guard random.seed == nil, random.seeds == nil else {
+            return try random.validate(files: files, socket: socket, json: json)
+        }
         guard !files.isEmpty else { throw ValidationError("name at least one scenario file") }
+        guard shard != nil || timings == nil else { throw ValidationError("--timings goes with --shard K/N") }
+        guard shard == nil || !diff else {
+            throw ValidationError("--diff compares profiles another shard may run: pass --diff to lifebus merge")
+        }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        if let seed = random.seed { return try RandomRun.run(random, seed: seed, profiles: profile.profiles) }
+        if let seeds = random.seedRange {
+            return try RandomRun.run(random, seeds: seeds, profiles: profile.profiles, report: report)
+        }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
         for file in files {
@@ -50,20 +75,31 @@ struct RunCommand: ParsableCommand {
         }
         if bad { throw CLIExitStatus.refused }
         let runs = try runAll(scenarios, selected: profile.profiles)
-        if json {
-            print(ScenarioReport.json(runs).jsonText)
-        } else {
-            print(ScenarioReport.summary(runs), terminator: "")
-        }
-        if let junit {
+        if let report {
             do throws(TextFile.Failure) {
-                try TextFile.write(JUnitReport.xml(runs), to: junit)
+                try TextFile.write(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText + "\n", to: report)
             } catch {
                 StandardError.writeLine("lifebus: \(error)")
                 throw CLIExitStatus.conditionNotMet
             }
         }
-        if !runs.allSatisfy(\.passed) { throw CLIExitStatus.conditionNotMet }
+        if json {
+            print(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText)
+        } else {
+            print(ScenarioReport.summary(runs), terminator: "")
+            if diff { MigrationReport.lines(runs).forEach { print($0) } }
+        }
+        if let junit {
+            do throws(TextFile.Failure) {
+                try TextFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
+            } catch {
+                StandardError.writeLine("lifebus: \(error)")
+                throw CLIExitStatus.conditionNotMet
+            }
+        }
+        if !runs.allSatisfy(\.passed) || (diff && MigrationReport.hasLosses(runs)) {
+            throw CLIExitStatus.conditionNotMet
+        }
     }
 
     /// Runs every scenario under its profiles, printing each result's report as it comes (text only).
@@ -81,9 +117,15 @@ struct RunCommand: ParsableCommand {
                 throw CLIExitStatus.unreachable
             }
         }
-        return scenarios.map { file, scenario in
-            let runner = ScenarioRunner(broker: broker, directory: ScenarioFile.directory(of: file))
-            let results = scenario.profiles.filter(profiles.contains).map { profile in
+        let mine = try shardItems(scenarios, profiles: profiles)
+        return scenarios.compactMap { file, scenario in
+            let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file))
+            let selected = profiles.filter(scenario.profiles.contains)
+            let owned = mine.map { items in
+                selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }
+            }
+            if let owned, owned.isEmpty { return nil }  // another shard's
+            let results = (owned ?? selected).map { profile in
                 let result = runner.run(scenario, profile: profile)
                 if !json { ScenarioReport.describe(result, file: file).forEach { print($0) } }
                 return result
@@ -94,6 +136,32 @@ struct RunCommand: ParsableCommand {
             }
             return ScenarioFileRun(file: file, scenario: scenario, results: results)
         }
+    }
+
+    /// With `--shard`, the scenario × profile runs this shard owns (`ShardPlan`), after saying how many; else `nil`.
+    private func shardItems(_ scenarios: [(file: String, scenario: Scenario)], profiles: [Profile]) throws
+        -> Set<ShardItem>? {
+        guard let shard else { return nil }
+        let items = scenarios.flatMap { file, scenario in
+            profiles.filter(scenario.profiles.contains).map {
+                ShardItem(file: file, scenario: scenario.name, profile: $0)
+            }
+        }
+        var recorded: RunTimings?
+        if let timings {
+            do {
+                recorded = try RunTimings(report: try RunReportFile.read(timings))
+            } catch let failure as RunReportFile.Failure {
+                StandardError.writeLine("lifebus: --timings \(failure)")
+                throw CLIExitStatus.usage
+            } catch {
+                StandardError.writeLine("lifebus: --timings \(timings): \(error)")
+                throw CLIExitStatus.usage
+            }
+        }
+        let mine = ShardPlan.items(items, in: shard, timings: recorded)
+        if !json { print("shard \(shard.text): \(mine.count) of \(items.count) runs (scenario × profile)") }
+        return Set(mine)
     }
 
     /// `lifebus fire`'s own parser, for the scenario files' `fire` steps.

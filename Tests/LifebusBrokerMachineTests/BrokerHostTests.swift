@@ -46,7 +46,7 @@ import Testing
             .holdProcess(Self.app, session: SessionID(5), pid: 77), .releaseProcess(Self.app),
             .close(SessionID(6), .afterFlush), .kill(Self.app, via: .group, reason: .watchdog),
             .kill(Self.app, via: .pid(77), reason: .jetsam), .spawn(ProcessesTests.notes), .freeze(Self.app),
-            .thaw(Self.app), .install(Ticket(7), .file("/a.json")), .commitJournal,
+            .thaw(Self.app), .install(Ticket(7), .file("/a.json", environment: [:])), .commitJournal,
         ]
         effects.forEach(host.perform)
         #expect(host.calls == [

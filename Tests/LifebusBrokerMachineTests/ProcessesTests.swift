@@ -17,7 +17,7 @@ import Testing
         let (controller, _) = harness.introduce("controller")
         let (ticket, effects) = harness.request(controller, "install", #"{"path":"/apps/notes.json"}"#)
         let asked = effects.contains {
-            if case .install(ticket, .file("/apps/notes.json")) = $0 { true } else { false }
+            if case .install(ticket, .file("/apps/notes.json", environment: [:])) = $0 { true } else { false }
         }
         #expect(asked, "the driver is asked to read the manifest")
         let answer = harness.feed(.installed(ticket, .success(notes)))

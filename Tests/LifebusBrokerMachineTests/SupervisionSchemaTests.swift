@@ -72,10 +72,11 @@ import Testing
 
     @Test func installReadsEitherOfTheSchemasTwoMembersAndRequiresNeither() throws {
         let schema = try Schema("install.params")
-        #expect(schema.declared == ["path", "manifest"] && schema.required.isEmpty)
+        #expect(schema.declared == ["path", "manifest", "environment"] && schema.required.isEmpty)
         var harness = MachineHarness()
         let (controller, _) = harness.introduce("controller")
-        for params in [#"{"path":"/apps/notes.json"}"#, #"{"manifest":{"id":"com.example.Notes"}}"#] {
+        for params in [#"{"path":"/apps/notes.json"}"#, #"{"manifest":{"id":"com.example.Notes"}}"#,
+                       #"{"path":"/apps/notes.json","environment":{"HOME":"/root"}}"#] {
             let (_, effects) = harness.request(controller, "install", params)
             let asked = effects.contains { if case .install = $0 { true } else { false } }
             #expect(asked, "\(params) is read")

@@ -47,6 +47,27 @@ import Testing
         #expect(results.map(\.passed) == [true, true, true, true, true])
     }
 
+    @Test func underAManualClockTheLastEventIsCutByJournalOrder() {
+        // Every entry at one instant (the manual clock not advanced): the launch's transitions (event 1) and its
+        // mark are before the home's (event 2), so only the home's are in scope; an idle mark after the launch too.
+        let entries: [JournalEntry] = [
+            Self.mark(1, "launched", nil, at: 0),
+            Self.transition(2, .didFinishLaunching, .notRunning, .inactive, event: 1, sent: 0),
+            Self.transition(3, .didBecomeActive, .inactive, .active, event: 1, sent: 0),
+            Self.mark(4, "idle", nil, at: 0),
+            Self.transition(5, .willResignActive, .active, .inactive, event: 2, sent: 0),
+            Self.mark(6, "state-saved", nil, at: 0),
+            Self.transition(7, .didEnterBackground, .inactive, .background, event: 2, sent: 0),
+        ].map { entry in
+            guard case .transition(var record) = entry else { return entry }
+            record.firedMs = 0
+            return .transition(record)
+        }
+        let (inScope, scope) = ExpectScope.lastEvent.select(entries, app: "A")
+        #expect(scope == "since event 2 (home)")
+        #expect(inScope.map(\.seq) == [4, 5, 6, 7])
+    }
+
     @Test func aMissingCallbackAWrongStateAFailedHookAndWrongMarkDataFail() {
         var entries = Self.home
         entries[2] = Self.transition(3, .willResignActive, .active, .inactive, failed: true, sent: 11)

@@ -67,7 +67,7 @@ struct DeadlineTests {
         let start = harness.journal.count
         harness.fire(.terminate("A", byUser: false))
         let send = harness.journal[start...].first { if case .sendCallback = $0 { true } else { false } }
-        guard case .sendCallback(_, _, .willTerminate, _, let budget, _) = send else {
+        guard case .sendCallback(_, _, .willTerminate, _, let budget, _, _) = send else {
             Issue.record("willTerminate was not sent first: \(harness.journal[start...])")
             return
         }
@@ -86,7 +86,7 @@ struct DeadlineTests {
         let start = harness.journal.count
         harness.run(.connect("B"))
         let sent = harness.journal[start...].compactMap { action -> Duration? in
-            if case .sendCallback(_, _, .didFinishLaunching, _, let budget, _) = action { budget } else { nil }
+            if case .sendCallback(_, _, .didFinishLaunching, _, let budget, _, _) = action { budget } else { nil }
         }
         #expect(sent == [.seconds(15)])
     }
@@ -95,7 +95,7 @@ struct DeadlineTests {
     func watchdogArmedAtBudget() {
         var device = Device()
         let actions = device.handle(.appConnected("A", AppFlags(), pid: 42), at: Instant(nanoseconds: 1_000))
-        guard case .sendCallback(_, let id, .didFinishLaunching, .inactive, let budget, nil) = actions.first(where: {
+        guard case .sendCallback(_, let id, .didFinishLaunching, .inactive, let budget, nil, _) = actions.first(where: {
             if case .sendCallback = $0 { true } else { false }
         }) else {
             Issue.record("no didFinishLaunching sent: \(actions)")

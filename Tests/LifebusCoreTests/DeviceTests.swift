@@ -10,19 +10,19 @@ struct DeviceTests {
     func completeEventFollowsItsRecords() {
         var device = Device()
         let connect = device.handle(.appConnected("A", AppFlags(), pid: 7), at: .zero)
-        guard case .sendCallback(_, let launched, _, _, _, _) = connect.first(where: isSend) else {
+        guard case .sendCallback(_, let launched, _, _, _, _, _) = connect.first(where: isSend) else {
             Issue.record("no callback on connect")
             return
         }
         let activate = device.handle(.callbackAnswered("A", launched, handlerDuration: nil), at: .zero)
-        guard case .sendCallback(_, let active, _, _, _, _) = activate.first(where: isSend) else {
+        guard case .sendCallback(_, let active, _, _, _, _, _) = activate.first(where: isSend) else {
             Issue.record("no didBecomeActive")
             return
         }
         _ = device.handle(.callbackAnswered("A", active, handlerDuration: nil), at: .zero)
         let fired = Instant(nanoseconds: 100)
         let ring = device.handle(.fire(EventID(9), .call(.ring)), at: fired)
-        guard case .sendCallback("A", let resign, .willResignActive, .inactive, .seconds(10), EventID(9))
+        guard case .sendCallback("A", let resign, .willResignActive, .inactive, .seconds(10), EventID(9), _)
             = ring.first(where: isSend)
         else {
             Issue.record("no willResignActive: \(ring)")

@@ -44,7 +44,7 @@ struct Harness {
 
     private mutating func observe(_ action: Action) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let target, _, _):
+        case .sendCallback(let app, let id, let callback, let target, _, _, _):
             if outstanding[app] != nil {
                 violations.append("second outstanding callback for \(app)")
             }
@@ -66,7 +66,7 @@ struct Harness {
             exits.append(app)
         case .startProcess(let app):
             spawns.append(app)
-        case .backgroundTaskExpiring, .completeEvent, .reject:
+        case .backgroundTaskExpiring, .completeEvent, .reject, .sceneChanged:
             break
         }
     }
@@ -164,7 +164,7 @@ struct Harness {
                 "expiring \(app) \(task)"
             case .reject(let rejection):
                 "reject \(rejection.reason)"
-            case .sendCallback, .completeEvent, .stateChanged:
+            case .sendCallback, .completeEvent, .stateChanged, .sceneChanged:
                 nil
             }
         }

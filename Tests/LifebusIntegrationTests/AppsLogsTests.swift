@@ -39,7 +39,7 @@ import Testing
         // to `.log.1` and emptied before the second run writes to it.
         let first = "[ -e \(marker) ] || { yes \"$(printf %0999d 0)\" | head -c 9000000; touch \(marker); }"
         let app = "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
-        let script = "echo \"run $$ starts\"; \(first); \(app)"
+        let script = "echo \"run $$$$ starts\"; \(first); \(app)"  // `$$` in a manifest is one `$` (§16.1)
         let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         let log = broker.logPath(id)

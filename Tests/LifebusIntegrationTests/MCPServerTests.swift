@@ -10,6 +10,14 @@ import Testing
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
 
+    @Test func anAgentRunsAWholeRestorationTestThroughToolsAlone() throws {
+        let run = try HelperScripts.python(
+            "mcp_restoration.py", [ChildProcess.productsFolder, TranscriptReplayTests.repositoryRoot],
+            timeout: .seconds(180))
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+
     @Test func rawJSONRPCEdgesAreAnsweredAsTheSpecSays() throws {
         let broker = try BrokerFixture()
         let run = try HelperScripts.python("mcp_raw.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath])

@@ -1,3 +1,4 @@
+import LifebusExpectation
 import LifebusLifecycle
 import LifebusProtocol
 import Testing
@@ -9,7 +10,8 @@ import Testing
     @Test func everyToolHasATitleADescriptionAndAnObjectSchemaWhoseRequiredArgumentsExist() throws {
         let tools = MCPToolCatalog.tools
         #expect(tools.compactMap { $0["name"]?.stringValue } == [
-            "fire", "launch", "status", "wait_for_state", "history", "advance_clock", "timeline",
+            "fire", "launch", "status", "wait_for_state", "history", "advance_clock", "timeline", "install",
+            "uninstall", "reset", "expect", "coverage", "run_scenario",
         ])
         for tool in tools {
             let schema = try #require(tool["inputSchema"])
@@ -21,6 +23,15 @@ import Testing
             #expect((tool["description"]?.stringValue?.count ?? 0) > 60)
             #expect(tool["title"]?.stringValue != nil)
         }
+    }
+
+    @Test func expectListsEveryCallbackStateAndOutcomeItChecks() throws {
+        let properties = MCPToolCatalog.definition(.expect)["inputSchema"]?["properties"]
+        #expect(properties?["callbacks"]?["items"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+            == LifecycleCallback.allCases.map(\.rawValue))
+        #expect(properties?["outcome"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Verdict.names)
+        #expect(properties?["state"]?["anyOf"]?[0]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+            == LifecycleState.allCases.map(\.rawValue))
     }
 
     @Test func fireListsEveryEventActionAndLevelTheBrokerAccepts() throws {

@@ -27,12 +27,13 @@ import Testing
     @Test func aFullManifestParsesWithPathsFromItsFolder() throws {
         let folder = folderWithProgram()
         defer { folder.remove() }
-        let manifest = try AppManifest.load(folder.write("cache.json", Self.full))
+        let manifest = try AppManifest.load(folder.write("cache.json", Self.full), environment: [:])
         #expect(manifest == AppManifest(
             id: "com.example.Cache", executable: folder.file("bin/cache"), arguments: ["--fast"],
             environment: ["LEVEL": "3"], workingDirectory: folder.path + "/.", exitsOnSuspend: true,
             backgroundModes: ["audio"], launchInBackground: true, memoryLimit: 200 << 20))
-        let request = LaunchRequest(manifest: manifest, socketPath: "/run/bus.sock", logPath: "/tmp/x.log")
+        let request = try LaunchRequest(
+            manifest: manifest, socketPath: "/run/bus.sock", logPath: "/tmp/x.log", hookAdapter: nil)
         let environment = request.childEnvironment(over: ["PATH": "/bin", "LEVEL": "1", "LIFEBUS_APP_ID": "evil"])
         #expect(environment == ["PATH": "/bin", "LEVEL": "3", "LIFEBUS_APP_ID": "com.example.Cache",
                                 "LIFEBUS_SOCKET": "/run/bus.sock"])
@@ -40,7 +41,7 @@ import Testing
 
     @Test func aMinimalManifestTakesTheDefaults() throws {
         let manifest = try AppManifest.parse(Array(#"{"id": "a", "executable": "/bin/sh"}"#.utf8), file: "a.json",
-                                             folder: "/")
+                                             folder: "/", environment: [:])
         #expect(manifest == AppManifest(id: "a", executable: "/bin/sh"))
     }
 
@@ -65,7 +66,7 @@ import Testing
     ])
     func aBadManifestIsRefusedNamingFileAndMember(text: String, member: String, problem: String) throws {
         let error = #expect(throws: ManifestError.self) {
-            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/")
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/", environment: [:])
         }
         #expect(error?.file == "apps/bad.json")
         #expect(error?.member == member)
@@ -77,7 +78,7 @@ import Testing
     @Test(arguments: [("{", "not JSON"), ("[1]", "a manifest is a JSON object")])
     func aFileThatIsNoManifestIsRefusedNamingTheFile(text: String, problem: String) {
         let error = #expect(throws: ManifestError.self) {
-            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/")
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/", environment: [:])
         }
         #expect(error?.member == nil)
         #expect(error?.description.hasPrefix("apps/bad.json: \(problem)") == true, "\(String(describing: error))")
@@ -86,7 +87,7 @@ import Testing
     @Test func textThatIsNotJSONIsPlacedByLineAndColumnNotByteOffset() {
         let text = "{\"id\": \"com.example.X\",\n  \"executable\": \"/bin/sh\",\n  \"arguments\": [\"é\", oops]}"
         let error = #expect(throws: ManifestError.self) {
-            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/")
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/bad.json", folder: "/", environment: [:])
         }
         #expect(error?.description == "apps/bad.json: not JSON at 3:22: unexpected character",
                 "\(String(describing: error))")
@@ -101,7 +102,7 @@ import Testing
     ])
     func aNulInAStringAProcessIsGivenIsRefusedNamingTheMember(text: String, member: String, problem: String) {
         let error = #expect(throws: ManifestError.self) {
-            _ = try AppManifest.parse(Array(text.utf8), file: "apps/nul.json", folder: "/")
+            _ = try AppManifest.parse(Array(text.utf8), file: "apps/nul.json", folder: "/", environment: [:])
         }
         #expect(error?.member == member)
         #expect(error?.description.contains(problem) == true, "\(String(describing: error))")
@@ -116,7 +117,7 @@ import Testing
         folder.write("4-broken.json", #"{"id": "com.example.Broken", "executable": "/bin/sh", "memoryLimit": "x"}"#)
         folder.write("notes.txt", "not a manifest")
         folder.write(".hidden.json", "{")
-        let directory = try ManifestDirectory.load(folder.path)
+        let directory = try ManifestDirectory.load(folder.path, environment: [:])
         #expect(directory.manifests.map(\.id) == ["com.example.Cache", "com.example.Shell"])
         #expect(directory.errors.map(\.file) == [folder.file("3-again.json"), folder.file("4-broken.json")])
         #expect(directory.errors.map(\.member) == ["id", "memoryLimit"])
@@ -126,7 +127,7 @@ import Testing
     }
 
     @Test func aFolderThatCannotBeListedIsAnError() {
-        #expect(throws: SystemError.self) { _ = try ManifestDirectory.load("/no/such/folder") }
+        #expect(throws: SystemError.self) { _ = try ManifestDirectory.load("/no/such/folder", environment: [:]) }
     }
 
     @Test func aFolderOthersMayWriteIsRefusedWholeNamingItAndWhy() {
@@ -134,7 +135,7 @@ import Testing
         defer { folder.remove() }
         folder.write("1-cache.json", Self.full)
         chmod(folder.path, 0o777)
-        let error = #expect(throws: SystemError.self) { _ = try ManifestDirectory.load(folder.path) }
+        let error = #expect(throws: SystemError.self) { _ = try ManifestDirectory.load(folder.path, environment: [:]) }
         #expect(error?.description == "refusing \(folder.path): it may be changed by its group and others (mode 777) "
                 + "(another user could change what runs)", "\(String(describing: error))")
     }
@@ -144,7 +145,9 @@ import Testing
         defer { folder.remove() }
         let target = folder.write("cache.json", Self.full)
         symlink(target, folder.file("linked.json"))
-        let error = #expect(throws: ManifestError.self) { _ = try AppManifest.load(folder.file("linked.json")) }
+        let error = #expect(throws: ManifestError.self) {
+            _ = try AppManifest.load(folder.file("linked.json"), environment: [:])
+        }
         #expect(error?.description.contains("it is a symbolic link") == true, "\(String(describing: error))")
     }
 

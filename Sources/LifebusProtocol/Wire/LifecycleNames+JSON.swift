@@ -27,6 +27,17 @@ extension LifecycleCallback {
         case .willEnterForeground: "\"willEnterForeground\""
         case .willTerminate: "\"willTerminate\""
         case .didReceiveMemoryWarning: "\"didReceiveMemoryWarning\""
+        case .configurationForConnecting: "\"configurationForConnecting\""
+        case .didDiscardSceneSessions: "\"didDiscardSceneSessions\""
+        case .willConnectTo: "\"willConnectTo\""
+        case .restoreInteractionState: "\"restoreInteractionState\""
+        case .sceneWillEnterForeground: "\"sceneWillEnterForeground\""
+        case .sceneDidBecomeActive: "\"sceneDidBecomeActive\""
+        case .sceneWillResignActive: "\"sceneWillResignActive\""
+        case .sceneDidEnterBackground: "\"sceneDidEnterBackground\""
+        case .stateRestorationActivity: "\"stateRestorationActivity\""
+        case .sceneDidDisconnect: "\"sceneDidDisconnect\""
+        case .openURLContexts: "\"openURLContexts\""
         }
     }
 }

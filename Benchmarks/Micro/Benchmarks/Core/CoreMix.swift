@@ -82,7 +82,7 @@ struct CoreMix {
         device.handle(input, at: now, into: &actions)
         for action in actions {
             switch action {
-            case .sendCallback(let app, let id, let callback, _, _, _):
+            case .sendCallback(let app, let id, let callback, _, _, _, _):
                 owed.append(.callbackAnswered(app, id, handlerDuration: nil))
                 if callback == .willTerminate {
                     owed.insert(.appDisconnected(app), at: owed.count - 1)

@@ -1,8 +1,11 @@
-import LifebusProtocol
+public import LifebusProtocol
 
-/// Which of an app's journal entries `lifebus expect` looks at. A plain value; `select` is pure.
-enum ExpectScope: Equatable {
-    /// The entries since the last event that caused a transition was fired (any app's), or all before any event.
+/// Which of an app's journal entries an expectation looks at (`lifebus expect`'s `--since-…`, the MCP `expect` tool's
+/// `since`). A plain value; `select` is pure.
+public enum ExpectScope: Sendable, Equatable {
+    /// The entries since the last event that caused a transition was fired (any app's), or all before any event:
+    /// those at or after its firing time and after the last transition an earlier event caused (so a manual clock,
+    /// where every entry may share one instant, still cuts at the event).
     case lastEvent
     /// The entries after the app's last mark with this name.
     case sinceMark(String)
@@ -11,7 +14,7 @@ enum ExpectScope: Equatable {
     case all
 
     /// The app's entries in scope, oldest first, and a description of the scope for the report.
-    func select(_ entries: [JournalEntry], app: String) -> (entries: [JournalEntry], description: String) {
+    public func select(_ entries: [JournalEntry], app: String) -> (entries: [JournalEntry], description: String) {
         let own = entries.filter { $0.app == app }
         switch self {
         case .all:
@@ -30,7 +33,14 @@ enum ExpectScope: Equatable {
                 return (cause, fired)
             }.max { $0.cause.eventID < $1.cause.eventID }
             guard let latest else { return (own, "all entries (no event fired yet)") }
+            let earlier = entries.compactMap { entry -> Int64? in
+                guard case .transition(let record) = entry, let cause = record.cause,
+                    cause.eventID < latest.cause.eventID
+                else { return nil }
+                return record.seq
+            }.max() ?? 0
             let inScope = own.filter { entry in
+                guard entry.seq > earlier else { return false }
                 if case .transition(let record) = entry { return record.sentMs >= latest.fired }
                 if case .mark(let record) = entry { return record.atMs >= latest.fired }
                 return false
