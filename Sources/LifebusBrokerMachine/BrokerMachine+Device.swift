@@ -42,9 +42,9 @@ extension BrokerMachine {
 
     private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let state, let budget, let cause, _):
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause, let scene):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
-                         into: &effects)
+                         scene: scene, into: &effects)
         case .stateChanged(let app, let from, let to, let at):
             deliveries.stateChanged(app, at: at)
             freezeOrThaw(app, from: from, to: to, into: &effects)
@@ -59,7 +59,7 @@ extension BrokerMachine {
         case .record(let transition):
             record(transition, into: &effects)
         case .sceneChanged:
-            break  // the scene's state travels in its callback's request and record (wire: issue 27)
+            break  // a scene's state travels in its callback's request and record; `status` asks the device
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
@@ -80,11 +80,11 @@ extension BrokerMachine {
 
     private mutating func sendCallback(
         app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
-        cause: EventID?, into effects: inout [BrokerEffect]
+        cause: EventID?, scene: SceneCallbackContext?, into effects: inout [BrokerEffect]
     ) {
         // Gone: its disconnect is on its way to the core.
         guard let session = sessions.session(for: app) else { return }
-        let params = CallbackParams(
+        var params = CallbackParams(
             callbackID: Int64(id.rawValue),
             callback: callback,
             state: state,
@@ -92,26 +92,48 @@ extension BrokerMachine {
             cause: cause.map { deliveries.events.causeOfCallback($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
+        if let scene { Self.addScene(scene, to: &params) }
         effects.append(.sendCallback(session, params: params, app: app, id: id))
     }
 
-    /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
+    /// The core's scene context, as the request's scene members (passed through untranslated).
+    private static func addScene(_ context: SceneCallbackContext, to params: inout CallbackParams) {
+        if let ref = context.scene, let sceneState = context.sceneState {
+            params.scene = CallbackScene(
+                scene: ref.scene, session: ref.session, sceneState: sceneState, posts: context.posts,
+                options: context.options, restoration: context.restoration)
+        }
+        params.sessions = context.sessions
+    }
+
+    /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time and
+    /// the answer's restoration payload (kept only from `stateRestorationActivity`, and only up to
+    /// `BrokerLimits.sceneRestorationBytes`).
     mutating func callbackAnswered(
         _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>, into effects: inout [BrokerEffect]
     ) {
         let handler: Duration?
         let failed: Bool
+        var restoration: String?
         switch answer {
         case .success(let answer):
             handler = answer.handlerMs.map(Duration.init(clampingMilliseconds:))
             failed = answer.handlerFailed
+            restoration = answer.restoration
+            if let payload = restoration, payload.utf8.count > BrokerLimits.sceneRestorationBytes {
+                logger.notice("dropped a restoration payload over the limit", metadata: [
+                    "lifebus.app.id": "\(app)", "lifebus.restoration.bytes": "\(payload.utf8.count)"])
+                restoration = nil
+            }
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
         case .failure:
             handler = nil  // the delegate method returned, with an error: still an answer, a failed one
             failed = true
         }
-        feedDevice(.callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed), into: &effects)
+        feedDevice(
+            .callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed, restoration: restoration),
+            into: &effects)
     }
 
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
@@ -143,7 +165,10 @@ extension BrokerMachine {
             budgetNs: transition.budget.signedNanoseconds,
             outcome: transition.outcome,
             wallMs: wallMs,
-            handlerFailed: transition.handlerFailed
+            handlerFailed: transition.handlerFailed,
+            scene: transition.scene.map {
+                TransitionScene(scene: $0.ref.scene, session: $0.ref.session, from: $0.from, to: $0.to)
+            }
         )
         // Encoded once, into the journal's lines, and copied from there into a `fire` answer.
         let observed: JSONValue? = sessions.observers.isEmpty ? .none : .some(journaled.record.json)

@@ -10,6 +10,9 @@ public import LifebusLifecycle
 /// Invariants enforced by `init(json:)`: `callbackID` ≥ 1 (minted by the broker, unique per app connection);
 /// `state` is the state the app is in while the callback runs; `budgetMs` is a finite number ≥ 0 of milliseconds
 /// the handler may take; `cause` is `null` (or absent) when no controller event caused it (e.g. connecting).
+/// A scene callback adds its `CallbackScene` (`scene`, `session`, `sceneState`, `posts`, `options`,
+/// `restoration`), `didDiscardSceneSessions` its `sessions` (`Protocol/README.md` §10.1); app-level callbacks carry
+/// neither, and their text is what it was before scenes.
 /// The app answers with `CallbackAnswer` once its handler returned.
 public struct CallbackParams: Sendable, Equatable {
     public var callbackID: Int64
@@ -31,6 +34,38 @@ public struct CallbackParams: Sendable, Equatable {
     /// Whether the params carry a launch context (without copying it out).
     var hasLaunch: Bool { launchBox != nil }
 
+    /// A scene callback's scene (`nil` for an app-level callback).
+    public var scene: CallbackScene? {
+        get { sceneBox?.scene }
+        set { setScene(newValue, sessions: sessions) }
+    }
+
+    /// `didDiscardSceneSessions`: the sessions discarded (empty otherwise, and then not written).
+    public var sessions: [SceneSessionID] {
+        get { sceneBox?.sessions ?? [] }
+        set { setScene(scene, sessions: newValue) }
+    }
+
+    /// `scene` and `sessions`, held out of line as `launch` is: app-level callbacks, the hot path, carry none.
+    private var sceneBox: SceneBox?
+
+    /// Whether the params carry scene members (without copying them out).
+    var hasSceneMembers: Bool { sceneBox != nil }
+
+    private mutating func setScene(_ scene: CallbackScene?, sessions: [SceneSessionID]) {
+        sceneBox = scene == nil && sessions.isEmpty ? nil : SceneBox(scene: scene, sessions: sessions)
+    }
+
+    private final class SceneBox: Sendable {
+        let scene: CallbackScene?
+        let sessions: [SceneSessionID]
+
+        init(scene: CallbackScene?, sessions: [SceneSessionID]) {
+            self.scene = scene
+            self.sessions = sessions
+        }
+    }
+
     private final class LaunchBox: Sendable {
         let context: LaunchContext
 
@@ -45,7 +80,9 @@ public struct CallbackParams: Sendable, Equatable {
         state: LifecycleState,
         budgetMs: Double,
         cause: EventCause? = nil,
-        launch: LaunchContext? = nil
+        launch: LaunchContext? = nil,
+        scene: CallbackScene? = nil,
+        sessions: [SceneSessionID] = []
     ) {
         self.callbackID = callbackID
         self.callback = callback
@@ -53,6 +90,7 @@ public struct CallbackParams: Sendable, Equatable {
         self.budgetMs = budgetMs
         self.cause = cause
         self.launch = launch
+        setScene(scene, sessions: sessions)
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -66,11 +104,22 @@ public struct CallbackParams: Sendable, Equatable {
             guard case .object = value else { throw RPCError.invalidParams(field: "launch", "must be an object") }
             return try LaunchContext(json: value)
         }
+        var sessions: [SceneSessionID] = []
+        if reader.has("sessions") {
+            sessions = try reader.array("sessions") { value, field throws(RPCError) -> SceneSessionID in
+                guard case .integer(let number) = value, number >= 1, let id = UInt32(exactly: number) else {
+                    throw RPCError.invalidParams(field: field, "must be an integer from 1 to \(UInt32.max)")
+                }
+                return SceneSessionID(id)
+            }
+        }
+        setScene(try CallbackScene(reader: reader), sessions: sessions)
     }
 
     public static func == (lhs: CallbackParams, rhs: CallbackParams) -> Bool {
         lhs.callbackID == rhs.callbackID && lhs.callback == rhs.callback && lhs.state == rhs.state
             && lhs.budgetMs == rhs.budgetMs && lhs.cause == rhs.cause && lhs.launch == rhs.launch
+            && lhs.scene == rhs.scene && lhs.sessions == rhs.sessions
     }
 
     public var json: JSONValue {
@@ -82,6 +131,8 @@ public struct CallbackParams: Sendable, Equatable {
             "cause": .optional(cause, \.json),
         ]
         if let launch { object.append("launch", launch.json()) }
+        if let scene { for (key, value) in scene.members { object.append(key, value) } }
+        if !sessions.isEmpty { object.append("sessions", .array(sessions.map { .integer(Int64($0.number)) })) }
         return .object(object)
     }
 }
@@ -92,29 +143,36 @@ public struct CallbackParams: Sendable, Equatable {
 /// `handlerMs` (optional, finite, from 0 to `maxHandlerMs`) is the app's own measure of its handler's duration; the
 /// broker times the round trip itself either way, and counts an answer whose `handlerMs` is out of range as an
 /// answer without one. `handlerFailed` (optional, default `false`): the handler ran to its end but failed (a
-/// `subscribe --on` hook that exited non-zero); the broker records it in the transition.
+/// `subscribe --on` hook that exited non-zero); the broker records it in the transition. `restoration` (optional,
+/// any JSON value, kept as its text; `null` counts as absent): `stateRestorationActivity`'s payload, which the broker
+/// keeps with the scene's session (ignored in other answers).
 public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
     public var handlerMs: Double?
     public var handlerFailed: Bool
+    /// JSON text.
+    public var restoration: String?
 
-    public init(handlerMs: Double? = nil, handlerFailed: Bool = false) {
+    public init(handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
+        self.restoration = restoration
     }
 
     public init(json: JSONValue) throws(RPCError) {
         let reader = try ParamsReader(json)
         handlerMs = try reader.optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
         handlerFailed = try reader.bool("handlerFailed", default: false)
+        restoration = reader.optional("restoration").map(\.jsonText)
     }
 
     public var json: JSONValue {
         var object: JSONObject = [:]
         if let handlerMs { object.append("handlerMs", .double(handlerMs)) }
         if handlerFailed { object.append("handlerFailed", .bool(true)) }
+        if let restoration { object.append("restoration", JSONValue(embedding: restoration)) }
         return .object(object)
     }
 }

@@ -13,7 +13,10 @@ public import LifebusLifecycle
 /// - `level` only for events that take levels (`memory-warning`, default `warning`);
 /// - `byUser` may be `true` only for events that take it (`terminate`; `false` is accepted anywhere);
 /// - `wait` defaults to `true`: answer once every transition the event caused completed; `false`: answer as soon
-///   as the event is accepted.
+///   as the event is accepted;
+/// - an event whose declaration requires an action (`scene`) has one;
+/// - the scene members (`scene`, `session`, `url`, `activity`, `push`: `FireParams+Scene.swift`) only where their
+///   event and action take them, and written only when present.
 /// The memberwise `init` does not check these; `validate()` does (it is what `init(json:)` runs).
 public struct FireParams: Sendable, Equatable {
     /// The events a controller can fire (declared in `LifebusLifecycle`, with everything the tables derive).
@@ -29,6 +32,8 @@ public struct FireParams: Sendable, Equatable {
     public var level: MemoryWarningLevel?
     public var byUser: Bool
     public var wait: Bool
+    /// `scene`, `session`, `url`, `activity`, `push` (`FireParams+Scene.swift`); `nil` when none is given.
+    var sceneMembers: SceneMembers?
 
     public init(
         event: FireEvent,
@@ -47,7 +52,7 @@ public struct FireParams: Sendable, Equatable {
     }
 
     /// The params of one of `event`'s declared forms (its action or level given explicitly), naming `app` when the
-    /// event targets one (ignored otherwise).
+    /// event targets one (ignored otherwise), and scene 1 or session 1 where a `scene` action needs one.
     public init(_ event: FireEvent, _ detail: FireEvent.Declaration.Detail, app: String, wait: Bool = true) {
         self.init(event: event, app: event.declaration.target == .app ? app : nil, wait: wait)
         switch detail {
@@ -55,6 +60,13 @@ public struct FireParams: Sendable, Equatable {
         case .action(let action): self.action = action
         case .level(let level): self.level = level
         case .byUser: byUser = true
+        }
+        if event == .scene {
+            switch action {
+            case .close, .reclaim, .focus: scene = SceneID(1)
+            case .reconnect: session = SceneSessionID(1)
+            default: break
+            }
         }
     }
 
@@ -66,6 +78,7 @@ public struct FireParams: Sendable, Equatable {
         level = try reader.optionalChoice("level", as: MemoryWarningLevel.self)
         byUser = try reader.bool("byUser", default: false)
         wait = try reader.bool("wait", default: true)
+        try readSceneMembers(reader)
         try validate()
     }
 
@@ -78,6 +91,10 @@ public struct FireParams: Sendable, Equatable {
     /// Checks the per-event rules of the type's invariants; -32602 naming the offending field.
     public func validate() throws(RPCError) {
         let declaration = event.declaration
+        if action == nil, declaration.requiresAction {
+            let choices = declaration.actions.map(\.rawValue).joined(separator: ", ")
+            throw RPCError.invalidParams(field: "action", "is required for \(event.rawValue): one of \(choices)")
+        }
         if let action, !declaration.actions.contains(action) {
             if declaration.actions.isEmpty {
                 throw RPCError.invalidParams(field: "action", "is not taken by \(event.rawValue)")
@@ -101,6 +118,7 @@ public struct FireParams: Sendable, Equatable {
         if byUser, !declaration.takesByUser {
             throw RPCError.invalidParams(field: "byUser", "is only taken by \(Self.events(\.takesByUser))")
         }
+        try validateSceneMembers()
     }
 
     public var json: JSONValue { json(members: .all) }

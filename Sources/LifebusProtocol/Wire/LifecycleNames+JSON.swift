@@ -56,3 +56,15 @@ extension TransitionOutcome {
         }
     }
 }
+
+extension SceneState {
+    /// `"rawValue"`.
+    var quotedJSON: StaticString {
+        switch self {
+        case .unattached: "\"unattached\""
+        case .foregroundInactive: "\"foregroundInactive\""
+        case .foregroundActive: "\"foregroundActive\""
+        case .background: "\"background\""
+        }
+    }
+}

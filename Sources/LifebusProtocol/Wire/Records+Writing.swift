@@ -30,7 +30,7 @@ extension TransitionRecord {
         cursor.optionalDouble(handlerMs)
         cursor.ascii(",\"budgetMs\":")
         cursor.double(budgetMs)
-        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs, scene: scene)
     }
 }
 
@@ -59,17 +59,18 @@ extension JournaledTransition {
         cursor.optionalMilliseconds(nanoseconds: handlerNs)
         cursor.ascii(",\"budgetMs\":")
         cursor.milliseconds(nanoseconds: budgetNs)
-        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs, scene: scene)
     }
 }
 
 /// What a transition record's two writers share (`TransitionRecord`: its times as doubles; `JournaledTransition`:
 /// as whole nanoseconds): everything but the five times, which sit between `to` and `outcome`.
 extension JSONCursor {
-    /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes), eight numbers (`seq`,
-    /// `pid`, five milliseconds, `wallMs`), four names, the app and the cause.
+    /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes, and 48 for a scene's
+    /// members), ten numbers (`seq`, `pid`, five milliseconds, `wallMs`, a scene's two ids), six names, the app and
+    /// the cause. The scene's share is counted for every record: a constant in the sum costs nothing.
     static func transitionBound(app: String, cause: EventCause?) -> Int {
-        192 + 8 * numberBound + 4 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
+        240 + 10 * numberBound + 6 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
     }
 
     /// From `{` through the `to` member.
@@ -94,14 +95,26 @@ extension JSONCursor {
         name(to.quotedJSON)
     }
 
-    /// From the `outcome` member through `}`.
+    /// From the `outcome` member through `}`: a scene transition's members after `wallMs`.
     @inline(__always)
-    mutating func transitionTail(outcome: TransitionOutcome, handlerFailed: Bool, wallMs: Int64) {
+    mutating func transitionTail(
+        outcome: TransitionOutcome, handlerFailed: Bool, wallMs: Int64, scene: TransitionScene?
+    ) {
         ascii(",\"outcome\":")
         name(outcome.quotedJSON)
         ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
         ascii(",\"wallMs\":")
         integer(wallMs)
+        if let scene {
+            ascii(",\"scene\":")
+            integer(Int64(scene.scene.number))
+            ascii(",\"session\":")
+            integer(Int64(scene.session.number))
+            ascii(",\"sceneFrom\":")
+            name(scene.from.quotedJSON)
+            ascii(",\"sceneTo\":")
+            name(scene.to.quotedJSON)
+        }
         byte(UInt8(ascii: "}"))
     }
 }
