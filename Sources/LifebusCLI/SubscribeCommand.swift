@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Lifebus
 import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 
@@ -35,9 +36,10 @@ extension LifebusCommand {
                 With --scenes the app adopts the scene-based life cycle (a broker whose profile has no scenes, \
                 ios3/ios4/ios7, refuses it: exit 3): it gets the scene callbacks (sceneDidEnterBackground, \
                 willConnectTo, …) instead of didEnterBackground and the other three, and a scene callback's line \
-                and hook add its scene and session (LIFEBUS_SCENE, LIFEBUS_SESSION, LIFEBUS_SCENE_STATE). The \
+                and hook add its scene and session (LIFEBUS_SCENE, LIFEBUS_SESSION, LIFEBUS_SCENE_STATE, and \
+                LIFEBUS_RESTORATION, the payload a reconnecting scene is handed back). The \
                 callbacks the app says it implements (hello's implements) are --implements, else those named by \
-                --on and --delay.
+                --on and --delay; --restoration JSON is what it answers stateRestorationActivity with.
 
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
                 --connect-timeout it exits 3, unless --retry; a PROGRAM that ends before subscribe ever connected \
@@ -88,6 +90,12 @@ extension LifebusCommand {
         var implements: ChoiceList<LifecycleCallback>?
 
         @Option(help: ArgumentHelp(
+            "With --scenes: the payload to answer stateRestorationActivity with (kept with the scene's session and "
+                + "handed back at its next willConnectTo), a JSON object.",
+            valueName: "json"))
+        var restoration: JSONObjectArgument?
+
+        @Option(help: ArgumentHelp(
             "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).",
             valueName: "duration"))
         var connectTimeout = DurationArgument(.seconds(5))
@@ -106,6 +114,7 @@ extension LifebusCommand {
             }
             _ = try plan()
             if multipleScenes, !scenes { throw ValidationError("--multiple-scenes needs --scenes") }
+            if restoration != nil, !scenes { throw ValidationError("--restoration needs --scenes") }
         }
 
         /// What hello says the app implements: `--implements`, else the callbacks `--on` and `--delay` name, in
@@ -152,6 +161,7 @@ extension LifebusCommand {
             let session = SubscribeSession(
                 application: application, supervisor: supervisor, diagnostics: diagnostics, socketPath: socketPath)
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
+            delegate.restoration = restoration.map { JSONValue.object($0.object).jsonText }
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {
                 do throws(UVError) {

@@ -8,7 +8,8 @@ import LifebusProtocol
 /// The delegate behind `lifebus subscribe`: prints each callback as a JSON line, then waits, runs a hook, or
 /// answers at once, as the plan says. A hook that exits non-zero (or is killed by a signal, or cannot start) makes
 /// the answer say `handlerFailed`. With `--scenes` it is the scene delegate too: a scene callback's line and hook
-/// name its scene and session (`$LIFEBUS_SCENE`, `$LIFEBUS_SESSION`, `$LIFEBUS_SCENE_STATE`).
+/// name its scene and session (`$LIFEBUS_SCENE`, `$LIFEBUS_SESSION`, `$LIFEBUS_SCENE_STATE`, and the payload handed
+/// back, `$LIFEBUS_RESTORATION`).
 ///
 /// Owns the plan. Bound to the main actor (every delegate method runs there, one callback at a time).
 @MainActor
@@ -39,6 +40,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
 
     /// The app, for the scene delegate's methods (they are handed the scene, not the app); set before `run`.
     weak var application: Application?
+    /// `--restoration`: what `stateRestorationActivity` answers (JSON text), `nil` for nothing.
+    var restoration: String?
 
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
         await handleScene()
@@ -50,7 +53,7 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     func sceneDidEnterBackground(_ scene: Scene) async { await handleScene() }
     func stateRestorationActivity(for scene: Scene) async -> String? {
         await handleScene()
-        return nil
+        return restoration
     }
     func sceneDidDisconnect(_ scene: Scene) async { await handleScene() }
     func scene(_ scene: Scene, openURLContexts urls: [String]) async { await handleScene() }
@@ -87,7 +90,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     }
 
     /// The printed line: the callback's wire params, callback name first.
-    /// A scene callback's line adds `scene`, `session` and `sceneState`.
+    /// A scene callback's line adds `scene`, `session` and `sceneState`, and the session's `restoration` payload when
+    /// the callback hands one back.
     nonisolated static func line(for callback: CallbackParams) -> JSONValue {
         var line: JSONObject = [
             "callback": .string(callback.callback.rawValue),
@@ -100,6 +104,9 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             line.append("scene", .integer(Int64(scene.scene.number)))
             line.append("session", .integer(Int64(scene.session.number)))
             line.append("sceneState", .string(scene.sceneState.rawValue))
+            if let restoration = scene.restoration, let payload = try? JSONParser.parse(restoration) {
+                line.append("restoration", payload)
+            }
         }
         return .object(line)
     }
@@ -131,6 +138,7 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             environment["LIFEBUS_SCENE"] = String(scene.scene.number)
             environment["LIFEBUS_SESSION"] = String(scene.session.number)
             environment["LIFEBUS_SCENE_STATE"] = scene.sceneState.rawValue
+            if let restoration = scene.restoration { environment["LIFEBUS_RESTORATION"] = restoration }
         }
         return environment
     }
