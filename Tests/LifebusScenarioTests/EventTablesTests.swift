@@ -62,7 +62,7 @@ import Testing
         let text = params.json.jsonBytes
         let read = text.withUnsafeBytes { FireParams.readCanonical($0) }
         // Scene members are left to the general path (the canonical reader knows the members every event has).
-        #expect(read?.params == (params.sceneMembers == nil ? params : nil))
+        #expect(read?.params == (params.hasSceneMembers ? nil : params))
         if params.app == nil {
             #expect(FireParams.Packed(params, members: .all)?.params == params)
         }
@@ -189,12 +189,13 @@ import Testing
         return value.objectValue?.lazy.compactMap { firePattern($0.value) }.first
     }
 
-    /// The table rows (`| R… |`) under the `### heading…` section of lifecycle.md.
+    /// The table rows (`| R… |`, the scene table's `| S… |`) under the `### heading…` (or `## heading`) section of
+    /// lifecycle.md.
     static func rows(of heading: String, in document: String) -> [Substring] {
         var rows: [Substring] = [], inSection = false
         for line in document.split(separator: "\n") {
-            if line.hasPrefix("#") { inSection = line.hasPrefix("### \(heading)") }
-            if inSection, line.hasPrefix("| R") { rows.append(line) }
+            if line.hasPrefix("#") { inSection = line.hasPrefix("### \(heading)") || line == "## \(heading)" }
+            if inSection, line.hasPrefix("| R") || line.hasPrefix("| S") { rows.append(line) }
         }
         return rows
     }

@@ -90,7 +90,7 @@ public struct CallbackParams: Sendable, Equatable {
         self.budgetMs = budgetMs
         self.cause = cause
         self.launch = launch
-        setScene(scene, sessions: sessions)
+        if scene != nil || !sessions.isEmpty { sceneBox = SceneBox(scene: scene, sessions: sessions) }
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -150,10 +150,12 @@ public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
-    public var handlerMs: Double?
-    public var handlerFailed: Bool
+    // `restoration` first: 26 bytes, within the four words a value is passed in directly (`handlerMs`' optional
+    // double first took it to 33).
     /// JSON text.
     public var restoration: String?
+    public var handlerMs: Double?
+    public var handlerFailed: Bool
 
     public init(handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil) {
         self.handlerMs = handlerMs

@@ -26,7 +26,7 @@ extension FireParams {
             label += level.rawValue
         }
         if byUser { label += " --by-user" }
-        if sceneMembers != nil { appendOptions(to: &label) }
+        if hasSceneMembers { appendOptions(to: &label) }
         return label
     }
 

@@ -90,9 +90,9 @@ extension FireParams {
         private static let byUserShift = levelShift + levelBits, waitShift = byUserShift + 1
         private static let membersShift = waitShift + 1
 
-        /// `nil` for params that name an app (and so for any with scene members).
+        /// `nil` for params that name an app or carry scene members.
         init?(_ params: FireParams, members: Members) {
-            guard params.app == nil, params.sceneMembers == nil else { return nil }
+            guard params.named == nil else { return nil }
             var bits = UInt32(params.event.position)
             bits |= UInt32(params.action.map { $0.position + 1 } ?? 0) << Self.actionShift  // 0 for none
             bits |= UInt32(params.level.map { $0.position + 1 } ?? 0) << Self.levelShift  // 0 for none

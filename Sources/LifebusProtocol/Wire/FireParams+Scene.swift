@@ -6,66 +6,34 @@ public import LifebusLifecycle
 /// `validate()` says; none is written when absent, so the params of every other event keep their text (and the
 /// canonical reader, which knows none of these members, reads them as before).
 extension FireParams {
-    /// The scene members, held out of line (the params of every other event carry none).
-    final class SceneMembers: Sendable, Equatable {
-        let scene: SceneID?
-        let session: SceneSessionID?
-        let url: String?
-        /// JSON text of an object.
-        let activity: String?
-        /// JSON text of an object.
-        let push: String?
-
-        init(scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?) {
-            self.scene = scene
-            self.session = session
-            self.url = url
-            self.activity = activity
-            self.push = push
-        }
-
-        static func == (lhs: SceneMembers, rhs: SceneMembers) -> Bool {
-            lhs.scene == rhs.scene && lhs.session == rhs.session && lhs.url == rhs.url
-                && lhs.activity == rhs.activity && lhs.push == rhs.push
-        }
-
-        /// `nil` when every member is absent.
-        static func make(
-            scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?
-        ) -> SceneMembers? {
-            guard scene != nil || session != nil || url != nil || activity != nil || push != nil else { return nil }
-            return SceneMembers(scene: scene, session: session, url: url, activity: activity, push: push)
-        }
-    }
-
     /// `scene close|reclaim|focus`: the scene (`close` without one closes the whole app).
     public var scene: SceneID? {
-        get { sceneMembers?.scene }
-        set { setSceneMembers(scene: .some(newValue)) }
+        get { named?.scene }
+        set { setNamed(scene: .some(newValue)) }
     }
 
     /// `scene reconnect`: the session to reconnect.
     public var session: SceneSessionID? {
-        get { sceneMembers?.session }
-        set { setSceneMembers(session: .some(newValue)) }
+        get { named?.session }
+        set { setNamed(session: .some(newValue)) }
     }
 
     /// `scene open`, `launch`: the URL the scene connects with (`UIScene.ConnectionOptions.urlContexts`).
     public var url: String? {
-        get { sceneMembers?.url }
-        set { setSceneMembers(url: .some(newValue)) }
+        get { named?.url }
+        set { setNamed(url: .some(newValue)) }
     }
 
     /// `scene open`: the user activity (JSON text of an object).
     public var activity: String? {
-        get { sceneMembers?.activity }
-        set { setSceneMembers(activity: .some(newValue)) }
+        get { named?.activity }
+        set { setNamed(activity: .some(newValue)) }
     }
 
     /// `launch`: the tapped notification's payload (JSON text of an object).
     public var push: String? {
-        get { sceneMembers?.push }
-        set { setSceneMembers(push: .some(newValue)) }
+        get { named?.push }
+        set { setNamed(push: .some(newValue)) }
     }
 
     /// What the scene's connection options are, for the device: `nil` when neither `url`, `activity` nor `push` was
@@ -76,12 +44,18 @@ extension FireParams {
                                       userActivity: activity)
     }
 
-    private mutating func setSceneMembers(
-        scene: SceneID?? = nil, session: SceneSessionID?? = nil, url: String?? = nil, activity: String?? = nil,
-        push: String?? = nil
+    /// Whether any scene member is given.
+    var hasSceneMembers: Bool {
+        named.map { $0.scene != nil || $0.session != nil || $0.url != nil || $0.activity != nil || $0.push != nil }
+            ?? false
+    }
+
+    mutating func setNamed(
+        app: String?? = nil, scene: SceneID?? = nil, session: SceneSessionID?? = nil, url: String?? = nil,
+        activity: String?? = nil, push: String?? = nil
     ) {
-        sceneMembers = .make(
-            scene: scene ?? self.scene, session: session ?? self.session, url: url ?? self.url,
+        named = .make(
+            app: app ?? self.app, scene: scene ?? self.scene, session: session ?? self.session, url: url ?? self.url,
             activity: activity ?? self.activity, push: push ?? self.push)
     }
 
@@ -93,15 +67,15 @@ extension FireParams {
         if session == 0 { throw RPCError.invalidParams(field: "session", "must be at least 1") }
         let url = try reader.optionalString("url")
         if url?.isEmpty == true { throw RPCError.invalidParams(field: "url", "must not be empty") }
-        sceneMembers = .make(
-            scene: scene.map { SceneID($0) }, session: session.map { SceneSessionID($0) }, url: url,
-            activity: try reader.optionalObject("activity").map { JSONValue.object($0).jsonText },
-            push: try reader.optionalObject("push").map { JSONValue.object($0).jsonText })
+        setNamed(
+            scene: .some(scene.map { SceneID($0) }), session: .some(session.map { SceneSessionID($0) }), url: .some(url),
+            activity: .some(try reader.optionalObject("activity").map { JSONValue.object($0).jsonText }),
+            push: .some(try reader.optionalObject("push").map { JSONValue.object($0).jsonText }))
     }
 
     /// The scene members that are present, in the wire order.
     var sceneMembersJSON: [(String, JSONValue)] {
-        guard let members = sceneMembers else { return [] }
+        guard let members = named else { return [] }
         var object: [(String, JSONValue)] = []
         if let scene = members.scene { object.append(("scene", .integer(Int64(scene.number)))) }
         if let session = members.session { object.append(("session", .integer(Int64(session.number)))) }
@@ -138,5 +112,42 @@ extension FireParams {
         if push != nil, url != nil {
             throw RPCError.invalidParams(field: "push", "is not taken with url: a cold start has one or the other")
         }
+    }
+}
+
+/// `fire`'s app and scene members, held out of line by `FireParams` as one reference (the params of an event that
+/// names nothing hold none). Immutable: a change makes a new one.
+final class FireNamed: Sendable, Equatable {
+    let app: String?
+    let scene: SceneID?
+    let session: SceneSessionID?
+    let url: String?
+    /// JSON text of an object.
+    let activity: String?
+    /// JSON text of an object.
+    let push: String?
+
+    init(app: String?, scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?) {
+        self.app = app
+        self.scene = scene
+        self.session = session
+        self.url = url
+        self.activity = activity
+        self.push = push
+    }
+
+    static func == (lhs: FireNamed, rhs: FireNamed) -> Bool {
+        lhs.app == rhs.app && lhs.scene == rhs.scene && lhs.session == rhs.session && lhs.url == rhs.url
+            && lhs.activity == rhs.activity && lhs.push == rhs.push
+    }
+
+    /// `nil` when every member is absent.
+    static func make(
+        app: String?, scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?
+    ) -> FireNamed? {
+        guard app != nil || scene != nil || session != nil || url != nil || activity != nil || push != nil else {
+            return nil
+        }
+        return FireNamed(app: app, scene: scene, session: session, url: url, activity: activity, push: push)
     }
 }

@@ -13,7 +13,9 @@ extension TransitionRecord {
 
     /// The most bytes `write` needs: `JSONCursor.transitionBound`. `RecordWriterBoundTests` checks it on random and
     /// widest records; `write(to:)` asserts it in debug builds.
-    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
+    var writtenBound: Int {
+        JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil, scene: scene != nil)
+    }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
@@ -42,7 +44,9 @@ extension JournaledTransition {
     }
 
     /// `TransitionRecord.writtenBound` of the same record.
-    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
+    var writtenBound: Int {
+        JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil, scene: scene != nil)
+    }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
@@ -66,11 +70,12 @@ extension JournaledTransition {
 /// What a transition record's two writers share (`TransitionRecord`: its times as doubles; `JournaledTransition`:
 /// as whole nanoseconds): everything but the five times, which sit between `to` and `outcome`.
 extension JSONCursor {
-    /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes, and 48 for a scene's
-    /// members), ten numbers (`seq`, `pid`, five milliseconds, `wallMs`, a scene's two ids), six names, the app and
-    /// the cause. The scene's share is counted for every record: a constant in the sum costs nothing.
-    static func transitionBound(app: String, cause: EventCause?) -> Int {
-        240 + 10 * numberBound + 6 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
+    /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes), eight numbers (`seq`,
+    /// `pid`, five milliseconds, `wallMs`), four names, the app and the cause; a scene record's members add 48 bytes
+    /// of keys, two numbers and two names.
+    static func transitionBound(app: String, cause: EventCause?, scene: Bool) -> Int {
+        192 + 8 * numberBound + 4 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
+            + (scene ? 48 + 2 * numberBound + 2 * nameBound : 0)
     }
 
     /// From `{` through the `to` member.
