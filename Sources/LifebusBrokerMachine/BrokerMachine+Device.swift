@@ -119,12 +119,7 @@ extension BrokerMachine {
         case .success(let answer):
             handler = answer.handlerMs.map(Duration.init(clampingMilliseconds:))
             failed = answer.handlerFailed
-            restoration = answer.restoration
-            if let payload = restoration, payload.utf8.count > BrokerLimits.sceneRestorationBytes {
-                logger.notice("dropped a restoration payload over the limit", metadata: [
-                    "lifebus.app.id": "\(app)", "lifebus.restoration.bytes": "\(payload.utf8.count)"])
-                restoration = nil
-            }
+            if let payload = answer.restoration { restoration = kept(payload, from: app) }
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
         case .failure:
@@ -134,6 +129,15 @@ extension BrokerMachine {
         feedDevice(
             .callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed, restoration: restoration),
             into: &effects)
+    }
+
+    /// A restoration payload within `BrokerLimits.sceneRestorationBytes`; `nil` (logged) for a larger one.
+    @inline(never)
+    private func kept(_ payload: String, from app: AppID) -> String? {
+        guard payload.utf8.count > BrokerLimits.sceneRestorationBytes else { return payload }
+        logger.notice("dropped a restoration payload over the limit", metadata: [
+            "lifebus.app.id": "\(app)", "lifebus.restoration.bytes": "\(payload.utf8.count)"])
+        return nil
     }
 
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {

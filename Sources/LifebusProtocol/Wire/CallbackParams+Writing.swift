@@ -27,6 +27,13 @@ extension CallbackParams {
             if !launched, !scened { cursor.byte(UInt8(ascii: "}")) }
         }
         guard launched || scened else { return }
+        writeRareMembers(to: &buffer)
+    }
+
+    /// `launch` and the scene members, then `}`: rare (a launch, a scene app's callback), kept out of `write` so that
+    /// the app-level request's writer stays small enough to inline.
+    @inline(never)
+    private func writeRareMembers(to buffer: inout [UInt8]) {
         if let launch {
             JSONWriter.appendASCII(",\"launch\":", to: &buffer)
             launch.json().write(to: &buffer)  // once per launch: no direct writer needed

@@ -80,9 +80,7 @@ public struct CallbackParams: Sendable, Equatable {
         state: LifecycleState,
         budgetMs: Double,
         cause: EventCause? = nil,
-        launch: LaunchContext? = nil,
-        scene: CallbackScene? = nil,
-        sessions: [SceneSessionID] = []
+        launch: LaunchContext? = nil
     ) {
         self.callbackID = callbackID
         self.callback = callback
@@ -90,7 +88,26 @@ public struct CallbackParams: Sendable, Equatable {
         self.budgetMs = budgetMs
         self.cause = cause
         self.launch = launch
-        if scene != nil || !sessions.isEmpty { sceneBox = SceneBox(scene: scene, sessions: sessions) }
+    }
+
+    /// A scene callback's params (`scene`), or `didDiscardSceneSessions`' (`sessions`). Apart from the initializer
+    /// above, which the broker calls for every callback: a default `scene` argument there was checked through the
+    /// optional's value witness at every call.
+    public init(
+        callbackID: Int64, callback: LifecycleCallback, state: LifecycleState, budgetMs: Double,
+        cause: EventCause? = nil, scene: CallbackScene?, sessions: [SceneSessionID] = []
+    ) {
+        self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
+        setScene(scene, sessions: sessions)
+    }
+
+    /// `didDiscardSceneSessions`' params.
+    public init(
+        callbackID: Int64, callback: LifecycleCallback, state: LifecycleState, budgetMs: Double,
+        cause: EventCause? = nil, sessions: [SceneSessionID]
+    ) {
+        self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
+        setScene(nil, sessions: sessions)
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -150,17 +167,35 @@ public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
-    // `restoration` first: 26 bytes, within the four words a value is passed in directly (`handlerMs`' optional
-    // double first took it to 33).
-    /// JSON text.
-    public var restoration: String?
     public var handlerMs: Double?
     public var handlerFailed: Bool
+    /// JSON text.
+    public var restoration: String? {
+        get { restorationBox?.text }
+        set { restorationBox = newValue.map(RestorationBox.init) }
+    }
+
+    /// `restoration`, held out of line: one optional reference keeps the answer (one per app per event, inside a
+    /// `Result` with `RPCError`) cheap to move and destroy; an optional string in it made the broker destroy every
+    /// answer through generic value witnesses (~100 instructions per callback under callgrind).
+    private var restorationBox: RestorationBox?
+
+    private final class RestorationBox: Sendable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+    }
 
     public init(handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
         self.restoration = restoration
+    }
+
+    public static func == (lhs: CallbackAnswer, rhs: CallbackAnswer) -> Bool {
+        lhs.handlerMs == rhs.handlerMs && lhs.handlerFailed == rhs.handlerFailed && lhs.restoration == rhs.restoration
     }
 
     public init(json: JSONValue) throws(RPCError) {
