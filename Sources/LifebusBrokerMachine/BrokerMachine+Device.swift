@@ -119,7 +119,7 @@ extension BrokerMachine {
         case .success(let answer):
             handler = answer.handlerMs.map(Duration.init(clampingMilliseconds:))
             failed = answer.handlerFailed
-            if let payload = answer.restoration { restoration = kept(payload, from: app) }
+            if answer.hasRestoration { restoration = answer.restoration.flatMap { kept($0, from: app) } }
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
         case .failure:

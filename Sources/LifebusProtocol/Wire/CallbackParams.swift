@@ -180,6 +180,9 @@ public struct CallbackAnswer: Sendable, Equatable {
     /// answer through generic value witnesses (~100 instructions per callback under callgrind).
     private var restorationBox: RestorationBox?
 
+    /// Whether the answer carries a restoration payload (without copying it out).
+    public var hasRestoration: Bool { restorationBox != nil }
+
     private final class RestorationBox: Sendable {
         let text: String
 
