@@ -73,7 +73,9 @@ extension Device {
         }
     }
 
-    /// Carries app `i`'s work one move further (`move(for:_:)` says which).
+    /// Carries app `i`'s work one move further (`move(for:_:)` says which). Never inlined: inlined into `answer`
+    /// and `advance` with its moves, it made the per-answer path ~100 instructions longer.
+    @inline(never)
     mutating func step(_ i: Int) {
         guard let intent = apps[i].work else {
             return
@@ -81,7 +83,8 @@ extension Device {
         let situation = Situation(
             state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
             isFront: front == i,
-            requiresScenes: configuration.profile.sceneSupport == .required && !apps[i].flags.adoptsScenes)
+            requiresScenes: apps[i].state == .notRunning && configuration.profile.sceneSupport == .required
+                && !apps[i].flags.adoptsScenes)
         if usesScenes(i) {
             stepScene(i, intent, situation)
         } else {

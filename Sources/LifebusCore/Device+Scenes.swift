@@ -10,7 +10,9 @@ extension Device {
         apps[i].flags.adoptsScenes
     }
 
-    /// Carries scene app `i`'s work one move further (`sceneMove(for:_:)` says which).
+    /// Carries scene app `i`'s work one move further (`sceneMove(for:_:)` says which). Never inlined: the
+    /// app-delegate path that calls `step` stays as small as it was.
+    @inline(never)
     mutating func stepScene(_ i: Int, _ intent: Intent, _ situation: Situation) {
         prepareScenes(i, for: intent)
         let book = apps[i].scenes
