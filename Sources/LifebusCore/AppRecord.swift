@@ -68,8 +68,6 @@ struct Outstanding: Sendable {
     /// The watchdog; `nil` once it fired while the watchdog only observes.
     var timer: TimerID?
     var late: Bool
-    /// The session a scene callback (or `configurationForConnecting`) is for; `nil` for the app delegate's others.
-    var session: SceneSessionID? = nil
     /// A scene callback's scene and its move, journaled with its transition.
     var scene: SceneTransition? = nil
 }

@@ -73,7 +73,9 @@ extension Device {
         }
     }
 
-    /// Carries app `i`'s work one move further (`move(for:_:)` says which).
+    /// Carries app `i`'s work one move further (`move(for:_:)` says which). Never inlined: inlined into `answer`
+    /// and `advance` with its moves, it made the per-answer path ~100 instructions longer.
+    @inline(never)
     mutating func step(_ i: Int) {
         guard let intent = apps[i].work else {
             return
@@ -81,7 +83,8 @@ extension Device {
         let situation = Situation(
             state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
             isFront: front == i,
-            requiresScenes: configuration.profile.sceneSupport == .required && !apps[i].flags.adoptsScenes)
+            requiresScenes: apps[i].state == .notRunning && configuration.profile.sceneSupport == .required
+                && !apps[i].flags.adoptsScenes)
         if usesScenes(i) {
             stepScene(i, intent, situation)
         } else {
@@ -131,10 +134,10 @@ extension Device {
     }
 
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog. A scene app's
-    /// callback carries its `context`, names its `session` and journals its `scene` move.
+    /// callback carries its `context` and journals its `scene` move.
     mutating func send(
         _ i: Int, _ callback: LifecycleCallback, to next: LifecycleState, context: SceneCallbackContext? = nil,
-        session: SceneSessionID? = nil, scene: SceneTransition? = nil
+        scene: SceneTransition? = nil
     ) {
         var budget = context == nil ? configuration.budgets[callback] : sceneBudget(i, callback)
         if callback == .didFinishLaunching, let launch = apps[i].launch {
@@ -146,7 +149,7 @@ extension Device {
         let timer = armTimer(.watchdog(i), at: now + budget)
         apps[i].outstanding = Outstanding(
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
-            late: false, session: session, scene: scene
+            late: false, scene: scene
         )
         setState(i, next)
         out.append(.sendCallback(
@@ -184,7 +187,7 @@ extension Device {
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0,
             scene: done.scene
         ))
-        if done.session != nil {
+        if usesScenes(i) {
             sceneAnswered(i, done, restoration: restoration)
         }
         if done.callback == .willTerminate {

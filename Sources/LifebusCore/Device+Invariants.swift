@@ -100,8 +100,10 @@ extension Device {
             "\(app.id)'s scene ids are not unique or not given yet")
         expect(book.focus.map { book.position(of: $0) != nil } ?? true, "\(app.id)'s focus names no session")
         expect(book.discarded.allSatisfy { book.position(of: $0) == nil }, "\(app.id) discarded a live session")
-        expect(app.outstanding?.session.map { book.position(of: $0) != nil } ?? true,
+        expect(app.outstanding?.scene.map { book.position(of: $0.ref.session) != nil } ?? true,
             "\(app.id)'s callback names a session it does not have")
+        expect(book.configuring.map { book.position(of: $0) != nil } ?? true,
+            "\(app.id) configures a session it does not have")
         return broken
     }
 

@@ -32,7 +32,8 @@ extension Device {
             guard apps[i].scenes.sessions[k].state == .background else {
                 return refuse(.sceneInForeground, app: app)
             }
-            schedule(i, .reclaimScene(apps[i].scenes.sessions[k].id), stage: 0)
+            apps[i].scenes.target = apps[i].scenes.sessions[k].id
+            schedule(i, .reclaimScene, stage: 0)
         case .reconnect(_, let session):  // S27
             guard !locked else { return refuse(.deviceLocked, app: app) }
             guard let k = apps[i].scenes.position(of: session) else { return refuse(.unknownSession, app: app) }
@@ -80,7 +81,8 @@ extension Device {
         if apps[i].scenes.focus == session {
             apps[i].scenes.focus = apps[i].scenes.sessions.last(where: \.shown)?.id
         }
-        schedule(i, .closeScene(session), stage: 0)
+        apps[i].scenes.target = session
+        schedule(i, .closeScene, stage: 0)
         refreshFront(stage: 1)
     }
 
@@ -90,7 +92,8 @@ extension Device {
         var any = false
         for i in apps.indices where usesScenes(i) && apps[i].state.isRunning && apps[i].state != .suspended {
             if apps[i].scenes.sessions.contains(where: { $0.state == .background }) {
-                schedule(i, .reclaimScene(nil), stage: 0)
+                apps[i].scenes.target = nil
+                schedule(i, .reclaimScene, stage: 0)
                 any = true
             }
         }

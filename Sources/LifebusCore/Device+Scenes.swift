@@ -10,7 +10,9 @@ extension Device {
         apps[i].flags.adoptsScenes
     }
 
-    /// Carries scene app `i`'s work one move further (`sceneMove(for:_:)` says which).
+    /// Carries scene app `i`'s work one move further (`sceneMove(for:_:)` says which). Never inlined: the
+    /// app-delegate path that calls `step` stays as small as it was.
+    @inline(never)
     mutating func stepScene(_ i: Int, _ intent: Intent, _ situation: Situation) {
         prepareScenes(i, for: intent)
         let book = apps[i].scenes
@@ -54,8 +56,10 @@ extension Device {
             } else {
                 _ = apps[i].scenes.newSession()
             }
-        case .closeScene(let session):
-            guard let k = apps[i].scenes.position(of: session), apps[i].scenes.sessions[k].scene == nil else { return }
+        case .closeScene:
+            guard let session = apps[i].scenes.target, let k = apps[i].scenes.position(of: session),
+                apps[i].scenes.sessions[k].scene == nil
+            else { return }
             discard(i, k)
         case .closeApp:
             if nextSceneStep(of: i, for: intent) == nil {
@@ -81,10 +85,11 @@ extension Device {
             return .disconnected(saving: false, viaBackground: false)
         case .closeApp:
             return viaBackground ? .state(.background) : .disconnected(saving: false, viaBackground: false)
-        case .closeScene(let closed):
-            return session.id == closed ? .disconnected(saving: false, viaBackground: viaBackground) : nil
-        case .reclaimScene(let reclaimed):  // one scene, or (`nil`) every background scene
-            let chosen = reclaimed.map { $0 == session.id } ?? (session.state == .background)
+        case .closeScene:
+            let closed = apps[i].scenes.target == session.id
+            return closed ? .disconnected(saving: false, viaBackground: viaBackground) : nil
+        case .reclaimScene:  // one scene, or (`nil`) every background scene
+            let chosen = apps[i].scenes.target.map { $0 == session.id } ?? (session.state == .background)
             return chosen ? .disconnected(saving: true, viaBackground: false) : nil
         case .launchInBackground, .enterBackground, .memoryWarning, .jetsam:
             return nil
@@ -135,8 +140,8 @@ extension Device {
     ) {
         var session = apps[i].scenes.sessions[k]
         if callback == .configurationForConnecting {
-            send(i, callback, to: awake(i), context: SceneCallbackContext(sessions: [session.id]),
-                 session: session.id)
+            apps[i].scenes.configuring = session.id
+            send(i, callback, to: awake(i), context: SceneCallbackContext(sessions: [session.id]))
             return
         }
         if callback == .willConnectTo {
@@ -172,8 +177,7 @@ extension Device {
         if from != sceneTo {
             out.append(.sceneChanged(apps[i].id, ref, from: from, to: sceneTo, at: now))
         }
-        send(i, callback, to: appTo, context: context, session: session.id,
-             scene: SceneTransition(ref: ref, from: from, to: sceneTo))
+        send(i, callback, to: appTo, context: context, scene: SceneTransition(ref: ref, from: from, to: sceneTo))
         if appFrom.isForeground && !appTo.isForeground {
             enteredBackground(i)
         } else if !appFrom.isForeground && appTo.isForeground {
@@ -220,6 +224,9 @@ extension Device {
         disconnectSilently(i, k)
         let session = apps[i].scenes.sessions.remove(at: k)
         apps[i].scenes.discarded.append(session.id)
+        if apps[i].scenes.configuring == session.id {
+            apps[i].scenes.configuring = nil
+        }
         if apps[i].scenes.focus == session.id {
             apps[i].scenes.focus = apps[i].scenes.sessions.last(where: \.shown)?.id
         }
@@ -254,14 +261,19 @@ extension Device {
         }
         apps[i].scenes.pendingOptions = nil
         apps[i].scenes.launchDeadline = nil
+        apps[i].scenes.configuring = nil
     }
 
     /// The answer to a scene callback of app `i` changes the book: a configured session, a kept payload.
     mutating func sceneAnswered(_ i: Int, _ done: Outstanding, restoration: String?) {
-        guard let session = done.session, let k = apps[i].scenes.position(of: session) else { return }
+        if done.callback == .configurationForConnecting, let session = apps[i].scenes.configuring.take() {
+            if let k = apps[i].scenes.position(of: session) {
+                apps[i].scenes.sessions[k].configured = true
+            }
+            return
+        }
+        guard let session = done.scene?.ref.session, let k = apps[i].scenes.position(of: session) else { return }
         switch done.callback {
-        case .configurationForConnecting:
-            apps[i].scenes.sessions[k].configured = true
         case .stateRestorationActivity:
             apps[i].scenes.sessions[k].saved = true
             if let restoration {

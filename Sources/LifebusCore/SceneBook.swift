@@ -19,6 +19,10 @@ struct SceneBook: Sendable {
     /// A launch's connection options, for the scene it connects (`willConnectTo`), or for the focused scene
     /// (`openURLContexts`) when it is already connected.
     var pendingOptions: SceneConnectionOptions?
+    /// The session a `closeScene` or `reclaimScene` work is about (`nil` for a reclaim: every background scene).
+    var target: SceneSessionID?
+    /// The session whose `configurationForConnecting` is outstanding.
+    var configuring: SceneSessionID?
     /// Counts scene activations, for `SceneSessionRecord.lastUsed`.
     var uses: UInt64 = 0
     /// The end of a scene launch's `scene-create` budget, from `didFinishLaunching` until the first scene is
