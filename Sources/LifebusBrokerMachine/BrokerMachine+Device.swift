@@ -106,28 +106,34 @@ extension BrokerMachine {
         params.sessions = context.sessions
     }
 
-    /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time and
-    /// the answer's restoration payload (kept only from `stateRestorationActivity`, and only up to
-    /// `BrokerLimits.sceneRestorationBytes`).
+    /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
     mutating func callbackAnswered(
-        _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>, into effects: inout [BrokerEffect]
+        _ app: AppID, _ id: CallbackID, _ answer: Result<AnswerTiming, RPCError>, into effects: inout [BrokerEffect]
     ) {
         let handler: Duration?
         let failed: Bool
-        var restoration: String?
         switch answer {
         case .success(let answer):
             handler = answer.handlerMs.map(Duration.init(clampingMilliseconds:))
             failed = answer.handlerFailed
-            if answer.hasRestoration { restoration = answer.restoration.flatMap { kept($0, from: app) } }
         case .failure(let error) where error.lifebusCode == .connectionClosed:
             return  // the connection's end reaches the core as a disconnect
         case .failure:
             handler = nil  // the delegate method returned, with an error: still an answer, a failed one
             failed = true
         }
+        feedDevice(.callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed), into: &effects)
+    }
+
+    /// An answer with a restoration payload: the core hears it with the payload (kept only from
+    /// `stateRestorationActivity`, and only up to `BrokerLimits.sceneRestorationBytes`).
+    mutating func callbackAnswered(
+        _ app: AppID, _ id: CallbackID, _ answer: CallbackAnswer, into effects: inout [BrokerEffect]
+    ) {
         feedDevice(
-            .callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed, restoration: restoration),
+            .callbackAnswered(
+                app, id, handlerDuration: answer.handlerMs.map(Duration.init(clampingMilliseconds:)),
+                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) }),
             into: &effects)
     }
 

@@ -12,7 +12,7 @@ extension CallbackParams {
 
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
-        let launched = hasLaunch, scened = hasSceneMembers
+        let rare = hasRareMembers
         JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
             cursor.ascii("{\"callbackID\":")
             cursor.integer(callbackID)
@@ -24,9 +24,9 @@ extension CallbackParams {
             cursor.double(budgetMs)
             cursor.ascii(",\"cause\":")
             if let cause { cause.write(to: &cursor) } else { cursor.null() }
-            if !launched, !scened { cursor.byte(UInt8(ascii: "}")) }
+            if !rare { cursor.byte(UInt8(ascii: "}")) }
         }
-        guard launched || scened else { return }
+        guard rare else { return }
         writeRareMembers(to: &buffer)
     }
 

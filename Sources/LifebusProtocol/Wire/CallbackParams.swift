@@ -23,54 +23,44 @@ public struct CallbackParams: Sendable, Equatable {
     /// `didFinishLaunching` of an installed app only: why it launches and what its last run left (absent
     /// otherwise, and then not written).
     public var launch: LaunchContext? {
-        get { launchBox?.context }
-        set { launchBox = newValue.map(LaunchBox.init) }
+        get { rare?.launch }
+        set { setRare(launch: newValue, scene: scene, sessions: sessions) }
     }
-
-    /// `launch`, held out of line: the context is rare (one per launch) and wide, and the params travel inside every
-    /// callback's effect, which would be that much wider to move and copy.
-    private var launchBox: LaunchBox?
-
-    /// Whether the params carry a launch context (without copying it out).
-    var hasLaunch: Bool { launchBox != nil }
 
     /// A scene callback's scene (`nil` for an app-level callback).
     public var scene: CallbackScene? {
-        get { sceneBox?.scene }
-        set { setScene(newValue, sessions: sessions) }
+        get { rare?.scene }
+        set { setRare(launch: launch, scene: newValue, sessions: sessions) }
     }
 
     /// `didDiscardSceneSessions`: the sessions discarded (empty otherwise, and then not written).
     public var sessions: [SceneSessionID] {
-        get { sceneBox?.sessions ?? [] }
-        set { setScene(scene, sessions: newValue) }
+        get { rare?.sessions ?? [] }
+        set { setRare(launch: launch, scene: scene, sessions: newValue) }
     }
 
-    /// `scene` and `sessions`, held out of line as `launch` is: app-level callbacks, the hot path, carry none.
-    private var sceneBox: SceneBox?
+    /// `launch`, `scene` and `sessions`, held out of line in one reference: each is rare (one per launch, a scene
+    /// app's callbacks) and wide, and the params travel inside every callback's effect, which would be that much
+    /// wider to move and copy (a second reference cost ~150 instructions of retains and releases per callback).
+    private var rare: RareMembers?
 
-    /// Whether the params carry scene members (without copying them out).
-    var hasSceneMembers: Bool { sceneBox != nil }
+    /// Whether the params carry a launch context or scene members (without copying them out).
+    var hasRareMembers: Bool { rare != nil }
 
-    private mutating func setScene(_ scene: CallbackScene?, sessions: [SceneSessionID]) {
-        sceneBox = scene == nil && sessions.isEmpty ? nil : SceneBox(scene: scene, sessions: sessions)
+    private mutating func setRare(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
+        rare = launch == nil && scene == nil && sessions.isEmpty
+            ? nil : RareMembers(launch: launch, scene: scene, sessions: sessions)
     }
 
-    private final class SceneBox: Sendable {
+    private final class RareMembers: Sendable {
+        let launch: LaunchContext?
         let scene: CallbackScene?
         let sessions: [SceneSessionID]
 
-        init(scene: CallbackScene?, sessions: [SceneSessionID]) {
+        init(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
+            self.launch = launch
             self.scene = scene
             self.sessions = sessions
-        }
-    }
-
-    private final class LaunchBox: Sendable {
-        let context: LaunchContext
-
-        init(_ context: LaunchContext) {
-            self.context = context
         }
     }
 
@@ -87,7 +77,7 @@ public struct CallbackParams: Sendable, Equatable {
         self.state = state
         self.budgetMs = budgetMs
         self.cause = cause
-        self.launch = launch
+        rare = launch.map { RareMembers(launch: $0, scene: nil, sessions: []) }
     }
 
     /// A scene callback's params (`scene`), or `didDiscardSceneSessions`' (`sessions`). Apart from the initializer
@@ -98,7 +88,7 @@ public struct CallbackParams: Sendable, Equatable {
         cause: EventCause? = nil, scene: CallbackScene?, sessions: [SceneSessionID] = []
     ) {
         self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
-        setScene(scene, sessions: sessions)
+        setRare(launch: nil, scene: scene, sessions: sessions)
     }
 
     /// `didDiscardSceneSessions`' params.
@@ -107,7 +97,7 @@ public struct CallbackParams: Sendable, Equatable {
         cause: EventCause? = nil, sessions: [SceneSessionID]
     ) {
         self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
-        setScene(nil, sessions: sessions)
+        setRare(launch: nil, scene: nil, sessions: sessions)
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -130,7 +120,7 @@ public struct CallbackParams: Sendable, Equatable {
                 return SceneSessionID(id)
             }
         }
-        setScene(try CallbackScene(reader: reader), sessions: sessions)
+        setRare(launch: launch, scene: try CallbackScene(reader: reader), sessions: sessions)
     }
 
     public static func == (lhs: CallbackParams, rhs: CallbackParams) -> Bool {
