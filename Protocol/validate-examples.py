@@ -20,7 +20,10 @@ from referencing import Registry, Resource
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CALLBACKS = ["didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground",
-             "willEnterForeground", "willTerminate", "didReceiveMemoryWarning"]
+             "willEnterForeground", "willTerminate", "didReceiveMemoryWarning", "configurationForConnecting",
+             "didDiscardSceneSessions", "willConnectTo", "restoreInteractionState", "sceneWillEnterForeground",
+             "sceneDidBecomeActive", "sceneWillResignActive", "sceneDidEnterBackground", "stateRestorationActivity",
+             "sceneDidDisconnect", "openURLContexts"]
 PARAMS = {
     "hello": "hello.params.schema.json",
     "fire": "fire.params.schema.json",

@@ -9,7 +9,10 @@ extension Application {
         currentCallback = callback
         currentCallbackFailed = false
         let start = EventLoop.monotonicNanoseconds()
-        if let delegate {
+        var restoration: String?
+        if callback.callback.scope == .scene {
+            if let sceneDelegate { restoration = await deliverScene(callback, to: sceneDelegate) }
+        } else if let delegate {
             switch callback.callback {
             case .didFinishLaunching:
                 restorationState = callback.launch?.restorationState
@@ -26,10 +29,13 @@ extension Application {
             case .didReceiveMemoryWarning:
                 await delegate.didReceiveMemoryWarning(self)
                 notifyMemoryWarningObservers()
-            case .configurationForConnecting, .didDiscardSceneSessions, .willConnectTo, .restoreInteractionState,
-                .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground,
-                .stateRestorationActivity, .sceneDidDisconnect, .openURLContexts:
-                break  // the scene lifecycle's: no broker sends them to an app that does not adopt scenes
+            case .configurationForConnecting: await delegate.configurationForConnecting(self)
+            case .didDiscardSceneSessions:
+                await delegate.didDiscardSceneSessions(self, sessions: discardSessions(callback.sessions))
+            case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
+                .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
+                .openURLContexts:
+                break  // scene callbacks: the scene delegate's, above
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000
@@ -37,8 +43,9 @@ extension Application {
         if callback.callback == .willTerminate {
             state = .notRunning
             expirationHandlers.removeAll()
+            scenesEnded()
         }
-        return CallbackAnswer(handlerMs: handlerMs, handlerFailed: currentCallbackFailed)
+        return CallbackAnswer(handlerMs: handlerMs, handlerFailed: currentCallbackFailed, restoration: restoration)
     }
 
     /// Sends what the delegate wants restored, if anything (a refusal, e.g. for an app the broker did not install,
@@ -58,6 +65,7 @@ extension Application {
     /// The broker went away: the app is no longer running as far as the bus knows; its tasks ended with it.
     func connectionLost() {
         state = .notRunning
+        scenesEnded()
         expirationHandlers.removeAll()
         earlyExpirations.removeAll()
     }
@@ -88,6 +96,7 @@ extension Application {
     /// Removes an observer; removing one twice does nothing.
     public func removeObserver(_ token: ObserverToken) {
         memoryWarningObservers.removeAll { $0.token == token }
+        notificationObservers.removeAll { $0.token == token }
     }
 
     /// The number of memory-warning observers registered.

@@ -3,9 +3,11 @@ import LifebusIO
 public import LifebusLifecycle
 public import LifebusProtocol
 
-/// One app on the bus: the counterpart of `UIApplication`. Owns the app's identity and options, its delegate, its
-/// memory-warning observers and the expiration handlers of its background tasks, and runs the SDK's I/O thread
-/// (a libuv loop holding the broker connection) while `run(delegate:)` is running.
+/// One app on the bus: the counterpart of `UIApplication`. Owns the app's identity and options, its delegate (and
+/// scene delegate, for an app that adopts scenes), its connected scenes and their sessions, its observers
+/// (memory warnings, the app-level notifications, `scenePhase` streams) and the expiration handlers of its background
+/// tasks, and runs the SDK's I/O thread (a libuv loop holding the broker connection) while `run(delegate:)` is
+/// running.
 ///
 /// Bound to the main actor. Invariants: `run(delegate:)` is called at most once; `state` is the lifecycle state the
 /// broker last told the app about (`notRunning` before launch, after `willTerminate` and while disconnected).
@@ -28,6 +30,16 @@ public final class Application {
     var currentCallbackFailed = false
 
     var delegate: (any ApplicationDelegate)?
+    /// Set for an app that adopts scenes (it then says `scenes: true` in hello).
+    var sceneDelegate: (any SceneDelegate)?
+    /// The connected scenes by id, and the sessions the app knows (`Application+Scenes.swift`).
+    var scenes: [SceneID: Scene] = [:]
+    var sceneSessions: [SceneSessionID: SceneSession] = [:]
+    var notificationObservers: [(token: ObserverToken, notification: ApplicationNotification,
+                                 handler: @MainActor () -> Void)] = []
+    /// `scenePhase` streams: of one scene, or of the app (`scene` `nil`).
+    var phaseStreams: [(token: ObserverToken, scene: SceneID?, continuation: AsyncStream<ScenePhase>.Continuation)] =
+        []
     /// The way into the I/O thread while `run` runs.
     var link: LinkHandle?
     /// An in-process host (`Application+Hosting.swift`) that answers the app's requests instead of a broker
@@ -48,22 +60,18 @@ public final class Application {
     /// the first connection's `connectTimeout` ran out: `connectFailure` says why); then closes the connection and
     /// the I/O thread's loop and returns. While the broker is away the app keeps running
     /// and reconnects with backoff (the broker then launches it again). `ApplicationMain` calls this, then exits.
-    public func run(delegate: some ApplicationDelegate) async {
+    /// With a `sceneDelegate` the app adopts scenes: a broker whose profile has none refuses its hello
+    /// (`lifebus.ScenesUnsupported`), and `run` returns at once with `connectFailure` saying so.
+    public func run(delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil) async {
         precondition(self.delegate == nil, "Application.run(delegate:) may be called only once")
         self.delegate = delegate
+        self.sceneDelegate = sceneDelegate
         let path = BrokerSocketPath.resolve(
             explicit: options.socketPath, environment: ProcessEnvironment.current, uid: getuid()
         )
         let hello = HelloParams(
-            role: .app,
-            appID: id,
-            flags: AppFlags(
-                exitsOnSuspend: options.exitsOnSuspend,
-                backgroundModes: options.backgroundModes,
-                launchInBackground: options.launchInBackground
-            ),
-            clientName: "lifebus-swift-sdk"
-        )
+            role: .app, appID: id, flags: options.flags(adoptsScenes: sceneDelegate != nil),
+            clientName: "lifebus-swift-sdk")
         let options = options
         // The first connection's failure comes back with the loop's end, not through a task of its own: a task could
         // run after `run` returned, and the caller would see no failure.

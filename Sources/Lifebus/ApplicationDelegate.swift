@@ -5,7 +5,9 @@ public import LifebusProtocol
 /// Bound to the main actor, like UIKit: every method runs there, one callback at a time (the broker serialises the
 /// callbacks of one app). The broker's answer waits until the method returns, and the time it took is reported as
 /// the handler's duration, so a slow method is visible (and a method that outlives its budget gets the app killed,
-/// as the iOS watchdog does). Every method has a default that does nothing.
+/// as the iOS watchdog does). Every method has a default that does nothing. In an app that adopts scenes
+/// (`SceneDelegate`) UIKit no longer calls `didBecomeActive`, `willResignActive`, `didEnterBackground` or
+/// `willEnterForeground`: the broker does not send them.
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
     /// The app was launched (in the foreground, or in the background when `options.isBackgroundLaunch`).
@@ -22,6 +24,11 @@ public protocol ApplicationDelegate: AnyObject {
     func willTerminate(_ application: Application) async
     /// Memory is short: drop what can be rebuilt. Memory-warning observers run after this returns.
     func didReceiveMemoryWarning(_ application: Application) async
+    /// A scene app: a new scene session is being created (not called when a scene reconnects to a kept session).
+    func configurationForConnecting(_ application: Application) async
+    /// A scene app: the user closed these sessions in the app switcher (or UIKit can no longer show them); release
+    /// what was kept for them. Called at the next launch when the app was not running.
+    func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async
     /// What to hand back at the next launch (`LaunchOptions.restorationState`) should the app be killed meanwhile;
     /// asked after `didEnterBackground` and `willTerminate` return, and sent to the broker when not `nil` (an
     /// installed app only; at most 64 KiB). The default saves nothing.
@@ -36,6 +43,8 @@ extension ApplicationDelegate {
     public func willEnterForeground(_ application: Application) async {}
     public func willTerminate(_ application: Application) async {}
     public func didReceiveMemoryWarning(_ application: Application) async {}
+    public func configurationForConnecting(_ application: Application) async {}
+    public func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async {}
     public func restorationState(_ application: Application) -> String? { nil }
 }
 

@@ -9,14 +9,18 @@ import LifebusIO
 /// `$XDG_RUNTIME_DIR/lifebus.sock`, `/tmp/lifebus-$UID/lifebus.sock`), says hello with the app's flags and runs each
 /// callback's delegate method on the main actor, answering when it returns. If the broker goes away the app keeps
 /// running and reconnects with backoff.
+///
+/// With a `sceneDelegate` the app adopts the scene-based life cycle (`SceneDelegate`); under a profile without
+/// scenes the broker refuses it, and the process exits with status 3 saying so.
 @MainActor
 public func ApplicationMain(
     id: String,
     delegate: some ApplicationDelegate,
+    sceneDelegate: (any SceneDelegate)? = nil,
     options: ApplicationOptions = ApplicationOptions()
 ) async -> Never {
     let application = Application(id: id, options: options)
-    await application.run(delegate: delegate)
+    await application.run(delegate: delegate, sceneDelegate: sceneDelegate)
     if let failure = application.connectFailure {
         StandardError.writeLine("\(id): gave up connecting: \(failure)")
         exit(3)

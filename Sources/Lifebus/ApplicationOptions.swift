@@ -1,3 +1,5 @@
+public import LifebusLifecycle
+
 /// How `ApplicationMain` connects and what the app declares in `hello` (its Info.plist, in iOS terms).
 ///
 /// A plain value (`Sendable`). Build it in code, or from the command line with `LaunchArguments`.
@@ -11,6 +13,11 @@ public struct ApplicationOptions: Sendable {
     public var backgroundModes: [String]
     /// Launch straight into the background when the app connects.
     public var launchInBackground: Bool
+    /// `UIApplicationSupportsMultipleScenes` (meaningful with a scene delegate).
+    public var supportsMultipleScenes: Bool
+    /// The callbacks the app handles, said in hello so the broker can tell one implemented but never called (empty:
+    /// not declared).
+    public var implementedCallbacks: [LifecycleCallback]
     /// The first reconnection delay after the broker went away; it doubles on each failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
@@ -28,6 +35,8 @@ public struct ApplicationOptions: Sendable {
         exitsOnSuspend: Bool = false,
         backgroundModes: [String] = [],
         launchInBackground: Bool = false,
+        supportsMultipleScenes: Bool = false,
+        implementedCallbacks: [LifecycleCallback] = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
         connectTimeout: Duration? = nil,
@@ -37,9 +46,23 @@ public struct ApplicationOptions: Sendable {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
         self.launchInBackground = launchInBackground
+        self.supportsMultipleScenes = supportsMultipleScenes
+        self.implementedCallbacks = implementedCallbacks
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
         self.connectTimeout = connectTimeout
         self.diagnostics = diagnostics
+    }
+}
+
+extension ApplicationOptions {
+    /// The flags the app says in hello.
+    func flags(adoptsScenes: Bool) -> AppFlags {
+        var flags = AppFlags(
+            exitsOnSuspend: exitsOnSuspend, backgroundModes: backgroundModes, launchInBackground: launchInBackground)
+        flags.adoptsScenes = adoptsScenes
+        flags.supportsMultipleScenes = supportsMultipleScenes
+        flags.implementedCallbacks = implementedCallbacks
+        return flags
     }
 }

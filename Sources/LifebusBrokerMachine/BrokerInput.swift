@@ -36,8 +36,14 @@ public enum BrokerInput: Sendable {
     /// A request or notification decoded from the session's connection; `ticket` answers it.
     case request(SessionID, RPCRequest, Ticket)
     /// The answer to a callback request the machine sent (`BrokerEffect.sendCallback`), read as its type (an
-    /// unreadable result reads as `CallbackAnswer()`: the app answered, without details).
-    case callbackAnswered(AppID, CallbackID, Result<CallbackAnswer, RPCError>)
+    /// unreadable result reads as `CallbackAnswer()`: the app answered, without details), without a restoration
+    /// payload: its timing alone, a plain value, as every answer but a scene's `stateRestorationActivity` is (made
+    /// by `callbackAnswered(_:_:_:)`).
+    case answered(AppID, CallbackID, Result<AnswerTiming, RPCError>)
+    /// An answer that carries a restoration payload (`stateRestorationActivity`'s; made by
+    /// `callbackAnswered(_:_:_:)`). A case of its own, boxed: with the payload's reference in the hot case's answer,
+    /// every input was destroyed through generic value witnesses (~300 instructions per callback under callgrind).
+    indirect case answeredWithRestoration(AppID, CallbackID, CallbackAnswer)
     /// The session's connection has ended (for any reason); nothing more is sent to it. `droppedFor`: the broker
     /// ended it because the peer did not read its output (an app's ending is then `disconnected`, not `crashed`).
     case ended(SessionID, droppedFor: OutputDrop? = nil)
@@ -61,4 +67,32 @@ public enum BrokerInput: Sendable {
     indirect case installed(Ticket, Result<InstalledApp, RPCError>)
     /// Stop: answer what is pending, close every session after its output.
     case shutdown
+}
+
+extension BrokerInput {
+    /// The input for an app's answer to a callback: `answered` with its timing, or `answeredWithRestoration` when
+    /// the answer carries a restoration payload. Inlinable: the driver makes one per callback answer.
+    @inlinable
+    public static func callbackAnswered(
+        _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>
+    ) -> BrokerInput {
+        switch answer {
+        case .success(let answer) where answer.hasRestoration: .answeredWithRestoration(app, id, answer)
+        case .success(let answer):
+            .answered(app, id, .success(AnswerTiming(handlerMs: answer.handlerMs, handlerFailed: answer.handlerFailed)))
+        case .failure(let error): .answered(app, id, .failure(error))
+        }
+    }
+}
+
+/// What the machine needs of a callback's answer besides a restoration payload: the app's own measure of its
+/// handler and whether it failed (`CallbackAnswer`'s). A plain value of trivial members.
+public struct AnswerTiming: Sendable, Equatable {
+    public var handlerMs: Double?
+    public var handlerFailed: Bool
+
+    public init(handlerMs: Double?, handlerFailed: Bool) {
+        self.handlerMs = handlerMs
+        self.handlerFailed = handlerFailed
+    }
 }

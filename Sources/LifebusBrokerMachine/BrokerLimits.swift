@@ -16,4 +16,8 @@ enum BrokerLimits {
     static let waitsPerConnection = 256
     /// Events one controller fired that have not finished (with `wait` or without).
     static let firesInFlightPerController = 64
+    /// A scene session's restoration payload (`stateRestorationActivity`'s answer), as compact JSON: a larger one is
+    /// not kept (the answer still counts; the broker logs the drop). An answer carries no error to refuse it with, so
+    /// this one is documented among §15.2's bounds without an error.
+    static let sceneRestorationBytes = 64 * 1024
 }

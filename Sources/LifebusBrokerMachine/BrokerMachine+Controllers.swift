@@ -60,7 +60,11 @@ extension BrokerMachine {
                     connected: sessions.session(for: snapshot.id) != nil,
                     residentBytes: processes.resident[snapshot.id].map(Int64.init),
                     frozen: processes.isFrozen(snapshot.id),
-                    launchBudgetMs: launchBudgetMilliseconds(snapshot)
+                    launchBudgetMs: launchBudgetMilliseconds(snapshot),
+                    scenes: device.sessions(of: snapshot.id).map {
+                        SceneSessionEntry(
+                            session: $0.session, scene: $0.scene, state: $0.state, restoration: $0.hasRestoration)
+                    }
                 )
             },
             pressure: processes.pressure

@@ -42,9 +42,9 @@ extension BrokerMachine {
 
     private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let state, let budget, let cause, _):
+        case .sendCallback(let app, let id, let callback, let state, let budget, let cause, let scene):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
-                         into: &effects)
+                         scene: scene, into: &effects)
         case .stateChanged(let app, let from, let to, let at):
             deliveries.stateChanged(app, at: at)
             freezeOrThaw(app, from: from, to: to, into: &effects)
@@ -59,7 +59,7 @@ extension BrokerMachine {
         case .record(let transition):
             record(transition, into: &effects)
         case .sceneChanged:
-            break  // the scene's state travels in its callback's request and record (wire: issue 27)
+            break  // a scene's state travels in its callback's request and record; `status` asks the device
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
@@ -80,11 +80,11 @@ extension BrokerMachine {
 
     private mutating func sendCallback(
         app: AppID, id: CallbackID, callback: LifecycleCallback, state: LifecycleState, budget: Duration,
-        cause: EventID?, into effects: inout [BrokerEffect]
+        cause: EventID?, scene: SceneCallbackContext?, into effects: inout [BrokerEffect]
     ) {
         // Gone: its disconnect is on its way to the core.
         guard let session = sessions.session(for: app) else { return }
-        let params = CallbackParams(
+        var params = CallbackParams(
             callbackID: Int64(id.rawValue),
             callback: callback,
             state: state,
@@ -92,12 +92,23 @@ extension BrokerMachine {
             cause: cause.map { deliveries.events.causeOfCallback($0) },
             launch: callback == .didFinishLaunching ? launchContext(of: app, cause: cause, into: &effects) : nil
         )
+        if let scene { Self.addScene(scene, to: &params) }
         effects.append(.sendCallback(session, params: params, app: app, id: id))
+    }
+
+    /// The core's scene context, as the request's scene members (passed through untranslated).
+    private static func addScene(_ context: SceneCallbackContext, to params: inout CallbackParams) {
+        if let ref = context.scene, let sceneState = context.sceneState {
+            params.scene = CallbackScene(
+                scene: ref.scene, session: ref.session, sceneState: sceneState, posts: context.posts,
+                options: context.options, restoration: context.restoration)
+        }
+        params.sessions = context.sessions
     }
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
     mutating func callbackAnswered(
-        _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>, into effects: inout [BrokerEffect]
+        _ app: AppID, _ id: CallbackID, _ answer: Result<AnswerTiming, RPCError>, into effects: inout [BrokerEffect]
     ) {
         let handler: Duration?
         let failed: Bool
@@ -112,6 +123,27 @@ extension BrokerMachine {
             failed = true
         }
         feedDevice(.callbackAnswered(app, id, handlerDuration: handler, handlerFailed: failed), into: &effects)
+    }
+
+    /// An answer with a restoration payload: the core hears it with the payload (kept only from
+    /// `stateRestorationActivity`, and only up to `BrokerLimits.sceneRestorationBytes`).
+    mutating func callbackAnswered(
+        _ app: AppID, _ id: CallbackID, _ answer: CallbackAnswer, into effects: inout [BrokerEffect]
+    ) {
+        feedDevice(
+            .callbackAnswered(
+                app, id, handlerDuration: answer.handlerMs.map(Duration.init(clampingMilliseconds:)),
+                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) }),
+            into: &effects)
+    }
+
+    /// A restoration payload within `BrokerLimits.sceneRestorationBytes`; `nil` (logged) for a larger one.
+    @inline(never)
+    private func kept(_ payload: String, from app: AppID) -> String? {
+        guard payload.utf8.count > BrokerLimits.sceneRestorationBytes else { return payload }
+        logger.notice("dropped a restoration payload over the limit", metadata: [
+            "lifebus.app.id": "\(app)", "lifebus.restoration.bytes": "\(payload.utf8.count)"])
+        return nil
     }
 
     private mutating func kill(_ app: AppID, reason: KillReason, into effects: inout [BrokerEffect]) {
@@ -143,7 +175,10 @@ extension BrokerMachine {
             budgetNs: transition.budget.signedNanoseconds,
             outcome: transition.outcome,
             wallMs: wallMs,
-            handlerFailed: transition.handlerFailed
+            handlerFailed: transition.handlerFailed,
+            scene: transition.scene.map {
+                TransitionScene(scene: $0.ref.scene, session: $0.ref.session, from: $0.from, to: $0.to)
+            }
         )
         // Encoded once, into the journal's lines, and copied from there into a `fire` answer.
         let observed: JSONValue? = sessions.observers.isEmpty ? .none : .some(journaled.record.json)

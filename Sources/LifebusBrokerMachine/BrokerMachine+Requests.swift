@@ -111,6 +111,17 @@ extension BrokerMachine {
             ))))
             return
         }
+        let profile = settings.device.profile
+        if params.role == .app, params.flags.adoptsScenes, profile.sceneSupport == .none {
+            let id = params.appID ?? "the app"
+            effects.append(.reply(ticket, .failure(RPCError(
+                .scenesUnsupported,
+                "\(id) adopts scenes, which profile \(profile.rawValue) does not have (scenes arrive with ios13): "
+                    + "start lifebusd --profile ios13 or later",
+                data: ["profile": .string(profile.rawValue)]
+            ))))
+            return
+        }
         let app = params.appID.map { AppID($0) }
         if let app, sessions.session(for: app) != nil {
             effects.append(.reply(ticket, .failure(RPCError(.appIDInUse, "another live connection is app \(app)"))))

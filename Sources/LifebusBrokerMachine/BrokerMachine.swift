@@ -80,7 +80,9 @@ public struct BrokerMachine {
             noteSpoken(session)
         case .request(let session, let request, let ticket):
             handle(request, from: session, ticket: ticket, into: &effects)
-        case .callbackAnswered(let app, let id, let answer):
+        case .answered(let app, let id, let answer):
+            callbackAnswered(app, id, answer, into: &effects)
+        case .answeredWithRestoration(let app, let id, let answer):
             callbackAnswered(app, id, answer, into: &effects)
         case .ended(let session, let drop):
             ended(session, droppedFor: drop, into: &effects)

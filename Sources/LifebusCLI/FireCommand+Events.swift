@@ -42,6 +42,7 @@ extension FireEvent {
         case .activate: LifebusCommand.Fire.Activate.self
         case .memoryWarning: LifebusCommand.Fire.MemoryWarning.self
         case .terminate: LifebusCommand.Fire.Terminate.self
+        case .scene: LifebusCommand.Fire.Scene.self
         }
     }
 
@@ -58,7 +59,6 @@ extension LifebusCommand.Fire {
     typealias Sleep = Plain<SleepEvent>
     typealias Wake = Plain<WakeEvent>
     typealias Home = Plain<HomeEvent>
-    typealias Launch = OfApp<LaunchEvent>
     typealias Activate = OfApp<ActivateEvent>
 
     enum CallEvent: FiredEvent { static let event = FireEvent.call }
@@ -67,7 +67,6 @@ extension LifebusCommand.Fire {
     enum SleepEvent: FiredEvent { static let event = FireEvent.sleep }
     enum WakeEvent: FiredEvent { static let event = FireEvent.wake }
     enum HomeEvent: FiredEvent { static let event = FireEvent.home }
-    enum LaunchEvent: FiredEvent { static let event = FireEvent.launch }
     enum ActivateEvent: FiredEvent { static let event = FireEvent.activate }
 
     /// An event with actions: `lifebus fire EVENT [--ACTION]`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Lifebus
 import LifebusIO
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 
@@ -11,7 +12,7 @@ extension LifebusCommand {
         static let configuration = CommandConfiguration(
             commandName: "subscribe",
             abstract: "Join the bus as an app, or run a program as one; answer each callback after a delay or a hook.",
-            usage: "lifebus subscribe --id ID [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... "
+            usage: "lifebus subscribe --id ID [--scenes] [--on CALLBACK=COMMAND]... [--delay CALLBACK=DUR]... "
                 + "[-- PROGRAM ARGS...]",
             discussion: """
                 Each callback is printed on stdout as one JSON line when it arrives, e.g. \
@@ -31,6 +32,14 @@ extension LifebusCommand {
                 jetsam kill of the app kills them all; they also get PR_SET_PDEATHSIG, and SIGINT/SIGTERM to \
                 subscribe ends them too. The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark \
                 reaches the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
+
+                With --scenes the app adopts the scene-based life cycle (a broker whose profile has no scenes, \
+                ios3/ios4/ios7, refuses it: exit 3): it gets the scene callbacks (sceneDidEnterBackground, \
+                willConnectTo, …) instead of didEnterBackground and the other three, and a scene callback's line \
+                and hook add its scene and session (LIFEBUS_SCENE, LIFEBUS_SESSION, LIFEBUS_SCENE_STATE, and \
+                LIFEBUS_RESTORATION, the payload a reconnecting scene is handed back). The \
+                callbacks the app says it implements (hello's implements) are --implements, else those named by \
+                --on and --delay; --restoration JSON is what it answers stateRestorationActivity with.
 
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
                 --connect-timeout it exits 3, unless --retry; a PROGRAM that ends before subscribe ever connected \
@@ -69,6 +78,23 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
+        @Flag(help: "Adopt the scene-based life cycle (the scene callbacks; needs a profile with scenes, ios13+).")
+        var scenes = false
+
+        @Flag(help: "Declare UIApplicationSupportsMultipleScenes (with --scenes).")
+        var multipleScenes = false
+
+        @Option(help: ArgumentHelp(
+            "The callbacks the app says it implements (default: those --on and --delay name).",
+            valueName: "callback,…"))
+        var implements: ChoiceList<LifecycleCallback>?
+
+        @Option(help: ArgumentHelp(
+            "With --scenes: the payload to answer stateRestorationActivity with (kept with the scene's session and "
+                + "handed back at its next willConnectTo), a JSON object.",
+            valueName: "json"))
+        var restoration: JSONObjectArgument?
+
         @Option(help: ArgumentHelp(
             "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).",
             valueName: "duration"))
@@ -87,6 +113,16 @@ extension LifebusCommand {
                 throw ValidationError("--id must be 1…255 characters from A-Z a-z 0-9 . _ -")
             }
             _ = try plan()
+            if multipleScenes, !scenes { throw ValidationError("--multiple-scenes needs --scenes") }
+            if restoration != nil, !scenes { throw ValidationError("--restoration needs --scenes") }
+        }
+
+        /// What hello says the app implements: `--implements`, else the callbacks `--on` and `--delay` name, in
+        /// `LifecycleCallback` order.
+        var implementedCallbacks: [LifecycleCallback] {
+            if let implements { return implements.choices }
+            let named = Set(delays.map(\.value.callback) + commands.map(\.value.callback))
+            return LifecycleCallback.allCases.filter(named.contains)
         }
 
         @MainActor
@@ -100,6 +136,8 @@ extension LifebusCommand {
                 exitsOnSuspend: exitsOnSuspend,
                 backgroundModes: backgroundModes.map(\.name),
                 launchInBackground: launchInBackground,
+                supportsMultipleScenes: multipleScenes,
+                implementedCallbacks: implementedCallbacks,
                 connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer
             ))
@@ -123,6 +161,7 @@ extension LifebusCommand {
             let session = SubscribeSession(
                 application: application, supervisor: supervisor, diagnostics: diagnostics, socketPath: socketPath)
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
+            delegate.restoration = restoration.map { JSONValue.object($0.object).jsonText }
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {
                 do throws(UVError) {
@@ -133,7 +172,8 @@ extension LifebusCommand {
                     throw CLIExitStatus.usage
                 }
             }
-            await session.run(delegate: delegate, connectTimeout: retry ? nil : connectTimeout.duration)
+            await session.run(
+                delegate: delegate, scenes: scenes, connectTimeout: retry ? nil : connectTimeout.duration)
         }
 
         /// Makes subscribe lead a process group of its own, so the broker's kill of the app reaches the program and

@@ -2,15 +2,18 @@ import Glibc
 import Lifebus
 import LifebusIO
 import LifebusJSON
+import LifebusLifecycle
 import LifebusProtocol
 
 /// The delegate behind `lifebus subscribe`: prints each callback as a JSON line, then waits, runs a hook, or
 /// answers at once, as the plan says. A hook that exits non-zero (or is killed by a signal, or cannot start) makes
-/// the answer say `handlerFailed`.
+/// the answer say `handlerFailed`. With `--scenes` it is the scene delegate too: a scene callback's line and hook
+/// name its scene and session (`$LIFEBUS_SCENE`, `$LIFEBUS_SESSION`, `$LIFEBUS_SCENE_STATE`, and the payload handed
+/// back, `$LIFEBUS_RESTORATION`).
 ///
 /// Owns the plan. Bound to the main actor (every delegate method runs there, one callback at a time).
 @MainActor
-final class SubscribeDelegate: ApplicationDelegate {
+final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     private let plan: SubscribePlan
     private let socketPath: String
     private let supervisor: SupervisorHandle
@@ -30,6 +33,34 @@ final class SubscribeDelegate: ApplicationDelegate {
     func willEnterForeground(_ application: Application) async { await handle(application) }
     func willTerminate(_ application: Application) async { await handle(application) }
     func didReceiveMemoryWarning(_ application: Application) async { await handle(application) }
+    func configurationForConnecting(_ application: Application) async { await handle(application) }
+    func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async {
+        await handle(application)
+    }
+
+    /// The app, for the scene delegate's methods (they are handed the scene, not the app); set before `run`.
+    weak var application: Application?
+    /// `--restoration`: what `stateRestorationActivity` answers (JSON text), `nil` for nothing.
+    var restoration: String?
+
+    func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
+        await handleScene()
+    }
+    func scene(_ scene: Scene, restoreInteractionStateWith activity: String) async { await handleScene() }
+    func sceneWillEnterForeground(_ scene: Scene) async { await handleScene() }
+    func sceneDidBecomeActive(_ scene: Scene) async { await handleScene() }
+    func sceneWillResignActive(_ scene: Scene) async { await handleScene() }
+    func sceneDidEnterBackground(_ scene: Scene) async { await handleScene() }
+    func stateRestorationActivity(for scene: Scene) async -> String? {
+        await handleScene()
+        return restoration
+    }
+    func sceneDidDisconnect(_ scene: Scene) async { await handleScene() }
+    func scene(_ scene: Scene, openURLContexts urls: [String]) async { await handleScene() }
+
+    private func handleScene() async {
+        if let application { await handle(application) }
+    }
 
     private func handle(_ application: Application) async {
         guard let callback = application.currentCallback else { return }
@@ -59,14 +90,25 @@ final class SubscribeDelegate: ApplicationDelegate {
     }
 
     /// The printed line: the callback's wire params, callback name first.
+    /// A scene callback's line adds `scene`, `session` and `sceneState`, and the session's `restoration` payload when
+    /// the callback hands one back.
     nonisolated static func line(for callback: CallbackParams) -> JSONValue {
-        [
+        var line: JSONObject = [
             "callback": .string(callback.callback.rawValue),
             "callbackID": .integer(callback.callbackID),
             "state": .string(callback.state.rawValue),
             "cause": callback.cause?.json ?? .null,
             "budgetMs": wholeOrFraction(callback.budgetMs),
         ]
+        if let scene = callback.scene {
+            line.append("scene", .integer(Int64(scene.scene.number)))
+            line.append("session", .integer(Int64(scene.session.number)))
+            line.append("sceneState", .string(scene.sceneState.rawValue))
+            if let restoration = scene.restoration, let payload = try? JSONParser.parse(restoration) {
+                line.append("restoration", payload)
+            }
+        }
+        return .object(line)
     }
 
     /// `5000` rather than `5000.0` for whole milliseconds; otherwise at most three decimals (microseconds), so a
@@ -77,11 +119,12 @@ final class SubscribeDelegate: ApplicationDelegate {
         return .double(micro)
     }
 
-    /// The variables a `--on` command sees, on top of the process's own environment.
+    /// The variables a `--on` command sees, on top of the process's own environment: a scene callback's adds
+    /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`.
     nonisolated static func environment(
         for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
     ) -> [String: String] {
-        [
+        var environment = [
             "LIFEBUS_MARK_SOCKET": markSocket,
             "LIFEBUS_CALLBACK": callback.callback.rawValue,
             "LIFEBUS_CALLBACK_ID": String(callback.callbackID),
@@ -91,5 +134,12 @@ final class SubscribeDelegate: ApplicationDelegate {
             "LIFEBUS_BUDGET_MS": wholeOrFraction(callback.budgetMs).jsonText,
             "LIFEBUS_SOCKET": socketPath,
         ]
+        if let scene = callback.scene {
+            environment["LIFEBUS_SCENE"] = String(scene.scene.number)
+            environment["LIFEBUS_SESSION"] = String(scene.session.number)
+            environment["LIFEBUS_SCENE_STATE"] = scene.sceneState.rawValue
+            if let restoration = scene.restoration { environment["LIFEBUS_RESTORATION"] = restoration }
+        }
+        return environment
     }
 }

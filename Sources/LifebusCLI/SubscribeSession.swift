@@ -67,8 +67,9 @@ final class SubscribeSession {
     }
 
     /// Runs the app until the broker terminates it (or the first connection times out), then ends the process.
-    func run(delegate: SubscribeDelegate, connectTimeout: Duration?) async -> Never {
-        await application.run(delegate: delegate)
+    func run(delegate: SubscribeDelegate, scenes: Bool, connectTimeout: Duration?) async -> Never {
+        delegate.application = application
+        await application.run(delegate: delegate, sceneDelegate: scenes ? delegate : nil)
         terminated = true
         if application.connectFailure != nil {
             Self.sayGaveUp(application.connectFailure, after: connectTimeout)

@@ -49,8 +49,8 @@ struct AppRecord: Sendable {
     /// Set when the app enters the background where the profile grants background time.
     var background: BackgroundTime?
     var footprint: UInt64 = 0
-    /// A scene app's sessions, oldest first (empty for an app-delegate app).
-    var sessions: [SceneSessionRecord] = []
+    /// A scene app's book: its sessions and scenes (empty for an app-delegate app).
+    var scenes = SceneBook()
 
     init(id: AppID) {
         self.id = id
@@ -68,4 +68,6 @@ struct Outstanding: Sendable {
     /// The watchdog; `nil` once it fired while the watchdog only observes.
     var timer: TimerID?
     var late: Bool
+    /// A scene callback's scene and its move, journaled with its transition.
+    var scene: SceneTransition? = nil
 }

@@ -12,6 +12,19 @@ enum Intent: Sendable, Equatable {
     case enterBackground
     case memoryWarning
     case terminate
+    /// Killed without notice for memory (`jetsam`) if still suspended when its stage comes: the victims of a
+    /// critical warning that first reclaims scenes (`Protocol/lifecycle.md` S40).
+    case jetsam
+    /// A switcher swipe of a scene app (`terminate --by-user`): its scenes go as `Profile.switcherClose` says,
+    /// its sessions are discarded, then `willTerminate`.
+    case closeApp
+    /// A switcher swipe of one scene (the book's `target`): it goes as `Profile.switcherClose` says, then its
+    /// session is discarded and the app told at once.
+    case closeScene
+    /// The system disconnects a background scene (the book's `target`; `nil`: every background scene), asking for
+    /// its restoration payload first; the session survives. (No payloads here: `Intent` stays one byte, as the
+    /// app-delegate path reads it on every answer.)
+    case reclaimScene
 }
 
 /// One step of a chain: app `app` performs `intent` once every work of the previous stage completed.

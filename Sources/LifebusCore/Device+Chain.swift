@@ -73,16 +73,32 @@ extension Device {
         }
     }
 
-    /// Carries app `i`'s work one move further (`move(for:_:)` says which).
+    /// Carries app `i`'s work one move further (`move(for:_:)` says which). Never inlined: inlined into `answer`
+    /// and `advance` with its moves, it made the per-answer path ~100 instructions longer.
+    @inline(never)
     mutating func step(_ i: Int) {
         guard let intent = apps[i].work else {
             return
         }
         let situation = Situation(
             state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
-            isFront: front == i)
-        switch Self.move(for: intent, situation) {
+            isFront: front == i,
+            requiresScenes: apps[i].state == .notRunning && configuration.profile.sceneSupport == .required
+                && !apps[i].flags.adoptsScenes)
+        if usesScenes(i) {
+            stepScene(i, intent, situation)
+        } else {
+            perform(Self.move(for: intent, situation), i)
+        }
+    }
+
+    /// Performs app `i`'s next move.
+    mutating func perform(_ move: Move, _ i: Int) {
+        switch move {
         case .send(let callback, let next):
+            if callback == .didFinishLaunching && usesScenes(i) {
+                apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
+            }
             send(i, callback, to: next)
         case .sendAs(let then, let callback, let next):
             apps[i].work = then
@@ -96,6 +112,19 @@ extension Device {
             step(i)
         case .finish:
             finishWork(i)
+        case .killJetsam:
+            end(i, kill: .jetsam, outcome: .jetsam, cause: activity.cause)
+        case .failSceneLaunch:
+            failSceneLaunch(i)
+        case .sendToScene(let k, let callback, let to):
+            sendToScene(i, k, callback, to: to)
+        case .announceDiscards:
+            announceDiscards(i)
+        case .openURLs:
+            openURLs(i)
+        case .closeSuspended:
+            discardAll(i)
+            end(i, kill: .user, outcome: .killed, cause: activity.cause)
         }
     }
 
@@ -104,9 +133,13 @@ extension Device {
         configuration.profile.hasMultitasking && !apps[i].flags.exitsOnSuspend
     }
 
-    /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog.
-    private mutating func send(_ i: Int, _ callback: LifecycleCallback, to next: LifecycleState) {
-        var budget = configuration.budgets[callback]
+    /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog. A scene app's
+    /// callback carries its `context` and journals its `scene` move.
+    mutating func send(
+        _ i: Int, _ callback: LifecycleCallback, to next: LifecycleState, context: SceneCallbackContext? = nil,
+        scene: SceneTransition? = nil
+    ) {
+        var budget = context == nil ? configuration.budgets[callback] : sceneBudget(i, callback)
         if callback == .didFinishLaunching, let launch = apps[i].launch {
             budget = (launch.deadline - now).clampedToZero
             apps[i].launch = nil
@@ -116,10 +149,11 @@ extension Device {
         let timer = armTimer(.watchdog(i), at: now + budget)
         apps[i].outstanding = Outstanding(
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
-            late: false
+            late: false, scene: scene
         )
         setState(i, next)
-        out.append(.sendCallback(apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: nil))
+        out.append(.sendCallback(
+            apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: context))
         switch callback {
         case .didEnterBackground:
             enteredBackground(i)
@@ -134,7 +168,9 @@ extension Device {
     }
 
     /// Handles an app's answer to its outstanding callback.
-    mutating func answer(_ app: AppID, _ id: CallbackID, handlerDuration: Duration?, handlerFailed: Bool) {
+    mutating func answer(
+        _ app: AppID, _ id: CallbackID, handlerDuration: Duration?, handlerFailed: Bool, restoration: String?
+    ) {
         guard let i = index[app] else {
             out.append(.reject(Rejection(app: app, reason: .unknownApp)))
             return
@@ -148,15 +184,21 @@ extension Device {
         record(Transition(
             app: app, callback: done.callback, cause: activity.cause, from: done.from, to: done.to,
             fired: activity.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
-            budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0
+            budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0,
+            scene: done.scene
         ))
+        if usesScenes(i) {
+            sceneAnswered(i, done, restoration: restoration)
+        }
         if done.callback == .willTerminate {
             apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))
         }
         switch apps[i].work {
-        case .moveTo, .launchInBackground:
+        case .moveTo, .launchInBackground, .closeApp, .closeScene, .reclaimScene:
             step(i)
-        case .memoryWarning, .terminate, .enterBackground:
+        case .terminate:
+            if done.callback == .willTerminate { finishWork(i) } else { step(i) }
+        case .memoryWarning, .enterBackground, .jetsam:
             finishWork(i)
         case nil:
             preconditionFailure("a callback was outstanding outside any chain")
@@ -167,6 +209,9 @@ extension Device {
     mutating func finishWork(_ i: Int) {
         precondition(apps[i].work != nil, "finishing work that is not running")
         apps[i].work = nil
+        if apps[i].scenes.pendingOptions != nil {
+            apps[i].scenes.pendingOptions = nil  // a launch's options no scene took
+        }
         activity.modifyChain { $0.running -= 1 }
         settle(i)
     }

@@ -17,7 +17,8 @@ extension Device {
             record(Transition(
                 app: app, callback: done.callback, cause: activity.cause, from: done.from, to: .notRunning,
                 fired: activity.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
-                outcome: outcome, pid: apps[i].pid ?? 0
+                outcome: outcome, pid: apps[i].pid ?? 0,
+                scene: done.scene.map { SceneTransition(ref: $0.ref, from: $0.from, to: .unattached) }
             ))
         } else {
             record(Transition(
@@ -31,6 +32,9 @@ extension Device {
         apps[i].launch = nil
         apps[i].tasks = []
         apps[i].background = nil
+        if usesScenes(i) {
+            scenesEnded(i)
+        }
         setState(i, .notRunning)
         if front == i {
             front = nil
@@ -69,6 +73,15 @@ extension Device {
             front = nil
         }
         finishWork(i)
+    }
+
+    /// App `i` connected without adopting scenes where the profile requires them (`ios27`): UIKit's assert at
+    /// launch. Its process is killed (`sceneLifecycleRequired`), the end journaled `killed` without a callback, and
+    /// the launch that waited for it refused `sceneLifecycleRequired` (S30).
+    mutating func failSceneLaunch(_ i: Int) {
+        let app = apps[i].id
+        activity.modifyChain { $0.failure = Rejection(event: $0.cause, app: app, reason: .sceneLifecycleRequired) }
+        end(i, kill: .sceneLifecycleRequired, outcome: .killed, cause: activity.cause)
     }
 
     /// An app over its memory limit is killed silently, as jetsam does, whatever its state; one without a live

@@ -24,8 +24,8 @@ extension Device {
             guard !locked, let f = front else { return }
             front = nil
             schedule(f, .moveTo(.background), stage: 0)
-        case .launch(let app, _):
-            planLaunch(app, requireRunning: false)
+        case .launch(let app, let options):
+            planLaunch(app, requireRunning: false, options: options)
         case .activate(let app):
             planLaunch(app, requireRunning: true)
         case .memoryWarning(let level):
@@ -33,7 +33,7 @@ extension Device {
         case .terminate(let app, let byUser):
             planTerminate(app, byUser: byUser)
         case .scene(let event):
-            refuse(.appDoesNotAdoptScenes, app: event.app)
+            planScene(event)
         case .reset:
             planReset()
         }
@@ -65,14 +65,14 @@ extension Device {
         return alertOnScreen == nil && phoneCall != .ringing ? .active : .inactive
     }
 
-    private mutating func refreshFront(stage: Int) {
+    mutating func refreshFront(stage: Int) {
         if let f = front {
             schedule(f, .moveTo(frontTarget(f)), stage: stage)
         }
     }
 
     /// Makes app `i` the front app: the previous one leaves first (stage 0), then `i` comes (stage 1).
-    private mutating func bringToFront(_ i: Int) {
+    mutating func bringToFront(_ i: Int) {
         if let f = front, f != i {
             schedule(f, .moveTo(.background), stage: 0)
         }
@@ -148,7 +148,11 @@ extension Device {
         }
     }
 
-    private mutating func planLaunch(_ app: AppID, requireRunning: Bool) {  // R40–R46
+    /// `options`: a cold start's URL or notification, for a scene app's connecting scene (S03) or its focused one
+    /// (S04).
+    private mutating func planLaunch(
+        _ app: AppID, requireRunning: Bool, options: SceneConnectionOptions? = nil
+    ) {  // R40–R46
         guard !locked else {
             return refuse(.deviceLocked, app: app)
         }
@@ -161,6 +165,9 @@ extension Device {
             }
         }
         let i = record(for: app)
+        if let options, !options.isEmpty {
+            apps[i].scenes.pendingOptions = options
+        }
         if front == i {
             refreshFront(stage: 0)
         } else {
@@ -168,24 +175,31 @@ extension Device {
         }
     }
 
-    private mutating func planMemoryWarning(_ level: MemoryWarningLevel) {  // R50–R54
+    private mutating func planMemoryWarning(_ level: MemoryWarningLevel) {  // R50–R54, S40
         var warnStage = 0
         var terminated: Set<Int> = []
         if level == .critical {
+            // Scenes first: with background scenes to reclaim (stage 0), the rest comes a stage later.
+            let stage = planSceneReclaims() ? 1 : 0
             let victims = apps.indices.filter { apps[$0].state == .suspended }
                 .sorted { (apps[$1].footprint, $0) < (apps[$0].footprint, $1) }  // largest first, then first connected
             for victim in victims {
-                end(victim, kill: .jetsam, outcome: .jetsam, cause: activity.cause)
+                if stage == 0 {
+                    end(victim, kill: .jetsam, outcome: .jetsam, cause: activity.cause)
+                } else {
+                    schedule(victim, .jetsam, stage: stage)
+                }
             }
             let window = configuration.budgets.pressureWindow
             let pressureStays = lastCriticalWarning.map { now - $0 <= window } ?? false
             lastCriticalWarning = now
+            warnStage = stage
             if pressureStays {
                 for i in apps.indices where apps[i].state == .background && i != front {
-                    schedule(i, .terminate, stage: 0)
+                    schedule(i, .terminate, stage: stage)
                     terminated.insert(i)
                 }
-                warnStage = 1
+                warnStage = stage + 1
             }
         }
         for i in apps.indices where !terminated.contains(i) {
@@ -196,7 +210,7 @@ extension Device {
         }
     }
 
-    private mutating func planTerminate(_ app: AppID, byUser: Bool) {  // R60–R64
+    mutating func planTerminate(_ app: AppID, byUser: Bool) {  // R60–R64
         guard let i = index[app] else {
             return refuse(.unknownApp, app: app)
         }
@@ -209,7 +223,9 @@ extension Device {
         if phoneCall == .inProgress(returnTo: i) {
             phoneCall = .inProgress(returnTo: nil)
         }
-        if byUser {
+        if byUser && usesScenes(i) {
+            schedule(i, .closeApp, stage: 0)  // S24
+        } else if byUser {
             end(i, kill: .user, outcome: .killed, cause: activity.cause)
         } else {
             schedule(i, .terminate, stage: 0)

@@ -41,6 +41,7 @@ extension Device {
                 "\(app.id) has tasks open but is \(app.state)")
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
+            broken += sceneViolations(i)
             if app.work != nil { working += 1 }
             if app.state.isForeground { foreground += 1 }
             forEachTimer(heldBy: i) { timer, purpose in
@@ -61,6 +62,48 @@ extension Device {
         for case .event in queue { queued += 1 }
         expect(unanswered.count == queued + (activity.cause == nil ? 0 : 1),
             "\(unanswered.count) events unanswered, \(queued) queued and the running one")
+        return broken
+    }
+
+    /// The scene invariants of app `i`: an app-delegate app has no sessions; a scene app's state is its most
+    /// active scene's (`background` or `suspended` with none in the foreground), no scene is connected without a
+    /// running process, at most one scene is active, and its book is well formed (`SceneBook`'s invariants).
+    func sceneViolations(_ i: Int) -> [String] {
+        var broken: [String] = []
+        func expect(_ holds: Bool, _ what: @autoclosure () -> String) {
+            if !holds { broken.append(what()) }
+        }
+        let app = apps[i]
+        let book = app.scenes
+        guard usesScenes(i) else {
+            expect(book.sessions.isEmpty && book.discarded.isEmpty, "\(app.id) has sessions but does not adopt scenes")
+            return broken
+        }
+        if let derived = book.foregroundState {
+            expect(app.state == derived, "\(app.id) is \(app.state), its scenes say \(derived)")
+        } else {
+            expect(!app.state.isForeground, "\(app.id) is \(app.state) with no scene in the foreground")
+        }
+        let connected = book.sessions.filter { $0.scene != nil }
+        expect(connected.isEmpty || (app.state.isRunning && app.process == .connected),
+            "\(app.id) has scenes connected while \(app.state) without a live process")
+        expect(book.sessions.filter { $0.state == .foregroundActive }.count <= 1, "\(app.id) has two active scenes")
+        expect(book.sessions.allSatisfy { ($0.scene == nil) == ($0.state == nil) },
+            "\(app.id) has a scene without a state, or a state without a scene")
+        expect(book.sessions.allSatisfy { $0.scene != nil || (!$0.restorePending && !$0.saved) },
+            "\(app.id) keeps a restore or a save for a session with no scene")
+        let sessions = book.sessions.map(\.id.number)
+        expect(sessions == sessions.sorted() && Set(sessions).count == sessions.count
+            && (sessions.last ?? 0) <= book.lastSession, "\(app.id)'s session ids are not unique and increasing")
+        let scenes = connected.compactMap(\.scene?.number)
+        expect(Set(scenes).count == scenes.count && scenes.allSatisfy { $0 <= book.lastScene },
+            "\(app.id)'s scene ids are not unique or not given yet")
+        expect(book.focus.map { book.position(of: $0) != nil } ?? true, "\(app.id)'s focus names no session")
+        expect(book.discarded.allSatisfy { book.position(of: $0) == nil }, "\(app.id) discarded a live session")
+        expect(app.outstanding?.scene.map { book.position(of: $0.ref.session) != nil } ?? true,
+            "\(app.id)'s callback names a session it does not have")
+        expect(book.configuring.map { book.position(of: $0) != nil } ?? true,
+            "\(app.id) configures a session it does not have")
         return broken
     }
 

@@ -19,7 +19,7 @@ extension Device {
         guard let i = index[app] else {
             return []
         }
-        return apps[i].sessions.map {
+        return apps[i].scenes.sessions.map {
             SceneSessionStatus(session: $0.id, scene: $0.scene, state: $0.state, hasRestoration: $0.restoration != nil)
         }
     }

@@ -82,8 +82,8 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, _):
-            answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed)
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration):
+            answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:
             deadlineReached()
         case .backgroundTaskBegan(let app, let task):
@@ -111,6 +111,10 @@ public struct Device: Sendable {
         let i = record(for: app)
         guard apps[i].process == .none else {
             out.append(.reject(Rejection(app: app, reason: .alreadyConnected)))
+            return
+        }
+        guard !flags.adoptsScenes || configuration.profile.sceneSupport != .none else {
+            out.append(.reject(Rejection(app: app, reason: .scenesUnsupported)))  // S31
             return
         }
         apps[i].process = .connected

@@ -44,12 +44,13 @@ struct PackedTransition {
     }
 
     /// `app` is `transition.app` as the machine's id. Made from the integers the machine journals (nothing is
-    /// converted back from a double); `nil` when a time or duration does not fit its field, or a table is full.
+    /// converted back from a double); `nil` when a time or duration does not fit its field, or a table is full, and
+    /// for a scene transition (its scene members have no field: the window keeps it whole).
     /// `transition` is borrowed: an initializer's parameters are otherwise consumed, which made the window copy the
     /// value (two strings retained) only for this to destroy it.
     init?(_ transition: borrowing JournaledTransition, app: AppID, lineBytes: Int, names: inout Names) {
         let sentNs = transition.sentNs
-        guard let lineBytes = UInt16(exactly: lineBytes), transition.budgetNs % 1_000 == 0,
+        guard transition.scene == nil, let lineBytes = UInt16(exactly: lineBytes), transition.budgetNs % 1_000 == 0,
             let budgetUs = Self.field(transition.budgetNs / 1_000)
         else { return nil }
         var firedBeforeSent = UInt32.max

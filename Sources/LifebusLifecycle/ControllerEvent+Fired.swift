@@ -4,35 +4,45 @@
 extension ControllerEvent {
     /// The device's event for a fired event with its details, defaults applied (the first action, `warning`);
     /// `nil` when the details break `event.declaration`: an action or level it does not take, `byUser` where it
-    /// is not taken, an app missing or given where none is taken.
+    /// is not taken, an app missing or given where none is taken, no action where one is required, or a scene
+    /// action without the scene or session it names.
     public init?(
         _ event: FireEvent, action: FireAction? = nil, app: AppID? = nil, level: MemoryWarningLevel? = nil,
-        byUser: Bool = false
+        byUser: Bool = false, scene: SceneID? = nil, session: SceneSessionID? = nil,
+        options: SceneConnectionOptions? = nil
     ) {
         let declaration = event.declaration
-        guard action.map(declaration.actions.contains) ?? true, level.map(declaration.levels.contains) ?? true,
+        guard action.map(declaration.actions.contains) ?? !declaration.requiresAction,
+            level.map(declaration.levels.contains) ?? true,
             !byUser || declaration.takesByUser, (app != nil) == (declaration.target == .app),
-            let mapped = Self.mapped(event, action: action, app: app, level: level, byUser: byUser)
+            let mapped = Self.mapped(
+                event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
+                options: options)
         else { return nil }
         self = mapped
     }
 
     /// The device's event for details already checked against `event.declaration` (`FireParams.validate()` did, on
-    /// the broker's fire path): `init(_:action:app:level:byUser:)` without checking them again. Details that break
-    /// the declaration are a bug of the code that checked them, and trap.
+    /// the broker's fire path): `init(_:action:app:level:byUser:scene:session:options:)` without checking them again.
+    /// Details that break the declaration are a bug of the code that checked them, and trap.
     public init(
-        validated event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool
+        validated event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool,
+        scene: SceneID? = nil, session: SceneSessionID? = nil, options: SceneConnectionOptions? = nil
     ) {
-        guard let mapped = Self.mapped(event, action: action, app: app, level: level, byUser: byUser) else {
+        guard let mapped = Self.mapped(
+            event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
+            options: options)
+        else {
             preconditionFailure("fire details that break \(event.rawValue)'s declaration")
         }
         self = mapped
     }
 
     /// The mapping itself, defaults applied; `nil` where the details cannot name a device event (an action of the
-    /// other kind, no app). Does not check the rest of the declaration.
+    /// other kind, no app, a scene action without its scene or session). Does not check the rest of the declaration.
     private static func mapped(
-        _ event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool
+        _ event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool,
+        scene: SceneID?, session: SceneSessionID?, options: SceneConnectionOptions?
     ) -> ControllerEvent? {
         switch event {
         case .call:
@@ -44,27 +54,48 @@ extension ControllerEvent {
         case .sleep: .sleep
         case .wake: .wake
         case .home: .home
-        case .launch: app.map { .launch($0) }
+        case .launch: app.map { .launch($0, options: options) }
         case .activate: app.map { .activate($0) }
         case .memoryWarning: (level ?? event.declaration.levels.first).map { .memoryWarning($0) }
         case .terminate: app.map { .terminate($0, byUser: byUser) }
+        case .scene: app.flatMap { sceneEvent($0, action: action, scene: scene, session: session, options: options) }
         }
     }
 
-    /// A fired event with its details, as `init(_:action:app:level:byUser:)` takes them.
+    /// A scene action's device event; `nil` without the scene (`reclaim`, `focus`) or session (`reconnect`) it needs.
+    private static func sceneEvent(
+        _ app: AppID, action: FireAction?, scene: SceneID?, session: SceneSessionID?,
+        options: SceneConnectionOptions?
+    ) -> ControllerEvent? {
+        switch action {
+        case .open: .scene(.open(app, options ?? .none))
+        case .close: .scene(.close(app, scene))
+        case .reclaim: scene.map { .scene(.reclaim(app, $0)) }
+        case .reconnect: session.map { .scene(.reconnect(app, $0)) }
+        case .focus: scene.map { .scene(.focus(app, $0)) }
+        default: nil
+        }
+    }
+
+    /// A fired event with its details, as `init(_:action:app:level:byUser:scene:session:options:)` takes them.
     public struct Fired: Sendable, Hashable {
         public let event: FireEvent
         public let action: FireAction?
         public let app: AppID?
         public let level: MemoryWarningLevel?
         public let byUser: Bool
+        public let scene: SceneID?
+        public let session: SceneSessionID?
+        /// A launch's or a new scene's connection options (`nil` when none were given).
+        public let options: SceneConnectionOptions?
     }
 
     /// The fired event that means this one, its action and level given explicitly (the inverse of
-    /// `init(_:action:app:level:byUser:)`); `nil` for `reset`, which is a request of its own, and for device events
-    /// no fired event asks for (a calendar alert as a banner).
+    /// `init(_:action:app:level:byUser:scene:session:options:)`); `nil` for `reset`, which is a request of its own,
+    /// and for device events no fired event asks for (a calendar alert as a banner).
     public var fired: Fired? {
         let event: FireEvent, app: AppID?, byUser: Bool
+        var scene: SceneID?, session: SceneSessionID?, options: SceneConnectionOptions?
         switch self {
         case .call: (event, app, byUser) = (.call, nil, false)
         case .sms: (event, app, byUser) = (.sms, nil, false)
@@ -75,17 +106,30 @@ extension ControllerEvent {
         case .memoryWarning: (event, app, byUser) = (.memoryWarning, nil, false)
         case .terminate(let target, let user): (event, app, byUser) = (.terminate, target, user)
         case .activate(let target): (event, app, byUser) = (.activate, target, false)
-        case .launch(let target, _): (event, app, byUser) = (.launch, target, false)
-        case .reset, .scene: return nil
+        case .launch(let target, let given):
+            (event, app, byUser) = (.launch, target, false)
+            options = given
+        case .scene(let sceneEvent):
+            (event, app, byUser) = (.scene, sceneEvent.app, false)
+            switch sceneEvent {
+            case .open(_, let given): options = given
+            case .close(_, let target): scene = target
+            case .reclaim(_, let target), .focus(_, let target): scene = target
+            case .reconnect(_, let target): session = target
+            }
+        case .reset: return nil
         }
         let declaration = event.declaration
         let actions = declaration.actions.isEmpty ? [nil] : declaration.actions.map(Optional.some)
         let levels = declaration.levels.isEmpty ? [nil] : declaration.levels.map(Optional.some)
         for action in actions {
-            for level in levels where ControllerEvent(event, action: action, app: app, level: level, byUser: byUser)
-                == self
+            for level in levels where ControllerEvent(
+                event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
+                options: options) == self
             {
-                return Fired(event: event, action: action, app: app, level: level, byUser: byUser)
+                return Fired(
+                    event: event, action: action, app: app, level: level, byUser: byUser, scene: scene,
+                    session: session, options: options)
             }
         }
         return nil

@@ -40,8 +40,8 @@ extension FireEvent {
         /// The CLI subcommand's abstract.
         public let summary: String
         public let target: Target
-        /// Every form, the default first (an action or level given is the first one's when absent), in the order
-        /// the CLI's help and the fuzzer's candidates list them.
+        /// Every form, the default first (an action or level given is the first one's when absent, unless
+        /// `requiresAction`), in the order the CLI's help and the fuzzer's candidates list them.
         public let forms: [Form]
         /// The heading of the section of `Protocol/lifecycle.md` whose rows say what the event does (the coverage
         /// family `lifebus coverage` counts its rows in).
@@ -53,12 +53,15 @@ extension FireEvent {
         public let levels: [MemoryWarningLevel]
         /// Whether `byUser` may be `true`.
         public let takesByUser: Bool
+        /// Whether an action must be given (no form is the default: `scene`).
+        public let requiresAction: Bool
 
-        init(summary: String, target: Target, forms: [Form], contractSection: String) {
+        init(summary: String, target: Target, forms: [Form], contractSection: String, requiresAction: Bool = false) {
             self.summary = summary
             self.target = target
             self.forms = forms
             self.contractSection = contractSection
+            self.requiresAction = requiresAction
             actions = forms.compactMap { if case .action(let action) = $0.detail { action } else { nil } }
             levels = forms.compactMap { if case .level(let level) = $0.detail { level } else { nil } }
             takesByUser = forms.contains { $0.detail == .byUser }
@@ -127,6 +130,17 @@ extension FireEvent {
                     + "switcher.",
                 target: .app, forms: [.init(.plain, fuzzWeight: 1), .init(.byUser, fuzzWeight: 1)],
                 contractSection: "Terminate")
+        case .scene:
+            // Weight 0: the fuzzer drives apps without scenes (its `DeviceModel` apps say no `scenes` in hello), so
+            // every scene event would be refused there; it weighs them once it can drive scene apps.
+            Declaration(
+                summary: "A scene app's windows: open a new one, close or reclaim one, reconnect a session, focus "
+                    + "one.",
+                target: .app,
+                forms: [.init(.action(.open), fuzzWeight: 0), .init(.action(.close), fuzzWeight: 0),
+                        .init(.action(.reclaim), fuzzWeight: 0), .init(.action(.reconnect), fuzzWeight: 0),
+                        .init(.action(.focus), fuzzWeight: 0)],
+                contractSection: "Scenes", requiresAction: true)
         }
     }
 }

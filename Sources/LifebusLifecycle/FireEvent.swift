@@ -18,6 +18,8 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
     case terminate
     case activate
     case launch
+    /// A scene app's windows: open, close, reclaim, reconnect, focus (`SceneEvent`).
+    case scene
 
     /// The event's place in `allCases` (where its declaration is kept, and its field in a packed `fire`): a switch
     /// the compiler checks is whole, not a search. `init(position:)` is its inverse.
@@ -33,6 +35,7 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
         case .terminate: 7
         case .activate: 8
         case .launch: 9
+        case .scene: 10
         }
     }
 
@@ -45,8 +48,9 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
     private static let byPosition = allCases
 }
 
-/// What happens to an incoming call or alert (`fire`'s `action`, `lifebus fire EVENT --ACTION`). The raw value is
-/// the wire spelling and the CLI flag; which events take which: `FireEvent.Declaration.actions`.
+/// What happens to an incoming call or alert (`fire`'s `action`, `lifebus fire EVENT --ACTION`), or to a scene app's
+/// windows (`lifebus fire scene ACTION`). The raw value is the wire spelling and the CLI's flag or word; which events
+/// take which: `FireEvent.Declaration.actions`.
 public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case ring
     case answer
@@ -57,6 +61,11 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case reply
     case dismiss
     case view
+    case open
+    case close
+    case reclaim
+    case reconnect
+    case focus
 
     /// The action's place in `allCases` (its field in a packed `fire`): a switch the compiler checks is whole, not a
     /// search. `init(position:)` is its inverse.
@@ -71,6 +80,11 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reply: 6
         case .dismiss: 7
         case .view: 8
+        case .open: 9
+        case .close: 10
+        case .reclaim: 11
+        case .reconnect: 12
+        case .focus: 13
         }
     }
 
@@ -94,6 +108,11 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reply: "Reply to the alert (the Messages app comes to the front)."
         case .dismiss: "Dismiss the alert."
         case .view: "View the event (the Calendar app comes to the front)."
+        case .open: "Open a new window of the app: a new scene of a new session."
+        case .close: "Close a scene from the app switcher (--app: every scene of the app)."
+        case .reclaim: "The system disconnects a background scene to reclaim memory; its session survives."
+        case .reconnect: "The user reopens a session: a new scene for it, its restoration payload handed back."
+        case .focus: "Make one of the app's visible scenes the active one (iPad)."
         }
     }
 
@@ -104,7 +123,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .answer: .answer
         case .decline: .decline
         case .end: .end
-        case .show, .banner, .reply, .dismiss, .view: nil
+        case .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim, .reconnect, .focus: nil
         }
     }
 
@@ -116,7 +135,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .banner: .banner
         case .reply, .view: .open
         case .dismiss: .dismiss
-        case .ring, .answer, .decline, .end: nil
+        case .ring, .answer, .decline, .end, .open, .close, .reclaim, .reconnect, .focus: nil
         }
     }
 }

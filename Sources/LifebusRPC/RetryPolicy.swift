@@ -6,7 +6,8 @@ import LifebusProtocol
 /// Delays start at `initialDelay` and double after each failure up to `maximumDelay` (at least 1 ms each). A broker
 /// that is not there (or, with `retriesRefusals`, one that refuses `hello`) is tried until `deadline` after the
 /// first attempt; a busy broker (its accept queue full, or it pushed this silent newcomer out to make room) until
-/// `busyDeadline`. `nil` tries forever; `.zero` gives up after the first failure.
+/// `busyDeadline`. `nil` tries forever; `.zero` gives up after the first failure. A `hello` refused because the
+/// broker's profile has no scenes (`lifebus.ScenesUnsupported`) is never tried again.
 public struct RetryPolicy: Sendable, Equatable {
     public var initialDelay: Duration
     public var maximumDelay: Duration
@@ -55,6 +56,8 @@ public struct RetrySchedule: Sendable, Equatable {
             limit = policy.busyDeadline
         } else if case .refused = failure, !policy.retriesRefusals {
             return nil
+        } else if case .refused(let error) = failure, error.lifebusCode == .scenesUnsupported {
+            return nil  // the broker's profile has no scenes: asking again cannot change that
         } else if case .untrusted = failure {
             return nil
         } else {

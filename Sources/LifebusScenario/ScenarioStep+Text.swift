@@ -21,6 +21,8 @@ extension FireParams {
     /// The words of `lifebus fire` that send these params (the scenario format's spelling: `terminate ID
     /// --by-user`, the app as an argument); `wait` is not spelled.
     public var words: [String] {
+        // A scene event and a launch with connection options are spelled as their label (`scene close X 2`).
+        if event == .scene || url != nil || push != nil { return label.split(separator: " ").map(String.init) }
         var words = [event.rawValue]
         if let app { words.append(app) }
         if let action { words.append("--" + action.rawValue) }

@@ -166,7 +166,8 @@ final class InMemoryTransport: BusTransport {
             do throws(RPCError) {
                 let params = try CallbackParams(json: callback.params)
                 let handled = await application.hostDeliver(params)
-                answer = .success(CallbackAnswer(handlerMs: 0, handlerFailed: handled.handlerFailed))
+                answer = .success(CallbackAnswer(
+                    handlerMs: 0, handlerFailed: handled.handlerFailed, restoration: handled.restoration))
             } catch {
                 answer = .failure(error)
             }

@@ -19,6 +19,18 @@ import Testing
         (["call", "--decline", "--no-wait"], FireParams(event: .call, action: .decline, wait: false)),
         (["home", "--no-wait"], FireParams(event: .home, wait: false)),
         (["memory-warning"], FireParams(event: .memoryWarning)),
+        (["scene", "close", "com.example.A", "--app"], FireParams(event: .scene, action: .close, app: "com.example.A")),
+        (["scene", "open", "com.example.A", "--url", "notes://7", "--activity", #"{"type": "edit"}"#], {
+            var params = FireParams(event: .scene, action: .open, app: "com.example.A")
+            params.url = "notes://7"
+            params.activity = #"{"type":"edit"}"#
+            return params
+        }()),
+        (["launch", "com.example.A", "--push", #"{"aps":{}}"#], {
+            var params = FireParams(event: .launch, app: "com.example.A")
+            params.push = #"{"aps":{}}"#
+            return params
+        }()),
     ]
 
     @Test(arguments: cases)
@@ -43,6 +55,16 @@ import Testing
         ["activate", "bad/id"],
         ["sleep", "--answer"],
         ["explode"],
+        ["scene", "com.example.A"],
+        ["scene", "reclaim", "com.example.A"],
+        ["scene", "close", "com.example.A"],
+        ["scene", "close", "com.example.A", "2", "--app"],
+        ["scene", "open", "com.example.A", "2"],
+        ["scene", "focus", "com.example.A", "0"],
+        ["scene", "reclaim", "com.example.A", "1", "--url", "x://"],
+        ["scene", "open", "com.example.A", "--activity", "[1]"],
+        ["launch", "com.example.A", "--url", "x://", "--push", "{}"],
+        ["launch", "com.example.A", "--push", "not json"],
     ])
     func conflictingOrMissingArgumentsExitWithUsage(arguments: [String]) {
         #expect(CLIUsage.exitStatus(of: ["fire"] + arguments) == CLIExitStatus.usage.rawValue)
@@ -54,8 +76,12 @@ import Testing
             .joined(separator: " ")
         let declaration = event.declaration
         #expect(help.contains(declaration.summary))
-        for action in declaration.actions {
-            #expect(help.contains("--\(action.rawValue) \(action.summary)"), "\(action)")
+        if declaration.requiresAction {  // the action is a word: `lifebus fire scene open APP`
+            #expect(help.contains("(values: \(declaration.actions.map(\.rawValue).joined(separator: ", ")))"))
+        } else {
+            for action in declaration.actions {
+                #expect(help.contains("--\(action.rawValue) \(action.summary)"), "\(action)")
+            }
         }
         if !declaration.levels.isEmpty {
             #expect(help.contains("(values: \(declaration.levels.map(\.rawValue).joined(separator: ", ")))"))

@@ -22,6 +22,12 @@ struct Harness {
     var exits: [AppID] = []
     var journal: [Action] = []
     var lastEvent: UInt64 = 0
+    /// What each app answers `stateRestorationActivity` with (`restores` steps); none: no payload.
+    var restorations: [AppID: String] = [:]
+    /// Each connected scene's state as the `sceneChanged` actions tell it.
+    var sceneStates: [AppID: [SceneID: SceneState]] = [:]
+    /// The `UIApplication` notifications the callbacks sent so far carried, in order, as `APP notification`.
+    var posts: [String] = []
     /// Violations of the caller-visible protocol seen so far (a second outstanding callback, a state change that
     /// does not follow the last one).
     var violations: [String] = []
@@ -44,7 +50,13 @@ struct Harness {
 
     private mutating func observe(_ action: Action) {
         switch action {
-        case .sendCallback(let app, let id, let callback, let target, _, _, _):
+        case .sendCallback(let app, let id, let callback, let target, _, _, let context):
+            if let posted = context?.posts {
+                posts.append("\(app) \(posted)")
+            }
+            if let ref = context?.scene, sceneStates[app]?[ref.scene] ?? .unattached != context?.sceneState {
+                violations.append("\(callback) sent to \(ref) for \(context?.sceneState as Any), its changes say otherwise")
+            }
             if outstanding[app] != nil {
                 violations.append("second outstanding callback for \(app)")
             }
@@ -66,7 +78,13 @@ struct Harness {
             exits.append(app)
         case .startProcess(let app):
             spawns.append(app)
-        case .backgroundTaskExpiring, .completeEvent, .reject, .sceneChanged:
+        case .sceneChanged(let app, let ref, let from, let to, let at):
+            let was = sceneStates[app]?[ref.scene] ?? .unattached
+            if was != from || from == to || at != now {
+                violations.append("\(ref) of \(app) reported \(from)→\(to) at \(at), but was \(was)")
+            }
+            sceneStates[app, default: [:]][ref.scene] = to == .unattached ? nil : to
+        case .backgroundTaskExpiring, .completeEvent, .reject:
             break
         }
     }
@@ -88,7 +106,8 @@ struct Harness {
             }
             if let app = outstanding.keys.sorted().first(where: { !held.contains($0) }) {
                 let (id, callback) = outstanding[app]!
-                input(.callbackAnswered(app, id, handlerDuration: nil))
+                let payload = callback == .stateRestorationActivity ? restorations[app] : nil
+                input(.callbackAnswered(app, id, handlerDuration: nil, restoration: payload))
                 if callback == .willTerminate && !lingering.contains(app) {
                     input(.appDisconnected(app))
                 }
@@ -145,6 +164,8 @@ struct Harness {
             input(.memoryFootprint(app, bytes: bytes))
         case .bogusAnswer(let app):
             input(.callbackAnswered(app, CallbackID(999_999), handlerDuration: nil))
+        case .restores(let app, let payload):
+            restorations[app] = payload
         }
         pump()
     }
@@ -155,7 +176,11 @@ struct Harness {
         journal[start...].compactMap { action in
             switch action {
             case .record(let t):
-                "\(t.app) \(t.callback?.rawValue ?? "-") \(t.from)→\(t.to) \(t.outcome)"
+                if let scene = t.scene {
+                    "\(t.app)/\(scene.ref.scene.number) \(t.callback?.rawValue ?? "-") \(scene.from)→\(scene.to) \(t.outcome)"
+                } else {
+                    "\(t.app) \(t.callback?.rawValue ?? "-") \(t.from)→\(t.to) \(t.outcome)"
+                }
             case .kill(let app, let reason):
                 "kill \(app) \(reason)"
             case .startProcess(let app):
@@ -172,7 +197,14 @@ struct Harness {
 
     /// Every app's state and the device's front app, lock and call, as one line.
     var situation: String {
-        var parts = device.appSnapshots.map { "\($0.id)=\($0.state)" }
+        var parts: [String] = []
+        for app in device.appSnapshots {
+            parts.append("\(app.id)=\(app.state)")
+            for session in device.sessions(of: app.id) {
+                let scene = session.scene.map { "\($0.number):\(session.state!)" } ?? "-"
+                parts.append("\(app.id).s\(session.session.number)=\(scene)\(session.hasRestoration ? "+saved" : "")")
+            }
+        }
         parts.append("front=\(device.foregroundApp?.rawValue ?? "-")")
         if device.isLocked {
             parts.append("locked")

@@ -112,7 +112,8 @@ struct InvariantTests {
             }
         }
         for case .record(let t) in harness.journal[start...] {
-            if t.from == .suspended && t.callback != nil && t.callback != .willEnterForeground {
+            let wakes = t.callback == .willEnterForeground || harness.flags[t.app]?.adoptsScenes == true
+            if t.from == .suspended && t.callback != nil && !wakes {
                 problems.append("\(t.callback!) sent to suspended \(t.app)")
             }
             if t.from == .notRunning && t.callback != nil && t.callback != .didFinishLaunching {

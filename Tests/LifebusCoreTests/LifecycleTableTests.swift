@@ -8,9 +8,12 @@ import Testing
 @Suite("Protocol/lifecycle.md, row by row")
 struct LifecycleTableTests {
     @Test("each row the kit cannot run behaves as specified under each profile",
-          arguments: LifecycleTable.driverRows, Profile.allCases)
+          arguments: LifecycleTable.driverRows + LifecycleTable.sceneRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) throws {
-        let expected = try #require(row.expected[profile], "row \(row.id) has no expectation for \(profile)")
+        guard let expected = row.expected[profile] else {
+            #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
+            return
+        }
         var harness = Harness(profile: profile)
         for step in row.setup {
             harness.run(step)
@@ -27,6 +30,25 @@ struct LifecycleTableTests {
 
     @Test("row ids are unique")
     func rowIDsAreUnique() {
-        #expect(Set(LifecycleTable.all.map(\.id)).count == LifecycleTable.all.count)
+        let rows = LifecycleTable.all + LifecycleTable.sceneRows
+        #expect(Set(rows.map(\.id)).count == rows.count)
+    }
+
+    @Test("every scene row of lifecycle.md is a contract row tagged scene, listed until it runs live, and back")
+    func sceneRowsMatchTheDocument() throws {
+        let path = "\(#filePath)".components(separatedBy: "/Tests/")[0] + "/Protocol/lifecycle.md"
+        let document = try String(contentsOfFile: path, encoding: .utf8)
+        let documented = Set(document.split(separator: "\n").filter { $0.hasPrefix("| S") }.map {
+            String($0.split(separator: "|")[0].filter { $0 != " " })
+        })
+        let rows = LifecycleTable.sceneRows
+        #expect(documented == Set(rows.map(\.id)))
+        #expect(rows.allSatisfy { $0.tags.contains(.scene) })
+        #expect(Set(LifecycleTable.notYetLive.keys) == Set(rows.map(\.id)))
+        for row in rows {
+            for profile in Profile.allCases {
+                #expect((row.expected[profile] == nil) != (row.inapplicable[profile] == nil), "\(row.id) \(profile)")
+            }
+        }
     }
 }

@@ -11,7 +11,10 @@ struct LifecycleRowEndToEndTests {
     @Test("each row the kit cannot run behaves as specified under each profile, end to end",
           arguments: RowRunner.slowestFirst(LifecycleTable.driverRows), Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
-        let expected = try #require(row.expected[profile], "row \(row.id) has no expectation for \(profile)")
+        guard let expected = row.expected[profile] else {
+            #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
+            return
+        }
         let outcome = await RowLane.shared.run { RowRunner.play(row, profile: profile) }
         let observed = outcome.observation
         let lines = ExpectedLines(expected.journal)

@@ -74,6 +74,7 @@ import Testing
             (.unauthorized, -32020, "lifebus.Unauthorized"),
             (.clockNotManual, -32030, "lifebus.ClockNotManual"),
             (.launchFailed, -32031, "lifebus.LaunchFailed"),
+            (.scenesUnsupported, -32032, "lifebus.ScenesUnsupported"),
         ]
         #expect(expected.count == LifebusErrorCode.all.count)
         for (code, number, name) in expected {

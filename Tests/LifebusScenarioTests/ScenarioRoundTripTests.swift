@@ -22,6 +22,9 @@ import Testing
     static func fire(_ draw: inout Draw) -> FireParams {
         let event = draw.pick(FireParams.FireEvent.allCases)
         let declaration = event.declaration
+        if declaration.requiresAction {  // `scene`: an action always, with the scene or session it names
+            return FireParams(event, .action(draw.pick(declaration.actions)), app: draw.pick(apps))
+        }
         var params = FireParams(event: event)
         if !declaration.actions.isEmpty, draw.int(2) == 0 { params.action = draw.pick(declaration.actions) }
         if declaration.target == .app { params.app = draw.pick(apps) }

@@ -20,7 +20,10 @@ struct LifecycleRowsTests {
 
     @Test("a row the kit runs behaves as specified", arguments: LifecycleTable.kitRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
-        let expected = try #require(row.expected[profile])
+        guard let expected = row.expected[profile] else {
+            #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
+            return
+        }
         try await play(row, profile, on: .inMemory, expecting: expected, exactOrder: true)
         try await play(row, profile, on: .live, expecting: expected, exactOrder: false)
     }

@@ -20,6 +20,18 @@ package enum Step: Sendable, CustomStringConvertible {
     case footprint(AppID, UInt64)
     /// The app answers a callback it was never sent.
     case bogusAnswer(AppID)
+    /// The app answers `stateRestorationActivity` with this payload (JSON text) from now on.
+    case restores(AppID, String)
+
+    /// The app a `connect` step connects, with its flags.
+    var connected: (app: AppID, flags: AppFlags)? {
+        if case .connect(let app, let flags) = self { (app, flags) } else { nil }
+    }
+
+    /// The app a launch starts if it is not running.
+    var launched: AppID? {
+        if case .fire(.launch(let app, _)) = self { app } else { nil }
+    }
 
     package var description: String {
         switch self {
@@ -35,6 +47,7 @@ package enum Step: Sendable, CustomStringConvertible {
         case .endTask(let app, let task): "end \(app) \(task)"
         case .footprint(let app, let bytes): "footprint \(app) \(bytes)"
         case .bogusAnswer(let app): "bogus answer \(app)"
+        case .restores(let app, let payload): "restores \(app) \(payload)"
         }
     }
 }

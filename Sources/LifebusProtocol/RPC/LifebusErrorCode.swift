@@ -46,12 +46,15 @@ public struct LifebusErrorCode: Hashable, Sendable, CustomStringConvertible {
     public static let clockNotManual = LifebusErrorCode(-32030, "lifebus.ClockNotManual")
     /// The broker could not start an installed app's process (`data.path`, `data.errno` say why).
     public static let launchFailed = LifebusErrorCode(-32031, "lifebus.LaunchFailed")
+    /// An app said it adopts scenes (`hello`'s `app.scenes`) to a broker whose profile has none (`data.profile`).
+    public static let scenesUnsupported = LifebusErrorCode(-32032, "lifebus.ScenesUnsupported")
 
     /// Every Lifebus error code, in code order.
     public static let all: [LifebusErrorCode] = [
         .helloRequired, .alreadyIntroduced, .unsupportedProtocolVersion, .notAllowedForRole, .appIDInUse,
         .appNotFound, .lineTooLong, .helloTimeout, .eventRejected, .brokerShuttingDown, .timedOut,
         .connectionClosed, .limitExceeded, .journalUnavailable, .unauthorized, .clockNotManual, .launchFailed,
+        .scenesUnsupported,
     ]
 
     /// The Lifebus error code with this numeric code, if any.

@@ -32,8 +32,9 @@ extension CallbackAnswer {
     }
 
     /// The answer `json` holds; an unreadable one still counts as an answer, with no handler time and not failed
-    /// (the app's delegate method returned: only the detail is lost).
+    /// (the app's delegate method returned: only the detail is lost), keeping its restoration payload if it has one.
     public init(readingLeniently json: JSONValue) {
-        self = (try? CallbackAnswer(json: json)) ?? CallbackAnswer()
+        self = (try? CallbackAnswer(json: json))
+            ?? CallbackAnswer(restoration: json["restoration"].flatMap { $0.isNull ? nil : $0.jsonText })
     }
 }

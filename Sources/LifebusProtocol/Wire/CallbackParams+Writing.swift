@@ -12,7 +12,7 @@ extension CallbackParams {
 
     /// Appends the params' JSON text.
     public func write(to buffer: inout [UInt8]) {
-        let launched = hasLaunch
+        let rare = hasRareMembers
         JSONWriter.append(to: &buffer, atMost: headBound) { cursor in
             cursor.ascii("{\"callbackID\":")
             cursor.integer(callbackID)
@@ -24,13 +24,36 @@ extension CallbackParams {
             cursor.double(budgetMs)
             cursor.ascii(",\"cause\":")
             if let cause { cause.write(to: &cursor) } else { cursor.null() }
-            if !launched { cursor.byte(UInt8(ascii: "}")) }
+            if !rare { cursor.byte(UInt8(ascii: "}")) }
         }
+        guard rare else { return }
+        writeRareMembers(to: &buffer)
+    }
+
+    /// `launch` and the scene members, then `}`: rare (a launch, a scene app's callback), kept out of `write` so that
+    /// the app-level request's writer stays small enough to inline.
+    @inline(never)
+    private func writeRareMembers(to buffer: inout [UInt8]) {
         if let launch {
             JSONWriter.appendASCII(",\"launch\":", to: &buffer)
             launch.json().write(to: &buffer)  // once per launch: no direct writer needed
-            buffer.append(UInt8(ascii: "}"))
         }
+        // Scene members through the general writer: a scene callback writes a few more members than an app's, and
+        // its payloads are texts read from peers; the app-level callbacks above stay on the direct writer.
+        if let scene {
+            for (key, value) in scene.members { Self.appendMember(key, value, to: &buffer) }
+        }
+        if !sessions.isEmpty {
+            Self.appendMember("sessions", .array(sessions.map { .integer(Int64($0.number)) }), to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendMember(_ key: String, _ value: JSONValue, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: ","))
+        JSONValue.string(key).write(to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        value.write(to: &buffer)
     }
 
     /// The most bytes the text before `launch` takes (the whole text without one): keys and punctuation (57

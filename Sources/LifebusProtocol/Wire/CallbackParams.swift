@@ -10,6 +10,9 @@ public import LifebusLifecycle
 /// Invariants enforced by `init(json:)`: `callbackID` ≥ 1 (minted by the broker, unique per app connection);
 /// `state` is the state the app is in while the callback runs; `budgetMs` is a finite number ≥ 0 of milliseconds
 /// the handler may take; `cause` is `null` (or absent) when no controller event caused it (e.g. connecting).
+/// A scene callback adds its `CallbackScene` (`scene`, `session`, `sceneState`, `posts`, `options`,
+/// `restoration`), `didDiscardSceneSessions` its `sessions` (`Protocol/README.md` §10.1); app-level callbacks carry
+/// neither, and their text is what it was before scenes.
 /// The app answers with `CallbackAnswer` once its handler returned.
 public struct CallbackParams: Sendable, Equatable {
     public var callbackID: Int64
@@ -20,22 +23,44 @@ public struct CallbackParams: Sendable, Equatable {
     /// `didFinishLaunching` of an installed app only: why it launches and what its last run left (absent
     /// otherwise, and then not written).
     public var launch: LaunchContext? {
-        get { launchBox?.context }
-        set { launchBox = newValue.map(LaunchBox.init) }
+        get { rare?.launch }
+        set { setRare(launch: newValue, scene: scene, sessions: sessions) }
     }
 
-    /// `launch`, held out of line: the context is rare (one per launch) and wide, and the params travel inside every
-    /// callback's effect, which would be that much wider to move and copy.
-    private var launchBox: LaunchBox?
+    /// A scene callback's scene (`nil` for an app-level callback).
+    public var scene: CallbackScene? {
+        get { rare?.scene }
+        set { setRare(launch: launch, scene: newValue, sessions: sessions) }
+    }
 
-    /// Whether the params carry a launch context (without copying it out).
-    var hasLaunch: Bool { launchBox != nil }
+    /// `didDiscardSceneSessions`: the sessions discarded (empty otherwise, and then not written).
+    public var sessions: [SceneSessionID] {
+        get { rare?.sessions ?? [] }
+        set { setRare(launch: launch, scene: scene, sessions: newValue) }
+    }
 
-    private final class LaunchBox: Sendable {
-        let context: LaunchContext
+    /// `launch`, `scene` and `sessions`, held out of line in one reference: each is rare (one per launch, a scene
+    /// app's callbacks) and wide, and the params travel inside every callback's effect, which would be that much
+    /// wider to move and copy (a second reference cost ~150 instructions of retains and releases per callback).
+    private var rare: RareMembers?
 
-        init(_ context: LaunchContext) {
-            self.context = context
+    /// Whether the params carry a launch context or scene members (without copying them out).
+    var hasRareMembers: Bool { rare != nil }
+
+    private mutating func setRare(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
+        rare = launch == nil && scene == nil && sessions.isEmpty
+            ? nil : RareMembers(launch: launch, scene: scene, sessions: sessions)
+    }
+
+    private final class RareMembers: Sendable {
+        let launch: LaunchContext?
+        let scene: CallbackScene?
+        let sessions: [SceneSessionID]
+
+        init(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
+            self.launch = launch
+            self.scene = scene
+            self.sessions = sessions
         }
     }
 
@@ -52,7 +77,27 @@ public struct CallbackParams: Sendable, Equatable {
         self.state = state
         self.budgetMs = budgetMs
         self.cause = cause
-        self.launch = launch
+        rare = launch.map { RareMembers(launch: $0, scene: nil, sessions: []) }
+    }
+
+    /// A scene callback's params (`scene`), or `didDiscardSceneSessions`' (`sessions`). Apart from the initializer
+    /// above, which the broker calls for every callback: a default `scene` argument there was checked through the
+    /// optional's value witness at every call.
+    public init(
+        callbackID: Int64, callback: LifecycleCallback, state: LifecycleState, budgetMs: Double,
+        cause: EventCause? = nil, scene: CallbackScene?, sessions: [SceneSessionID] = []
+    ) {
+        self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
+        setRare(launch: nil, scene: scene, sessions: sessions)
+    }
+
+    /// `didDiscardSceneSessions`' params.
+    public init(
+        callbackID: Int64, callback: LifecycleCallback, state: LifecycleState, budgetMs: Double,
+        cause: EventCause? = nil, sessions: [SceneSessionID]
+    ) {
+        self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
+        setRare(launch: nil, scene: nil, sessions: sessions)
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -66,11 +111,22 @@ public struct CallbackParams: Sendable, Equatable {
             guard case .object = value else { throw RPCError.invalidParams(field: "launch", "must be an object") }
             return try LaunchContext(json: value)
         }
+        var sessions: [SceneSessionID] = []
+        if reader.has("sessions") {
+            sessions = try reader.array("sessions") { value, field throws(RPCError) -> SceneSessionID in
+                guard case .integer(let number) = value, number >= 1, let id = UInt32(exactly: number) else {
+                    throw RPCError.invalidParams(field: field, "must be an integer from 1 to \(UInt32.max)")
+                }
+                return SceneSessionID(id)
+            }
+        }
+        setRare(launch: launch, scene: try CallbackScene(reader: reader), sessions: sessions)
     }
 
     public static func == (lhs: CallbackParams, rhs: CallbackParams) -> Bool {
         lhs.callbackID == rhs.callbackID && lhs.callback == rhs.callback && lhs.state == rhs.state
             && lhs.budgetMs == rhs.budgetMs && lhs.cause == rhs.cause && lhs.launch == rhs.launch
+            && lhs.scene == rhs.scene && lhs.sessions == rhs.sessions
     }
 
     public var json: JSONValue {
@@ -82,6 +138,8 @@ public struct CallbackParams: Sendable, Equatable {
             "cause": .optional(cause, \.json),
         ]
         if let launch { object.append("launch", launch.json()) }
+        if let scene { for (key, value) in scene.members { object.append(key, value) } }
+        if !sessions.isEmpty { object.append("sessions", .array(sessions.map { .integer(Int64($0.number)) })) }
         return .object(object)
     }
 }
@@ -92,29 +150,59 @@ public struct CallbackParams: Sendable, Equatable {
 /// `handlerMs` (optional, finite, from 0 to `maxHandlerMs`) is the app's own measure of its handler's duration; the
 /// broker times the round trip itself either way, and counts an answer whose `handlerMs` is out of range as an
 /// answer without one. `handlerFailed` (optional, default `false`): the handler ran to its end but failed (a
-/// `subscribe --on` hook that exited non-zero); the broker records it in the transition.
+/// `subscribe --on` hook that exited non-zero); the broker records it in the transition. `restoration` (optional,
+/// any JSON value, kept as its text; `null` counts as absent): `stateRestorationActivity`'s payload, which the broker
+/// keeps with the scene's session (ignored in other answers).
 public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
     public var handlerMs: Double?
     public var handlerFailed: Bool
+    /// JSON text.
+    public var restoration: String? {
+        get { restorationBox?.text }
+        set { restorationBox = newValue.map(RestorationBox.init) }
+    }
 
-    public init(handlerMs: Double? = nil, handlerFailed: Bool = false) {
+    /// `restoration`, held out of line: one optional reference keeps the answer (one per app per event, inside a
+    /// `Result` with `RPCError`) cheap to move and destroy; an optional string in it made the broker destroy every
+    /// answer through generic value witnesses (~100 instructions per callback under callgrind).
+    private var restorationBox: RestorationBox?
+
+    /// Whether the answer carries a restoration payload (without copying it out).
+    public var hasRestoration: Bool { restorationBox != nil }
+
+    private final class RestorationBox: Sendable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+    }
+
+    public init(handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
+        self.restoration = restoration
+    }
+
+    public static func == (lhs: CallbackAnswer, rhs: CallbackAnswer) -> Bool {
+        lhs.handlerMs == rhs.handlerMs && lhs.handlerFailed == rhs.handlerFailed && lhs.restoration == rhs.restoration
     }
 
     public init(json: JSONValue) throws(RPCError) {
         let reader = try ParamsReader(json)
         handlerMs = try reader.optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
         handlerFailed = try reader.bool("handlerFailed", default: false)
+        restoration = reader.optional("restoration").map(\.jsonText)
     }
 
     public var json: JSONValue {
         var object: JSONObject = [:]
         if let handlerMs { object.append("handlerMs", .double(handlerMs)) }
         if handlerFailed { object.append("handlerFailed", .bool(true)) }
+        if let restoration { object.append("restoration", JSONValue(embedding: restoration)) }
         return .object(object)
     }
 }

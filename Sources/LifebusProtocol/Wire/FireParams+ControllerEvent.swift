@@ -8,6 +8,11 @@ extension FireParams {
     /// `readCanonical` run): params that break the type's invariants are a bug of the code that made them, and trap.
     public var controllerEvent: ControllerEvent {
         // An `AppID` hashes its name when it is made: only events that name an app make one.
-        ControllerEvent(validated: event, action: action, app: app.map { AppID($0) }, level: level, byUser: byUser)
+        guard let named else {
+            return ControllerEvent(validated: event, action: action, app: nil, level: level, byUser: byUser)
+        }
+        return ControllerEvent(
+            validated: event, action: action, app: named.app.map { AppID($0) }, level: level, byUser: byUser,
+            scene: named.scene, session: named.session, options: connectionOptions)
     }
 }

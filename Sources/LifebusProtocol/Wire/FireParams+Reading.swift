@@ -69,6 +69,7 @@ extension FireParams {
         if members.contains(.level) { object.append(("level", .optional(level) { .string($0.rawValue) })) }
         if members.contains(.byUser) { object.append(("byUser", .bool(byUser))) }
         if members.contains(.wait) { object.append(("wait", .bool(wait))) }
+        object.append(contentsOf: sceneMembersJSON)
         return .object(JSONObject(object))
     }
 
@@ -89,9 +90,9 @@ extension FireParams {
         private static let byUserShift = levelShift + levelBits, waitShift = byUserShift + 1
         private static let membersShift = waitShift + 1
 
-        /// `nil` for params that name an app.
+        /// `nil` for params that name an app or carry scene members.
         init?(_ params: FireParams, members: Members) {
-            guard params.app == nil else { return nil }
+            guard params.named == nil else { return nil }
             var bits = UInt32(params.event.position)
             bits |= UInt32(params.action.map { $0.position + 1 } ?? 0) << Self.actionShift  // 0 for none
             bits |= UInt32(params.level.map { $0.position + 1 } ?? 0) << Self.levelShift  // 0 for none

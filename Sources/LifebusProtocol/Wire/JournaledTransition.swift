@@ -29,6 +29,8 @@ public struct JournaledTransition: Sendable, Equatable {
     public var outcome: TransitionOutcome
     public var handlerFailed: Bool
     public var wallMs: Int64
+    /// The scene that moved, for a scene transition.
+    public var scene: TransitionScene?
 
     @inlinable
     public init(
@@ -46,7 +48,8 @@ public struct JournaledTransition: Sendable, Equatable {
         budgetNs: Int64,
         outcome: TransitionOutcome,
         wallMs: Int64,
-        handlerFailed: Bool = false
+        handlerFailed: Bool = false,
+        scene: TransitionScene? = nil
     ) {
         self.seq = seq
         self.app = app
@@ -64,6 +67,7 @@ public struct JournaledTransition: Sendable, Equatable {
         self.outcome = outcome
         self.handlerFailed = handlerFailed
         self.wallMs = wallMs
+        self.scene = scene
     }
 
     /// The transition of `record` when each of its times is `Double(n) / 1e6` of some whole `n` (as the machine makes
@@ -91,7 +95,7 @@ public struct JournaledTransition: Sendable, Equatable {
             seq: record.seq, app: record.app, pid: record.pid, callback: record.callback, cause: record.cause,
             from: record.from, to: record.to, firedNs: firedNs, sentNs: sentNs, answeredNs: answeredNs,
             handlerNs: handlerNs, budgetNs: budgetNs, outcome: record.outcome, wallMs: record.wallMs,
-            handlerFailed: record.handlerFailed)
+            handlerFailed: record.handlerFailed, scene: record.scene)
     }
 
     public var cause: EventCause? {
@@ -104,7 +108,8 @@ public struct JournaledTransition: Sendable, Equatable {
             seq: seq, app: app, pid: pid, callback: callback, cause: cause, from: from, to: to,
             firedMs: firedNs.map(Self.milliseconds), sentMs: Self.milliseconds(sentNs),
             answeredMs: answeredNs.map(Self.milliseconds), handlerMs: handlerNs.map(Self.milliseconds),
-            budgetMs: Self.milliseconds(budgetNs), outcome: outcome, wallMs: wallMs, handlerFailed: handlerFailed)
+            budgetMs: Self.milliseconds(budgetNs), outcome: outcome, wallMs: wallMs, handlerFailed: handlerFailed,
+            scene: scene)
     }
 
     /// `nanoseconds` in milliseconds, as records carry them.

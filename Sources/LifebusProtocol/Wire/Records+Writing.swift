@@ -13,7 +13,9 @@ extension TransitionRecord {
 
     /// The most bytes `write` needs: `JSONCursor.transitionBound`. `RecordWriterBoundTests` checks it on random and
     /// widest records; `write(to:)` asserts it in debug builds.
-    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
+    var writtenBound: Int {
+        JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil, scene: scene != nil)
+    }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
@@ -30,7 +32,7 @@ extension TransitionRecord {
         cursor.optionalDouble(handlerMs)
         cursor.ascii(",\"budgetMs\":")
         cursor.double(budgetMs)
-        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs, scene: scene)
     }
 }
 
@@ -42,7 +44,9 @@ extension JournaledTransition {
     }
 
     /// `TransitionRecord.writtenBound` of the same record.
-    var writtenBound: Int { JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil) }
+    var writtenBound: Int {
+        JSONCursor.transitionBound(app: app, cause: hasCause ? storedCause : nil, scene: scene != nil)
+    }
 
     func write(to cursor: inout JSONCursor) {
         let start = cursor.position
@@ -59,7 +63,7 @@ extension JournaledTransition {
         cursor.optionalMilliseconds(nanoseconds: handlerNs)
         cursor.ascii(",\"budgetMs\":")
         cursor.milliseconds(nanoseconds: budgetNs)
-        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs)
+        cursor.transitionTail(outcome: outcome, handlerFailed: handlerFailed, wallMs: wallMs, scene: scene)
     }
 }
 
@@ -67,9 +71,11 @@ extension JournaledTransition {
 /// as whole nanoseconds): everything but the five times, which sit between `to` and `outcome`.
 extension JSONCursor {
     /// The most bytes a transition record's text takes: the keys and punctuation (180 bytes), eight numbers (`seq`,
-    /// `pid`, five milliseconds, `wallMs`), four names, the app and the cause.
-    static func transitionBound(app: String, cause: EventCause?) -> Int {
+    /// `pid`, five milliseconds, `wallMs`), four names, the app and the cause; a scene record's members add 48 bytes
+    /// of keys, two numbers and two names.
+    static func transitionBound(app: String, cause: EventCause?, scene: Bool) -> Int {
         192 + 8 * numberBound + 4 * nameBound + stringBound(app) + EventCause.writtenBound(cause)
+            + (scene ? 48 + 2 * numberBound + 2 * nameBound : 0)
     }
 
     /// From `{` through the `to` member.
@@ -94,14 +100,26 @@ extension JSONCursor {
         name(to.quotedJSON)
     }
 
-    /// From the `outcome` member through `}`.
+    /// From the `outcome` member through `}`: a scene transition's members after `wallMs`.
     @inline(__always)
-    mutating func transitionTail(outcome: TransitionOutcome, handlerFailed: Bool, wallMs: Int64) {
+    mutating func transitionTail(
+        outcome: TransitionOutcome, handlerFailed: Bool, wallMs: Int64, scene: TransitionScene?
+    ) {
         ascii(",\"outcome\":")
         name(outcome.quotedJSON)
         ascii(handlerFailed ? ",\"handlerFailed\":true" : ",\"handlerFailed\":false")
         ascii(",\"wallMs\":")
         integer(wallMs)
+        if let scene {
+            ascii(",\"scene\":")
+            integer(Int64(scene.scene.number))
+            ascii(",\"session\":")
+            integer(Int64(scene.session.number))
+            ascii(",\"sceneFrom\":")
+            name(scene.from.quotedJSON)
+            ascii(",\"sceneTo\":")
+            name(scene.to.quotedJSON)
+        }
         byte(UInt8(ascii: "}"))
     }
 }

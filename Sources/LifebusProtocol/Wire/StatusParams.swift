@@ -40,10 +40,13 @@ public struct AppStatus: Sendable, Equatable {
     public var frozen: Bool
     /// While a launch waits for the app's process to connect: the launch budget in ms; `nil`, not written, else.
     public var launchBudgetMs: Double?
+    /// A scene app's sessions in id order (`SceneSessionEntry`); empty, and not written, for an app without any.
+    public var scenes: [SceneSessionEntry]
 
     public init(
         id: String, pid: Int32?, state: LifecycleState, sinceMs: Double, connected: Bool,
-        residentBytes: Int64? = nil, frozen: Bool = false, launchBudgetMs: Double? = nil
+        residentBytes: Int64? = nil, frozen: Bool = false, launchBudgetMs: Double? = nil,
+        scenes: [SceneSessionEntry] = []
     ) {
         self.id = id
         self.pid = pid
@@ -53,6 +56,7 @@ public struct AppStatus: Sendable, Equatable {
         self.residentBytes = residentBytes
         self.frozen = frozen
         self.launchBudgetMs = launchBudgetMs
+        self.scenes = scenes
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -68,6 +72,12 @@ public struct AppStatus: Sendable, Equatable {
         residentBytes = try reader.optionalInteger("residentBytes", as: Int64.self)
         frozen = try reader.bool("frozen", default: false)
         launchBudgetMs = try reader.optionalDouble("launchBudgetMs")
+        scenes = []
+        if reader.has("scenes") {
+            scenes = try reader.array("scenes") { value, path throws(RPCError) -> SceneSessionEntry in
+                try SceneSessionEntry(reader: try ParamsReader(value, path: path))
+            }
+        }
     }
 
     public var json: JSONValue {
@@ -81,6 +91,39 @@ public struct AppStatus: Sendable, Equatable {
         if let residentBytes { object.append("residentBytes", .integer(residentBytes)) }
         if frozen { object.append("frozen", .bool(true)) }
         if let launchBudgetMs { object.append("launchBudgetMs", .double(launchBudgetMs)) }
+        if !scenes.isEmpty { object.append("scenes", .array(scenes.map(\.json))) }
+        return .object(object)
+    }
+}
+
+/// One session of a scene app in `status` (`schemas/app-status.schema.json`, `scenes`):
+/// `{"session":1,"scene":3,"state":"background","restoration":true}` — `scene` and `state` only while a scene is
+/// connected to the session; `restoration` whether a restoration payload is kept for it. A plain value.
+public struct SceneSessionEntry: Sendable, Equatable {
+    public var session: SceneSessionID
+    public var scene: SceneID?
+    public var state: SceneState?
+    public var restoration: Bool
+
+    public init(session: SceneSessionID, scene: SceneID? = nil, state: SceneState? = nil, restoration: Bool = false) {
+        self.session = session
+        self.scene = scene
+        self.state = state
+        self.restoration = restoration
+    }
+
+    init(reader: ParamsReader) throws(RPCError) {
+        session = SceneSessionID(try reader.integer("session", as: UInt32.self, minimum: 1))
+        scene = try reader.optionalInteger("scene", as: UInt32.self).map { SceneID($0) }
+        state = try reader.optionalChoice("state", as: SceneState.self)
+        restoration = try reader.bool("restoration", default: false)
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["session": .integer(Int64(session.number))]
+        if let scene { object.append("scene", .integer(Int64(scene.number))) }
+        if let state { object.append("state", .string(state.rawValue)) }
+        object.append("restoration", .bool(restoration))
         return .object(object)
     }
 }

@@ -19,6 +19,8 @@ public import LifebusLifecycle
 ///   time in milliseconds when the record was made.
 /// - `handlerFailed` is `true` when the app answered but said its handler failed (a `subscribe --on` hook that
 ///   exited non-zero); a record without the member (an older journal) reads as `false`.
+/// - A scene transition adds `scene` (`TransitionScene`: `scene`, `session`, `sceneFrom`, `sceneTo`) after `wallMs`;
+///   a record of the app alone has none of them.
 public struct TransitionRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "transition"
@@ -42,6 +44,8 @@ public struct TransitionRecord: Sendable, Equatable {
     public var outcome: TransitionOutcome
     public var handlerFailed: Bool
     public var wallMs: Int64
+    /// The scene that moved, for a scene transition.
+    public var scene: TransitionScene?
 
     @inlinable
     public init(
@@ -59,7 +63,8 @@ public struct TransitionRecord: Sendable, Equatable {
         budgetMs: Double,
         outcome: TransitionOutcome,
         wallMs: Int64,
-        handlerFailed: Bool = false
+        handlerFailed: Bool = false,
+        scene: TransitionScene? = nil
     ) {
         self.seq = seq
         self.app = app
@@ -77,6 +82,7 @@ public struct TransitionRecord: Sendable, Equatable {
         self.outcome = outcome
         self.handlerFailed = handlerFailed
         self.wallMs = wallMs
+        self.scene = scene
     }
 
     /// Reads a record; `type`, when present, must be `"transition"`.
@@ -107,6 +113,7 @@ public struct TransitionRecord: Sendable, Equatable {
         outcome = try reader.choice("outcome", as: TransitionOutcome.self)
         handlerFailed = try reader.bool("handlerFailed", default: false)
         wallMs = try reader.integer("wallMs", as: Int64.self)
+        scene = try TransitionScene(reader: reader)
     }
 
     public var cause: EventCause? {
@@ -118,7 +125,7 @@ public struct TransitionRecord: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "type": .string(Self.type),
             "seq": .integer(seq),
             "app": .string(app),
@@ -136,5 +143,12 @@ public struct TransitionRecord: Sendable, Equatable {
             "handlerFailed": .bool(handlerFailed),
             "wallMs": .integer(wallMs),
         ]
+        if let scene {
+            object.append("scene", .integer(Int64(scene.scene.number)))
+            object.append("session", .integer(Int64(scene.session.number)))
+            object.append("sceneFrom", .string(scene.from.rawValue))
+            object.append("sceneTo", .string(scene.to.rawValue))
+        }
+        return .object(object)
     }
 }

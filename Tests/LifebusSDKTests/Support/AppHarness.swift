@@ -50,13 +50,15 @@ final class AppHarness {
         self.running = running
     }
 
-    static func launch(options: ApplicationOptions = ApplicationOptions()) async throws -> AppHarness {
+    static func launch(
+        options: ApplicationOptions = ApplicationOptions(), sceneDelegate: (any SceneDelegate)? = nil
+    ) async throws -> AppHarness {
         let broker = try await FakeBroker.start(path: FakeBroker.temporaryPath())
         var options = options
         options.socketPath = broker.path
         let application = Application(id: "com.example.Test", options: options)
         let delegate = RecordingDelegate()
-        let running = Task { @MainActor in await application.run(delegate: delegate) }
+        let running = Task { @MainActor in await application.run(delegate: delegate, sceneDelegate: sceneDelegate) }
         let request = try #require(await broker.nextRequest())
         #expect(request.method == LifebusMethod.hello)
         let hello = try HelloParams(json: request.params)
@@ -70,6 +72,16 @@ final class AppHarness {
     {
         let params = CallbackParams(callbackID: nextCallbackID, callback: callback, state: state, budgetMs: 5000,
                                     cause: cause)
+        nextCallbackID += 1
+        return await broker.send(params)
+    }
+
+    /// Sends one scene callback (or `didDiscardSceneSessions` with `sessions`) and returns the app's answer.
+    func send(
+        _ callback: LifecycleCallback, state: LifecycleState, scene: CallbackScene?, sessions: [SceneSessionID] = []
+    ) async -> Result<JSONValue, RPCError> {
+        let params = CallbackParams(callbackID: nextCallbackID, callback: callback, state: state, budgetMs: 10_000,
+                                    scene: scene, sessions: sessions)
         nextCallbackID += 1
         return await broker.send(params)
     }

@@ -1,0 +1,71 @@
+public import LifebusLifecycle
+
+/// A connected scene as the app sees it (`UIScene`): one window of the app, its session and its state.
+///
+/// A plain value, a snapshot: `Application.connectedScenes` holds the live ones. Invariant: `state` is the state the
+/// broker last told of (`foregroundActive` once `sceneDidBecomeActive` returned, and so on); a scene that
+/// disconnected is gone from `connectedScenes`, its session stays in `Application.openSessions` until discarded.
+public struct Scene: Sendable, Hashable, Identifiable {
+    /// Numbered per app from 1; a reconnect makes a new scene (a new id) for the same session.
+    public let id: SceneID
+    /// The session the scene shows.
+    public let session: SceneSession
+    /// `UIScene.activationState`.
+    public internal(set) var state: SceneState
+
+    /// SwiftUI's phase of this scene (`ScenePhase(state)`).
+    public var phase: ScenePhase { ScenePhase(state) }
+}
+
+/// A scene session (`UISceneSession`): what survives a scene's disconnect and the process's relaunch, until the user
+/// closes it in the app switcher (then `ApplicationDelegate.didDiscardSceneSessions`).
+///
+/// A plain value. Invariant: `persistentIdentifier` is the broker's, unique per app for the session's lifetime.
+public struct SceneSession: Sendable, Hashable {
+    /// `UISceneSession.persistentIdentifier`.
+    public let persistentIdentifier: SceneSessionID
+    /// `UISceneSession.stateRestorationActivity`: the payload the app answered `stateRestorationActivity(for:)` with
+    /// before the session's last scene disconnected (JSON text), handed back when a scene connects to it again;
+    /// `nil` when none is kept.
+    public internal(set) var stateRestorationActivity: String?
+
+    public init(persistentIdentifier: SceneSessionID, stateRestorationActivity: String? = nil) {
+        self.persistentIdentifier = persistentIdentifier
+        self.stateRestorationActivity = stateRestorationActivity
+    }
+}
+
+/// SwiftUI's `ScenePhase`, from the same facts the broker sends (`SCENES.md` §3): a scene's phase follows its state
+/// (`foregroundActive` is `active`, `foregroundInactive` is `inactive`, `background` and `unattached` are
+/// `background`); the app's is the most active of its scenes' (`active` if any scene is active, `background` only
+/// when every scene is, or when none is connected). Ordered `background < inactive < active`.
+public enum ScenePhase: String, Sendable, Hashable, CaseIterable, Comparable {
+    case background
+    case inactive
+    case active
+
+    public init(_ state: SceneState) {
+        switch state {
+        case .foregroundActive: self = .active
+        case .foregroundInactive: self = .inactive
+        case .background, .unattached: self = .background
+        }
+    }
+
+    /// The app's phase over its scenes' states: the most active one; `background` without scenes.
+    public init(aggregating states: some Sequence<SceneState>) {
+        self = states.map(ScenePhase.init).max() ?? .background
+    }
+
+    public static func < (lhs: ScenePhase, rhs: ScenePhase) -> Bool {
+        lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .background: 0
+        case .inactive: 1
+        case .active: 2
+        }
+    }
+}

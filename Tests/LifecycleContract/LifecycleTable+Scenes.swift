@@ -1,0 +1,284 @@
+import LifebusLifecycle
+
+// The scene table of `Protocol/lifecycle.md` ("Scenes", rows S01…): scene apps under the scene eras. A row names the
+// profiles it applies to through its apps (`Row.inapplicable`): a scene app is refused before ios13.
+
+/// One expectation under every scene era (`ios13`…`ios27`).
+private func scenes(_ situation: String, _ journal: String...) -> [Profile: Expected] {
+    let expected = Expected(journal: journal, situation: situation)
+    return Dictionary(uniqueKeysWithValues: Profile.allCases.map { ($0, expected) })
+}
+
+/// One expectation per scene era that differs: each era not given expects the one before it.
+private func eras(
+    ios13: Expected, ios15: Expected? = nil, ios17: Expected? = nil, ios26: Expected? = nil, ios27: Expected? = nil
+) -> [Profile: Expected] {
+    let ios15 = ios15 ?? ios13
+    let ios17 = ios17 ?? ios15
+    let ios26 = ios26 ?? ios17
+    let ios27 = ios27 ?? ios26
+    return [.ios13: ios13, .ios15: ios15, .ios17: ios17, .ios26: ios26, .ios27: ios27]
+}
+
+/// One expectation per kind of profile: without scenes (`ios3`, `ios4`, `ios7`), scenes optional (`ios13`…`ios26`),
+/// scenes required (`ios27`; by default as optional).
+private func bySceneSupport(
+    none without: Expected, optional: Expected, required: Expected? = nil
+) -> [Profile: Expected] {
+    Dictionary(uniqueKeysWithValues: Profile.allCases.map { profile in
+        let expected: Expected
+        switch profile.sceneSupport {
+        case .none: expected = without
+        case .optional: expected = optional
+        case .required: expected = required ?? optional
+        }
+        return (profile, expected)
+    })
+}
+
+private func E(_ situation: String, _ journal: String...) -> Expected {
+    Expected(journal: journal, situation: situation)
+}
+
+private let scene = AppFlags(adoptsScenes: true)
+private let windows = AppFlags(adoptsScenes: true, supportsMultipleScenes: true)
+private let sceneAudio = AppFlags(backgroundModes: ["audio"], adoptsScenes: true)
+
+extension LifecycleTable {
+    /// The scene rows the live runners (the kit's `LifecycleRowsTests`, the integration `RowRunner`) do not run
+    /// yet, with the reason; the core's `LifecycleTableTests` runs every one. A row leaves this list when its
+    /// runner can play it.
+    package static let notYetLive: [String: String] = Dictionary(uniqueKeysWithValues: sceneRows.map {
+        ($0.id, "the broker does not carry scenes yet (hello's scenes, callback scene params, fire scene: issue 27)")
+    })
+
+    package static let sceneRows: [Row] = [
+        Row(id: "S01", title: "cold launch of a scene app", setup: [], steps: [.connect("A", scene)],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "A didFinishLaunching notRunning→background ok",
+                "A configurationForConnecting background→background ok",
+                "A/1 willConnectTo unattached→unattached ok",
+                "A/1 sceneWillEnterForeground unattached→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S02", title: "relaunch reconnects the session used last, handed its payload",
+            setup: [.connect("A", scene), .restores("A", "{\"note\":1}"), .fire(.home),
+                    .fire(.scene(.reclaim("A", SceneID(1)))), .fire(.terminate("A", byUser: false))],
+            steps: [.fire(.launch("A"))],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "start A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                ios15: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "start A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 restoreInteractionState unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
+            tags: [.scene]),
+        Row(id: "S03", title: "a launch's URL reaches the running app's active scene",
+            setup: [.connect("A", scene)],
+            steps: [.fire(.launch("A", options: SceneConnectionOptions(urlContexts: ["notes://42"])))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "A/1 openURLContexts foregroundActive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S10", title: "home: the scene resigns and enters the background", setup: [.connect("A", scene)],
+            steps: [.fire(.home)],
+            expected: scenes(
+                "A=suspended A.s1=1:background front=-",
+                "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A/1 sceneDidEnterBackground foregroundInactive→background ok",
+                "A - background→suspended ok"),
+            tags: [.scene]),
+        Row(id: "S11", title: "a call rings and is declined: the scene resigns, then is active again",
+            setup: [.connect("A", scene)], steps: [.fire(.call(.ring)), .fire(.call(.decline))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S12", title: "lock and unlock", setup: [.connect("A", scene)],
+            steps: [.fire(.sleep), .fire(.wake)],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A/1 sceneDidEnterBackground foregroundInactive→background ok",
+                "A - background→suspended ok",
+                "A/1 sceneWillEnterForeground background→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S13", title: "return from the background", setup: [.connect("A", scene), .fire(.home)],
+            steps: [.fire(.launch("A"))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "A/1 sceneWillEnterForeground background→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S20", title: "a second window opens: the first resigns, the new one connects and is active",
+            setup: [.connect("A", windows)], steps: [.fire(.scene(.open("A", .none)))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundInactive A.s2=2:foregroundActive front=A",
+                "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A configurationForConnecting inactive→inactive ok",
+                "A/2 willConnectTo unattached→unattached ok",
+                "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S21", title: "a second window of an app without multiple scenes is refused",
+            setup: [.connect("A", scene)], steps: [.fire(.scene(.open("A", .none)))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive front=A",
+                "reject multipleScenesUnsupported"),
+            tags: [.scene]),
+        Row(id: "S22", title: "one of two windows is swiped away",
+            setup: [.connect("A", windows), .fire(.scene(.open("A", .none)))],
+            steps: [.fire(.scene(.close("A", SceneID(1))))],
+            expected: eras(
+                ios13: E("A=active A.s2=2:foregroundActive front=A",
+                         "A/1 sceneDidEnterBackground foregroundInactive→background ok",
+                         "A/1 sceneDidDisconnect background→unattached ok",
+                         "A didDiscardSceneSessions active→active ok"),
+                ios17: E("A=active A.s2=2:foregroundActive front=A",
+                         "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                         "A didDiscardSceneSessions active→active ok")),
+            tags: [.scene]),
+        Row(id: "S23", title: "a window of a suspended app is swiped away: the app is told at its next launch",
+            setup: [.connect("A", windows), .fire(.scene(.open("A", .none))), .fire(.home)],
+            steps: [.fire(.scene(.close("A", SceneID(1)))), .fire(.terminate("A", byUser: false)),
+                    .fire(.launch("A"))],
+            expected: scenes(
+                "A=active A.s2=3:foregroundActive front=A",
+                "kill A system",
+                "A - suspended→notRunning killed",
+                "start A",
+                "A didFinishLaunching notRunning→background ok",
+                "A didDiscardSceneSessions background→background ok",
+                "A/3 willConnectTo unattached→unattached ok",
+                "A/3 sceneWillEnterForeground unattached→foregroundInactive ok",
+                "A/3 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S24", title: "the app is swiped away while in front", setup: [.connect("A", scene)],
+            steps: [.fire(.scene(.close("A", nil)))],
+            expected: eras(
+                ios13: E("A=notRunning front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidEnterBackground foregroundInactive→background ok",
+                         "A willTerminate background→notRunning ok"),
+                ios17: E("A=notRunning front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                         "A didDiscardSceneSessions background→background ok",
+                         "A willTerminate background→notRunning ok")),
+            tags: [.scene]),
+        Row(id: "S25", title: "the app is swiped away while suspended", setup: [.connect("A", scene), .fire(.home)],
+            steps: [.fire(.terminate("A", byUser: true)), .fire(.launch("A"))],
+            expected: scenes(
+                "A=active A.s2=2:foregroundActive front=A",
+                "kill A user",
+                "A - suspended→notRunning killed",
+                "start A",
+                "A didFinishLaunching notRunning→background ok",
+                "A didDiscardSceneSessions background→background ok",
+                "A configurationForConnecting background→background ok",
+                "A/2 willConnectTo unattached→unattached ok",
+                "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S26", title: "a background scene is reclaimed: its payload is kept, its session survives",
+            setup: [.connect("A", scene), .restores("A", "{\"note\":1}"), .fire(.home)],
+            steps: [.fire(.scene(.reclaim("A", SceneID(1))))],
+            expected: scenes(
+                "A=suspended A.s1=-+saved front=-",
+                "A/1 stateRestorationActivity background→background ok",
+                "A/1 sceneDidDisconnect background→unattached ok",
+                "A - background→suspended ok"),
+            tags: [.scene]),
+        Row(id: "S27", title: "a reclaimed session is reconnected: same session, its payload handed back",
+            setup: [.connect("A", scene), .restores("A", "{\"note\":1}"), .fire(.home),
+                    .fire(.scene(.reclaim("A", SceneID(1))))],
+            steps: [.fire(.scene(.reconnect("A", SceneSessionID(1))))],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                ios15: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 restoreInteractionState unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
+            tags: [.scene]),
+        Row(id: "S28", title: "focus moves to the other window",
+            setup: [.connect("A", windows), .fire(.scene(.open("A", .none)))],
+            steps: [.fire(.scene(.focus("A", SceneID(1))))],
+            expected: scenes(
+                "A=active A.s1=1:foregroundActive A.s2=2:foregroundInactive front=A",
+                "A/2 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene]),
+        Row(id: "S29", title: "a scene event for an app that does not adopt scenes is refused",
+            setup: [.connect("A")], steps: [.fire(.scene(.open("A", .none)))],
+            expected: bySceneSupport(
+                none: E("A=active front=A",
+                        "reject appDoesNotAdoptScenes"),
+                optional: E("A=active front=A",
+                            "reject appDoesNotAdoptScenes")),
+            tags: [.scene]),
+        Row(id: "S30", title: "an app that does not adopt scenes launches as under ios7, or fails under ios27",
+            setup: [], steps: [.connect("A")],
+            expected: bySceneSupport(
+                none: E("A=active front=A",
+                        "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                optional: E("A=active front=A",
+                            "A didFinishLaunching notRunning→inactive ok",
+                            "A didBecomeActive inactive→active ok"),
+                required: E("A=notRunning front=-",
+                            "kill A sceneLifecycleRequired",
+                            "A - notRunning→notRunning killed")),
+            tags: [.scene, .profileEdge]),
+        Row(id: "S31", title: "an app that adopts scenes is refused where there are none",
+            setup: [], steps: [.connect("A", scene)],
+            expected: bySceneSupport(
+                none: E("A=notRunning front=-",
+                        "reject scenesUnsupported"),
+                optional: E("A=active A.s1=1:foregroundActive front=A",
+                            "A didFinishLaunching notRunning→background ok",
+                            "A configurationForConnecting background→background ok",
+                            "A/1 willConnectTo unattached→unattached ok",
+                            "A/1 sceneWillEnterForeground unattached→foregroundInactive ok",
+                            "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                required: E("A=active A.s1=1:foregroundActive front=A",
+                            "A didFinishLaunching notRunning→background ok",
+                            "A configurationForConnecting background→background ok",
+                            "A/1 willConnectTo unattached→unattached ok",
+                            "A/1 sceneWillEnterForeground unattached→foregroundInactive ok",
+                            "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
+            tags: [.scene, .profileEdge]),
+        Row(id: "S40", title: "critical pressure reclaims background scenes before it jetsams suspended apps",
+            setup: [.connect("B", scene), .connect("A", sceneAudio), .restores("A", "{\"note\":1}"), .fire(.home)],
+            steps: [.fire(.memoryWarning(.critical))],
+            expected: scenes(
+                "B=notRunning B.s1=- A=background A.s1=-+saved front=-",
+                "A/1 stateRestorationActivity background→background ok",
+                "A/1 sceneDidDisconnect background→unattached ok",
+                "kill B jetsam",
+                "B - suspended→notRunning jetsam",
+                "A didReceiveMemoryWarning background→background ok"),
+            tags: [.scene]),
+        Row(id: "S41", title: "the system terminates a running scene app: its scene disconnects first",
+            setup: [.connect("A", scene)], steps: [.fire(.terminate("A", byUser: false))],
+            expected: scenes(
+                "A=notRunning A.s1=- front=-",
+                "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                "A willTerminate background→notRunning ok"),
+            tags: [.scene]),
+    ]
+}
