@@ -13,7 +13,7 @@ extension BrokerMachine {
         let pid = identity.pid > 0 ? identity.pid : nil
         let flags = installedFlags(of: app, saidInHello: flags)
         if let spawned = processes.processConnected(app) {
-            recordProcess(app, pid: spawned, .connected, into: &effects)
+            recordProcess(app, pid: spawned, .connected, implements: flags.implementedCallbacks, into: &effects)
         }
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {

@@ -151,11 +151,12 @@ extension BrokerMachine {
     mutating func recordProcess(
         _ app: AppID, pid: Int32?, _ event: ProcessRecord.Event, status: Int32? = nil, signal: Int32? = nil,
         reason: ProcessRecord.Reason? = nil, detail: String? = nil, launch: LaunchContext? = nil,
-        into effects: inout [BrokerEffect]
+        implements: [LifecycleCallback] = [], into effects: inout [BrokerEffect]
     ) {
         let record = ProcessRecord(
             seq: journal.lastSequence + 1, app: app.rawValue, pid: pid, event: event, status: status, signal: signal,
-            reason: reason, detail: detail, launch: launch, atMs: milliseconds(lifecycleNow), wallMs: wallMs)
+            reason: reason, detail: detail, launch: launch, atMs: milliseconds(lifecycleNow), wallMs: wallMs,
+            implements: implements)
         appendToJournal(.process(record), into: &effects)
         notifyObservers(LifebusMethod.process, record.json, into: &effects)
     }

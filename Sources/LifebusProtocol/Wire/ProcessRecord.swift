@@ -1,4 +1,5 @@
 public import LifebusJSON
+public import LifebusLifecycle
 
 /// What happened to an app's process, as the broker saw it: a journal line and the params of the `process`
 /// notification observers receive.
@@ -10,7 +11,9 @@ public import LifebusJSON
 /// `launch`, a `LaunchContext` without its payload), `exited` (reaped: `status` or `signal`; `reason` that of the
 /// kill that ended it, as in its `killed` record), `killed` (the broker sent the kill; `reason` says why),
 /// `launchFailed` (nothing started; `detail` names the path and errno, `pid` is `null`) or `disconnected` (the
-/// broker dropped the app's connection for its output; `reason` is `outputLimitExceeded` or `writeStalled`).
+/// broker dropped the app's connection for its output; `reason` is `outputLimitExceeded` or `writeStalled`). A
+/// `connected` record of an app that declared the callbacks it implements (hello's `implements`) adds
+/// `"implements":[…]` after `wallMs` (the migration diff reads it); no other record has the member.
 public struct ProcessRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "process"
@@ -46,10 +49,13 @@ public struct ProcessRecord: Sendable, Equatable {
     public var launch: LaunchContext?
     public var atMs: Double
     public var wallMs: Int64
+    /// `connected`: the callbacks the app said in hello it implements; empty when it said none.
+    public var implements: [LifecycleCallback]
 
     public init(
         seq: Int64, app: String, pid: Int32?, event: Event, status: Int32? = nil, signal: Int32? = nil,
-        reason: Reason? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64
+        reason: Reason? = nil, detail: String? = nil, launch: LaunchContext? = nil, atMs: Double, wallMs: Int64,
+        implements: [LifecycleCallback] = []
     ) {
         self.seq = seq
         self.app = app
@@ -62,6 +68,7 @@ public struct ProcessRecord: Sendable, Equatable {
         self.launch = launch
         self.atMs = atMs
         self.wallMs = wallMs
+        self.implements = implements
     }
 
     /// Reads a record; `type`, when present, must be `"process"`.
@@ -84,10 +91,18 @@ public struct ProcessRecord: Sendable, Equatable {
         }
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
+        var callbacks: [LifecycleCallback] = []
+        for (index, name) in try reader.stringArray("implements").enumerated() {
+            guard let callback = LifecycleCallback(rawValue: name) else {
+                throw RPCError.invalidParams(field: reader.path("implements[\(index)]"), "is not a callback's name")
+            }
+            callbacks.append(callback)
+        }
+        implements = callbacks
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "type": .string(Self.type),
             "seq": .integer(seq),
             "app": .string(app),
@@ -101,5 +116,7 @@ public struct ProcessRecord: Sendable, Equatable {
             "atMs": .double(atMs),
             "wallMs": .integer(wallMs),
         ]
+        if !implements.isEmpty { object.append("implements", .array(implements.map { .string($0.rawValue) })) }
+        return .object(object)
     }
 }
