@@ -5,11 +5,11 @@ import LifebusProtocol
 /// (`--profile ios7,ios27` compares ios7 with ios27; `all` compares each profile with the one before it) — the
 /// migration report. Only losses are reported, in the direction of the selection: a mark an app made under the
 /// earlier profile and not (or fewer times) under the later one, a callback that was called and whose marks went with
-/// it, a run that passed and then failed.
+/// it, a run that passed and then failed — and, under the later profile, work an app did while suspended.
 ///
 /// Stateless and pure: everything is read from the two runs' journal entries. A mark belongs to the callback its app
-/// was running when the mark arrived (the latest of the app's transitions sent at or before it and answered at or
-/// after it), so a save that only ever ran in `didEnterBackground` is reported with the callback that no longer comes.
+/// was running when the mark arrived (`AppActivity`), so a save that only ever ran in `didEnterBackground` is
+/// reported with the callback that no longer comes.
 public enum MigrationDiff {
     /// One thing that happened under `earlier` and did not under `later`, for one app (or for the run).
     public struct Loss: Sendable, Equatable {
@@ -21,6 +21,10 @@ public enum MigrationDiff {
             case markLost(name: String, earlier: Int, later: Int)
             /// The run passed under the earlier profile and failed under the later one, for `reason`.
             case runFailed(reason: String)
+            /// Under the later profile the app made mark `name` while suspended and running no callback: work after
+            /// it left the foreground (`didEnterBackground`, `sceneDidEnterBackground`) without a background task,
+            /// which a device would not have run. (Reported whether or not the earlier run did the same.)
+            case workWhileSuspended(name: String, atMs: Double)
         }
 
         /// A mark's name and how many times it was made.
@@ -49,6 +53,9 @@ public enum MigrationDiff {
                     + "\(after == 0 ? "never" : times(after)) under \(later.rawValue)"
             case .runFailed(let reason):
                 return "the run passed under \(earlier.rawValue) and failed under \(later.rawValue): \(reason)"
+            case .workWhileSuspended(let name, let atMs):
+                return prefix + "mark \(name) at \(atMs) ms under \(later.rawValue) while suspended: work after leaving "
+                    + "the foreground without a background task, which a device would not run"
             }
         }
 
@@ -78,6 +85,13 @@ public enum MigrationDiff {
         }
         let before = AppActivity.read(earlier.entries)
         let after = AppActivity.read(later.entries)
+        for app in after.order {
+            for mark in after.apps[app]!.marksWhileSuspended {
+                losses.append(Loss(
+                    earlier: earlier.profile, later: later.profile, app: app,
+                    kind: .workWhileSuspended(name: mark.name, atMs: mark.atMs)))
+            }
+        }
         for app in before.order {
             let was = before.apps[app]!
             let now = after.apps[app] ?? AppActivity.App()
@@ -106,7 +120,13 @@ public enum MigrationDiff {
 }
 
 /// What each app did in one run, as the diff compares it: the callbacks it was called with (in first-call order),
-/// the marks it made with their counts (in first-mark order), and which marks it made while running which callback.
+/// the marks it made with their counts (in first-mark order), which marks it made while running which callback, and
+/// the marks it made while the broker had it suspended (work a device would not have let it do).
+///
+/// A mark was made during a callback when the app's next transition in the journal (answered after the mark) is that
+/// callback's and was sent at or before the mark: one callback runs at a time per app, and a record is journaled
+/// when its callback is answered. Journal order, not time alone, decides, so a manual clock where every entry shares
+/// one instant reads the same.
 struct AppActivity {
     struct App {
         var callbacks: [LifecycleCallback] = []
@@ -114,6 +134,8 @@ struct AppActivity {
         var markOrder: [String] = []
         /// For each callback, the marks made while it ran, in first-mark order.
         var marksDuring: [LifecycleCallback: [String]] = [:]
+        /// The marks made while the app was suspended and running no callback, in journal order.
+        var marksWhileSuspended: [MarkRecord] = []
     }
 
     var order: [String] = []
@@ -123,7 +145,7 @@ struct AppActivity {
         var activity = AppActivity()
         var transitions: [String: [TransitionRecord]] = [:]
         for entry in entries {
-            if case .transition(let record) = entry, record.callback != nil {
+            if case .transition(let record) = entry {
                 transitions[record.app, default: []].append(record)
             }
         }
@@ -138,12 +160,14 @@ struct AppActivity {
             case .mark(let mark):
                 activity.touch(mark.app)
                 activity.apps[mark.app]!.count(mark.name)
-                let running = transitions[mark.app, default: []].last { record in
-                    record.sentMs <= mark.atMs && (record.answeredMs ?? .infinity) >= mark.atMs
-                }
-                if let callback = running?.callback,
-                    !activity.apps[mark.app]!.marksDuring[callback, default: []].contains(mark.name) {
-                    activity.apps[mark.app]!.marksDuring[callback, default: []].append(mark.name)
+                let own = transitions[mark.app, default: []]
+                let next = own.firstIndex { $0.seq > mark.seq }
+                if let next, let callback = own[next].callback, own[next].sentMs <= mark.atMs {
+                    if !activity.apps[mark.app]!.marksDuring[callback, default: []].contains(mark.name) {
+                        activity.apps[mark.app]!.marksDuring[callback, default: []].append(mark.name)
+                    }
+                } else if let previous = (next.map { own[..<$0] } ?? own[...]).last, previous.to == .suspended {
+                    activity.apps[mark.app]!.marksWhileSuspended.append(mark)
                 }
             case .run, .process:
                 continue

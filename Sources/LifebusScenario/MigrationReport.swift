@@ -81,6 +81,7 @@ extension MigrationDiff.Loss {
         case .callbackNeverCalled(let callback, _): callback.rawValue
         case .markLost(let name, _, _): "mark " + name
         case .runFailed: "run"
+        case .workWhileSuspended(let name, _): "mark " + name + " while suspended"
         }
         return app.map { "\($0) \(what)" } ?? what
     }

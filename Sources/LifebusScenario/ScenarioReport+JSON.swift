@@ -55,6 +55,10 @@ extension ScenarioReport {
         case .runFailed(let reason):
             object.append("kind", .string("runFailed"))
             object.append("reason", .string(reason))
+        case .workWhileSuspended(let name, let atMs):
+            object.append("kind", .string("workWhileSuspended"))
+            object.append("mark", .string(name))
+            object.append("atMs", .double(atMs))
         }
         object.append("text", .string(loss.text))
         return .object(object)

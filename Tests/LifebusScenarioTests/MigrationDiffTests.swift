@@ -13,23 +13,28 @@ import Testing
         var entries: [JournalEntry] = []
         var clock = 0.0
 
-        mutating func call(_ callback: LifecycleCallback, app: String = "A", marks: [String] = []) {
+        /// Steps of the clock between entries; 0 is a manual clock that was never advanced.
+        var tick = 1.0
+
+        mutating func call(
+            _ callback: LifecycleCallback?, app: String = "A", marks: [String] = [], to: LifecycleState = .inactive
+        ) {
             let sent = clock
             for name in marks {
-                clock += 1
+                clock += tick
                 entries.append(.mark(MarkRecord(
                     seq: Int64(entries.count + 1), app: app, pid: 1, name: name, data: nil, atMs: clock, wallMs: 0)))
             }
-            clock += 1
+            clock += tick
             entries.append(.transition(TransitionRecord(
                 seq: Int64(entries.count + 1), app: app, pid: 1, callback: callback, cause: nil, from: .active,
-                to: .inactive, firedMs: nil, sentMs: sent, answeredMs: clock, handlerMs: nil, budgetMs: 5000,
+                to: to, firedMs: nil, sentMs: sent, answeredMs: clock, handlerMs: nil, budgetMs: 5000,
                 outcome: .ok, wallMs: 0)))
-            clock += 1
+            clock += tick
         }
 
         mutating func mark(_ name: String, app: String = "A") {
-            clock += 1
+            clock += tick
             entries.append(.mark(MarkRecord(
                 seq: Int64(entries.count + 1), app: app, pid: 1, name: name, data: nil, atMs: clock, wallMs: 0)))
         }
@@ -117,6 +122,37 @@ import Testing
         let run = Self.run(Self.result(.ios27, with), Self.result(.ios7, without), Self.result(.ios4, with))
         #expect(MigrationDiff.pairs(run).map { [$0.earlier.profile, $0.later.profile] } == [[.ios27, .ios7], [.ios7, .ios4]])
         #expect(MigrationDiff.losses(run).map(\.text) == ["A: mark m made once under ios27, never under ios7"])
+    }
+
+    @Test func underAFrozenManualClockMarksStillBelongToTheCallbackTheyWereMadeIn() {
+        var delegateEra = Journal(tick: 0)
+        delegateEra.call(.didFinishLaunching, marks: ["launched"])
+        delegateEra.call(.didEnterBackground, marks: ["state-saved"])
+        delegateEra.call(.willEnterForeground, marks: ["refreshed"])
+        var sceneEra = Journal(tick: 0)
+        sceneEra.call(.didFinishLaunching, marks: ["launched"])
+        sceneEra.call(.sceneDidEnterBackground)
+        sceneEra.call(.sceneWillEnterForeground, marks: ["refreshed"])
+        let losses = MigrationDiff.losses(Self.run(Self.result(.ios7, delegateEra), Self.result(.ios27, sceneEra)))
+        #expect(losses.map(\.text) == [
+            "A: didEnterBackground was called under ios7 and never under ios27: its mark state-saved is missing",
+        ])
+    }
+
+    @Test func workWhileSuspendedIsReportedAndWorkInACallbackAfterItIsNot() {
+        var earlier = Journal()
+        earlier.call(.didEnterBackground, marks: ["state-saved"], to: .background)
+        var later = Journal()
+        later.call(.sceneDidEnterBackground, to: .background)
+        later.call(nil, to: .suspended)  // the suspension
+        later.mark("state-saved")  // saved after the callback returned, without a background task
+        later.clock += 10  // the user comes back later
+        later.call(.sceneWillEnterForeground, marks: ["refreshed"])
+        let losses = MigrationDiff.losses(Self.run(Self.result(.ios7, earlier), Self.result(.ios27, later)))
+        #expect(losses.count == 1)
+        #expect(losses.first?.kind == .workWhileSuspended(name: "state-saved", atMs: 5))
+        #expect(losses.first?.text == "A: mark state-saved at 5.0 ms under ios27 while suspended: work after leaving "
+            + "the foreground without a background task, which a device would not run")
     }
 
     @Test func theReportsSayEachLossAndCountThem() {
