@@ -15,8 +15,10 @@ public enum MigrationDiff {
     public struct Loss: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
             /// `callback` was called under the earlier profile and never under the later one; `marks` are the marks
-            /// the app made while running it there (each with how many times), none of which the later run has.
-            case callbackNeverCalled(LifecycleCallback, marks: [MarkCount])
+            /// the app made while running it there (each with how many times), none of which the later run has;
+            /// `implemented` when the app declared it handles the callback (hello's `implements`, journaled with its
+            /// `connected` record) — then it is reported even without marks.
+            case callbackNeverCalled(LifecycleCallback, marks: [MarkCount], implemented: Bool)
             /// The app made mark `name` `earlier` times under the earlier profile and `later` times under the later.
             case markLost(name: String, earlier: Int, later: Int)
             /// The run passed under the earlier profile and failed under the later one, for `reason`.
@@ -43,10 +45,14 @@ public enum MigrationDiff {
         public var text: String {
             let prefix = app.map { "\($0): " } ?? ""
             switch kind {
-            case .callbackNeverCalled(let callback, let marks):
+            case .callbackNeverCalled(let callback, let marks, let implemented):
                 let lost = marks.map { $0.count > 1 ? "\($0.name) (\($0.count)×)" : $0.name }.joined(separator: ", ")
-                return prefix + "\(callback.rawValue) was called under \(earlier.rawValue) and never under "
-                    + "\(later.rawValue): its mark\(marks.count > 1 ? "s" : "") \(lost) "
+                let head = implemented
+                    ? "\(callback.rawValue) is implemented but never called under \(later.rawValue) (it was under "
+                        + "\(earlier.rawValue))"
+                    : "\(callback.rawValue) was called under \(earlier.rawValue) and never under \(later.rawValue)"
+                guard !marks.isEmpty else { return prefix + head }
+                return prefix + head + ": its mark\(marks.count > 1 ? "s" : "") \(lost) "
                     + "\(marks.count > 1 ? "are" : "is") missing"
             case .markLost(let name, let before, let after):
                 return prefix + "mark \(name) made \(times(before)) under \(earlier.rawValue), "
@@ -98,12 +104,13 @@ public enum MigrationDiff {
             var explained: Set<String> = []
             for callback in was.callbacks where !now.callbacks.contains(callback) {
                 let marks = was.marksDuring[callback, default: []].filter { (now.marks[$0] ?? 0) == 0 }
-                guard !marks.isEmpty else { continue }
+                let implemented = was.implemented.contains(callback) || now.implemented.contains(callback)
+                guard !marks.isEmpty || implemented else { continue }
                 explained.formUnion(marks)
                 let counted = marks.map { Loss.MarkCount(name: $0, count: was.marks[$0] ?? 0) }
                 losses.append(Loss(
                     earlier: earlier.profile, later: later.profile, app: app,
-                    kind: .callbackNeverCalled(callback, marks: counted)))
+                    kind: .callbackNeverCalled(callback, marks: counted, implemented: implemented)))
             }
             for name in was.markOrder where !explained.contains(name) {
                 let count = was.marks[name] ?? 0
@@ -136,6 +143,8 @@ struct AppActivity {
         var marksDuring: [LifecycleCallback: [String]] = [:]
         /// The marks made while the app was suspended and running no callback, in journal order.
         var marksWhileSuspended: [MarkRecord] = []
+        /// The callbacks the app declared it implements (its `connected` records' `implements`).
+        var implemented: Set<LifecycleCallback> = []
     }
 
     var order: [String] = []
@@ -169,7 +178,11 @@ struct AppActivity {
                 } else if let previous = (next.map { own[..<$0] } ?? own[...]).last, previous.to == .suspended {
                     activity.apps[mark.app]!.marksWhileSuspended.append(mark)
                 }
-            case .run, .process:
+            case .process(let record):
+                guard !record.implements.isEmpty else { continue }
+                activity.touch(record.app)
+                activity.apps[record.app]!.implemented.formUnion(record.implements)
+            case .run:
                 continue
             }
         }

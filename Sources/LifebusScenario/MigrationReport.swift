@@ -78,7 +78,7 @@ extension MigrationDiff.Loss {
     /// What the loss is about, for a test case's name: the app and the callback or mark, or the run.
     var subject: String {
         let what = switch kind {
-        case .callbackNeverCalled(let callback, _): callback.rawValue
+        case .callbackNeverCalled(let callback, _, _): callback.rawValue
         case .markLost(let name, _, _): "mark " + name
         case .runFailed: "run"
         case .workWhileSuspended(let name, _): "mark " + name + " while suspended"

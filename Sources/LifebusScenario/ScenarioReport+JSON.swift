@@ -43,9 +43,10 @@ extension ScenarioReport {
             "app": loss.app.map(JSONValue.string) ?? .null,
         ]
         switch loss.kind {
-        case .callbackNeverCalled(let callback, let marks):
+        case .callbackNeverCalled(let callback, let marks, let implemented):
             object.append("kind", .string("callbackNeverCalled"))
             object.append("callback", .string(callback.rawValue))
+            object.append("implemented", .bool(implemented))
             object.append("marks", .array(marks.map { ["name": .string($0.name), "count": .integer(Int64($0.count))] }))
         case .markLost(let name, let earlier, let later):
             object.append("kind", .string("markLost"))

@@ -150,8 +150,12 @@ import Testing
         ) { _ = try RunRecord(json: $0) },
         WireType(
             "process.record", .written,
-            ProcessRecord(seq: 1, app: "com.x", pid: nil, event: .killed, atMs: 0, wallMs: 0).json,
-            enums: ["event": cases(ProcessRecord.Event.self), "reason": cases(ProcessRecord.Reason.self)]
+            ProcessRecord(seq: 1, app: "com.x", pid: nil, event: .connected, atMs: 0, wallMs: 0,
+                          implements: [.didEnterBackground]).json,
+            enums: [
+                "event": cases(ProcessRecord.Event.self), "reason": cases(ProcessRecord.Reason.self),
+                "implements": cases(LifecycleCallback.self),
+            ]
         ) { _ = try ProcessRecord(json: $0) },
         WireType(
             "launch-context", .written, LaunchContext(reason: .user).json(),

@@ -67,9 +67,27 @@ import Testing
         #expect(losses == [MigrationDiff.Loss(
             earlier: .ios7, later: .ios27, app: "A",
             kind: .callbackNeverCalled(
-                .didEnterBackground, marks: [.init(name: "state-saved", count: 2), .init(name: "state-saved-2", count: 1)]))])
+                .didEnterBackground, marks: [.init(name: "state-saved", count: 2), .init(name: "state-saved-2", count: 1)],
+                implemented: false))])
         #expect(losses.first?.text == "A: didEnterBackground was called under ios7 and never under ios27: its marks "
             + "state-saved (2×), state-saved-2 are missing")
+    }
+
+    @Test func anImplementedCallbackNeverCalledIsReportedEvenWithoutMarks() {
+        var delegateEra = Journal()
+        delegateEra.entries.append(.process(ProcessRecord(
+            seq: 1, app: "A", pid: 1, event: .connected, atMs: 0, wallMs: 0,
+            implements: [.didEnterBackground, .willResignActive])))
+        delegateEra.call(.willResignActive)
+        delegateEra.call(.didEnterBackground)
+        var sceneEra = Journal()
+        sceneEra.call(.sceneWillResignActive)
+        sceneEra.call(.sceneDidEnterBackground)
+        let losses = MigrationDiff.losses(Self.run(Self.result(.ios7, delegateEra), Self.result(.ios27, sceneEra)))
+        #expect(losses.map(\.text) == [
+            "A: willResignActive is implemented but never called under ios27 (it was under ios7)",
+            "A: didEnterBackground is implemented but never called under ios27 (it was under ios7)",
+        ])
     }
 
     @Test func aMarkMadeFewerTimesOrOutsideAnyCallbackIsReportedOnItsOwn() {
