@@ -149,8 +149,11 @@ extension Device {
         let timer = armTimer(.watchdog(i), at: now + budget)
         apps[i].outstanding = Outstanding(
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
-            late: false, scene: scene
+            late: false
         )
+        if scene != nil {
+            apps[i].scenes.outstandingScene = scene
+        }
         setState(i, next)
         out.append(.sendCallback(
             apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: context))
@@ -181,14 +184,15 @@ extension Device {
         }
         cancelTimer(done.timer)
         apps[i].outstanding = nil
+        let scene = usesScenes(i) ? apps[i].scenes.outstandingScene.take() : nil
         record(Transition(
             app: app, callback: done.callback, cause: activity.cause, from: done.from, to: done.to,
             fired: activity.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0,
-            scene: done.scene
+            scene: scene
         ))
         if usesScenes(i) {
-            sceneAnswered(i, done, restoration: restoration)
+            sceneAnswered(i, done, scene: scene, restoration: restoration)
         }
         if done.callback == .willTerminate {
             apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))

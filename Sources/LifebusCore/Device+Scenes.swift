@@ -265,14 +265,14 @@ extension Device {
     }
 
     /// The answer to a scene callback of app `i` changes the book: a configured session, a kept payload.
-    mutating func sceneAnswered(_ i: Int, _ done: Outstanding, restoration: String?) {
+    mutating func sceneAnswered(_ i: Int, _ done: Outstanding, scene: SceneTransition?, restoration: String?) {
         if done.callback == .configurationForConnecting, let session = apps[i].scenes.configuring.take() {
             if let k = apps[i].scenes.position(of: session) {
                 apps[i].scenes.sessions[k].configured = true
             }
             return
         }
-        guard let session = done.scene?.ref.session, let k = apps[i].scenes.position(of: session) else { return }
+        guard let session = scene?.ref.session, let k = apps[i].scenes.position(of: session) else { return }
         switch done.callback {
         case .stateRestorationActivity:
             apps[i].scenes.sessions[k].saved = true
