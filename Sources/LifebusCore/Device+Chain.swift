@@ -92,7 +92,9 @@ extension Device {
         }
     }
 
-    /// Performs app `i`'s next move.
+    /// Performs app `i`'s next move. Inlined into `step` (never inlined itself): the app-delegate path's one switch,
+    /// as before scenes.
+    @inline(__always)
     mutating func perform(_ move: Move, _ i: Int) {
         switch move {
         case .send(let callback, let next):
