@@ -124,7 +124,8 @@ struct SceneTests {
             for _ in 0..<3 { harness.run(.fire(.scene(.open("A", .none)))) }
             harness.run(.fire(.call(.ring)))
             harness.run(.fire(.call(.answer)))  // every scene enters the background, one at a time
-            return Self.sent(harness, since: 0).filter { $0.0 == .sceneDidEnterBackground }.compactMap { $0.1?.scene?.scene }
+            let entered = Self.sent(harness, since: 0).filter { $0.0 == .sceneDidEnterBackground }
+            return entered.compactMap { $0.1?.scene?.scene }
         }
         let orders = (UInt64(0)..<8).map(homeOrder)
         #expect(orders.allSatisfy { Set($0) == Set((1...4).map { SceneID($0) }) })
