@@ -98,10 +98,10 @@ extension Device {
     mutating func perform(_ move: Move, _ i: Int) {
         switch move {
         case .send(let callback, let next):
-            if callback == .didFinishLaunching && usesScenes(i) {
-                apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
-            }
             send(i, callback, to: next)
+            if callback == .didFinishLaunching && usesScenes(i) {
+                sceneAppLaunched(i)
+            }
         case .sendAs(let then, let callback, let next):
             apps[i].work = then
             send(i, callback, to: next)

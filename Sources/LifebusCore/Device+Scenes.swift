@@ -25,6 +25,13 @@ extension Device {
         perform(Self.sceneMove(for: intent, sceneSituation), i)
     }
 
+    /// Scene app `i` was sent `didFinishLaunching`: it launches in the background (S01), so its background time
+    /// starts (until a scene comes to the foreground), and so does the scene launch's budget.
+    mutating func sceneAppLaunched(_ i: Int) {
+        apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
+        enteredBackground(i)
+    }
+
     /// Sends `didDiscardSceneSessions` with the sessions app `i` is owed news of.
     mutating func announceDiscards(_ i: Int) {
         let sessions = apps[i].scenes.discarded
