@@ -68,6 +68,4 @@ struct Outstanding: Sendable {
     /// The watchdog; `nil` once it fired while the watchdog only observes.
     var timer: TimerID?
     var late: Bool
-    /// A scene callback's scene and its move, journaled with its transition.
-    var scene: SceneTransition? = nil
 }

@@ -92,14 +92,16 @@ extension Device {
         }
     }
 
-    /// Performs app `i`'s next move.
+    /// Performs app `i`'s next move. Inlined into `step` (never inlined itself): the app-delegate path's one switch,
+    /// as before scenes.
+    @inline(__always)
     mutating func perform(_ move: Move, _ i: Int) {
         switch move {
         case .send(let callback, let next):
-            if callback == .didFinishLaunching && usesScenes(i) {
-                apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
-            }
             send(i, callback, to: next)
+            if callback == .didFinishLaunching && usesScenes(i) {
+                sceneAppLaunched(i)
+            }
         case .sendAs(let then, let callback, let next):
             apps[i].work = then
             send(i, callback, to: next)
@@ -149,8 +151,11 @@ extension Device {
         let timer = armTimer(.watchdog(i), at: now + budget)
         apps[i].outstanding = Outstanding(
             id: id, callback: callback, from: apps[i].state, to: next, sent: now, budget: budget, timer: timer,
-            late: false, scene: scene
+            late: false
         )
+        if scene != nil {
+            apps[i].scenes.outstandingScene = scene
+        }
         setState(i, next)
         out.append(.sendCallback(
             apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: context))
@@ -181,14 +186,15 @@ extension Device {
         }
         cancelTimer(done.timer)
         apps[i].outstanding = nil
+        let scene = usesScenes(i) ? apps[i].scenes.outstandingScene.take() : nil
         record(Transition(
             app: app, callback: done.callback, cause: activity.cause, from: done.from, to: done.to,
             fired: activity.fired, sent: done.sent, answered: now, handlerDuration: handlerDuration,
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0,
-            scene: done.scene
+            scene: scene
         ))
         if usesScenes(i) {
-            sceneAnswered(i, done, restoration: restoration)
+            sceneAnswered(i, done, scene: scene, restoration: restoration)
         }
         if done.callback == .willTerminate {
             apps[i].process = .exiting(grace: armTimer(.exitGrace(i), at: now + configuration.budgets.exitGrace))

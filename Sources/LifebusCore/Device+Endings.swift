@@ -14,11 +14,12 @@ extension Device {
         if let done = apps[i].outstanding {
             cancelTimer(done.timer)
             apps[i].outstanding = nil
+            let scene = usesScenes(i) ? apps[i].scenes.outstandingScene.take() : nil
             record(Transition(
                 app: app, callback: done.callback, cause: activity.cause, from: done.from, to: .notRunning,
                 fired: activity.fired, sent: done.sent, answered: nil, handlerDuration: nil, budget: done.budget,
                 outcome: outcome, pid: apps[i].pid ?? 0,
-                scene: done.scene.map { SceneTransition(ref: $0.ref, from: $0.from, to: .unattached) }
+                scene: scene.map { SceneTransition(ref: $0.ref, from: $0.from, to: .unattached) }
             ))
         } else {
             record(Transition(

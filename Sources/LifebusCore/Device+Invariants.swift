@@ -100,8 +100,9 @@ extension Device {
             "\(app.id)'s scene ids are not unique or not given yet")
         expect(book.focus.map { book.position(of: $0) != nil } ?? true, "\(app.id)'s focus names no session")
         expect(book.discarded.allSatisfy { book.position(of: $0) == nil }, "\(app.id) discarded a live session")
-        expect(app.outstanding?.scene.map { book.position(of: $0.ref.session) != nil } ?? true,
+        expect(book.outstandingScene.map { book.position(of: $0.ref.session) != nil } ?? true,
             "\(app.id)'s callback names a session it does not have")
+        expect(book.outstandingScene == nil || app.outstanding != nil, "\(app.id) keeps a scene move with no callback")
         expect(book.configuring.map { book.position(of: $0) != nil } ?? true,
             "\(app.id) configures a session it does not have")
         return broken

@@ -25,6 +25,13 @@ extension Device {
         perform(Self.sceneMove(for: intent, sceneSituation), i)
     }
 
+    /// Scene app `i` was sent `didFinishLaunching`: it launches in the background (S01), so its background time
+    /// starts (until a scene comes to the foreground), and so does the scene launch's budget.
+    mutating func sceneAppLaunched(_ i: Int) {
+        apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
+        enteredBackground(i)
+    }
+
     /// Sends `didDiscardSceneSessions` with the sessions app `i` is owed news of.
     mutating func announceDiscards(_ i: Int) {
         let sessions = apps[i].scenes.discarded
@@ -265,14 +272,14 @@ extension Device {
     }
 
     /// The answer to a scene callback of app `i` changes the book: a configured session, a kept payload.
-    mutating func sceneAnswered(_ i: Int, _ done: Outstanding, restoration: String?) {
+    mutating func sceneAnswered(_ i: Int, _ done: Outstanding, scene: SceneTransition?, restoration: String?) {
         if done.callback == .configurationForConnecting, let session = apps[i].scenes.configuring.take() {
             if let k = apps[i].scenes.position(of: session) {
                 apps[i].scenes.sessions[k].configured = true
             }
             return
         }
-        guard let session = done.scene?.ref.session, let k = apps[i].scenes.position(of: session) else { return }
+        guard let session = scene?.ref.session, let k = apps[i].scenes.position(of: session) else { return }
         switch done.callback {
         case .stateRestorationActivity:
             apps[i].scenes.sessions[k].saved = true

@@ -23,6 +23,9 @@ struct SceneBook: Sendable {
     var target: SceneSessionID?
     /// The session whose `configurationForConnecting` is outstanding.
     var configuring: SceneSessionID?
+    /// The outstanding scene callback's scene and its move, journaled with its transition (kept here, not in
+    /// `Outstanding`, which the app-delegate path copies on every answer).
+    var outstandingScene: SceneTransition?
     /// Counts scene activations, for `SceneSessionRecord.lastUsed`.
     var uses: UInt64 = 0
     /// The end of a scene launch's `scene-create` budget, from `didFinishLaunching` until the first scene is

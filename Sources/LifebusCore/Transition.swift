@@ -8,28 +8,30 @@ public import LifebusLifecycle
 /// (`background → suspended`, `ok`) and the kill of a process that outlived its exit grace
 /// (`notRunning → notRunning`, `killed`).
 public struct Transition: Sendable, Hashable {
+    // Stored in this order so the one-byte fields fill the padding after the optionals (the value is 113 bytes, and
+    // with it `Action`, which every input's actions are moved through: declared in reading order, it was 126).
     public var app: AppID
-    public var callback: LifecycleCallback?
-    /// The app's process id as the core held it when the transition was recorded (the kernel's, for its last
-    /// connection); 0 when none was ever known. (Stored here, beside one-byte fields, it makes the value no larger.)
-    public var pid: Int32
-    /// The controller event that caused it; `nil` for connections, crashes and background-task expiry.
-    public var cause: EventID?
-    public var from: LifecycleState
-    public var to: LifecycleState
-    /// When the cause event fired.
-    public var fired: Instant?
     /// When the callback was sent (for `callback == nil`: when the app ended).
     public var sent: Instant
-    public var answered: Instant?
-    public var handlerDuration: Duration?
     public var budget: Duration
+    public var handlerDuration: Duration?
+    public var callback: LifecycleCallback?
+    public var from: LifecycleState
+    public var to: LifecycleState
     public var outcome: TransitionOutcome
     /// The app answered but said its handler failed.
     public var handlerFailed: Bool
+    /// The app's process id as the core held it when the transition was recorded (the kernel's, for its last
+    /// connection); 0 when none was ever known.
+    public var pid: Int32
     /// A scene callback's scene and its move; `nil` for an app-delegate callback (`from`/`to` are the app's
     /// aggregate states either way).
     public var scene: SceneTransition?
+    /// When the cause event fired.
+    public var fired: Instant?
+    public var answered: Instant?
+    /// The controller event that caused it; `nil` for connections, crashes and background-task expiry.
+    public var cause: EventID?
 
     public init(
         app: AppID, callback: LifecycleCallback?, cause: EventID?, from: LifecycleState, to: LifecycleState,

@@ -55,7 +55,8 @@ struct Harness {
                 posts.append("\(app) \(posted)")
             }
             if let ref = context?.scene, sceneStates[app]?[ref.scene] ?? .unattached != context?.sceneState {
-                violations.append("\(callback) sent to \(ref) for \(context?.sceneState as Any), its changes say otherwise")
+                let state = context?.sceneState.map { "\($0)" } ?? "nothing"
+                violations.append("\(callback) sent to \(ref) for \(state), but its scene's changes say otherwise")
             }
             if outstanding[app] != nil {
                 violations.append("second outstanding callback for \(app)")
@@ -177,7 +178,8 @@ struct Harness {
             switch action {
             case .record(let t):
                 if let scene = t.scene {
-                    "\(t.app)/\(scene.ref.scene.number) \(t.callback?.rawValue ?? "-") \(scene.from)→\(scene.to) \(t.outcome)"
+                    "\(t.app)/\(scene.ref.scene.number) \(t.callback?.rawValue ?? "-") "
+                        + "\(scene.from)→\(scene.to) \(t.outcome)"
                 } else {
                     "\(t.app) \(t.callback?.rawValue ?? "-") \(t.from)→\(t.to) \(t.outcome)"
                 }

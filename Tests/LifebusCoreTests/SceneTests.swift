@@ -106,6 +106,20 @@ struct SceneTests {
         #expect(Self.sent(harness, since: start).allSatisfy { $0.2 == .seconds(10) })
     }
 
+    @Test("a scene app launched into the background gets the 30 s of background time: a task left open is killed")
+    func backgroundLaunchHasBackgroundTime() {
+        var harness = Harness(profile: .ios17)
+        harness.run(.connect("A", AppFlags(launchInBackground: true, adoptsScenes: true)))
+        #expect(harness.device.state(of: "A") == .suspended)
+        harness.run(.hold("B"))
+        harness.run(.connect("B", AppFlags(launchInBackground: true, adoptsScenes: true)))
+        harness.run(.beginTask("B", 1))  // during didFinishLaunching
+        harness.run(.release("B"))
+        harness.elapse(.seconds(31))
+        #expect(harness.describe(from: 0).suffix(3) == ["expiring B 1", "kill B watchdog",
+                                                        "B - background→notRunning watchdog"])
+    }
+
     @Test("under ios27 the launch of an app that does not adopt scenes is refused and its process killed")
     func ios27RefusesAnAppDelegateApp() {
         var harness = Harness(profile: .ios27)
@@ -124,7 +138,8 @@ struct SceneTests {
             for _ in 0..<3 { harness.run(.fire(.scene(.open("A", .none)))) }
             harness.run(.fire(.call(.ring)))
             harness.run(.fire(.call(.answer)))  // every scene enters the background, one at a time
-            return Self.sent(harness, since: 0).filter { $0.0 == .sceneDidEnterBackground }.compactMap { $0.1?.scene?.scene }
+            let entered = Self.sent(harness, since: 0).filter { $0.0 == .sceneDidEnterBackground }
+            return entered.compactMap { $0.1?.scene?.scene }
         }
         let orders = (UInt64(0)..<8).map(homeOrder)
         #expect(orders.allSatisfy { Set($0) == Set((1...4).map { SceneID($0) }) })
