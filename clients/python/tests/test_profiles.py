@@ -1,17 +1,25 @@
 """One test run under every profile the broker plays (``lifebus_profile``, from ``lifebusd --help``): the home
-button sends an app to the background from iOS 4 on, and terminates it under iOS 3, which had no multitasking."""
+button sends an app to the background from iOS 4 on, and terminates it under iOS 3, which had no multitasking;
+under iOS 27 an app that does not adopt scenes cannot launch at all (killed, reason ``sceneLifecycleRequired``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from lifebus import AppLauncher, ApplicationDelegate, Controller, profiles
+from lifebus.errors import ConnectionClosed
 
 
 def test_home_leaves_the_app_as_each_profile_does(
     lifebus: Controller, lifebus_app: AppLauncher, lifebus_profile: str
 ) -> None:
     assert lifebus.profile == lifebus_profile
+    if lifebus_profile == "ios27":
+        with pytest.raises(ConnectionClosed):
+            lifebus_app.run("com.example.Home", ApplicationDelegate())
+        kills = [entry for entry in lifebus.history() if entry.get("event") == "killed"]
+        assert [(kill["app"], kill["reason"]) for kill in kills] == [("com.example.Home", "sceneLifecycleRequired")]
+        return
     app = lifebus_app.run("com.example.Home", ApplicationDelegate())
     lifebus.fire("home")
     if lifebus_profile == "ios3":
