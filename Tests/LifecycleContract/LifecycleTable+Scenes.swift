@@ -46,8 +46,9 @@ private let sceneAudio = AppFlags(backgroundModes: ["audio"], adoptsScenes: true
 
 extension LifecycleTable {
     /// The scene rows the kit's `SceneRowsTests` does not play (in memory and live), with the reason; the core's
-    /// `LifecycleTableTests` runs every one. Each needs what in-process apps cannot give: a relaunch of a process
-    /// the broker ended (a `start` line), or a kill of the app's process, which on a live broker is the test's own.
+    /// `LifecycleTableTests` and the integration `RowRunner` (a live broker, apps in processes of their own) run
+    /// every one. Each needs what in-process apps cannot give: a relaunch of a process the broker ended (a `start`
+    /// line), or a kill of the app's process, which on a live broker is the test's own.
     package static let notYetLive: [String: String] = [
         "S02": "relaunches a terminated app (start A): an in-process app cannot be started again by the broker",
         "S23": "kills a suspended app and relaunches it (kill, start): the integration RowRunner's, not the kit's",
