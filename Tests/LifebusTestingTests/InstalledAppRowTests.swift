@@ -27,7 +27,12 @@ struct InstalledAppRowTests {
 
     @Test("R140: launching an installed app spawns it, with R40's transitions", arguments: Profile.allCases)
     func r140(_ profile: Profile) async throws {
-        let r40 = try #require(LifecycleTable.launches.first { $0.id == "R40" }?.expected[profile])
+        let row = try #require(LifecycleTable.launches.first { $0.id == "R40" })
+        guard let r40 = row.expected[profile] else {
+            // ReturnMeTo does not adopt scenes: under ios27 the row does not apply (S30 is that case).
+            #expect(row.inapplicable[profile] != nil, "R40 has no expectation for \(profile)")
+            return
+        }
         let folder = TestMachine.temporaryFolder()
         defer { TestMachine.remove(folder, files: ["app.json", "state"]) }
         let bus = try await LifebusTestBus(.live, profile: profile)
