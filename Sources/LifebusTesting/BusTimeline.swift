@@ -2,8 +2,8 @@ public import LifebusLifecycle
 import LifebusProtocol
 
 /// What the bus recorded, oldest first: every transition (with the callback that made it; a scene's with its scene,
-/// session and scene states) and every mark, of every app — the journal without its times, pids and measured handler times, so the same scenario gives the same
-/// timeline every run and on either transport.
+/// session and scene states) and every mark, of every app — the journal without its times, pids and measured handler
+/// times, so the same scenario gives the same timeline every run and on either transport.
 ///
 /// A plain value. Invariant: `entries` is in journal order.
 public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {

@@ -114,7 +114,8 @@ struct SceneRowsTests {
             )
             let scenes = flags.adoptsScenes ? Scenes() : nil
             do {
-                stage.apps[id] = try await bus.launch(id, delegate: Answering(), sceneDelegate: scenes, options: options)
+                stage.apps[id] = try await bus.launch(
+                    id, delegate: Answering(), sceneDelegate: scenes, options: options)
                 stage.scenes[id] = scenes
             } catch let error as LifebusTestBusError where error.description.contains("adopts scenes") {
                 return .scenesUnsupported
