@@ -24,8 +24,10 @@ import Testing
         ]))
         let run = try package.run(timeout: .seconds(1500))
         #expect(run.out.contains("answeringACallSavesTheNotes() passed"), "\(run.out)")
-        #expect(run.out.contains("example → \"halfmigrated\""), "HalfMigrated is caught: \(run.out)")
-        #expect(!run.out.contains("example → \"notesscenes\""), "NotesScenes passes: \(run.out)")
+        let failed = "homeSavesTheNotes(_:) recorded an issue with 1 argument example → "
+        #expect(run.out.contains(failed + "\"halfmigrated\""), "HalfMigrated is caught: \(run.out)")
+        #expect(run.out.contains("com.example.HalfMigrated did not mark \"state-saved\""), "\(run.out)")
+        #expect(!run.out.contains(failed + "\"notesscenes\""), "NotesScenes passes: \(run.out)")
         #expect(run.status != 0, "the HalfMigrated case fails the run: \(run.out)\n\(run.err)")
     }
 
