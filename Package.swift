@@ -188,6 +188,16 @@ let package = Package(
             name: "Forgetful", dependencies: ["Lifebus", "LifebusJSON", "LifebusProtocol"], path: "Examples/Forgetful",
             swiftSettings: strict
         ),
+        // Scenes adopted correctly: two windows, each saved and restored (issue 27).
+        .executableTarget(
+            name: "NotesScenes", dependencies: ["Lifebus", "LifebusJSON", "LifebusLifecycle"],
+            path: "Examples/NotesScenes", swiftSettings: strict
+        ),
+        // Deliberately half-migrated: scenes adopted, saves still in the app delegate (issue 27).
+        .executableTarget(
+            name: "HalfMigrated", dependencies: ["Lifebus", "LifebusJSON", "LifebusLifecycle"],
+            path: "Examples/HalfMigrated", swiftSettings: strict
+        ),
         .executableTarget(
             name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusJSON"],
             path: "Examples/MemoryGrower", swiftSettings: strict

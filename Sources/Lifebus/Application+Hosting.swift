@@ -8,10 +8,15 @@ public import LifebusProtocol
 /// it delivers callbacks and expirations as `BrokerLink` does, and answers the app's requests itself (or, for an
 /// app on a live broker, stops it). Not for apps: an app calls `run(delegate:)`.
 extension Application {
-    /// Serves this app from `host` with `delegate`, instead of `run(delegate:)`; call once, before any callback.
-    @_spi(Hosting) public func attach(delegate: some ApplicationDelegate, host: @escaping ApplicationHost) {
+    /// Serves this app from `host` with `delegate` (and `sceneDelegate`, for an app that adopts scenes), instead of
+    /// `run(delegate:sceneDelegate:)`; call once, before any callback.
+    @_spi(Hosting) public func attach(
+        delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil,
+        host: @escaping ApplicationHost
+    ) {
         precondition(self.delegate == nil, "an Application is run or attached once")
         self.delegate = delegate
+        self.sceneDelegate = sceneDelegate
         self.host = host
     }
 

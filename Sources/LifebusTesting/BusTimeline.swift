@@ -1,9 +1,9 @@
 public import LifebusLifecycle
 import LifebusProtocol
 
-/// What the bus recorded, oldest first: every transition (with the callback that made it) and every mark, of every
-/// app — the journal without its times, pids and measured handler times, so the same scenario gives the same
-/// timeline every run and on either transport.
+/// What the bus recorded, oldest first: every transition (with the callback that made it; a scene's with its scene,
+/// session and scene states) and every mark, of every app — the journal without its times, pids and measured handler
+/// times, so the same scenario gives the same timeline every run and on either transport.
 ///
 /// A plain value. Invariant: `entries` is in journal order.
 public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
@@ -14,13 +14,31 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
             app: AppID, callback: LifecycleCallback?, from: LifecycleState, to: LifecycleState,
             outcome: TransitionOutcome
         )
+        /// The scene `scene` (of `session`) of `app` went from `from` to `to` through `callback`, ending `outcome`.
+        case sceneTransition(
+            app: AppID, scene: SceneID, session: SceneSessionID, callback: LifecycleCallback?, from: SceneState,
+            to: SceneState, outcome: TransitionOutcome
+        )
         /// `app` reported the mark `name`.
         case mark(app: AppID, name: String)
 
         /// The app the entry is about.
         public var app: AppID {
             switch self {
-            case .transition(let app, _, _, _, _), .mark(let app, _): app
+            case .transition(let app, _, _, _, _), .sceneTransition(let app, _, _, _, _, _, _), .mark(let app, _): app
+            }
+        }
+
+        /// The scene the entry is about; `nil` for the app's own transitions and marks.
+        public var scene: SceneID? {
+            if case .sceneTransition(_, let scene, _, _, _, _, _) = self { scene } else { nil }
+        }
+
+        /// The callback the entry records, app-level or scene; `nil` for a mark or a transition without one.
+        public var callback: LifecycleCallback? {
+            switch self {
+            case .transition(_, let callback, _, _, _), .sceneTransition(_, _, _, let callback, _, _, _): callback
+            case .mark: nil
             }
         }
 
@@ -28,6 +46,9 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .transition(let app, let callback, let from, let to, let outcome):
                 "\(app) \(callback?.rawValue ?? "-") \(from.rawValue) -> \(to.rawValue) (\(outcome.rawValue))"
+            case .sceneTransition(let app, let scene, let session, let callback, let from, let to, let outcome):
+                "\(app)/\(scene.number) \(callback?.rawValue ?? "-") \(from.rawValue) -> \(to.rawValue) "
+                    + "(\(outcome.rawValue), session \(session.number))"
             case .mark(let app, let name):
                 "\(app) mark \(name)"
             }
@@ -42,12 +63,19 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
         entries.filter { $0.app == app }
     }
 
-    /// The callbacks `app` received, in order.
+    /// The callbacks `app` received, in order: its app delegate's and its scenes'.
     public func callbacks(of app: AppID) -> [LifecycleCallback] {
-        entries.compactMap { entry in
-            guard case .transition(app, let callback?, _, _, _) = entry else { return nil }
-            return callback
-        }
+        entries.compactMap { $0.app == app ? $0.callback : nil }
+    }
+
+    /// The callbacks the scene `scene` of `app` received, in order.
+    public func callbacks(of app: AppID, scene: SceneID) -> [LifecycleCallback] {
+        entries.compactMap { $0.app == app && $0.scene == scene ? $0.callback : nil }
+    }
+
+    /// The scenes of `app` that connected (`willConnectTo`), in order.
+    public func connectedScenes(of app: AppID) -> [SceneID] {
+        entries.compactMap { $0.app == app && $0.callback == .willConnectTo ? $0.scene : nil }
     }
 
     /// The marks `app` reported, in order.
@@ -69,10 +97,17 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
         entries = journal.compactMap { entry in
             switch entry {
             case .transition(let record):
-                .transition(
-                    app: AppID(record.app), callback: record.callback, from: record.from, to: record.to,
-                    outcome: record.outcome
-                )
+                if let scene = record.scene {
+                    .sceneTransition(
+                        app: AppID(record.app), scene: scene.scene, session: scene.session, callback: record.callback,
+                        from: scene.from, to: scene.to, outcome: record.outcome
+                    )
+                } else {
+                    .transition(
+                        app: AppID(record.app), callback: record.callback, from: record.from, to: record.to,
+                        outcome: record.outcome
+                    )
+                }
             case .mark(let record):
                 .mark(app: AppID(record.app), name: record.name)
             case .run, .process:

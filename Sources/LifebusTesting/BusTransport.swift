@@ -21,9 +21,12 @@ protocol BusTransport: AnyObject {
     /// Lets the in-process app `id` answer what it held, and every later callback at once; returns once the device
     /// has settled.
     func release(_ id: AppID) async
-    /// Brings the app `id` onto the bus, served by `delegate`; returns once the broker has launched it.
-    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
-        -> Application
+    /// Brings the app `id` onto the bus, served by `delegate` (and `sceneDelegate`, for an app that adopts scenes);
+    /// returns once the broker has launched it.
+    func connect(
+        _ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate,
+        sceneDelegate: (any SceneDelegate)?
+    ) async throws -> Application
     /// Drops the connection of the in-process app `id` without a word, as when its process crashes; returns once
     /// the broker has taken it in.
     func crash(_ id: AppID) async throws

@@ -84,6 +84,14 @@ final class HeldDelegate<Delegate: ApplicationDelegate>: ApplicationDelegate {
         if await gate.pass() { await delegate.didReceiveMemoryWarning(application) }
     }
 
+    func configurationForConnecting(_ application: Application) async {
+        if await gate.pass() { await delegate.configurationForConnecting(application) }
+    }
+
+    func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async {
+        if await gate.pass() { await delegate.didDiscardSceneSessions(application, sessions: sessions) }
+    }
+
     func restorationState(_ application: Application) -> String? {
         delegate.restorationState(application)
     }

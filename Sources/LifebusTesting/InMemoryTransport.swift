@@ -76,14 +76,15 @@ final class InMemoryTransport: BusTransport {
         await settle()
     }
 
-    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
-        -> Application
-    {
+    func connect(
+        _ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate,
+        sceneDelegate: (any SceneDelegate)?
+    ) async throws -> Application {
         let session = SessionID(nextSession)
         nextSession += 1
         nextPid += 1
         let application = Application(id: id.rawValue, options: options)
-        application.attach(delegate: delegate) { [weak self] method, params in
+        application.attach(delegate: delegate, sceneDelegate: sceneDelegate) { [weak self] method, params in
             guard let self, self.apps[session] != nil else {
                 return .failure(RPCError(.connectionClosed, "the app is not connected to the broker"))
             }
@@ -91,15 +92,23 @@ final class InMemoryTransport: BusTransport {
         }
         apps[session] = application
         pending.append(.accepted(session, identity: Self.identity(pid: nextPid), overTCP: false, spoke: true))
-        let hello = HelloParams(
-            role: .app, appID: id.rawValue,
-            flags: AppFlags(
-                exitsOnSuspend: options.exitsOnSuspend, backgroundModes: options.backgroundModes,
-                launchInBackground: options.launchInBackground
-            ),
-            clientName: "lifebus-testing"
+        var flags = AppFlags(
+            exitsOnSuspend: options.exitsOnSuspend, backgroundModes: options.backgroundModes,
+            launchInBackground: options.launchInBackground
         )
-        _ = try exchange(session, LifebusMethod.hello, hello.json).get()
+        flags.adoptsScenes = sceneDelegate != nil
+        flags.supportsMultipleScenes = options.supportsMultipleScenes
+        flags.implementedCallbacks = options.implementedCallbacks
+        let hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
+        do {
+            _ = try exchange(session, LifebusMethod.hello, hello.json).get()
+        } catch {
+            if apps[session] != nil {
+                end(session)
+                feedPending()
+            }
+            throw LifebusTestBusError("the broker refused \(id)'s hello: \(error)")
+        }
         await settle()
         return application
     }

@@ -67,7 +67,7 @@ extension LifebusTestBus {
     }
 
     /// Refreshes the timeline and checks `done` until it holds, once in memory, until `within` passes live.
-    private func poll(within: Duration, _ done: () async throws -> Bool) async throws {
+    func poll(within: Duration, _ done: () async throws -> Bool) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + within
         while true {
@@ -78,7 +78,7 @@ extension LifebusTestBus {
     }
 
     /// Records the failure at `caller` with what the bus knows of `app`.
-    private func report(
+    func report(
         _ app: LifebusTestApp, _ headline: String, comparison: String? = nil, at caller: ExpectationCaller
     ) async throws {
         let state = try await state(of: app)

@@ -54,6 +54,8 @@ public final class LifebusTestBus {
     /// The apps installed from manifests (`install(manifest:)`), which `launch(_:)` starts as processes.
     var installed: Set<AppID> = []
     var callbackCursor: [AppID: Int] = [:]
+    /// The callbacks of each scene already matched by `expect(_:scene:callbacks:)`.
+    var sceneCallbackCursor: [AppID: [SceneID: Int]] = [:]
     var markCursor: [AppID: Int] = [:]
     /// Whether expectations may wait for something still to come (a live broker answers in real time).
     let waitsInRealTime: Bool
@@ -71,12 +73,17 @@ public final class LifebusTestBus {
     }
 
     /// Launches the app `id` served by `delegate` (it connects, as the SDK's `ApplicationMain` does) and returns
-    /// once the broker has brought it up; later expectations of its callbacks start after its launch.
+    /// once the broker has brought it up; later expectations of its callbacks start after its launch. With a
+    /// `sceneDelegate` the app adopts scenes (as `ApplicationMain(id:delegate:sceneDelegate:)`): the broker drives
+    /// its scenes, and a profile without scenes refuses it (`LifebusTestBusError`). `options.implementedCallbacks`
+    /// says which callbacks it handles, `options.supportsMultipleScenes` whether it opens more than one window.
     public func launch(
-        _ id: AppID, delegate: some ApplicationDelegate, options: ApplicationOptions = ApplicationOptions()
+        _ id: AppID, delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil,
+        options: ApplicationOptions = ApplicationOptions()
     ) async throws -> LifebusTestApp {
         guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
-        let application = try await transport.connect(id, options: options, delegate: delegate)
+        let application = try await transport.connect(
+            id, options: options, delegate: delegate, sceneDelegate: sceneDelegate)
         return try await admit(LifebusTestApp(id: id, application: application))
     }
 
@@ -85,6 +92,8 @@ public final class LifebusTestBus {
         apps[app.id] = app
         try await refresh()
         callbackCursor[app.id] = timeline.callbacks(of: app.id).count
+        sceneCallbackCursor[app.id] = Dictionary(
+            timeline.entries(of: app.id).compactMap(\.scene).map { ($0, 1) }, uniquingKeysWith: +)
         markCursor[app.id] = timeline.marks(of: app.id).count
         return app
     }

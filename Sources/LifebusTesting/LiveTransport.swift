@@ -90,9 +90,10 @@ final class LiveTransport: BusTransport {
         await barrier()
     }
 
-    func connect(_ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate) async throws
-        -> Application
-    {
+    func connect(
+        _ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate,
+        sceneDelegate: (any SceneDelegate)?
+    ) async throws -> Application {
         var options = options
         options.socketPath = socket
         options.connectTimeout = options.connectTimeout ?? .seconds(10)
@@ -100,7 +101,10 @@ final class LiveTransport: BusTransport {
         let gate = CallbackGate()
         gates[id] = gate
         applications.append(application)
-        runs.append(Task { @MainActor in await application.run(delegate: HeldDelegate(delegate, gate: gate)) })
+        let heldScenes = sceneDelegate.map { HeldSceneDelegate($0, gate: gate) }
+        runs.append(Task { @MainActor in
+            await application.run(delegate: HeldDelegate(delegate, gate: gate), sceneDelegate: heldScenes)
+        })
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while clock.now < deadline {

@@ -44,7 +44,7 @@ struct LifecycleTableTests {
         let rows = LifecycleTable.sceneRows
         #expect(documented == Set(rows.map(\.id)))
         #expect(rows.allSatisfy { $0.tags.contains(.scene) })
-        #expect(Set(LifecycleTable.notYetLive.keys) == Set(rows.map(\.id)))
+        #expect(Set(LifecycleTable.notYetLive.keys).isSubset(of: Set(rows.map(\.id))))
         for row in rows {
             for profile in Profile.allCases {
                 #expect((row.expected[profile] == nil) != (row.inapplicable[profile] == nil), "\(row.id) \(profile)")

@@ -4,13 +4,24 @@ import LifebusLifecycle
 import LifecycleContract
 import Testing
 
-/// The rows of `Protocol/lifecycle.md` the kit cannot run (`LifecycleTable.driverRows`), under every profile, through
-/// a real `lifebusd` with real app connections (each held by its own process, which the broker's kills really hit).
+/// The rows of `Protocol/lifecycle.md` the kit cannot run (`LifecycleTable.driverRows`) and every scene row
+/// (`LifecycleTable.sceneRows`), under every profile, through a real `lifebusd` with real app connections (each held
+/// by its own process, which the broker's kills really hit).
 @Suite("Protocol/lifecycle.md, row by row, through a real broker")
 struct LifecycleRowEndToEndTests {
     @Test("each row the kit cannot run behaves as specified under each profile, end to end",
           arguments: RowRunner.slowestFirst(LifecycleTable.driverRows), Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
+        try await play(row, profile)
+    }
+
+    @Test("each scene row behaves as specified under each profile it applies to, end to end",
+          arguments: RowRunner.slowestFirst(LifecycleTable.sceneRows), Profile.allCases)
+    func sceneRow(_ row: Row, _ profile: Profile) async throws {
+        try await play(row, profile)
+    }
+
+    private func play(_ row: Row, _ profile: Profile) async throws {
         guard let expected = row.expected[profile] else {
             #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
             return

@@ -1,6 +1,7 @@
 import LifebusCore
 import LifebusJSON
 import LifebusLifecycle
+import LifebusProtocol
 import LifecycleContract
 
 /// What a row's steps made the real broker do, in the core harness's notation, one list per kind of journal line
@@ -53,18 +54,23 @@ struct ExpectedLines: Equatable {
 }
 
 extension RowRunner {
-    /// `fire` params for a core event (`ControllerEvent.fired`, its row names prefixed into app ids), asking to be
-    /// answered when the event's chain completes.
+    /// `fire` params for a core event (`ControllerEvent.fired`, its row names prefixed into app ids; a scene event's
+    /// scene, session and connection options), asking to be answered when the event's chain completes.
     static func fireParams(_ event: ControllerEvent) -> JSONValue {
         guard let fired = event.fired else {
             preconditionFailure("\(event) is not a fire event (reset is the `reset` method); no row uses it")
         }
-        var params: JSONObject = ["wait": true, "event": .string(fired.event.rawValue)]
-        if let action = fired.action { params.append("action", .string(action.rawValue)) }
-        if let app = fired.app { params.append("app", .string(appIDPrefix + app.rawValue)) }
-        if let level = fired.level { params.append("level", .string(level.rawValue)) }
-        if fired.byUser { params.append("byUser", true) }
-        return .object(params)
+        var params = FireParams(
+            event: fired.event, action: fired.action, app: fired.app.map { appIDPrefix + $0.rawValue },
+            level: fired.level, byUser: fired.byUser)
+        params.scene = fired.scene
+        params.session = fired.session
+        if let options = fired.options {
+            params.url = options.urlContexts.first
+            params.activity = options.userActivity
+            params.push = options.notificationResponse
+        }
+        return params.json
     }
 
     /// The row's name for a wire app id.
@@ -73,20 +79,34 @@ extension RowRunner {
         return id.hasPrefix(appIDPrefix) ? String(id.dropFirst(appIDPrefix.count)) : id
     }
 
-    /// A `TransitionRecord` as the harness writes it: `A willResignActive active→inactive ok`.
+    /// A `TransitionRecord` as the harness writes it: `A willResignActive active→inactive ok`, a scene's
+    /// `A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok`.
     static func describeTransition(_ record: JSONValue) -> String {
         let callback = record["callback"]?.stringValue ?? "-"
+        let outcome = record["outcome"]?.stringValue ?? "?"
+        let app = rowName(record["app"]?.stringValue)
+        if let scene = record["scene"]?.int64Value {
+            let from = record["sceneFrom"]?.stringValue ?? "?"
+            let to = record["sceneTo"]?.stringValue ?? "?"
+            return "\(app)/\(scene) \(callback) \(from)→\(to) \(outcome)"
+        }
         let from = record["from"]?.stringValue ?? "?"
         let to = record["to"]?.stringValue ?? "?"
-        let outcome = record["outcome"]?.stringValue ?? "?"
-        return "\(rowName(record["app"]?.stringValue)) \(callback) \(from)→\(to) \(outcome)"
+        return "\(app) \(callback) \(from)→\(to) \(outcome)"
     }
 
-    /// A `StatusResult` as the harness writes the situation: `A=inactive front=A call=ringing` (no row it runs ends
-    /// with an alert).
+    /// A `StatusResult` as the harness writes the situation: `A=inactive A.s1=1:foregroundActive+saved front=A
+    /// call=ringing` (no row it runs ends with an alert).
     static func describeSituation(_ status: JSONValue) -> String {
-        var parts = (status["apps"]?.arrayValue ?? []).map {
-            "\(rowName($0["id"]?.stringValue))=\($0["state"]?.stringValue ?? "?")"
+        var parts: [String] = []
+        for app in status["apps"]?.arrayValue ?? [] {
+            let name = rowName(app["id"]?.stringValue)
+            parts.append("\(name)=\(app["state"]?.stringValue ?? "?")")
+            for session in app["scenes"]?.arrayValue ?? [] {
+                let scene = session["scene"]?.int64Value.map { "\($0):\(session["state"]?.stringValue ?? "?")" } ?? "-"
+                let saved = session["restoration"]?.boolValue == true ? "+saved" : ""
+                parts.append("\(name).s\(session["session"]?.int64Value ?? 0)=\(scene)\(saved)")
+            }
         }
         let front = status["foreground"]?.stringValue
         parts.append("front=\(front.map { rowName($0) } ?? "-")")

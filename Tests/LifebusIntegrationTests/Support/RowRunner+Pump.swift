@@ -182,8 +182,13 @@ extension RowRunner {
     /// A refused app connection: `AppIDInUse` is the wire's spelling of the core's `alreadyConnected`.
     private func noteRefusal(_ error: JSONValue?, of live: RowApp) {
         let name = error?["data"]?["name"]?.stringValue
-        let line = name == "lifebus.AppIDInUse" ? "reject alreadyConnected" : "reject \(name ?? "?")"
+        let line = switch name {
+        case "lifebus.AppIDInUse": "reject alreadyConnected"
+        case "lifebus.ScenesUnsupported": "reject scenesUnsupported"
+        default: "reject \(name ?? "?")"
+        }
         observation.rejections.append(line)
+        if apps[live.name] == nil { refusedAtHello.insert(live.name) }
         live.carrier.crash()
         close(live)
         activity = true

@@ -22,6 +22,11 @@ import LifecycleContract
 /// - an answer to nothing asked (R83, `bogusAnswer`); a second hello with a connected app's id (R73, which the
 ///   kit's `launch` refuses before the broker sees it).
 ///
+/// It also runs every scene row (`LifecycleTable.sceneRows`, S01…): apps say `scenes`/`multipleScenes` in hello,
+/// answer `stateRestorationActivity` with the payload of the row's `restores` step, and scene transitions and
+/// sessions are rendered as the harness does (`A/1 …`, `A.s1=1:foregroundActive+saved`); the kit plays them too but
+/// for `LifecycleTable.notYetLive`.
+///
 /// Owns the broker, the controller and every app connection and carrier. Used by one test case on one thread; all
 /// waiting is `poll` on the runner's descriptors, up to deadlines. Invariant: after `stop()` the broker has exited
 /// and every carrier is reaped.
@@ -38,6 +43,11 @@ final class RowRunner {
     var connections: [RowApp] = []
     var held: Set<AppID> = []
     var lingering: Set<AppID> = []
+    /// The apps whose hello the broker refused and that it never admitted: `status` does not list them, the core's
+    /// device lists them `notRunning` (S31).
+    var refusedAtHello: Set<AppID> = []
+    /// What each scene app answers `stateRestorationActivity` with (`restores` steps).
+    var restorations: [AppID: JSONValue] = [:]
     var unspawnable: Set<AppID> = []
     var flags: [AppID: AppFlags] = [:]
     /// The broker's task id for each of an app's row task numbers.
@@ -109,6 +119,7 @@ final class RowRunner {
             try run(step, isLast: false)
         }
         journalMark = try journalEntries().compactMap { $0["seq"]?.int64Value }.max() ?? 0
+        observation.processes = []  // the setup's starts and kills (S02's termination) are not the row's
         var previousBegan: ContinuousClock.Instant?
         for (index, step) in row.steps.enumerated() {
             let began = ContinuousClock.now
@@ -123,7 +134,8 @@ final class RowRunner {
         observation.transitions = try journalEntries()
             .filter { ($0["seq"]?.int64Value ?? 0) > journalMark && $0["type"]?.stringValue == "transition" }
             .map(Self.describeTransition)
-        observation.situation = Self.describeSituation(try call("status", [:]))
+        let unlisted = refusedAtHello.filter { apps[$0] == nil }.sorted().map { "\($0)=notRunning " }
+        observation.situation = unlisted.joined() + Self.describeSituation(try call("status", [:]))
         observation.expiring = expiringTasks.map { app, taskID in
             let number = taskIDs[app]?.first { $0.value == taskID }?.key
             return "expiring \(app) \(number.map(String.init) ?? "broker-task-\(taskID)")"
@@ -183,10 +195,8 @@ final class RowRunner {
             live.send(["jsonrpc": "2.0", "id": 999_999, "result": [:]])
             observation.rejections.append(nil)
             observation.notes.append("\(step): the broker drops an answer to nothing it asked (no wire trace)")
-        case .restores:
-            // Scene rows only (`LifecycleTable.liveRowIDs` leaves them out until the broker carries restoration
-            // payloads, issue 27): a live app cannot be told its answer yet.
-            observation.notes.append("\(step): the live runner does not answer with restoration payloads yet")
+        case .restores(let app, let payload):
+            restorations[app] = try JSONParser.parse(payload)
         }
         try settle()
     }
@@ -208,6 +218,8 @@ final class RowRunner {
             "exitsOnSuspend": .bool(appFlags.exitsOnSuspend),
             "backgroundModes": .array(appFlags.backgroundModes.map { .string($0) }),
             "launchInBackground": .bool(appFlags.launchInBackground),
+            "scenes": .bool(appFlags.adoptsScenes),
+            "multipleScenes": .bool(appFlags.supportsMultipleScenes),
         ]
         let id = nextID()
         awaiting[id] = Awaited(connection: live, kind: .hello)
@@ -224,7 +236,9 @@ final class RowRunner {
 
     /// Answers a callback request; after `willTerminate` the app's process exits unless it lingers.
     func answer(_ live: RowApp, id: JSONValue, callback: String) {
-        live.send(["jsonrpc": "2.0", "id": id, "result": [:]])
+        let restoration = callback == LifecycleCallback.stateRestorationActivity.rawValue
+            ? restorations[live.name] : nil
+        live.send(["jsonrpc": "2.0", "id": id, "result": restoration.map { ["restoration": $0] } ?? [:]])
         if callback == LifecycleCallback.willTerminate.rawValue && !lingering.contains(live.name) {
             exitProcess(live)
         }
