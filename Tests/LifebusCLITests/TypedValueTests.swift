@@ -24,7 +24,7 @@ import Testing
         let waitStates = "(values: \((Self.states + sceneStates).joined(separator: ", ")))"
         #expect(Self.help(LifebusCommand.Wait.self).contains(waitStates))
         let expect = Self.help(LifebusCommand.Expect.self)
-        #expect(expect.contains(states))
+        #expect(expect.contains(waitStates))
         #expect(expect.contains("(values: \(Self.verdicts.joined(separator: ", ")))"))
         #expect(expect.contains("(values: \((Self.callbacks + ["none"]).joined(separator: ", ")))"))
         #expect(Self.help(LifebusCommand.Fire.Home.self).contains("(values: \(Self.verdicts.joined(separator: ", ")))"))

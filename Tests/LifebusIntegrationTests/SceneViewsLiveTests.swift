@@ -3,7 +3,8 @@ import LifebusJSON
 import Testing
 
 /// The CLI's views of scenes against a real broker and a `lifebus subscribe --scenes` app: `wait APP/SCENE STATE`,
-/// `status`'s sessions and scenes (text and JSON), and `history`/`watch` rows naming the scene and its session.
+/// `expect APP --scene N`, `status`'s sessions and scenes (text and JSON), and `history`/`watch` rows naming the scene
+/// and its session.
 @Suite struct SceneViewsLiveTests {
     static let id = "com.example.Notes"
 
@@ -56,6 +57,29 @@ import Testing
         #expect(reclaim?.contains("\(Self.id)/1 (session 1)") == true, "\(history.out)")
         let launch = history.out.split(separator: "\n").first { $0.contains("didFinishLaunching") }
         #expect(launch?.contains("\(Self.id)/") == false, "an app-level callback names the app alone")
+    }
+
+    @Test func expectWithASceneChecksThatScenesCallbacksAndState() throws {
+        let broker = try BrokerFixture(arguments: ["--profile", "ios17"])
+        let app = try broker.subscribe(Self.id, ["--scenes", "--multiple-scenes"])
+        defer { app.signal(SIGTERM) }
+        #expect(try broker.reached(Self.id, "active"))
+        #expect(try broker.cli(["fire", "scene", "open", Self.id]).status == 0)
+        #expect(try broker.cli(["fire", "home"]).status == 0)
+        #expect(try broker.cli(["fire", "scene", "reclaim", Self.id, "2"]).status == 0)
+        let reclaimed = try broker.cli([
+            "expect", Self.id, "--scene", "2", "--callbacks", "stateRestorationActivity,sceneDidDisconnect",
+            "--state", "unattached",
+        ])
+        #expect(reclaimed.status == 0, "\(reclaimed.out)")
+        #expect(reclaimed.out.contains("scene 2 state  expected: unattached"), "\(reclaimed.out)")
+        let untouched = try broker.cli(["expect", Self.id, "--scene", "1", "--callbacks", "none", "--state", "background"])
+        #expect(untouched.status == 0, "the reclaim moved scene 2 only: \(untouched.out)")
+        let wrong = try broker.cli(["expect", Self.id, "--scene", "1", "--state", "foregroundActive", "--json"])
+        #expect(wrong.status == 1)
+        let report = try JSONParser.parse(wrong.out.trimmingNewlines)
+        #expect(report["checks"]?.arrayValue?.first?["recorded"] == "background", "\(wrong.out)")
+        #expect(try broker.cli(["expect", Self.id, "--scene", "1", "--state", "active"]).status == 2)
     }
 
     @Test func watchNamesTheSceneOfEachSceneTransition() throws {
