@@ -19,7 +19,6 @@ import Testing
     static let callbacks = LifecycleCallback.allCases.map(\.rawValue)
 
     @Test func theHelpListsEveryStateOutcomeAndCallback() {
-        let states = "(values: \(Self.states.joined(separator: ", ")))"
         let sceneStates = SceneState.allCases.map(\.rawValue).filter { !Self.states.contains($0) }
         let waitStates = "(values: \((Self.states + sceneStates).joined(separator: ", ")))"
         #expect(Self.help(LifebusCommand.Wait.self).contains(waitStates))
