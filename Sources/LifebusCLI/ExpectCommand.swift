@@ -142,7 +142,7 @@ extension LifebusCommand {
                         }
                         let sceneState = status?.scenes.first { $0.scene == scene }?.state ?? .unattached
                         outcome = (
-                            ExpectScene.check(expectation, inScope, scene: scene, states: sceneStates, now: sceneState),
+                            expectation.check(inScope, scene: scene, states: sceneStates, now: sceneState),
                             "\(description), scene \(scene.number)"
                         )
                         finish(.success)
@@ -151,26 +151,6 @@ extension LifebusCommand {
             }
             return outcome
         }
-    }
-}
-
-/// `expect --scene N`: the expectation over one scene's transitions (and the app's marks), and the scene's state.
-/// Stateless.
-enum ExpectScene {
-    static func check(
-        _ expectation: Expectation, _ entries: [JournalEntry], scene: SceneID, states: [SceneState]?, now: SceneState
-    ) -> [Expectation.Result] {
-        let ofScene = entries.filter { entry in
-            if case .transition(let record) = entry { return record.scene?.scene == scene }
-            return true
-        }
-        var results = expectation.isEmpty ? [] : expectation.check(ofScene, state: .notRunning)
-        if let states {
-            results.append(Expectation.Result(
-                check: "scene \(scene.number) state", expected: states.map(\.rawValue).joined(separator: "|"),
-                recorded: now.rawValue, passed: states.contains(now)))
-        }
-        return results
     }
 }
 

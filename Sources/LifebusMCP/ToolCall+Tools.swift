@@ -13,6 +13,7 @@ extension ToolCall {
             switch tool {
             case .fire: try fire(arguments)
             case .launch: try launch(arguments)
+            case .scene: try scene(arguments)
             case .status: try status(arguments)
             case .waitForState: try waitForState(arguments)
             case .history: try history(arguments)
@@ -44,7 +45,16 @@ extension ToolCall {
         try fire(FireParams(json: .object(params)))
     }
 
-    private func fire(_ params: FireParams) throws(RPCError) {
+    /// `fire scene ACTION APP …`: the `scene` tool's arguments as the broker's `scene` event members.
+    private func scene(_ arguments: JSONObject) throws(RPCError) {
+        var params: JSONObject = ["event": "scene"]
+        for key in ["action", "app", "scene", "session", "url", "activity", "wait"] {
+            if let value = arguments[key] { params.append(key, value) }
+        }
+        try fire(FireParams(json: .object(params)))
+    }
+
+    func fire(_ params: FireParams) throws(RPCError) {
         progressMessage = "firing \(RPCError.echo(params.label))"
         startProgress()
         ask(LifebusMethod.fire, params.json) { value in
@@ -77,6 +87,7 @@ extension ToolCall {
     }
 
     private func waitForState(_ arguments: JSONObject) throws(RPCError) {
+        if arguments["scene"] != nil { return try waitForScene(arguments) }
         var params = try WaitParams(json: .object(arguments))
         params.timeoutMs = params.timeoutMs ?? 10_000
         progressMessage = "waiting for \(RPCError.echo(params.app)) to be \(params.statesText)"
