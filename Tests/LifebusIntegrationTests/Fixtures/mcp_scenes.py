@@ -6,7 +6,8 @@ scene waits for scene 1 to be foregroundActive; `scene` open makes scene 2 (sess
 answers at once; a scene state that is not reached times out as lifebus.TimedOut naming the state it is in; home,
 then `scene` reclaim of scene 2 reports stateRestorationActivity and sceneDidDisconnect with their scene; expect with
 scene 2 passes on those callbacks and its state unattached, and fails (a result, not an error) on scene 1's state;
-reconnect of session 2 makes scene 3; a reclaim of a foreground scene is refused (sceneInForeground).
+status names each session with its scene; reconnect of session 2 makes
+scene 3; a reclaim of a foreground scene is refused (sceneInForeground).
 Prints "all checks passed" and exits 0, or raises.
 """
 
@@ -74,6 +75,10 @@ async def main(lifebus, socket):
             failed = await session.call_tool("expect", {"app": APP, "scene": 1, "state": "foregroundActive"})
             check(not failed.is_error and not failed.structured_content["passed"]
                   and "recorded background" in text_of(failed), f"expect scene 1 active fails: {text_of(failed)}")
+
+            status = await session.call_tool("status", {"app": APP})
+            check("session 1: scene 1 background, session 2: no scene" in text_of(status),
+                  f"status names each session and its scene: {text_of(status)}")
 
             back = await session.call_tool("scene", {"action": "reconnect", "app": APP, "session": 2})
             scenes = {t.get("scene") for t in back.structured_content["transitions"] if t["callback"] == "willConnectTo"}
