@@ -55,6 +55,10 @@ import Testing
         #expect(history.status == 0, "\(history.err)")
         let reclaim = history.out.split(separator: "\n").first { $0.contains("stateRestorationActivity") }
         #expect(reclaim?.contains("\(Self.id)/1 (session 1)") == true, "\(history.out)")
+        let run = try broker.cli(["history", "--json"]).out.split(separator: "\n")
+            .compactMap { try? JSONParser.parse(String($0)) }.first { $0["type"] == "run" }
+        #expect(run?["scenes"]?["switcherClose"] == "disconnectsAndDiscards", "the run record names the knobs")
+        #expect(run?["scenes"]?["sceneOrderSeed"] == 0)
         let launch = history.out.split(separator: "\n").first { $0.contains("didFinishLaunching") }
         #expect(launch?.contains("\(Self.id)/") == false, "an app-level callback names the app alone")
     }
