@@ -22,7 +22,10 @@ extension Broker {
                 pid: getpid(),
                 startedWallMs: startedWallMs,
                 atMs: self.clock.milliseconds(self.clock.now()),
-                wallMs: self.clock.wallMilliseconds()
+                wallMs: self.clock.wallMilliseconds(),
+                scenes: RunSceneKnobs(
+                    profile: configuration.profile,
+                    sceneOrderSeed: configuration.deviceConfiguration.sceneOrderSeed)
             )
         }
         scheduleJournalCommit()

@@ -11,7 +11,8 @@ import LifebusRPC
 /// role, hands the peer to the body, and returns when the body calls `finish` (or, with `endOnInterrupt`, when SIGINT
 /// arrives: a success). Inbound requests and notifications (an observer's `transition`/`mark`) go to `onRequest`.
 /// A wait longer than `WaitNotice.patience` is never silent: still connecting, it says it waits for the broker and
-/// how long; connected, it hands the peer to `onSlowAnswer` (when given) to say what the answer waits for.
+/// how long; connected, it hands the peer to `onSlowAnswer` (when given) to say what the answer waits for. With a
+/// `deadline`, the command ends with what `deadline.outcome` says once that much time passed without a result.
 /// Invariant: the loop is closed clean before `run` returns.
 final class BrokerCall {
     enum Outcome {
@@ -29,6 +30,7 @@ final class BrokerCall {
     private let policy: RetryPolicy
     private var interruptWatcher: SignalWatcher?
     private var patienceTimer: LoopTimer?
+    private var deadlineTimer: LoopTimer?
     private var peer: RPCPeer?
     private var result: Result<Outcome, BrokerSession.Failure>?
 
@@ -50,6 +52,7 @@ final class BrokerCall {
         endOnInterrupt: Bool = false,
         onRequest: ((RPCRequest, RPCResponder) -> Void)? = nil,
         onSlowAnswer: SlowAnswer? = nil,
+        deadline: (after: Duration, outcome: () -> Outcome)? = nil,
         body: @escaping Body
     ) throws {
         signal(SIGPIPE, SIG_IGN)
@@ -61,6 +64,11 @@ final class BrokerCall {
             }
         }
         call.armPatience(path: path, say: WaitNotice.writer(json: json), onSlowAnswer: onSlowAnswer)
+        if let deadline {
+            let timer = try LoopTimer(loop: call.loop)
+            call.deadlineTimer = timer
+            timer.start(after: deadline.after) { [unowned call] in call.finish(.success(deadline.outcome())) }
+        }
         call.connect(body)
         call.loop.run()
         try call.loop.close()
@@ -163,6 +171,8 @@ final class BrokerCall {
         connector.cancel()
         patienceTimer?.close()
         patienceTimer = nil
+        deadlineTimer?.close()
+        deadlineTimer = nil
         interruptWatcher?.close()
         interruptWatcher = nil
         peer?.onEnd = nil

@@ -20,7 +20,10 @@ extension LifebusCommand {
                 one does not. Outcomes: \(Verdict.names.joined(separator: ", ")) — failed is a transition whose \
                 handler failed (a subscribe hook that exited non-zero). Example: lifebus expect com.example.Notes \
                 --callbacks willResignActive,didEnterBackground --state 'background|suspended' --outcome ok \
-                --mark state-saved --data-has items=3
+                --mark state-saved --data-has items=3. With --scene N, only scene N's transitions count (its scene \
+                callbacks; the app's marks still do) and --state is the scene's state now (unattached when it is \
+                not connected): lifebus expect com.example.Notes --scene 2 --callbacks \
+                stateRestorationActivity,sceneDidDisconnect --state unattached
                 """
         )
 
@@ -30,8 +33,12 @@ extension LifebusCommand {
         @Option(help: ArgumentHelp(
             "The callbacks, in order, exactly (comma-separated; 'none' for none).", valueName: "cb,cb,…"))
         var callbacks: CallbackSequence?
-        @Option(help: ArgumentHelp("The state now, or any of several: background|suspended.", valueName: "state"))
-        var state: ChoiceList<LifecycleState>?
+        @Option(help: ArgumentHelp(
+            "The state now, or any of several: background|suspended (with --scene: scene states).", valueName: "state"))
+        var state: WaitStates?
+        @Option(help: ArgumentHelp(
+            "Look at one scene of the app: its transitions, and its scene state for --state.", valueName: "n"))
+        var scene: UInt32?
         @Option(help: ArgumentHelp("Every transition in scope ended so (e.g. ok).", valueName: "outcome"))
         var outcome: Verdict?
         @Option(name: .customLong("no-outcome"), help: ArgumentHelp(
@@ -58,7 +65,15 @@ extension LifebusCommand {
             try requireAppID(app, option: "APP")
             try requireAtMostOne([("--since-mark", sinceMark != nil), ("--since-seq", sinceSeq != nil), ("--all", all)])
             if !dataHas.isEmpty && mark == nil { throw ValidationError("--data-has needs --mark NAME") }
-            guard !expectation.isEmpty else {
+            if scene == 0 { throw ValidationError("--scene must be a scene number (1, 2, …)") }
+            if let state, scene != nil, state.scene == nil {
+                throw ValidationError("--state with --scene takes scene states (unattached, foregroundInactive, "
+                    + "foregroundActive, background)")
+            }
+            if let state, scene == nil, state.lifecycle == nil {
+                throw ValidationError("--state \(state.words.joined(separator: "|")) is a scene state: add --scene N")
+            }
+            guard !expectation.isEmpty || (scene != nil && state != nil) else {
                 throw ValidationError("say what to expect: --callbacks, --state, --outcome, --no-outcome or --mark")
             }
         }
@@ -72,7 +87,7 @@ extension LifebusCommand {
         var expectation: Expectation {
             var expectation = Expectation()
             expectation.callbacks = callbacks?.callbacks
-            expectation.states = state?.choices
+            expectation.states = scene == nil ? state?.lifecycle : nil
             expectation.outcome = outcome
             expectation.forbiddenOutcomes = forbidden?.choices ?? []
             expectation.mark = mark
@@ -108,7 +123,7 @@ extension LifebusCommand {
 
         /// Asks the broker once for the history and the app's state, and checks them.
         private func check(_ expectation: Expectation) throws -> (results: [Expectation.Result], scope: String) {
-            let (app, scope) = (app, scope)
+            let (app, scope, scene, sceneStates) = (app, scope, scene.map(SceneID.init), state?.scene)
             var outcome: (results: [Expectation.Result], scope: String) = ([], "")
             try BrokerCall.run(path: global.socketPath, json: global.json) { peer, _, finish in
                 peer.request(LifebusMethod.history, params: HistoryParams().json) { answer in
@@ -119,9 +134,17 @@ extension LifebusCommand {
                         return finish(.refused(error))
                     }
                     peer.request(LifebusMethod.status, params: StatusParams(app: app).json) { answer in
-                        let state = (try? StatusResult(json: answer.get()))?.apps.first?.state ?? .notRunning
+                        let status = (try? StatusResult(json: answer.get()))?.apps.first
                         let (inScope, description) = scope.select(entries, app: app)
-                        outcome = (expectation.check(inScope, state: state), description)
+                        guard let scene else {
+                            outcome = (expectation.check(inScope, state: status?.state ?? .notRunning), description)
+                            return finish(.success)
+                        }
+                        let sceneState = status?.scenes.first { $0.scene == scene }?.state ?? .unattached
+                        outcome = (
+                            expectation.check(inScope, scene: scene, states: sceneStates, now: sceneState),
+                            "\(description), scene \(scene.number)"
+                        )
                         finish(.success)
                     }
                 }

@@ -4,12 +4,18 @@ import LifebusProtocol
 import LifebusRPC
 
 extension LifebusCommand {
-    /// `lifebus status [APP]`: the device (lock, call, alert, foreground) and each app's pid, state and since when.
+    /// `lifebus status [APP]`: the device (lock, call, alert, foreground) and each app's pid, state and since when,
+    /// and under a scene app each of its sessions with its connected scene and that scene's state.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
             abstract: "Show the device and every app: pid, state, since when, foreground, lock, call.",
-            discussion: "With APP, only that app (exit 4 when the broker knows no such app)."
+            discussion: """
+                With APP, only that app (exit 4 when the broker knows no such app). A scene app's sessions follow \
+                it, one line each: `  session 2 · scene 3  foregroundActive` (`no scene` when its scene was \
+                disconnected; `restoration kept` when the broker keeps a payload for it); --json carries them as \
+                the app's `scenes`.
+                """
         )
 
         @OptionGroup var global: GlobalOptions
@@ -58,16 +64,27 @@ enum StatusFormatting {
             .init("app", minimumWidth: 24), .init("pid", .right), .init("state"), .init("since ms", .right),
             .init("connected"),
         ] + (sampled ? [TextTable.Column("resident", .right)] : []))
-        table.rows = status.apps.map { app in
-            [
+        table.rows = status.apps.flatMap { app in
+            let row: [TextTable.Cell] = [
                 TextTable.Cell(app.id, app.id == status.foreground ? .bold : nil),
                 TextTable.Cell(app.pid.map { "\($0)" } ?? "-"),
                 TextTable.Cell(app.state.rawValue + (app.frozen ? " (frozen)" : ""), colour(of: app.state)),
                 TextTable.Cell(TransitionFormatting.milliseconds(app.sinceMs)),
                 TextTable.Cell(app.connected ? "yes" : "no"),
             ] + (sampled ? [TextTable.Cell(app.residentBytes.map { "\($0 >> 10) KiB" } ?? "-")] : [])
+            return [row] + app.scenes.map { sessionCells($0, sampled: sampled) }
         }
         return ([device] + table.render(style: style)).joined(separator: "\n")
+    }
+
+    /// A session's row under its app: `  session 2 · scene 3`, its scene's state (or `no scene`), whether a
+    /// restoration payload is kept.
+    static func sessionCells(_ entry: SceneSessionEntry, sampled: Bool) -> [TextTable.Cell] {
+        let name = "  session \(entry.session.number)" + (entry.scene.map { " · scene \($0.number)" } ?? "")
+        let kept = entry.restoration ? ", restoration kept" : ""
+        let state = entry.state.map { TextTable.Cell($0.rawValue + kept, $0.isForeground ? .green : .dim) }
+            ?? TextTable.Cell("no scene" + kept, .dim)
+        return [TextTable.Cell(name), "", state, "", ""] + (sampled ? [""] : [])
     }
 
     static func colour(of state: LifecycleState) -> TerminalStyle.Colour? {

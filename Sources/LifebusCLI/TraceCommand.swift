@@ -15,7 +15,7 @@ extension LifebusCommand {
                 Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \
                 journal file (its last run unless --all-runs). With neither --journal nor --socket and no broker \
                 running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
-                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app, states as coloured bars, each \
+                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app (a sub-lane per scene), states as coloured bars, each \
                 callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash/\
                 disconnected endings in red, marks as ticks; open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
                 chrome://tracing. Writes to standard output unless -o is given.

@@ -28,7 +28,8 @@ extension TransitionFormatting {
 
     /// `— run started …  —` for a run's start; `— run … continues in a new journal file —` for the others.
     static func runLine(_ record: RunRecord) -> String {
-        let settings = "\(record.profile.rawValue), ×\(scale(record.timeScale))"
+        let knobs = record.scenes.map { ", scene order seed \($0.sceneOrderSeed)" } ?? ""
+        let settings = "\(record.profile.rawValue), ×\(scale(record.timeScale))\(knobs)"
         let facts = "lifebusd \(record.brokerVersion), pid \(record.pid), \(settings)"
         switch record.reason {
         case .start:

@@ -5,8 +5,8 @@ import LifebusProtocol
 /// How the CLI shows transitions and marks to people: one table layout shared by `fire`, `wait`, `history` and
 /// `watch`, so a row means the same everywhere.
 ///
-/// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app,
-/// callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
+/// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app (a scene
+/// transition's: `APP/SCENE (session N)`, the scene as `wait APP/SCENE` names it), callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
 /// outcome (coloured: ok green, late yellow, an ending red), and the cause (the event's label; a mark's data).
 /// Times the broker did not record show as `-`. Run records are lines of their own (`+Runs`).
 enum TransitionFormatting {
@@ -49,7 +49,7 @@ enum TransitionFormatting {
         return [
             TextTable.Cell("\(record.seq)", .dim),
             TextTable.Cell(milliseconds(record.sentMs)),
-            TextTable.Cell(record.app),
+            TextTable.Cell(appText(record)),
             TextTable.Cell(record.callback?.rawValue ?? "(none)"),
             TextTable.Cell("\(record.from.rawValue) → \(record.to.rawValue)"),
             TextTable.Cell(latency),
@@ -58,6 +58,12 @@ enum TransitionFormatting {
             TextTable.Cell(Verdict.text(record), record.handlerFailed ? .red : colour(of: record.outcome)),
             TextTable.Cell(record.cause?.event ?? ""),
         ]
+    }
+
+    /// The app cell: the app, or for a scene transition `com.example.Notes/2 (session 1)`.
+    static func appText(_ record: TransitionRecord) -> String {
+        guard let scene = record.scene else { return record.app }
+        return "\(record.app)/\(scene.scene.number) (session \(scene.session.number))"
     }
 
     static func cells(_ record: MarkRecord) -> [TextTable.Cell] {

@@ -4,7 +4,8 @@ import LifebusProtocol
 import LifebusRPC
 
 extension LifebusCommand {
-    /// `lifebus wait APP STATE[|STATE…]`: returns when APP is in one of the states (now or later), exit 1 on timeout.
+    /// `lifebus wait APP STATE[|STATE…]`: returns when APP is in one of the states (now or later), exit 1 on timeout;
+    /// `lifebus wait APP/SCENE SCENESTATE[|…]` the same for one of the app's scenes (`SceneWait`).
     struct Wait: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "wait",
@@ -14,27 +15,43 @@ extension LifebusCommand {
                 (default 30s) passes first, printing the app's current state and its last transitions (and \
                 lifebus.TimedOut on stderr), and saying when the app never connected. An app not yet connected is \
                 waited for (its state is notRunning). A wait longer than 2 s says on stderr what it waits for, how \
-                long, and whether the app is connected.
+                long, and whether the app is connected. APP/SCENE (com.example.Notes/2, as history and watch name \
+                a scene) waits for scene SCENE of APP to be in a scene state (unattached, foregroundInactive, \
+                foregroundActive, background): a scene not yet connected is waited for; on timeout it says the \
+                scene's last known state.
                 """
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The app to watch.") var app: String
+        @Argument(help: "The app to watch, or one of its scenes as APP/SCENE.") var app: String
         @Argument(help: ArgumentHelp(
-            "The state, or any of several separated by | (background|suspended).",
+            "The state, or any of several separated by | (background|suspended); scene states for APP/SCENE.",
             valueName: "state"
         ))
-        var states: ChoiceList<LifecycleState>
+        var states: WaitStates
         @Option(help: ArgumentHelp("Give up after this long (e.g. 500ms, 10s).", valueName: "duration"))
         var timeout = DurationArgument(.seconds(30))
 
         func validate() throws {
-            try requireAppID(app, option: "APP")
+            let target = try WaitTarget(app)
+            let words = states.words.joined(separator: "|")
+            if target.scene != nil, states.scene == nil {
+                throw ValidationError("'\(words)' is not a scene state (unattached, foregroundInactive, "
+                    + "foregroundActive, background), which APP/SCENE waits for")
+            }
+            if target.scene == nil, states.lifecycle == nil {
+                throw ValidationError("'\(words)' is a scene state: name the scene as APP/SCENE (\(app)/1)")
+            }
         }
 
         func run() throws {
+            let target = try WaitTarget(app)
+            if let scene = target.scene, let sceneStates = states.scene {
+                return try waitForScene(app: target.app, scene: scene, states: sceneStates)
+            }
             let json = global.json
-            let params = WaitParams(app: app, states: states.choices, timeoutMs: timeout.duration.inMilliseconds)
+            let params = WaitParams(
+                app: app, states: states.lifecycle ?? [], timeoutMs: timeout.duration.inMilliseconds)
             let timeout = timeout.duration
             let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
                 WaitNotice.wait(params, timeout: timeout, peer: peer, say: say)
@@ -62,6 +79,20 @@ extension LifebusCommand {
                 }
             }
         }
+    }
+}
+
+extension LifebusCommand.Wait {
+    /// Waits for a scene's state as an observer (`SceneWait`), ending after `--timeout`.
+    func waitForScene(app: String, scene: SceneID, states: [SceneState]) throws {
+        let wait = SceneWait(app: app, scene: scene, states: states, json: global.json)
+        let timeoutMs = timeout.duration.inMilliseconds
+        try BrokerCall.run(
+            path: global.socketPath, json: global.json, role: .observer,
+            onRequest: { request, _ in wait.received(request) },
+            deadline: (after: timeout.duration, outcome: { wait.timedOut(afterMs: timeoutMs) }),
+            body: { peer, _, finish in wait.start(peer: peer, finish: finish) }
+        )
     }
 }
 

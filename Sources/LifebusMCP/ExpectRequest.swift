@@ -5,11 +5,14 @@ import LifebusProtocol
 
 /// The `expect` tool's arguments, read into the `Expectation` and `ExpectScope` `lifebus expect` checks with, and its
 /// result: `passed`, the scope and each check with expected beside recorded. A plain value; a wrong argument is
-/// refused with `jsonrpc.InvalidParams` naming it.
+/// refused with `jsonrpc.InvalidParams` naming it. With `scene`, only that scene's transitions count and `state` is
+/// its scene state (`sceneStates`).
 struct ExpectRequest {
     let app: String
     let expectation: Expectation
     let scope: ExpectScope
+    let scene: SceneID?
+    let sceneStates: [SceneState]?
 
     init(_ arguments: JSONObject) throws(RPCError) {
         guard let app = arguments["app"]?.stringValue, !app.isEmpty else {
@@ -20,7 +23,25 @@ struct ExpectRequest {
         if let callbacks = arguments["callbacks"] {
             expectation.callbacks = try Self.list(callbacks, field: "callbacks", as: LifecycleCallback.self)
         }
-        if let state = arguments["state"] {
+        if let number = arguments["scene"] {
+            guard let value = number.int64Value, value >= 1, value <= Int64(UInt32.max) else {
+                throw RPCError.invalidParams(field: "scene", "must be a scene number (1, 2, …)")
+            }
+            scene = SceneID(UInt32(value))
+        } else {
+            scene = nil
+        }
+        if let state = arguments["state"], scene != nil {
+            sceneStates = state.stringValue != nil
+                ? try Self.list(.array([state]), field: "state", as: SceneState.self)
+                : try Self.list(state, field: "state", as: SceneState.self)
+            if sceneStates?.isEmpty == true {
+                throw RPCError.invalidParams(field: "state", "must name at least one scene state")
+            }
+        } else {
+            sceneStates = nil
+        }
+        if let state = arguments["state"], scene == nil {
             expectation.states = state.stringValue != nil
                 ? try Self.list(.array([state]), field: "state", as: LifecycleState.self)
                 : try Self.list(state, field: "state", as: LifecycleState.self)
@@ -54,7 +75,7 @@ struct ExpectRequest {
             }
             expectation.markData = object.map { ($0.key, $0.value.stringValue ?? $0.value.jsonText) }
         }
-        guard !expectation.isEmpty else {
+        guard !expectation.isEmpty || sceneStates != nil else {
             throw RPCError.invalidParams(
                 field: "app", "say what to expect: callbacks, state, outcome, noOutcome or mark")
         }

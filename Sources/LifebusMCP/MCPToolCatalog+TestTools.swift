@@ -44,17 +44,23 @@ extension MCPToolCatalog {
         outcome (every transition in scope ended so), noOutcome, mark (a mark with this name in scope) and \
         markData (the mark's data has each key with that value: a string's text, else its JSON). Returns \
         passed and each check with expected beside recorded; a check that fails is a result with passed \
-        false (not a tool error), whose text says what differed.
+        false (not a tool error), whose text says what differed. With scene (a number, from status), only \
+        that scene's transitions count (the app's marks still do) and state is the scene's state now \
+        (unattached, foregroundInactive, foregroundActive, background; unattached when not connected).
         """,
         [
             "app": appProperty,
+            "scene": sceneNumberProperty,
             "callbacks": [
                 "type": "array", "description": "The callbacks in scope, in order, exactly.",
                 "items": ["type": "string", "enum": namesOf(LifecycleCallback.allCases.map(\.rawValue))],
             ],
             "state": [
-                "description": "The state now: one, or an array of any of several.",
-                "anyOf": [stateProperty, ["type": "array", "items": stateProperty, "minItems": 1]],
+                "description": "The state now: one, or an array of any of several (scene states with scene).",
+                "anyOf": [
+                    stateProperty, ["type": "array", "items": stateProperty, "minItems": 1],
+                    sceneStateProperty, ["type": "array", "items": sceneStateProperty, "minItems": 1],
+                ],
             ],
             "outcome": ["type": "string", "enum": namesOf(Verdict.names)],
             "noOutcome": ["type": "array", "items": ["type": "string", "enum": namesOf(Verdict.names)]],

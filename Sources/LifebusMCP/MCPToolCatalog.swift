@@ -10,6 +10,7 @@ enum MCPToolCatalog {
     enum Name: String, CaseIterable {
         case fire
         case launch
+        case scene
         case status
         case waitForState = "wait_for_state"
         case history
@@ -138,6 +139,7 @@ enum MCPToolCatalog {
                 ["app": appProperty, "wait": ["type": "boolean", "default": true]],
                 ["app"], false
             )
+        case .scene: return sceneDetails
         case .status:
             return Details(
                 "Device and app status",
@@ -155,10 +157,16 @@ enum MCPToolCatalog {
                 """
                 Wait until the app is in the state (at once if it already is), up to timeoutMs (default 10000). \
                 On timeout the error lifebus.TimedOut carries the app's current state and last transitions. \
+                With scene (a number, from status), wait until that scene is in a scene state (unattached, \
+                foregroundInactive, foregroundActive, background; a scene not yet connected is waited for). \
                 Sends progress notifications when given a progressToken, and stops when cancelled.
                 """,
                 [
-                    "app": appProperty, "state": stateProperty,
+                    "app": appProperty, "scene": sceneNumberProperty,
+                    "state": [
+                        "description": "A lifecycle state, or with scene a scene state.",
+                        "anyOf": [stateProperty, sceneStateProperty],
+                    ],
                     "timeoutMs": ["type": "number", "minimum": 0, "default": 10000],
                 ],
                 ["app", "state"], true

@@ -50,9 +50,16 @@ extension ToolCall {
                 case .failure(let error): return finish(ToolResult.failure(error))
                 }
                 peer.request(LifebusMethod.status, params: StatusParams(app: request.app).json) { [self] answer in
-                    let state = (try? StatusResult(json: answer.get()))?.apps.first?.state ?? .notRunning
+                    let status = (try? StatusResult(json: answer.get()))?.apps.first
                     let (inScope, scope) = request.scope.select(entries, app: request.app)
-                    finish(request.result(request.expectation.check(inScope, state: state), scope: scope))
+                    guard let scene = request.scene else {
+                        let checks = request.expectation.check(inScope, state: status?.state ?? .notRunning)
+                        return finish(request.result(checks, scope: scope))
+                    }
+                    let now = status?.scenes.first { $0.scene == scene }?.state ?? .unattached
+                    let checks = request.expectation.check(
+                        inScope, scene: scene, states: request.sceneStates, now: now)
+                    finish(request.result(checks, scope: "\(scope), scene \(scene.number)"))
                 }
             }
         }

@@ -13,6 +13,7 @@ extension ToolCall {
             switch tool {
             case .fire: try fire(arguments)
             case .launch: try launch(arguments)
+            case .scene: try scene(arguments)
             case .status: try status(arguments)
             case .waitForState: try waitForState(arguments)
             case .history: try history(arguments)
@@ -44,7 +45,16 @@ extension ToolCall {
         try fire(FireParams(json: .object(params)))
     }
 
-    private func fire(_ params: FireParams) throws(RPCError) {
+    /// `fire scene ACTION APP …`: the `scene` tool's arguments as the broker's `scene` event members.
+    private func scene(_ arguments: JSONObject) throws(RPCError) {
+        var params: JSONObject = ["event": "scene"]
+        for key in ["action", "app", "scene", "session", "url", "activity", "wait"] {
+            if let value = arguments[key] { params.append(key, value) }
+        }
+        try fire(FireParams(json: .object(params)))
+    }
+
+    func fire(_ params: FireParams) throws(RPCError) {
         progressMessage = "firing \(RPCError.echo(params.label))"
         startProgress()
         ask(LifebusMethod.fire, params.json) { value in
@@ -71,12 +81,14 @@ extension ToolCall {
                     + "\(app["sinceMs"]?.doubleValue.map(TimelineText.format) ?? "?") ms, pid "
                     + "\(app["pid"]?.int64Value.map(String.init) ?? "none")"
                     + (app["connected"]?.boolValue == true ? "" : ", not connected")
+                    + Self.sessions(app["scenes"]?.arrayValue ?? [])
             }
             return ToolResult.success(lines.joined(separator: "\n"), structured: .object(structured))
         }
     }
 
     private func waitForState(_ arguments: JSONObject) throws(RPCError) {
+        if arguments["scene"] != nil { return try waitForScene(arguments) }
         var params = try WaitParams(json: .object(arguments))
         params.timeoutMs = params.timeoutMs ?? 10_000
         progressMessage = "waiting for \(RPCError.echo(params.app)) to be \(params.statesText)"
@@ -175,8 +187,21 @@ extension ToolCall {
     static func describe(_ record: TransitionRecord) -> String {
         let callback = record.callback?.rawValue ?? "(no callback)"
         let latency = record.answeredMs.map { TimelineText.format($0 - record.sentMs) + " ms" } ?? "no answer"
-        return "\(record.app) \(callback) \(record.from.rawValue) → \(record.to.rawValue): \(latency) of "
+        let scene = record.scene.map { "/\($0.scene.number) (session \($0.session.number))" } ?? ""
+        let move = record.scene.map { "\($0.from.rawValue) → \($0.to.rawValue)" }
+            ?? "\(record.from.rawValue) → \(record.to.rawValue)"
+        return "\(record.app)\(scene) \(callback) \(move): \(latency) of "
             + "\(TimelineText.format(record.budgetMs)) ms budget, \(record.outcome.rawValue)"
+    }
+
+    /// `; session 1: scene 3 foregroundActive, session 2: no scene`: a scene app's sessions in a status line.
+    static func sessions(_ entries: [JSONValue]) -> String {
+        guard !entries.isEmpty else { return "" }
+        return "; " + entries.map { entry in
+            let session = "session \(entry["session"]?.int64Value.map(String.init) ?? "?")"
+            guard let scene = entry["scene"]?.int64Value else { return "\(session): no scene" }
+            return "\(session): scene \(scene) \(entry["state"]?.stringValue ?? "?")"
+        }.joined(separator: ", ")
     }
 
     static func device(_ status: JSONValue) -> String {

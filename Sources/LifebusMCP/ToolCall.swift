@@ -34,11 +34,16 @@ final class ToolCall {
         self.progressToken = progressToken
     }
 
-    /// Opens a controller session with the broker and hands its peer to `body`; an unreachable broker ends the
-    /// call with a tool error.
-    func withBroker(maxLineLength: Int? = nil, _ body: @escaping (RPCPeer) -> Void) {
-        let hello = HelloParams(role: .controller, protocolVersion: ProtocolVersion.current, clientName: "lifebus-mcp")
-        BrokerSession.open(path: server.socketPath, hello: hello, loop: server.loop) { [self] opened in
+    /// Opens a session with the broker (a controller's, or an observer's whose notifications go to `onRequest`) and
+    /// hands its peer to `body`; an unreachable broker ends the call with a tool error.
+    func withBroker(
+        maxLineLength: Int? = nil, role: PeerRole = .controller,
+        onRequest: ((RPCRequest, RPCResponder) -> Void)? = nil, _ body: @escaping (RPCPeer) -> Void
+    ) {
+        let hello = HelloParams(role: role, protocolVersion: ProtocolVersion.current, clientName: "lifebus-mcp")
+        BrokerSession.open(
+            path: server.socketPath, hello: hello, loop: server.loop, onRequest: onRequest
+        ) { [self] opened in
             switch opened {
             case .success(let (peer, _)) where ended:
                 peer.close()

@@ -6,12 +6,19 @@ public import LifebusJSON
 /// is a process of its own (pid 2, 3, … in lane order, named by `process_name` metadata) with three threads:
 /// `states` (one complete `X` event per state span), `callbacks` (one `X` event per callback, its duration the
 /// latency, `args` carrying the budget, latency, handler time, outcome and cause) and `marks & endings` (instant
-/// events). Timestamps are microseconds since the broker started.
+/// events), and per scene of a scene app two more threads named for it (`scene 2 · session 1 states` at tid
+/// `sceneTID(position)`, its `callbacks` at the next tid; `args` carry the scene, session and scene states).
+/// Timestamps are microseconds since the broker started.
 public enum ChromeTrace {
     public static let devicePID: Int64 = 1
     public static let statesTID: Int64 = 1
     public static let callbacksTID: Int64 = 2
     public static let marksTID: Int64 = 3
+
+    /// The states thread of the scene at `position` in its lane (its callbacks' thread is the next tid).
+    public static func sceneTID(_ position: Int) -> Int64 {
+        100 + 2 * Int64(position)
+    }
 
     /// The trace document: `{"traceEvents":[…],"displayTimeUnit":"ms","otherData":{…}}`.
     public static func document(_ timeline: Timeline) -> JSONValue {
@@ -55,20 +62,7 @@ public enum ChromeTrace {
                 "args": ["state": .string(span.state.rawValue)],
             ])
         }
-        for run in lane.callbacks {
-            var event: JSONObject = [
-                "name": .string(run.callback.rawValue), "cat": "callback", "ph": "X", "ts": micro(run.sentMs),
-                "dur": micro(run.drawnMs), "pid": .integer(pid), "tid": .integer(callbacksTID),
-                "args": [
-                    "seq": .integer(run.seq), "from": .string(run.from.rawValue), "to": .string(run.to.rawValue),
-                    "budgetMs": .double(run.budgetMs), "latencyMs": run.latencyMs.map(JSONValue.double) ?? .null,
-                    "handlerMs": run.handlerMs.map(JSONValue.double) ?? .null, "outcome": .string(run.outcome.rawValue),
-                    "overBudget": .bool(run.overBudget), "cause": run.cause.map { .string($0.event) } ?? .null,
-                ],
-            ]
-            if run.overBudget { event.append("cname", "terrible") }
-            events.append(.object(event))
-        }
+        events += lane.callbacks.map { callbackEvent($0, pid: pid, tid: callbacksTID) }
         for mark in lane.marks {
             events.append([
                 "name": .string(mark.name), "cat": "mark", "ph": "i", "s": "t", "ts": micro(mark.atMs),
@@ -82,7 +76,52 @@ public enum ChromeTrace {
                 "args": ["seq": .integer(ending.seq), "reason": .string(ending.reason)],
             ])
         }
+        for (position, scene) in lane.scenes.enumerated() {
+            events += sceneEvents(scene, pid: pid, tid: sceneTID(position))
+        }
         return events
+    }
+
+    /// A scene's two threads: its scene states and its scene callbacks.
+    private static func sceneEvents(_ scene: Timeline.SceneLane, pid: Int64, tid: Int64) -> [JSONValue] {
+        var events: [JSONValue] = [
+            metadata("thread_name", pid: pid, tid: tid, name: "\(scene.label) states"),
+            metadata("thread_name", pid: pid, tid: tid + 1, name: "\(scene.label) callbacks"),
+        ]
+        for span in scene.spans {
+            events.append([
+                "name": .string(span.state.rawValue), "cat": "sceneState", "ph": "X", "ts": micro(span.startMs),
+                "dur": micro(span.endMs - span.startMs), "pid": .integer(pid), "tid": .integer(tid),
+                "args": [
+                    "sceneState": .string(span.state.rawValue), "scene": .integer(Int64(scene.scene.number)),
+                    "session": .integer(Int64(scene.session.number)),
+                ],
+            ])
+        }
+        events += scene.callbacks.map { callbackEvent($0, pid: pid, tid: tid + 1) }
+        return events
+    }
+
+    /// One callback as a complete event, its duration the latency; a scene callback's `args` add its scene.
+    private static func callbackEvent(_ run: Timeline.CallbackRun, pid: Int64, tid: Int64) -> JSONValue {
+        var args: JSONObject = [
+            "seq": .integer(run.seq), "from": .string(run.from.rawValue), "to": .string(run.to.rawValue),
+            "budgetMs": .double(run.budgetMs), "latencyMs": run.latencyMs.map(JSONValue.double) ?? .null,
+            "handlerMs": run.handlerMs.map(JSONValue.double) ?? .null, "outcome": .string(run.outcome.rawValue),
+            "overBudget": .bool(run.overBudget), "cause": run.cause.map { .string($0.event) } ?? .null,
+        ]
+        if let scene = run.scene {
+            args.append("scene", .integer(Int64(scene.scene.number)))
+            args.append("session", .integer(Int64(scene.session.number)))
+            args.append("sceneFrom", .string(scene.from.rawValue))
+            args.append("sceneTo", .string(scene.to.rawValue))
+        }
+        var event: JSONObject = [
+            "name": .string(run.callback.rawValue), "cat": "callback", "ph": "X", "ts": micro(run.sentMs),
+            "dur": micro(run.drawnMs), "pid": .integer(pid), "tid": .integer(tid), "args": .object(args),
+        ]
+        if run.overBudget { event.append("cname", "terrible") }
+        return .object(event)
     }
 
     private static func metadata(_ kind: String, pid: Int64, tid: Int64, name: String) -> JSONValue {

@@ -1,14 +1,15 @@
 import LifebusLifecycle
 import LifebusProtocol
 
-/// Drawing one app's lane: its name, its state bars, its callback gauges, its marks and its endings.
+/// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings and its scenes'
+/// sub-lanes.
 extension SVGTimeline {
     func drawLane(_ lane: Timeline.Lane, index: Int, into svg: inout SVGWriter) {
         let top = laneTop(index)
         let barTop = stateBarTop(lane: index)
         if index % 2 == 1 {
             svg.element("rect", ["x": 0, "y": .number(top), "width": .number(width),
-                                 "height": .number(Self.laneHeight), "fill": "#f8f9fa"])
+                                 "height": .number(laneTop(index + 1) - top), "fill": "#f8f9fa"])
         }
         svg.element("text", ["x": 12, "y": .number(barTop + 15), "font-size": 12, "font-weight": "bold",
                              "fill": .string(TimelinePalette.text)], text: Self.shortened(lane.app, to: 32))
@@ -24,7 +25,7 @@ extension SVGTimeline {
             )
         }
         for run in lane.callbacks {
-            drawCallback(run, app: lane.app, top: top, into: &svg)
+            drawCallback(run, app: lane.app, gaugeTop: top + Self.gaugeOffset, into: &svg)
         }
         var markRows = LabelRows(rows: 2, characterWidth: 5.2)
         for mark in lane.marks {
@@ -51,18 +52,22 @@ extension SVGTimeline {
                                  "fill": .string(color)], text: ending.reason)
             svg.end("g")
         }
+        for (position, scene) in lane.scenes.enumerated() {
+            drawScene(scene, app: lane.app, lane: index, position: position, into: &svg)
+        }
     }
 
     /// A gauge under the state bar where the callback was sent: its outline is the budget, its fill the time used
     /// (drawn to the budget's scale); over budget the fill is red and runs past the outline by a notch.
-    private func drawCallback(_ run: Timeline.CallbackRun, app: String, top: Double, into svg: inout SVGWriter) {
+    func drawCallback(_ run: Timeline.CallbackRun, app: String, gaugeTop y: Double, into svg: inout SVGWriter) {
         let x = axis.x(run.sentMs)
-        let y = top + Self.gaugeOffset
         let latency = run.latencyMs.map { "\(Self.milliseconds($0)) ms" } ?? "no answer"
         let cause = run.cause.map { ", caused by \($0.event)" } ?? ""
+        let move = run.scene.map { "scene \($0.scene.number) \($0.from.rawValue) → \($0.to.rawValue)" }
+            ?? "\(run.from.rawValue) → \(run.to.rawValue)"
         svg.group(
             ["class": "callback"],
-            title: "\(app) \(run.callback.rawValue) (\(run.from.rawValue) → \(run.to.rawValue)): \(latency) of "
+            title: "\(app) \(run.callback.rawValue) (\(move)): \(latency) of "
                 + "\(Self.milliseconds(run.budgetMs)) ms budget, \(run.outcome.rawValue)\(cause)"
         )
         let fraction = run.budgetMs > 0 ? min(1, run.drawnMs / run.budgetMs) : (run.drawnMs > 0 ? 1 : 0)

@@ -3,15 +3,20 @@ import LifebusProtocol
 
 /// A timeline drawn as one self-contained SVG document (no scripts, no external fonts or images): a lane per app
 /// with its states as coloured bars, each callback as a gauge (outline = budget, fill = time used, red past the
-/// budget), endings as red crosses with their reason, marks as ticks with their names, controller events as
-/// labelled vertical lines across the lanes, a time axis in ms with idle stretches compressed into breaks, and a
-/// legend.
+/// budget), endings as red crosses with their reason, marks as ticks with their names, under a scene app's lane a
+/// sub-lane per scene (its scene states as bars, its scene callbacks as gauges, named with its session), controller
+/// events as labelled vertical lines across the lanes, a time axis in ms with idle stretches compressed into breaks,
+/// and a legend.
 ///
 /// A plain value owning the timeline and its layout. The layout is public so that tests can find what was drawn
-/// where: lane `i`'s state bar spans `stateBarTop(lane: i)` … `+ stateBarHeight`, at `axis.x(time)`.
+/// where: lane `i`'s state bar spans `stateBarTop(lane: i)` … `+ stateBarHeight`, at `axis.x(time)`; its scene
+/// `j`'s bar spans `sceneBarTop(lane: i, scene: j)` … `+ sceneBarHeight`.
 public struct SVGTimeline: Sendable {
     public let timeline: Timeline
     public let axis: TimeAxis
+    /// The top of each lane, and after the last the bottom of the lanes: a lane is `laneHeight` plus
+    /// `sceneLaneHeight` per scene.
+    private let laneTops: [Double]
 
     public static let laneLabelWidth = 230.0
     public static let headerHeight = 92.0
@@ -22,6 +27,10 @@ public struct SVGTimeline: Sendable {
     public static let gaugeWidth = 40.0
     public static let gaugeHeight = 9.0
     public static let rightMargin = 260.0
+    public static let sceneLaneHeight = 62.0
+    public static let sceneBarOffset = 6.0
+    public static let sceneBarHeight = 14.0
+    public static let sceneGaugeOffset = 26.0
     static let eventLabelRows = 3
 
     public init(_ timeline: Timeline) {
@@ -30,13 +39,31 @@ public struct SVGTimeline: Sendable {
         for lane in timeline.lanes {
             times += lane.spans.map(\.startMs) + lane.callbacks.map(\.sentMs) + lane.endings.map(\.atMs)
             times += lane.marks.map(\.atMs)
+            for scene in lane.scenes {
+                times += scene.spans.map(\.startMs) + scene.callbacks.map(\.sentMs)
+            }
         }
         axis = TimeAxis(times: times, originX: Self.laneLabelWidth + 10)
+        var tops = [Self.headerHeight]
+        for lane in timeline.lanes {
+            tops.append(tops[tops.count - 1] + Self.laneHeight + Double(lane.scenes.count) * Self.sceneLaneHeight)
+        }
+        laneTops = tops
     }
 
-    /// The top of lane `lane`.
+    /// The top of lane `lane` (`lane == lanes.count`: where the lanes end).
     public func laneTop(_ lane: Int) -> Double {
-        Self.headerHeight + Double(lane) * Self.laneHeight
+        laneTops[lane]
+    }
+
+    /// The top of the sub-lane of scene `scene` (its position in the lane's `scenes`) under lane `lane`.
+    public func sceneLaneTop(lane: Int, scene: Int) -> Double {
+        laneTop(lane) + Self.laneHeight + Double(scene) * Self.sceneLaneHeight
+    }
+
+    /// The top of that scene's state bar.
+    public func sceneBarTop(lane: Int, scene: Int) -> Double {
+        sceneLaneTop(lane: lane, scene: scene) + Self.sceneBarOffset
     }
 
     /// The top of lane `lane`'s state bar.
@@ -48,7 +75,7 @@ public struct SVGTimeline: Sendable {
     public var lanesBottom: Double { laneTop(timeline.lanes.count) }
 
     public var width: Double { (axis.endX + Self.rightMargin).rounded(.up) }
-    public var height: Double { (lanesBottom + 120).rounded(.up) }
+    public var height: Double { (lanesBottom + 146).rounded(.up) }
 
     /// The document.
     public func render() -> String {
@@ -143,6 +170,16 @@ public struct SVGTimeline: Sendable {
             svg.element("rect", ["x": .number(x), "y": .number(y), "width": 14, "height": 12,
                                  "fill": .string(TimelinePalette.color(of: state))])
             svg.element("text", ["x": .number(x + 18), "y": .number(y + 10)], text: state.rawValue)
+            x += 24 + Double(state.rawValue.count) * 7
+        }
+        x = 12
+        let sceneY = y + 56
+        svg.element("text", ["x": .number(x), "y": .number(sceneY + 10)], text: "scene:")
+        x += 44
+        for state in SceneState.allCases {
+            svg.element("rect", ["x": .number(x), "y": .number(sceneY), "width": 14, "height": 12,
+                                 "fill": .string(TimelinePalette.color(of: state))])
+            svg.element("text", ["x": .number(x + 18), "y": .number(sceneY + 10)], text: state.rawValue)
             x += 24 + Double(state.rawValue.count) * 7
         }
         let gaugeY = y + 30

@@ -10,7 +10,8 @@ extension Timeline {
     /// An app ended by the watchdog ends when its budget ran out; any other ending at the time the broker acted.
     /// A change the journal does not record (a journal from before suspensions were journaled) shows in the next
     /// transition's `from`; it is drawn from the end of the app's previous transition, the earliest it can have
-    /// happened.
+    /// happened. A scene's sub-lane starts at its first transition, in that transition's scene state, and ends when its
+    /// `sceneDidDisconnect` was answered or its app ended.
     public init(entries: [JournalEntry], apps: [String] = []) {
         let chosen = Set(apps)
         let sorted = entries.filter { chosen.isEmpty || $0.app.map(chosen.contains) == true }.sorted { $0.seq < $1.seq }
@@ -35,6 +36,12 @@ private struct Builder {
     var changes: [[(atMs: Double, seq: Int64, state: LifecycleState)]] = []
     /// Per lane: when its last transition ended (answered, or acted on).
     var settled: [Double] = []
+    /// Per lane: whether the app lives the scene life cycle (it had a scene or a scene-only app callback).
+    var sceneApp: [Bool] = []
+    /// Per lane: its scenes' sub-lane positions, state changes and when each scene ended (`nil`: still connected).
+    var sceneIndex: [[SceneID: Int]] = []
+    var sceneChanges: [[[(atMs: Double, seq: Int64, state: SceneState)]]] = []
+    var sceneEnds: [[Double?]] = []
     var events: [Timeline.Event] = []
     var eventIndex: [Int64: Int] = [:]
     var earliest = Double.infinity
@@ -46,6 +53,10 @@ private struct Builder {
         lanes.append(Timeline.Lane(app: app))
         changes.append([])
         settled.append(-Double.infinity)
+        sceneApp.append(false)
+        sceneIndex.append([:])
+        sceneChanges.append([])
+        sceneEnds.append([])
         return lanes.count - 1
     }
 
@@ -59,12 +70,12 @@ private struct Builder {
         see(record.sentMs)
         if let answered = record.answeredMs { see(answered) }
         if let cause = record.cause { addEvent(cause, at: record.firedMs ?? record.sentMs) }
-        if let callback = record.callback {
-            lanes[index].callbacks.append(Timeline.CallbackRun(
+        let run = record.callback.map { callback in
+            Timeline.CallbackRun(
                 seq: record.seq, callback: callback, from: record.from, to: record.to, sentMs: record.sentMs,
                 latencyMs: record.answeredMs.map { $0 - record.sentMs }, handlerMs: record.handlerMs,
-                budgetMs: record.budgetMs, outcome: record.outcome, cause: record.cause
-            ))
+                budgetMs: record.budgetMs, outcome: record.outcome, cause: record.cause, scene: record.scene
+            )
         }
         var changeAt = record.sentMs
         if let ending = Self.ending(of: record) {
@@ -72,14 +83,53 @@ private struct Builder {
             see(ending.atMs)
             changeAt = ending.atMs
         }
+        if let scene = record.scene {
+            let position = sceneLane(scene, lane: index)
+            if let run { lanes[index].scenes[position].callbacks.append(run) }
+            sceneChange(lane: index, position: position, at: record.sentMs, seq: record.seq, to: scene.from)
+            sceneChange(lane: index, position: position, at: changeAt, seq: record.seq, to: scene.to)
+            if record.callback == .sceneDidDisconnect {
+                sceneEnds[index][position] = max(record.answeredMs ?? changeAt, changeAt)
+            }
+        } else if let run {
+            lanes[index].callbacks.append(run)
+        }
+        if record.to == .notRunning {
+            for position in sceneEnds[index].indices where sceneEnds[index][position] == nil {
+                sceneEnds[index][position] = changeAt
+            }
+        }
         if let last = changes[index].last, last.state != record.from {
             changes[index].append((atMs: max(settled[index], last.atMs), seq: record.seq, state: record.from))
         }
         if changes[index].isEmpty {
             changes[index].append((atMs: -Double.infinity, seq: record.seq, state: record.from))
         }
-        changes[index].append((atMs: changeAt, seq: record.seq, state: record.to))
+        if record.scene != nil || record.callback.map(Self.sceneAppCallbacks.contains) == true {
+            sceneApp[index] = true
+        }
+        // A scene app's scene callbacks mostly leave its aggregate state as it was: that is no new span.
+        if !sceneApp[index] || changes[index].last?.state != record.to {
+            changes[index].append((atMs: changeAt, seq: record.seq, state: record.to))
+        }
         settled[index] = max(record.answeredMs ?? changeAt, changeAt)
+    }
+
+    /// The position of `scene`'s sub-lane in lane `index`, made on its first transition.
+    mutating func sceneLane(_ scene: TransitionScene, lane index: Int) -> Int {
+        if let position = sceneIndex[index][scene.scene] { return position }
+        let position = lanes[index].scenes.count
+        sceneIndex[index][scene.scene] = position
+        lanes[index].scenes.append(Timeline.SceneLane(scene: scene.scene, session: scene.session))
+        sceneChanges[index].append([])
+        sceneEnds[index].append(nil)
+        return position
+    }
+
+    /// Records that a scene is in `state` from `atMs` on, unless it already is.
+    mutating func sceneChange(lane index: Int, position: Int, at atMs: Double, seq: Int64, to state: SceneState) {
+        guard sceneChanges[index][position].last?.state != state else { return }
+        sceneChanges[index][position].append((atMs: atMs, seq: seq, state: state))
     }
 
     mutating func add(_ record: MarkRecord) {
@@ -97,6 +147,9 @@ private struct Builder {
         eventIndex[cause.eventID] = events.count
         events.append(Timeline.Event(eventID: cause.eventID, label: cause.event, atMs: time))
     }
+
+    /// The app-level callbacks only a scene app receives.
+    static let sceneAppCallbacks: Set<LifecycleCallback> = [.configurationForConnecting, .didDiscardSceneSessions]
 
     /// The ending a transition records, if it is one (the app went to `notRunning` other than by exiting cleanly).
     static func ending(of record: TransitionRecord) -> Timeline.Ending? {
@@ -139,6 +192,16 @@ private struct Builder {
                 guard end > start else { continue }
                 lanes[index].spans.append(
                     Timeline.StateSpan(seq: change.seq, state: change.state, startMs: start, endMs: end))
+            }
+            for position in lanes[index].scenes.indices {
+                let list = sceneChanges[index][position]
+                let last = sceneEnds[index][position] ?? latest
+                for (number, change) in list.enumerated() {
+                    let end = number + 1 < list.count ? max(list[number + 1].atMs, change.atMs) : max(last, change.atMs)
+                    guard end > change.atMs else { continue }
+                    lanes[index].scenes[position].spans.append(
+                        Timeline.SceneSpan(seq: change.seq, state: change.state, startMs: change.atMs, endMs: end))
+                }
             }
         }
         events.sort { ($0.atMs, $0.eventID) < ($1.atMs, $1.eventID) }

@@ -1,13 +1,15 @@
 public import LifebusLifecycle
 public import LifebusProtocol
 
-/// What happened on the bus, arranged for drawing: one lane per app (its states as spans, its callbacks, how it
-/// ended, its marks) and the controller events that caused transitions. Built from journal entries by
+/// What happened on the bus, arranged for drawing: one lane per app (its states as spans, its app-level callbacks,
+/// how it ended, its marks, and a sub-lane per scene of a scene app) and the controller events that caused
+/// transitions. Built from journal entries by
 /// `Timeline(entries:apps:)`; rendered by `SVGTimeline`, `ChromeTrace` and `TimelineText`.
 ///
 /// A plain value (`Sendable`). Times are the journal's: milliseconds on the broker's monotonic clock since it
 /// started. Invariants: lanes are in order of each app's first entry; within a lane spans are in time order and do
-/// not overlap; `startMs <= endMs`, and every time in the timeline lies between them.
+/// not overlap; `startMs <= endMs`, and every time in the timeline lies between them. A scene callback is in its
+/// scene's sub-lane, never in the app's `callbacks`; an app-delegate app has no sub-lanes.
 public struct Timeline: Sendable, Equatable {
     /// One app's row.
     public struct Lane: Sendable, Equatable {
@@ -16,10 +18,38 @@ public struct Timeline: Sendable, Equatable {
         public var callbacks: [CallbackRun] = []
         public var endings: [Ending] = []
         public var marks: [Mark] = []
+        /// The app's scenes in order of their first entry (a reconnect makes a new scene of the same session).
+        public var scenes: [SceneLane] = []
 
         public init(app: String) {
             self.app = app
         }
+    }
+
+    /// One scene's row under its app's: the scene's states from its first callback until it disconnected (or its
+    /// app ended), and its scene callbacks. Invariant: `spans` are in time order and do not overlap.
+    public struct SceneLane: Sendable, Equatable {
+        public var scene: SceneID
+        public var session: SceneSessionID
+        public var spans: [SceneSpan] = []
+        public var callbacks: [CallbackRun] = []
+
+        public init(scene: SceneID, session: SceneSessionID) {
+            self.scene = scene
+            self.session = session
+        }
+
+        /// `scene 3 · session 2`: how the lane is named in every rendering.
+        public var label: String { "scene \(scene.number) · session \(session.number)" }
+    }
+
+    /// A stretch of time a scene spent in one scene state; `seq` is the journal number of the transition that
+    /// started it.
+    public struct SceneSpan: Sendable, Equatable {
+        public var seq: Int64
+        public var state: SceneState
+        public var startMs: Double
+        public var endMs: Double
     }
 
     /// A stretch of time an app spent in one state; `seq` is the journal number of the transition that started it.
@@ -42,6 +72,8 @@ public struct Timeline: Sendable, Equatable {
         public var budgetMs: Double
         public var outcome: TransitionOutcome
         public var cause: EventCause?
+        /// A scene callback's scene and its move (`from`/`to` stay the app's aggregate states).
+        public var scene: TransitionScene?
 
         /// Whether the callback used more than its budget: answered late, or never answered before the watchdog.
         /// (One cut short by a crash, jetsam or a kill did not run out of time.)

@@ -1,6 +1,7 @@
 public import LifebusLifecycle
 
-/// The colours of the timeline pictures: one per lifecycle state (the same in every lane and in the legend), and
+/// The colours of the timeline pictures: one per lifecycle state and one per scene state (the same in every lane and
+/// in the legend), and
 /// the few marks drawn over them. Stateless; colours are `#rrggbb` so tests can look for them in rendered pixels.
 public enum TimelinePalette {
     /// The fill of a state's bar.
@@ -11,6 +12,16 @@ public enum TimelinePalette {
         case .active: "#2e9e44"
         case .background: "#3b78e7"
         case .suspended: "#8e6cc8"
+        }
+    }
+
+    /// The fill of a scene state's bar: a lighter tint of the app state it makes (`unattached` a mid grey).
+    public static func color(of state: SceneState) -> String {
+        switch state {
+        case .unattached: "#a8a8a8"
+        case .foregroundInactive: "#fad26b"
+        case .foregroundActive: "#7cc98c"
+        case .background: "#8fb1f0"
         }
     }
 

@@ -22,7 +22,7 @@ import Testing
                 as? LifebusCommand.Wait
         )
         #expect(wait.app == "com.example.A")
-        #expect(wait.states.choices == [.background])
+        #expect(wait.states.lifecycle == [.background])
         #expect(wait.timeout.duration == .milliseconds(250))
     }
 
@@ -30,7 +30,7 @@ import Testing
         let wait = try #require(
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "notRunning"]) as? LifebusCommand.Wait
         )
-        #expect(wait.states.choices == [.notRunning])
+        #expect(wait.states.lifecycle == [.notRunning])
         #expect(wait.timeout.duration == .seconds(30))
     }
 
@@ -38,7 +38,7 @@ import Testing
         let wait = try #require(
             try LifebusCommand.parseAsRoot(["wait", "com.example.A", "background|suspended"]) as? LifebusCommand.Wait
         )
-        #expect(wait.states.choices == [.background, .suspended])
+        #expect(wait.states.lifecycle == [.background, .suspended])
         #expect(throws: (any Error).self) { try LifebusCommand.parseAsRoot(["wait", "com.example.A", "asleep"]) }
     }
 

@@ -17,6 +17,10 @@ import Testing
         var scaled = Self.start
         scaled.timeScale = 0.01
         #expect(TransitionFormatting.runLine(scaled).contains("ios7, ×0.01;"))
+        var scenes = Self.start
+        scenes.profile = .ios17
+        scenes.scenes = RunSceneKnobs(profile: .ios17, sceneOrderSeed: 9)
+        #expect(TransitionFormatting.runLine(scenes).contains("ios17, ×1, scene order seed 9;"))
     }
 
     @Test func aRotatedRunSaysItContinues() {

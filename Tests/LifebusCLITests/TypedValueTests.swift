@@ -19,10 +19,11 @@ import Testing
     static let callbacks = LifecycleCallback.allCases.map(\.rawValue)
 
     @Test func theHelpListsEveryStateOutcomeAndCallback() {
-        let states = "(values: \(Self.states.joined(separator: ", ")))"
-        #expect(Self.help(LifebusCommand.Wait.self).contains(states))
+        let sceneStates = SceneState.allCases.map(\.rawValue).filter { !Self.states.contains($0) }
+        let waitStates = "(values: \((Self.states + sceneStates).joined(separator: ", ")))"
+        #expect(Self.help(LifebusCommand.Wait.self).contains(waitStates))
         let expect = Self.help(LifebusCommand.Expect.self)
-        #expect(expect.contains(states))
+        #expect(expect.contains(waitStates))
         #expect(expect.contains("(values: \(Self.verdicts.joined(separator: ", ")))"))
         #expect(expect.contains("(values: \((Self.callbacks + ["none"]).joined(separator: ", ")))"))
         #expect(Self.help(LifebusCommand.Fire.Home.self).contains("(values: \(Self.verdicts.joined(separator: ", ")))"))
@@ -56,7 +57,12 @@ import Testing
         for state in LifecycleState.allCases {
             let wait = try #require(try LifebusCommand.parseAsRoot(["wait", "com.x", state.rawValue])
                 as? LifebusCommand.Wait)
-            #expect(wait.states.choices == [state])
+            #expect(wait.states.lifecycle == [state])
+        }
+        for state in SceneState.allCases {
+            let wait = try #require(try LifebusCommand.parseAsRoot(["wait", "com.x/1", state.rawValue])
+                as? LifebusCommand.Wait)
+            #expect(wait.states.scene == [state])
         }
         for verdict in Verdict.allCases {
             let expect = try #require(try LifebusCommand.parseAsRoot(["expect", "com.x", "--outcome", verdict.name])

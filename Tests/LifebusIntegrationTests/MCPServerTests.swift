@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 /// `lifebus mcp` driven by clients: PyPI's `mcp` package (a client nobody here wrote) against a broker the server
@@ -29,6 +30,16 @@ import Testing
         let broker = try BrokerFixture(arguments: ["--clock", "manual"])
         let lifebus = "\(ChildProcess.productsFolder)/lifebus"
         let run = try HelperScripts.python("mcp_clock.py", [lifebus, broker.socketPath])
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+
+    @Test func theSceneToolsActOnAndWaitForScenes() throws {
+        let broker = try BrokerFixture(arguments: ["--profile", "ios17"])
+        let app = try broker.subscribe("com.example.Notes", ["--scenes", "--multiple-scenes"])
+        defer { app.signal(SIGTERM) }
+        let lifebus = "\(ChildProcess.productsFolder)/lifebus"
+        let run = try HelperScripts.python("mcp_scenes.py", [lifebus, broker.socketPath])
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }

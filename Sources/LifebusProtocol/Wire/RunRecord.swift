@@ -9,7 +9,9 @@ public import LifebusLifecycle
 /// "timeScale":1,"clock":"monotonic","pid":4242,"startedWallMs":1763780000000,"atMs":0.2,"wallMs":1763780000000}`
 /// — `reason` says why the line was written (`start`: the run begins; `rotated` / `reopened`: the run goes on in a
 /// new file); `clock` names the clock of the run's `…Ms` times, which count from 0 at `startedWallMs` (Unix
-/// milliseconds, the same in every run record of one run); `atMs` and `wallMs` are when this line was written.
+/// milliseconds, the same in every run record of one run); `atMs` and `wallMs` are when this line was written. Under
+/// a profile with scenes the record adds `scenes` (`RunSceneKnobs`: the profile's knobs and the scene-order seed)
+/// after `wallMs`; under `ios3`/`ios4`/`ios7` it has none and its bytes are what they were before scenes.
 public struct RunRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "run"
@@ -37,11 +39,13 @@ public struct RunRecord: Sendable, Equatable {
     public var startedWallMs: Int64
     public var atMs: Double
     public var wallMs: Int64
+    /// The profile's scene knobs and the scene-order seed; `nil` under a profile without scenes.
+    public var scenes: RunSceneKnobs?
 
     public init(
         seq: Int64, reason: Reason, brokerVersion: String, protocolVersion: Int64, profile: Profile,
         timeScale: Double, clock: String = RunRecord.monotonicClock, pid: Int32, startedWallMs: Int64, atMs: Double,
-        wallMs: Int64
+        wallMs: Int64, scenes: RunSceneKnobs? = nil
     ) {
         self.seq = seq
         self.reason = reason
@@ -54,6 +58,7 @@ public struct RunRecord: Sendable, Equatable {
         self.startedWallMs = startedWallMs
         self.atMs = atMs
         self.wallMs = wallMs
+        self.scenes = scenes
     }
 
     /// Reads a record; `type`, when present, must be `"run"`.
@@ -74,10 +79,11 @@ public struct RunRecord: Sendable, Equatable {
         startedWallMs = try reader.integer("startedWallMs", as: Int64.self)
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
+        scenes = reader.optional("scenes") == nil ? nil : try RunSceneKnobs(reader: try reader.nested("scenes"))
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "type": .string(Self.type),
             "seq": .integer(seq),
             "reason": .string(reason.rawValue),
@@ -91,5 +97,7 @@ public struct RunRecord: Sendable, Equatable {
             "atMs": .double(atMs),
             "wallMs": .integer(wallMs),
         ]
+        if let scenes { object.append("scenes", scenes.json) }
+        return .object(object)
     }
 }

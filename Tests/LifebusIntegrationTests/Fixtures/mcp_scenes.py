@@ -1,0 +1,93 @@
+"""Drives the scene tools of `lifebus mcp --socket SOCKET` with PyPI's `mcp` client, against a broker (profile ios17)
+where com.example.Notes runs as `lifebus subscribe --scenes --multiple-scenes`.
+
+Usage: python3 mcp_scenes.py LIFEBUS SOCKET. Checks: tools/list offers `scene` with its actions; wait_for_state with
+scene waits for scene 1 to be foregroundActive; `scene` open makes scene 2 (session 2); wait_for_state with scene 2
+answers at once; a scene state that is not reached times out as lifebus.TimedOut naming the state it is in; home,
+then `scene` reclaim of scene 2 reports stateRestorationActivity and sceneDidDisconnect with their scene; expect with
+scene 2 passes on those callbacks and its state unattached, and fails (a result, not an error) on scene 1's state;
+status names each session with its scene; reconnect of session 2 makes
+scene 3; a reclaim of a foreground scene is refused (sceneInForeground).
+Prints "all checks passed" and exits 0, or raises.
+"""
+
+import sys
+
+import anyio
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+APP = "com.example.Notes"
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print("ok:", message, flush=True)
+
+
+def text_of(result):
+    return "\n".join(item.text for item in result.content if getattr(item, "type", "") == "text")
+
+
+async def main(lifebus, socket):
+    server = StdioServerParameters(command=lifebus, args=["mcp", "--socket", socket])
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+            check("scene" in tools, f"tools/list offers scene: {sorted(tools)}")
+            actions = tools["scene"].input_schema["properties"]["action"]["enum"]
+            check(actions == ["open", "close", "reclaim", "reconnect", "focus"], f"its actions: {actions}")
+
+            first = await session.call_tool(
+                "wait_for_state", {"app": APP, "scene": 1, "state": "foregroundActive", "timeoutMs": 10000})
+            check(not first.is_error and first.structured_content["session"] == 1,
+                  f"scene 1 is foregroundActive: {text_of(first)}")
+
+            opened = await session.call_tool("scene", {"action": "open", "app": APP})
+            check(not opened.is_error, f"scene open: {text_of(opened)}")
+            connects = [t for t in opened.structured_content["transitions"] if t["callback"] == "willConnectTo"]
+            check(len(connects) == 1 and connects[0]["scene"] == 2 and connects[0]["session"] == 2,
+                  f"it connected scene 2 of session 2: {connects}")
+            second = await session.call_tool(
+                "wait_for_state", {"app": APP, "scene": 2, "state": "foregroundActive", "timeoutMs": 5000})
+            check(not second.is_error and second.structured_content["scene"] == 2, f"scene 2: {text_of(second)}")
+
+            late = await session.call_tool(
+                "wait_for_state", {"app": APP, "scene": 1, "state": "unattached", "timeoutMs": 300})
+            error = (late.structured_content or {}).get("error", {})
+            check(late.is_error and error.get("name") == "lifebus.TimedOut"
+                  and error.get("data", {}).get("state") == "foregroundInactive",
+                  f"an unreached scene state times out naming the one it is in: {text_of(late)}")
+
+            await session.call_tool("fire", {"event": "home"})
+            reclaimed = await session.call_tool("scene", {"action": "reclaim", "app": APP, "scene": 2})
+            callbacks = [(t["callback"], t.get("scene")) for t in reclaimed.structured_content["transitions"]
+                         if t["callback"]]
+            check(callbacks == [("stateRestorationActivity", 2), ("sceneDidDisconnect", 2)],
+                  f"reclaim: {callbacks}")
+
+            passed = await session.call_tool("expect", {
+                "app": APP, "scene": 2, "callbacks": ["stateRestorationActivity", "sceneDidDisconnect"],
+                "state": "unattached"})
+            check(not passed.is_error and passed.structured_content["passed"], f"expect scene 2: {text_of(passed)}")
+            failed = await session.call_tool("expect", {"app": APP, "scene": 1, "state": "foregroundActive"})
+            check(not failed.is_error and not failed.structured_content["passed"]
+                  and "recorded background" in text_of(failed), f"expect scene 1 active fails: {text_of(failed)}")
+
+            status = await session.call_tool("status", {"app": APP})
+            check("session 1: scene 1 background, session 2: no scene" in text_of(status),
+                  f"status names each session and its scene: {text_of(status)}")
+
+            back = await session.call_tool("scene", {"action": "reconnect", "app": APP, "session": 2})
+            scenes = {t.get("scene") for t in back.structured_content["transitions"] if t["callback"] == "willConnectTo"}
+            check(not back.is_error and scenes == {3}, f"reconnect makes scene 3: {text_of(back)}")
+            refused = await session.call_tool("scene", {"action": "reclaim", "app": APP, "scene": 3})
+            check(refused.is_error and "sceneInForeground" in text_of(refused),
+                  f"a foreground scene is not reclaimed: {text_of(refused)}")
+    print("all checks passed")
+
+
+if __name__ == "__main__":
+    anyio.run(main, sys.argv[1], sys.argv[2])

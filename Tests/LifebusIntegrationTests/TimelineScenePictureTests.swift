@@ -1,0 +1,69 @@
+import Glibc
+import LifebusJSON
+import LifebusTimeline
+import Testing
+
+/// `lifebus trace` on the committed scene journal `Tests/Fixtures/timeline/scenes.jsonl` (an app-delegate app and a
+/// scene app with three scenes over two sessions), drawn by headless Chromium: each scene's sub-lane shows its
+/// scene states in their colours where the layout puts them, under its app's lane.
+@Suite struct TimelineScenePictureTests {
+    static let journal = "\(TranscriptReplayTests.repositoryRoot)/Tests/Fixtures/timeline/scenes.jsonl"
+
+    @Test func chromiumShowsEachScenesStatesInItsSubLane() throws {
+        let folder = "/tmp/lifebus-test-\(getpid())-scene-timeline"
+        mkdir(folder, 0o700)
+        let svg = "\(folder)/timeline.svg"
+        let png = "\(folder)/timeline.png"
+        defer {
+            unlink(svg)
+            unlink(png)
+            rmdir(folder)
+        }
+        let drawn = try runCLI(["trace", "--journal", Self.journal, "-o", svg])
+        #expect(drawn.status == 0, "\(drawn.err)")
+        let text = try #require(readFile(Self.journal))
+        let entries = try text.split(separator: "\n").compactMap { line throws in
+            try JournalEntries.decode(try JSONParser.parse(String(line)))
+        }
+        let picture = SVGTimeline(Timeline(entries: entries))
+        let rendered = try HelperScripts.screenshot(
+            svg: svg, png: png, width: Int(picture.width), height: Int(picture.height)
+        )
+        #expect(rendered.status == 0, "chromium: \(rendered.err)")
+
+        var probes: [(point: String, expected: String, what: String)] = []
+        for (index, lane) in picture.timeline.lanes.enumerated() {
+            for (position, scene) in lane.scenes.enumerated() {
+                let y = picture.sceneBarTop(lane: index, scene: position) + SVGTimeline.sceneBarHeight / 2
+                for span in scene.spans {
+                    guard let x = Self.clearX(from: span.startMs, to: span.endMs, axis: picture.axis) else { continue }
+                    probes.append(("\(x),\(y)", TimelinePalette.color(of: span.state), "\(scene.label) \(span.state)"))
+                }
+            }
+        }
+        #expect(Set(probes.map(\.expected)).count == 4, "every scene state is sampled: \(probes)")
+        let answer = try HelperScripts.python("png_pixels.py", [png] + probes.map(\.point))
+        #expect(answer.status == 0, "\(answer.err)")
+        let lines = answer.out.split(separator: "\n").map(String.init)
+        try #require(lines.count == probes.count + 1, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
+        for (probe, line) in zip(probes, lines.dropFirst()) {
+            let actual = line.split(separator: " ").compactMap { Int($0) }
+            let wanted = TimelinePalette.rgb(probe.expected)
+            let close = actual.count == 3 && abs(actual[0] - wanted.red) <= 12 && abs(actual[1] - wanted.green) <= 12
+                && abs(actual[2] - wanted.blue) <= 12
+            #expect(close, "\(probe.what) at \(probe.point): \(line), expected \(probe.expected)")
+        }
+    }
+
+    /// The middle of the widest stretch between two consecutive anchors inside `start…end` that is not a break (where
+    /// gauges, events and crosses do not reach the bar), unless it is narrower than 20 px.
+    static func clearX(from start: Double, to end: Double, axis: TimeAxis) -> Double? {
+        let inside = axis.anchors.filter { $0 >= start && $0 <= end }
+        let stretches = zip(inside, inside.dropFirst()).map { (axis.x($0), axis.x($1)) }
+            .filter { stretch in !axis.breaks.contains { $0.startX == stretch.0 } }
+        guard let widest = stretches.max(by: { $0.1 - $0.0 < $1.1 - $1.0 }), widest.1 - widest.0 >= 20 else {
+            return nil
+        }
+        return ((widest.0 + widest.1) / 2).rounded()
+    }
+}
