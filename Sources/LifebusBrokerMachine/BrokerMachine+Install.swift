@@ -84,9 +84,14 @@ extension BrokerMachine {
         .invalidParams(field: "id", "\(app) is installed already: uninstall it first")
     }
 
-    /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged).
+    /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged),
+    /// except what a manifest has no member for — adopting scenes, several scenes, the callbacks implemented —, which
+    /// is the program's hello's.
     func installedFlags(of app: AppID, saidInHello flags: AppFlags) -> AppFlags {
-        guard let manifest = processes.installed[app]?.flags else { return flags }
+        guard var manifest = processes.installed[app]?.flags else { return flags }
+        manifest.adoptsScenes = flags.adoptsScenes
+        manifest.supportsMultipleScenes = flags.supportsMultipleScenes
+        manifest.implementedCallbacks = flags.implementedCallbacks
         if manifest != flags {
             logger.notice("the manifest's flags win over the app's hello", metadata: [
                 "lifebus.app.id": "\(app)", "lifebus.flags.manifest": "\(manifest.json.jsonText)",
