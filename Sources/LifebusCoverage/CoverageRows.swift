@@ -160,7 +160,8 @@ extension CoverageRow {
                     J { $0.transition?.callback != nil && $0.ended(.watchdog) }),
         CoverageRow("R83", "an app answers a callback it was not sent (or answers twice)", .notInJournal(rejected)),
         CoverageRow("R84", "a process still there after the exit grace following `willTerminate`",
-                    J { $0.moved(nil, from: [.notRunning], to: .notRunning) && $0.ended(.killed) }),
+                    // Not S30's kill of an app without scenes under ios27, which its launch caused.
+                    J { $0.moved(nil, from: [.notRunning], to: .notRunning) && $0.ended(.killed) && !$0.byLaunch }),
     ]
 
     static let backgroundTasks: [CoverageRow] = [
