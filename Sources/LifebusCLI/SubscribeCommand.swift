@@ -37,7 +37,8 @@ extension LifebusCommand {
                 ios3/ios4/ios7, refuses it: exit 3): it gets the scene callbacks (sceneDidEnterBackground, \
                 willConnectTo, …) instead of didEnterBackground and the other three, and a scene callback's line \
                 and hook add its scene and session (LIFEBUS_SCENE, LIFEBUS_SESSION, LIFEBUS_SCENE_STATE, and \
-                LIFEBUS_RESTORATION, the payload a reconnecting scene is handed back). The \
+                LIFEBUS_RESTORATION, the payload a reconnecting scene is handed back; LIFEBUS_URL and LIFEBUS_PUSH, \
+                the URL and the notification its connection options carry). The \
                 callbacks the app says it implements (hello's implements) are --implements, else those named by \
                 --on and --delay; --restoration JSON is what it answers stateRestorationActivity with.
 

@@ -120,7 +120,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     }
 
     /// The variables a `--on` command sees, on top of the process's own environment: a scene callback's adds
-    /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`.
+    /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`, and its connection options' `LIFEBUS_URL` (the
+    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them.
     nonisolated static func environment(
         for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
     ) -> [String: String] {
@@ -139,6 +140,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             environment["LIFEBUS_SESSION"] = String(scene.session.number)
             environment["LIFEBUS_SCENE_STATE"] = scene.sceneState.rawValue
             if let restoration = scene.restoration { environment["LIFEBUS_RESTORATION"] = restoration }
+            if let url = scene.options?.urlContexts.first { environment["LIFEBUS_URL"] = url }
+            if let push = scene.options?.notificationResponse { environment["LIFEBUS_PUSH"] = push }
         }
         return environment
     }

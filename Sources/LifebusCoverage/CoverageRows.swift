@@ -12,12 +12,13 @@ private func J(_ profiles: Set<Profile> = every, _ matches: @escaping @Sendable 
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The rows of `Protocol/lifecycle.md`, in the document's order, with what in a journal shows each.
+/// The rows of `Protocol/lifecycle.md`, in the document's order (the scene rows, `sceneRows`, last), with what in a
+/// journal shows each.
 /// A record's row is named by the event that caused it (its cause label), the callback, the states before and
 /// after, the outcome, the run's profile and the other transitions of the same event.
 extension CoverageRow {
     public static let all: [CoverageRow] = calls + alerts + buttons + launches + memory + terminations + connections
-        + failures + backgroundTasks
+        + failures + backgroundTasks + sceneRows
 
     static let calls: [CoverageRow] = [
         CoverageRow("R01", "A active → `call`", J { $0.event == .call(.ring) && $0.resigned }),
@@ -159,7 +160,8 @@ extension CoverageRow {
                     J { $0.transition?.callback != nil && $0.ended(.watchdog) }),
         CoverageRow("R83", "an app answers a callback it was not sent (or answers twice)", .notInJournal(rejected)),
         CoverageRow("R84", "a process still there after the exit grace following `willTerminate`",
-                    J { $0.moved(nil, from: [.notRunning], to: .notRunning) && $0.ended(.killed) }),
+                    // Not S30's kill of an app without scenes under ios27, which its launch caused.
+                    J { $0.moved(nil, from: [.notRunning], to: .notRunning) && $0.ended(.killed) && !$0.byLaunch }),
     ]
 
     static let backgroundTasks: [CoverageRow] = [

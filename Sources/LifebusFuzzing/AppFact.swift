@@ -9,12 +9,19 @@ public enum AppFact: Sendable, Equatable {
     /// `restores=MARK[:KEY,…]`: after a relaunch that follows a save, the app marks `MARK` with the saved `KEY`s
     /// (`nil`: every member the two marks share).
     case restores(mark: String, keys: [String]?)
+    /// `scenes`: the apps adopt scenes and support several (under a profile with scenes; the app-delegate life
+    /// cycle under one without), so the fuzzer weighs the scene events too.
+    case scenes
 
     /// The forms a fact takes, for help and errors.
-    public static let forms = "saves=MARK or restores=MARK[:KEY,…]"
+    public static let forms = "saves=MARK, restores=MARK[:KEY,…] or scenes"
 
     /// Reads one `--fact` value; `nil` when it is none of `forms`.
     public init?(_ text: String) {
+        if text == "scenes" {
+            self = .scenes
+            return
+        }
         guard let equals = text.firstIndex(of: "=") else { return nil }
         let value = text[text.index(after: equals)...]
         guard !value.isEmpty, !value.hasPrefix(":") else { return nil }
@@ -36,6 +43,7 @@ public enum AppFact: Sendable, Equatable {
         case .saves(let mark): "saves=\(mark)"
         case .restores(let mark, let keys):
             "restores=\(mark)" + (keys.map { ":" + $0.joined(separator: ",") } ?? "")
+        case .scenes: "scenes"
         }
     }
 }

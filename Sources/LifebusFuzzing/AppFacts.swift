@@ -4,7 +4,9 @@
 ///   (it saved its state);
 /// - `restores=MARK[:KEY,KEY…]` — after every relaunch that follows a save (`didFinishLaunching` once the app has
 ///   marked its `saves` mark in the run), the app marks `MARK` before it answers `didFinishLaunching`, with data
-///   whose members KEY… (all the members the two marks share when no KEY is given) equal those of the last save.
+///   whose members KEY… (all the members the two marks share when no KEY is given) equal those of the last save;
+/// - `scenes` — the apps adopt scenes and support several windows where the profile has scenes: the fuzzer weighs
+///   the scene events (`fire scene …`) by their declared weights.
 ///
 /// Each is one `AppFact` on the command line. A plain value; every app of the run is held to the same facts.
 /// Invariant: `restores` is set only with `saves` (`init(_:)` refuses it; the memberwise `init` trusts its caller).
@@ -13,11 +15,14 @@ public struct AppFacts: Sendable, Equatable {
     public var restores: String?
     /// The members a restore must bring back; `nil`: every member the save and the restore marks share.
     public var restoredKeys: [String]?
+    /// The apps adopt scenes (and support several) under the profiles that have them.
+    public var scenes = false
 
-    public init(saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil) {
+    public init(saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil, scenes: Bool = false) {
         self.saves = saves
         self.restores = restores
         self.restoredKeys = restoredKeys
+        self.scenes = scenes
     }
 
     /// Why a set of facts was refused.
@@ -30,6 +35,7 @@ public struct AppFacts: Sendable, Equatable {
         var facts: [AppFact] = []
         if let saves { facts.append(.saves(mark: saves)) }
         if let restores { facts.append(.restores(mark: restores, keys: restoredKeys)) }
+        if scenes { facts.append(.scenes) }
         return facts
     }
 
@@ -46,6 +52,8 @@ public struct AppFacts: Sendable, Equatable {
             case .restores(let mark, let keys):
                 restores = mark
                 restoredKeys = keys
+            case .scenes:
+                scenes = true
             }
         }
         if restores != nil, saves == nil {

@@ -19,10 +19,20 @@ struct DeviceModel {
     private var now = Instant.zero
     private var nextEvent: UInt64 = 1
     private var nextPid: Int32 = 100
+    /// What the apps say in hello: scenes (and several) when they adopt them and the profile has them.
+    private let flags: AppFlags
 
-    init(profile: Profile, apps: [String]) {
+    /// `scenes`: the apps adopt scenes where `profile` has them (as `Examples/manifests/scene-app.sh` does).
+    init(profile: Profile, apps: [String], scenes: Bool = false) {
         device = Device(configuration: DeviceConfiguration(profile: profile))
         self.apps = apps.map { AppID($0) }
+        let adopts = scenes && profile.sceneSupport != .none
+        flags = AppFlags(adoptsScenes: adopts, supportsMultipleScenes: adopts)
+    }
+
+    /// The scene sessions of `app` in the model, oldest first.
+    func sessions(of app: AppID) -> [SceneSessionStatus] {
+        device.sessions(of: app)
     }
 
     /// Carries out `step` if the device accepts it; `false` (and the model unchanged) when it refuses it, or when
@@ -96,7 +106,7 @@ struct DeviceModel {
                 case .startProcess(let app):
                     nextPid += 1
                     launched.insert(app)
-                    queue.append(.appConnected(app, AppFlags(), pid: nextPid))
+                    queue.append(.appConnected(app, flags, pid: nextPid))
                 case .kill(let app, _):
                     queue.append(.processExited(app, .signaled(9)))
                 case .reject(let rejection):

@@ -11,7 +11,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
         case overBudget(LifecycleCallback)
         /// `didEnterBackground` or `willTerminate` answered without the `saves` mark before it.
         case notSaved(LifecycleCallback)
-        /// A relaunch after a save without the `restores` mark, or with other data than the last save's.
+        /// A relaunch after a save without the `restores` mark, or with other data than the last save's; or a scene
+        /// that connected to a session whose payload it had given (`stateRestorationActivity`) without the mark.
         case notRestored
     }
 
@@ -39,12 +40,14 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// Checks the fuzzer's invariants over journal entries, fed in journal order a step's worth at a time: every
 /// callback answered within its budget, and the apps' declared facts (`AppFacts`).
 ///
-/// Owns, per app, the marks since its last transition record and the data of its last `saves` mark. Invariant:
-/// both are emptied by a `start` run record (a new broker run).
+/// Owns, per app, the marks since its last transition record, the data of its last `saves` mark and the sessions
+/// whose scene answered `stateRestorationActivity` since it last connected. Invariant: all are emptied by a `start`
+/// run record (a new broker run).
 public struct InvariantChecker {
     public let facts: AppFacts
     private var marksSinceTransition: [String: [MarkRecord]] = [:]
     private var lastSaved: [String: JSONObject] = [:]
+    private var restorable: [String: Set<SceneSessionID>] = [:]
 
     public init(facts: AppFacts) {
         self.facts = facts
@@ -58,6 +61,7 @@ public struct InvariantChecker {
             case .run(let run) where run.reason == .start:
                 marksSinceTransition = [:]
                 lastSaved = [:]
+                restorable = [:]
             case .mark(let mark):
                 marksSinceTransition[mark.app, default: []].append(mark)
                 if mark.name == facts.saves { lastSaved[mark.app] = mark.data ?? [:] }
@@ -71,7 +75,7 @@ public struct InvariantChecker {
         return violations
     }
 
-    private func check(_ transition: TransitionRecord) -> [Violation] {
+    private mutating func check(_ transition: TransitionRecord) -> [Violation] {
         guard let callback = transition.callback else { return [] }
         let app = transition.app
         if transition.outcome == .late || transition.outcome == .watchdog {
@@ -86,11 +90,38 @@ public struct InvariantChecker {
             return [Violation(app: app, kind: .notSaved(callback),
                               detail: "\(callback.rawValue) answered without a \(saves) mark before it")]
         }
+        if let scene = transition.scene, callback == .stateRestorationActivity || callback == .willConnectTo {
+            return sceneRestoreViolation(app: app, callback: callback, session: scene.session, marks: marks)
+                .map { [$0] } ?? []
+        }
         if let restores = facts.restores, callback == .didFinishLaunching, let saved = lastSaved[app] {
             return restoreViolation(app: app, restores: restores, saved: saved,
                                     restored: marks.last(where: { $0.name == restores })).map { [$0] } ?? []
         }
         return []
+    }
+
+    /// `restores=MARK` per scene: a scene that connects (`willConnectTo`, a reconnect or a relaunch) to a session
+    /// whose scene answered `stateRestorationActivity` marks MARK before it answers, with the `restores` KEYs among
+    /// its data (the payload is not journaled, so the keys are checked, not their values).
+    private mutating func sceneRestoreViolation(
+        app: String, callback: LifecycleCallback, session: SceneSessionID, marks: [MarkRecord]
+    ) -> Violation? {
+        guard callback == .willConnectTo else {
+            restorable[app, default: []].insert(session)
+            return nil
+        }
+        guard let restores = facts.restores, restorable[app]?.remove(session) != nil else { return nil }
+        guard let restored = marks.last(where: { $0.name == restores }) else {
+            return Violation(app: app, kind: .notRestored,
+                             detail: "session \(session.number) reconnected after stateRestorationActivity without a "
+                                + "\(restores) mark")
+        }
+        let missing = (facts.restoredKeys ?? []).filter { restored.data?[$0] == nil }
+        guard !missing.isEmpty else { return nil }
+        return Violation(app: app, kind: .notRestored,
+                         detail: "session \(session.number) reconnected: \(restores) lacks "
+                            + missing.joined(separator: ", "))
     }
 
     private func restoreViolation(app: String, restores: String, saved: JSONObject, restored: MarkRecord?)

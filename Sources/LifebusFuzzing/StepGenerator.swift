@@ -17,9 +17,10 @@ public struct StepGenerator {
     /// The clock advances it picks from: within a callback budget, past it, past the background time.
     static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
 
-    public init(seed: UInt64, profile: Profile, apps: [String]) {
+    /// `scenes`: the apps adopt scenes where the profile has them (`--fact scenes`).
+    public init(seed: UInt64, profile: Profile, apps: [String], scenes: Bool = false) {
         random = SplitMix64(seed: seed)
-        model = DeviceModel(profile: profile, apps: apps)
+        model = DeviceModel(profile: profile, apps: apps, scenes: scenes)
     }
 
     /// `count` steps: first a `launch` of each app not yet launched, then random legal steps.
@@ -66,6 +67,7 @@ public struct StepGenerator {
         var steps = Self.weighedForms(of: .device, app: "").map { (ScenarioStep.fire($0), $1) }
         for app in model.apps.map(\.rawValue) {
             steps += Self.weighedForms(of: .app, app: app).map { (step($0), $1) }
+            steps += sceneForms(of: AppID(app)).map { (.fire($0), $1) }
             steps.append((.kill(ScenarioKill(app: app)), 1))
         }
         steps += Self.advances.map { (.advance($0), 1) }
@@ -75,13 +77,44 @@ public struct StepGenerator {
     /// The forms the fuzzer picks of every event with `target`, with their weights. The default action is left
     /// implicit, as `lifebus fire call` sends it.
     private static func weighedForms(of target: FireEvent.Declaration.Target, app: String) -> [(FireParams, Int)] {
-        FireEvent.allCases.filter { $0.declaration.target == target }.flatMap { event in
+        // A scene event names a scene or session of the app's: `sceneForms` makes those from the model.
+        FireEvent.allCases.filter { $0.declaration.target == target && $0 != .scene }.flatMap { event in
             event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
                 var params = FireParams(event, form.detail, app: app)
                 if params.action == event.declaration.actions.first { params.action = nil }
                 return (params, form.fuzzWeight)
             }
         }
+    }
+
+    /// The `scene` events the app could take now, each form with its declared weight: `open`, and per session
+    /// `close`, `reclaim`, `focus` of its connected scene or `reconnect` of a session without one. Empty for an
+    /// app without sessions (an app-delegate app, or one not running). The device model refuses the illegal ones.
+    private func sceneForms(of app: AppID) -> [(FireParams, Int)] {
+        let sessions = model.sessions(of: app)
+        guard !sessions.isEmpty else { return [] }
+        var forms: [(FireParams, Int)] = []
+        for form in FireEvent.scene.declaration.forms where form.fuzzWeight > 0 {
+            guard case .action(let action) = form.detail else { continue }
+            let params = FireParams(.scene, form.detail, app: app.rawValue)
+            switch action {
+            case .open:
+                forms.append((params, form.fuzzWeight))
+            case .reconnect:
+                for session in sessions where session.scene == nil {
+                    var reconnect = params
+                    reconnect.session = session.session
+                    forms.append((reconnect, form.fuzzWeight))
+                }
+            default:
+                for scene in sessions.compactMap(\.scene) {
+                    var named = params
+                    named.scene = scene
+                    forms.append((named, form.fuzzWeight))
+                }
+            }
+        }
+        return forms
     }
 
     /// The step that fires `params`: a `launch` is the scenario's `launch` (or `relaunch` of an app launched

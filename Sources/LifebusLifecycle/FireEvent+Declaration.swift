@@ -131,15 +131,15 @@ extension FireEvent {
                 target: .app, forms: [.init(.plain, fuzzWeight: 1), .init(.byUser, fuzzWeight: 1)],
                 contractSection: "Terminate")
         case .scene:
-            // Weight 0: the fuzzer drives apps without scenes (its `DeviceModel` apps say no `scenes` in hello), so
-            // every scene event would be refused there; it weighs them once it can drive scene apps.
+            // Weighed for the fuzzer's scene apps (`--fact scenes`), which can take every form; reconnecting a
+            // reclaimed session weighs most, so runs come back to what they reclaimed.
             Declaration(
                 summary: "A scene app's windows: open a new one, close or reclaim one, reconnect a session, focus "
                     + "one.",
                 target: .app,
-                forms: [.init(.action(.open), fuzzWeight: 0), .init(.action(.close), fuzzWeight: 0),
-                        .init(.action(.reclaim), fuzzWeight: 0), .init(.action(.reconnect), fuzzWeight: 0),
-                        .init(.action(.focus), fuzzWeight: 0)],
+                forms: [.init(.action(.open), fuzzWeight: 2), .init(.action(.close), fuzzWeight: 1),
+                        .init(.action(.reclaim), fuzzWeight: 2), .init(.action(.reconnect), fuzzWeight: 3),
+                        .init(.action(.focus), fuzzWeight: 2)],
                 contractSection: "Scenes", requiresAction: true)
         }
     }

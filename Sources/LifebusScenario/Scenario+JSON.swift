@@ -28,8 +28,7 @@ extension ScenarioStep {
         case .fire(let params): .string(params.words.joined(separator: " "))
         case .advance(let duration): .string(DurationText.format(duration))
         case .wait(let wait):
-            ["app": .string(wait.app), "state": .string(wait.states.map(\.rawValue).joined(separator: "|")),
-             "timeout": .string(DurationText.format(wait.timeout))]
+            wait.json
         case .expect(let expectation): expectation.json
         case .kill(let kill): ["app": .string(kill.app), "signal": .string(kill.signal)]
         case .note(let text): .string(text)
@@ -37,12 +36,24 @@ extension ScenarioStep {
     }
 }
 
+extension ScenarioWait {
+    var json: JSONValue {
+        var object: JSONObject = ["app": .string(app)]
+        if let scene { object.append("scene", .integer(Int64(scene.number))) }
+        object.append("state", .string(statesText))
+        object.append("timeout", .string(DurationText.format(timeout)))
+        return .object(object)
+    }
+}
+
 extension ScenarioExpectation {
     var json: JSONValue {
         var object = JSONObject()
         if let app { object.append("app", .string(app)) }
+        if let scene { object.append("scene", .integer(Int64(scene.number))) }
         if let callbacks { object.append("callbacks", .array(callbacks.map { .string($0.rawValue) })) }
         if let states { object.append("state", .string(states.map(\.rawValue).joined(separator: "|"))) }
+        if let sceneStates { object.append("state", .string(sceneStates.map(\.rawValue).joined(separator: "|"))) }
         if let mark { object.append("mark", ["name": .string(mark.name), "data": .object(mark.data)]) }
         if let outcome { object.append("outcome", .string(outcome.name)) }
         if let budget {

@@ -2,17 +2,23 @@ public import LifebusExpectation
 public import LifebusJSON
 public import LifebusLifecycle
 
-/// An `expect` step: what an app went through since the previous `expect` of that app, and where it is now. Every
-/// member is optional and all given are checked; `profiles` overrides members under a profile. A plain value.
+/// An `expect` step: what an app — or, with `scene`, one of its scenes — went through since the previous `expect` of
+/// that app (or scene), and where it is now. Every member is optional and all given are checked; `profiles` overrides
+/// members under a profile. A plain value.
 ///
-/// Invariant: an override (a value of `profiles`) has no `profiles` of its own.
+/// Invariants: an override (a value of `profiles`) has no `profiles` and no `scene` of its own; `sceneStates` is
+/// given only with `scene`, `states` only without it.
 public struct ScenarioExpectation: Sendable, Equatable {
     /// The app; `nil` means the scenario's current app (see `Protocol/scenarios.md`).
     public var app: String?
-    /// The callbacks, in order, exactly.
+    /// The scene (of the app) whose callbacks and state are checked; `nil` for the app's own.
+    public var scene: SceneID?
+    /// The callbacks, in order, exactly (with `scene`: those of that scene's transitions).
     public var callbacks: [LifecycleCallback]?
-    /// The state now: any of these.
+    /// The app's state now: any of these.
     public var states: [LifecycleState]?
+    /// The scene's state now (`unattached` when it is not connected): any of these.
+    public var sceneStates: [SceneState]?
     /// The app's last mark of this name in scope, whose data has these members.
     public var mark: ScenarioMark?
     /// Every transition in scope ended so (`ok`, `late`, `watchdog`, …, `failed`).
@@ -24,16 +30,20 @@ public struct ScenarioExpectation: Sendable, Equatable {
 
     public init(
         app: String? = nil,
+        scene: SceneID? = nil,
         callbacks: [LifecycleCallback]? = nil,
         states: [LifecycleState]? = nil,
+        sceneStates: [SceneState]? = nil,
         mark: ScenarioMark? = nil,
         outcome: Verdict? = nil,
         budget: ScenarioBudget? = nil,
         profiles: [Profile: ScenarioExpectation] = [:]
     ) {
         self.app = app
+        self.scene = scene
         self.callbacks = callbacks
         self.states = states
+        self.sceneStates = sceneStates
         self.mark = mark
         self.outcome = outcome
         self.budget = budget
@@ -43,11 +53,12 @@ public struct ScenarioExpectation: Sendable, Equatable {
     /// The expectation under `profile`: each member its override's when the override gives it, else this one's.
     public func resolved(for profile: Profile) -> ScenarioExpectation {
         guard let override = profiles[profile] else {
-            return ScenarioExpectation(app: app, callbacks: callbacks, states: states, mark: mark, outcome: outcome,
-                                       budget: budget)
+            return ScenarioExpectation(app: app, scene: scene, callbacks: callbacks, states: states,
+                                       sceneStates: sceneStates, mark: mark, outcome: outcome, budget: budget)
         }
         return ScenarioExpectation(
-            app: override.app ?? app, callbacks: override.callbacks ?? callbacks, states: override.states ?? states,
+            app: override.app ?? app, scene: scene, callbacks: override.callbacks ?? callbacks,
+            states: override.states ?? states, sceneStates: override.sceneStates ?? sceneStates,
             mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget)
     }
 }

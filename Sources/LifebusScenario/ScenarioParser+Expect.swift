@@ -6,19 +6,25 @@ import Yams
 
 /// Reading an `expect` step and its per-profile overrides.
 extension ScenarioParser {
-    private static let expectMembers = ["app", "callbacks", "state", "mark", "outcome", "budget", "profiles"]
+    private static let expectMembers = ["app", "scene", "callbacks", "state", "mark", "outcome", "budget", "profiles"]
 
-    func expectation(_ node: Node, inProfile: Bool) throws(ScenarioFileError) -> ScenarioExpectation {
-        let allowed = inProfile ? Self.expectMembers.filter { $0 != "profiles" } : Self.expectMembers
+    /// An `expect` mapping; `ofScene` says whether its `state` names scene states (an override's scene is its step's).
+    func expectation(_ node: Node, inProfile: Bool, ofScene: Bool = false) throws(ScenarioFileError)
+        -> ScenarioExpectation {
+        let allowed = inProfile ? Self.expectMembers.filter { $0 != "profiles" && $0 != "scene" } : Self.expectMembers
         let members = try mapping(node, inProfile ? "a profile's expect" : "expect", allowed: allowed)
         var expectation = ScenarioExpectation()
         if let app = members["app"] { expectation.app = try appID(app) }
+        if let scene = members["scene"] { expectation.scene = try sceneID(scene) }
+        let ofScene = ofScene || expectation.scene != nil
         if let callbacks = members["callbacks"] {
             var list: [LifecycleCallback] = []
             for item in try sequence(callbacks, "callbacks") { list.append(try callback(item)) }
             expectation.callbacks = list
         }
-        if let state = members["state"] { expectation.states = try states(state) }
+        if let state = members["state"] {
+            if ofScene { expectation.sceneStates = try sceneStates(state) } else { expectation.states = try states(state) }
+        }
         if let mark = members["mark"] { expectation.mark = try self.mark(mark) }
         if let outcome = members["outcome"] {
             let text = try string(outcome, "outcome")
@@ -33,7 +39,7 @@ extension ScenarioParser {
             for (key, value) in mapping {
                 let profile = try profile(key)
                 guard expectation.profiles[profile] == nil else { throw error(key, "profile \(profile) given twice") }
-                expectation.profiles[profile] = try self.expectation(value, inProfile: true)
+                expectation.profiles[profile] = try self.expectation(value, inProfile: true, ofScene: ofScene)
             }
         }
         return expectation

@@ -76,6 +76,29 @@ extension ScenarioParser {
         return states
     }
 
+    /// `foregroundActive` or any of several scene states, `background|unattached`.
+    func sceneStates(_ node: Node) throws(ScenarioFileError) -> [SceneState] {
+        let text = try string(node, "state")
+        var states: [SceneState] = []
+        for name in text.split(separator: "|", omittingEmptySubsequences: false) {
+            guard let state = SceneState(rawValue: String(name)) else {
+                let known = SceneState.allCases.map(\.rawValue)
+                throw error(node, "'\(name)' is not a scene state; use \(known.joined(separator: ", ")) (or a|b)")
+            }
+            states.append(state)
+        }
+        return states
+    }
+
+    /// A scene's number: a whole number from 1.
+    func sceneID(_ node: Node) throws(ScenarioFileError) -> SceneID {
+        let text = try string(node, "scene")
+        guard let number = UInt32(text), number >= 1 else {
+            throw error(node, "scene '\(text)' is not a scene's number (1, 2, …)")
+        }
+        return SceneID(number)
+    }
+
     func callback(_ node: Node) throws(ScenarioFileError) -> LifecycleCallback {
         let text = try string(node, "a callback")
         guard let callback = LifecycleCallback(rawValue: text) else {

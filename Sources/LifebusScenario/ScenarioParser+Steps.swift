@@ -47,11 +47,15 @@ extension ScenarioParser {
     static let refusedFireOptions = ["--expect", "--fail-on", "--no-wait", "--json", "--socket"]
 
     private func wait(_ node: Node) throws(ScenarioFileError) -> ScenarioWait {
-        let members = try mapping(node, "wait", allowed: ["app", "state", "timeout"])
+        let members = try mapping(node, "wait", allowed: ["app", "scene", "state", "timeout"])
         guard let app = members["app"], let state = members["state"] else {
             throw error(node, "wait needs app and state, e.g. {app: com.example.App, state: suspended}")
         }
-        var wait = ScenarioWait(app: try appID(app), states: try states(state))
+        var wait = if let scene = members["scene"] {
+            ScenarioWait(app: try appID(app), scene: try sceneID(scene), states: try sceneStates(state))
+        } else {
+            ScenarioWait(app: try appID(app), states: try states(state))
+        }
         if let timeout = members["timeout"] { wait.timeout = try duration(timeout, "timeout") }
         return wait
     }

@@ -34,8 +34,12 @@ extension ScenarioRun {
             pendingFire = nil
         case .wait(let wait):
             result.app = wait.app
-            failure = session.wait(app: wait.app, states: wait.states, timeout: wait.timeout).failureMessage.map {
-                "\(wait.app) did not reach \(wait.states.map(\.rawValue).joined(separator: "|")): \($0)"
+            if let scene = wait.scene {
+                failure = awaitScene(scene, of: wait.app, in: wait.sceneStates, timeout: wait.timeout)
+            } else {
+                failure = session.wait(app: wait.app, states: wait.states, timeout: wait.timeout).failureMessage.map {
+                    "\(wait.app) did not reach \(wait.statesText): \($0)"
+                }
             }
         case .expect(let expectation):
             let resolved = expectation.resolved(for: profile)
@@ -45,7 +49,10 @@ extension ScenarioRun {
                 failure = "expect names no app, and no app was launched before it"
                 break
             }
-            switch check(resolved.expectation, app: app) {
+            let checked = resolved.scene.map { scene in
+                checkScene(resolved.expectation, sceneStates: resolved.sceneStates, app: app, scene: scene)
+            } ?? check(resolved.expectation, app: app)
+            switch checked {
             case .success(let checks):
                 result.checks = checks
                 failure = ScenarioReport.failedChecksText(checks)

@@ -18,7 +18,7 @@ struct ScenarioRun {
     let runner: ScenarioRunner
     private(set) var startSeq: Int64 = 0
     private(set) var lastSeq: Int64 = 0
-    /// Per app: the journal number its previous `expect` looked up to.
+    /// Per app, and per scene of an app (`APP#SCENE`): the journal number its previous `expect` looked up to.
     var expectedUpTo: [String: Int64] = [:]
     /// A `fire` handed over to the `advance` after it: its callbacks wait for virtual time (an app that does not
     /// answer is killed at its budget only when the clock passes it), so the advance completes it.

@@ -9,8 +9,9 @@ extension ScenarioStep {
         case .relaunch(let app): "relaunch \(app)"
         case .fire(let params): "fire \(params.words.joined(separator: " "))"
         case .advance(let duration): "advance \(DurationText.format(duration))"
-        case .wait(let wait): "wait \(wait.app) \(wait.states.map(\.rawValue).joined(separator: "|"))"
-        case .expect(let expectation): "expect" + (expectation.app.map { " \($0)" } ?? "")
+        case .wait(let wait): "wait \(wait.app)\(wait.scene.map { " scene \($0.number)" } ?? "") \(wait.statesText)"
+        case .expect(let expectation):
+            "expect" + (expectation.app.map { " \($0)" } ?? "") + (expectation.scene.map { " scene \($0.number)" } ?? "")
         case .kill(let kill): "kill \(kill.app) SIG\(kill.signal)"
         case .note(let text): "note: \(text)"
         }

@@ -10,7 +10,8 @@ public enum ScenarioStep: Sendable, Equatable {
     case fire(FireParams)
     /// `advance: 5s` — the manual clock moves on (`lifebus clock advance`).
     case advance(Duration)
-    /// `wait: {app, state, timeout}` — until the app is in one of the states, or the step fails at the timeout.
+    /// `wait: {app, scene, state, timeout}` — until the app (or its scene) is in one of the states, or the step fails at
+    /// the timeout.
     case wait(ScenarioWait)
     /// `expect: {…}` — checks against what the broker recorded since the previous `expect` of that app.
     case expect(ScenarioExpectation)
@@ -39,10 +40,15 @@ public enum ScenarioStep: Sendable, Equatable {
     public static let keys = ["launch", "fire", "advance", "wait", "expect", "kill", "relaunch", "note"]
 }
 
-/// A `wait` step: until `app` is in any of `states`, for at most `timeout`. Invariant: `states` is not empty.
+/// A `wait` step: until `app` is in any of `states` — or, with `scene`, until that scene is in any of `sceneStates`
+/// (`unattached` when it is not connected) — for at most `timeout`.
+///
+/// Invariant: without `scene`, `states` is not empty and `sceneStates` is; with it, the other way round.
 public struct ScenarioWait: Sendable, Equatable {
     public var app: String
     public var states: [LifecycleState]
+    public var scene: SceneID?
+    public var sceneStates: [SceneState]
     public var timeout: Duration
 
     /// The timeout when the file gives none.
@@ -51,7 +57,21 @@ public struct ScenarioWait: Sendable, Equatable {
     public init(app: String, states: [LifecycleState], timeout: Duration = Self.defaultTimeout) {
         self.app = app
         self.states = states
+        self.sceneStates = []
         self.timeout = timeout
+    }
+
+    public init(app: String, scene: SceneID, states: [SceneState], timeout: Duration = Self.defaultTimeout) {
+        self.app = app
+        self.states = []
+        self.scene = scene
+        self.sceneStates = states
+        self.timeout = timeout
+    }
+
+    /// The states waited for, as a file spells them: `background|suspended`.
+    public var statesText: String {
+        scene == nil ? states.map(\.rawValue).joined(separator: "|") : sceneStates.map(\.rawValue).joined(separator: "|")
     }
 }
 

@@ -28,7 +28,9 @@ struct RandomRunOptions: ParsableArguments {
     @Option(name: .customLong("fact"), help: ArgumentHelp(
         "With --random: a fact the apps declare (repeatable): saves=MARK (a MARK mark before every "
             + "didEnterBackground and willTerminate answer), restores=MARK[:KEY,...] (after a relaunch that "
-            + "follows a save, a MARK mark whose KEYs equal the last save's).", valueName: "fact"))
+            + "follows a save, a MARK mark whose KEYs equal the last save's; a scene reconnected after its "
+            + "stateRestorationActivity, a MARK mark with the KEYs), scenes (the apps adopt scenes, and support "
+            + "several, under the profiles that have them: the scene events are fuzzed too).", valueName: "fact"))
     var facts: [AppFact] = []
 
     @Option(name: .customShort("o"), help: ArgumentHelp(

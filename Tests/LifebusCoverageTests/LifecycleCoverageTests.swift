@@ -50,6 +50,28 @@ import Testing
         }))
     }
 
+    @Test func sceneCallbacksNameTheSceneRowsUnderTheProfilesWithScenes() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios7, .ios17] {
+            journal.run(profile)
+            let launch = journal.fire("launch A")
+            journal.moved("A", .didFinishLaunching, .notRunning, .background, cause: launch)
+            journal.moved("A", .configurationForConnecting, .background, .background, cause: launch)
+            journal.moved("A", .willConnectTo, .background, .background, cause: launch)
+            let home = journal.fire("home")
+            journal.moved("A", .sceneWillResignActive, .active, .inactive, cause: home)
+            journal.moved("A", .sceneDidEnterBackground, .inactive, .background, cause: home)
+            let reclaim = journal.fire("scene reclaim A 1")
+            journal.moved("A", .stateRestorationActivity, .suspended, .background, cause: reclaim)
+            journal.moved("A", .sceneDidDisconnect, .background, .background, cause: reclaim)
+            let reconnect = journal.fire("scene reconnect A 1")
+            journal.moved("A", .willConnectTo, .suspended, .background, cause: reconnect)
+        }
+        let rows = reached(journal)
+        #expect(rows["ios17"]?.filter { $0.hasPrefix("S") } == ["S01", "S10", "S26", "S27"], "\(rows)")
+        #expect(rows["ios7"]?.filter { $0.hasPrefix("S") } == [], "\(rows)")
+    }
+
     @Test func theProfileTellsAnExitsOnSuspendAppApart() {
         var journal = JournalFixture()
         journal.run(.ios7)

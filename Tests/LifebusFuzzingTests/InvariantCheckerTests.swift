@@ -18,6 +18,16 @@ import Testing
             answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: outcome, wallMs: 0))
     }
 
+    /// A scene callback of scene `scene` of session `session`.
+    private mutating func sceneMoved(_ callback: LifecycleCallback, session: UInt32, scene: UInt32) -> JournalEntry {
+        seq += 1
+        return .transition(TransitionRecord(
+            seq: seq, app: "A", pid: 1, callback: callback, cause: nil, from: .background, to: .background,
+            firedMs: 0, sentMs: 0, answeredMs: 0, handlerMs: 0, budgetMs: 10000, outcome: .ok, wallMs: 0,
+            scene: TransitionScene(scene: SceneID(scene), session: SceneSessionID(session), from: .background,
+                                   to: .unattached)))
+    }
+
     private mutating func mark(_ name: String, _ draft: Int64) -> JournalEntry {
         seq += 1
         return .mark(MarkRecord(seq: seq, app: "A", pid: 1, name: name, data: ["draft": .integer(draft)], atMs: 0,
@@ -54,6 +64,23 @@ import Testing
         #expect(missing.map(\.kind) == [.notRestored])
     }
 
+    @Test mutating func aSceneReconnectedAfterItsPayloadMustRestoreIt() {
+        var checker = InvariantChecker(facts: Self.facts)
+        // A new session's scene restores nothing; session 1 gave its payload, so its next scene must restore it.
+        #expect(checker.check([sceneMoved(.willConnectTo, session: 1, scene: 1),
+                               sceneMoved(.stateRestorationActivity, session: 1, scene: 1)]).isEmpty)
+        #expect(checker.check([mark("state-restored", 2), sceneMoved(.willConnectTo, session: 1, scene: 2)]).isEmpty)
+        _ = checker.check([sceneMoved(.stateRestorationActivity, session: 1, scene: 2)])
+        let missing = checker.check([sceneMoved(.willConnectTo, session: 1, scene: 3)])
+        #expect(missing.map(\.kind) == [.notRestored])
+        #expect(missing.first?.detail.contains("session 1") == true)
+        _ = checker.check([sceneMoved(.stateRestorationActivity, session: 1, scene: 3)])
+        seq += 1
+        let keyless = MarkRecord(seq: seq, app: "A", pid: 1, name: "state-restored", data: [:], atMs: 0, wallMs: 0)
+        let lacking = checker.check([.mark(keyless), sceneMoved(.willConnectTo, session: 1, scene: 4)])
+        #expect(lacking.first?.detail.contains("lacks draft") == true)
+    }
+
     @Test mutating func aLateOrKilledCallbackBreaksItsBudget() {
         var checker = InvariantChecker(facts: AppFacts())
         let violations = checker.check([moved(.willResignActive, .active, .inactive, .late),
@@ -78,6 +105,7 @@ import Testing
         ("restores=back", .restores(mark: "back", keys: nil)),
         ("restores=back:shown", .restores(mark: "back", keys: ["shown"])),
         ("restores=back:shown,draft", .restores(mark: "back", keys: ["shown", "draft"])),
+        ("scenes", .scenes),
     ])
     func aFactIsReadFromItsOptionAndSpelledBack(text: String, fact: AppFact) {
         #expect(AppFact(text) == fact)

@@ -10,8 +10,9 @@ import Testing
 @Suite struct StepGeneratorTests {
     private static let apps = ["com.example.A", "com.example.B"]
 
-    private func steps(seed: UInt64, profile: Profile = .ios7, count: Int = 200) -> [ScenarioStep] {
-        var generator = StepGenerator(seed: seed, profile: profile, apps: Self.apps)
+    private func steps(seed: UInt64, profile: Profile = .ios7, scenes: Bool = false, count: Int = 200)
+        -> [ScenarioStep] {
+        var generator = StepGenerator(seed: seed, profile: profile, apps: Self.apps, scenes: scenes)
         return generator.steps(count)
     }
 
@@ -22,12 +23,21 @@ import Testing
     }
 
     @Test(arguments: Profile.allCases) func everyKindOfStepAppears(profile: Profile) {
-        let words = Set((1...3).flatMap { steps(seed: $0, profile: profile) }.map(kind))
+        // Apps without scenes (not under ios27, where they cannot launch) and, where the profile has scenes, apps
+        // with them (`--fact scenes`): the scene events are fuzzed only for those.
+        let hasScenes = profile.sceneSupport != .none
+        let kinds = (profile == .ios27 ? [true] : hasScenes ? [false, true] : [false])
+        let words = Set(kinds.flatMap { scenes in
+            (1...3).flatMap { steps(seed: $0, profile: profile, scenes: scenes, count: 400) }
+        }.map(kind))
         // Every form the fuzzer weighs, as `kind` names it (the default action implicit), and its own steps.
-        let forms = FireEvent.allCases.filter { $0 != .launch }.flatMap { event in
+        let forms = FireEvent.allCases.filter { $0 != .launch && (hasScenes || $0 != .scene) }.flatMap { event in
             event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
                 var params = FireParams(event, form.detail, app: Self.apps[0])
-                if params.action == event.declaration.actions.first { params.action = nil }
+                // `scene` always spells its action (it requires one).
+                if params.action == event.declaration.actions.first, !event.declaration.requiresAction {
+                    params.action = nil
+                }
                 return kind(.fire(params))
             }
         }

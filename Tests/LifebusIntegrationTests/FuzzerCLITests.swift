@@ -10,13 +10,13 @@ import Testing
     private static let facts = ["--fact", "saves=state-saved", "--fact", "restores=state-restored:shown,draft"]
 
     /// `lifebus run --random SEED` of one app under `profile`, its state files and reproducer in a folder of its own.
-    private func fuzz(_ manifest: String, seed: Int, steps: Int, profile: String = "ios7") throws
-        -> (status: Int32, out: String, err: String, folder: String)
+    private func fuzz(_ manifest: String, seed: Int, steps: Int, profile: String = "ios7", facts: [String] = [])
+        throws -> (status: Int32, out: String, err: String, folder: String)
     {
         let folder = makeTemporaryFolder("lifebus-fuzz")
         let result = try runCLI(
             ["run", "--random", "\(seed)", "--steps", "\(steps)", "--app", "\(Self.manifests)/\(manifest)",
-             "--profile", profile, "-o", folder + "/fuzz.yaml"] + Self.facts,
+             "--profile", profile, "-o", folder + "/fuzz.yaml"] + Self.facts + facts,
             environment: ["LIFEBUS_STATE_DIR": folder], timeout: .seconds(120))
         return (result.status, result.out, result.err, folder)
     }
@@ -43,6 +43,24 @@ import Testing
         scenario.split(separator: "\n").drop { $0 != "steps:" }.filter {
             $0.hasPrefix("  - ") && !$0.hasPrefix("  - expect:") && !$0.hasPrefix("  - note:")
         }
+    }
+
+    @Test func aSceneThatDoesNotRestoreItsPayloadIsFoundAmongTheSceneEvents() throws {
+        // ForgetfulScenes (lifebus subscribe --scenes) answers stateRestorationActivity with a payload and never
+        // restores it: seed 4 reclaims its background scene and reconnects the session at step 15.
+        let found = try fuzz("forgetful-scenes.json", seed: 4, steps: 30, profile: "ios17", facts: ["--fact", "scenes"])
+        #expect(found.status == 1, "\(found.out)\(found.err)")
+        #expect(found.out.contains("(fire scene reconnect com.example.ForgetfulScenes 1) broke an invariant: "
+            + "com.example.ForgetfulScenes: session 1 reconnected after stateRestorationActivity without a "
+            + "state-restored mark"), "\(found.out)")
+        let scenario = try #require(readFile(found.folder + "/fuzz.yaml"))
+        #expect(actions(scenario) == ["  - launch: \"com.example.ForgetfulScenes\"", "  - fire: \"home\"",
+                                      "  - fire: \"scene reclaim com.example.ForgetfulScenes 1\"",
+                                      "  - fire: \"scene reconnect com.example.ForgetfulScenes 1\""],
+                "\(scenario)")
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        #expect(replay.status == 1, "\(replay.out)\(replay.err)")
+        #expect(replay.out.contains("FAIL mark state-restored  expected: present"), "\(replay.out)")
     }
 
     @Test func everyProfileIsFuzzedWithTheSameSeedAndKeepsItsOwnReproducer() throws {

@@ -149,7 +149,9 @@ import Testing
         var seen: Set<String> = []  // labels: one per params
         for profile in Profile.allCases {
             for seed in UInt64(1)...4 {
-                var generator = StepGenerator(seed: seed, profile: profile, apps: [Self.app, "com.example.B"])
+                // Scene apps (`--fact scenes`) under the profiles with scenes: the only ones that take scene events.
+                var generator = StepGenerator(seed: seed, profile: profile, apps: [Self.app, "com.example.B"],
+                                              scenes: profile.sceneSupport != .none && seed % 2 == 0)
                 for step in generator.steps(400) {
                     switch step {
                     case .fire(let params): seen.insert(Self.wordsWithoutDefaults(params).joined(separator: " "))

@@ -81,6 +81,41 @@ import Testing
         #expect(ios3.outcome == .outcome(.ok))  // not overridden: the shared member
     }
 
+    @Test func sceneStepsNameTheSceneAndItsStates() throws {
+        let scenario = try Self.parse("""
+            steps:
+              - fire: scene reclaim com.example.Notes 1
+              - fire: launch com.example.Notes --url https://x.example/a
+              - wait: {app: com.example.Notes, scene: 2, state: foregroundActive|foregroundInactive}
+              - expect:
+                  scene: 1
+                  callbacks: [stateRestorationActivity, sceneDidDisconnect]
+                  state: unattached
+                  profiles:
+                    ios13: {state: background}
+              - expect: {state: active}
+            """)
+        var reclaim = FireParams(.scene, .action(.reclaim), app: "com.example.Notes")
+        reclaim.scene = SceneID(1)
+        reclaim.wait = true
+        #expect(scenario.steps[0] == .fire(reclaim))
+        guard case .fire(let launch) = scenario.steps[1] else {
+            Issue.record("step 1 is not a fire")
+            return
+        }
+        #expect(launch.event == .launch && launch.url == "https://x.example/a")
+        #expect(scenario.steps[2] == .wait(ScenarioWait(
+            app: "com.example.Notes", scene: SceneID(2), states: [.foregroundActive, .foregroundInactive])))
+        let expectation = ScenarioExpectation(
+            scene: SceneID(1), callbacks: [.stateRestorationActivity, .sceneDidDisconnect], sceneStates: [.unattached],
+            profiles: [.ios13: ScenarioExpectation(sceneStates: [.background])])
+        #expect(scenario.steps[3] == .expect(expectation))
+        #expect(expectation.resolved(for: .ios13).sceneStates == [.background])
+        #expect(expectation.resolved(for: .ios13).scene == SceneID(1))
+        #expect(scenario.steps[4] == .expect(ScenarioExpectation(states: [.active])))
+        #expect(scenario.steps[2].summary == "wait com.example.Notes scene 2 foregroundActive|foregroundInactive")
+    }
+
     @Test func aScenarioWithoutNameOrProfilesTakesTheFileNameAndEveryProfile() throws {
         let scenario = try Self.parse("steps:\n  - note: hello\n")
         #expect(scenario.name == "s")
@@ -106,6 +141,12 @@ import Testing
         ("steps:\n  - expect: {profiles: {ios5: {state: active}}}\n", "s.yaml:2:25: 'ios5' is not a profile"),
         ("steps:\n  - expect: {profiles: {ios3: {profiles: {}}}}\n",
          "s.yaml:2:32: unknown member 'profiles' in a profile's expect"),
+        ("steps:\n  - expect: {scene: 1, state: suspended}\n", "s.yaml:2:31: 'suspended' is not a scene state"),
+        ("steps:\n  - expect: {scene: 0}\n", "s.yaml:2:21: scene '0' is not a scene's number"),
+        ("steps:\n  - wait: {app: a.b, scene: 1, state: active}\n", "s.yaml:2:39: 'active' is not a scene state"),
+        ("steps:\n  - expect: {state: foregroundActive}\n", "s.yaml:2:21: 'foregroundActive' is not a state"),
+        ("steps:\n  - expect: {scene: 1, profiles: {ios13: {scene: 2}}}\n",
+         "s.yaml:2:43: unknown member 'scene' in a profile's expect"),
         ("steps:\n  - kill: {app: a.b, signal: HUP}\n", "s.yaml:2:30: 'HUP' is not a signal a scenario sends"),
         ("steps:\n  - launch: a.b\n    fire: home\n", "s.yaml:2:5: a step is a mapping with one key"),
         ("steps:\n  - launch: [a]\n", "s.yaml:2:13: an app id must be a string"),

@@ -33,11 +33,18 @@ import Testing
         return params
     }
 
-    static func expectation(_ draw: inout Draw, nested: Bool) -> ScenarioExpectation {
+    /// An expectation; a scene's (`ofScene`, or a drawn `scene`) names scene states, an app's app states.
+    static func expectation(_ draw: inout Draw, nested: Bool, ofScene: Bool = false) -> ScenarioExpectation {
         var expectation = ScenarioExpectation()
         expectation.app = draw.maybe { $0.pick(apps) }
+        if !nested { expectation.scene = draw.maybe { SceneID(UInt32(1 + $0.int(3))) } }
+        let ofScene = ofScene || expectation.scene != nil
         expectation.callbacks = draw.maybe { draw in (0..<draw.int(4)).map { _ in draw.pick(LifecycleCallback.allCases) } }
-        expectation.states = draw.maybe { draw in (0...draw.int(2)).map { _ in draw.pick(LifecycleState.allCases) } }
+        if ofScene {
+            expectation.sceneStates = draw.maybe { draw in (0...draw.int(2)).map { _ in draw.pick(SceneState.allCases) } }
+        } else {
+            expectation.states = draw.maybe { draw in (0...draw.int(2)).map { _ in draw.pick(LifecycleState.allCases) } }
+        }
         expectation.mark = draw.maybe { draw in
             ScenarioMark(name: draw.pick(["state-saved", "x"]), data: draw.pick([
                 [:], ["draft": .string("hello")], ["n": .integer(3), "ok": .bool(true), "s": .string("3")],
@@ -49,7 +56,7 @@ import Testing
         }
         if !nested {
             for profile in Profile.allCases where draw.int(3) == 0 {
-                expectation.profiles[profile] = Self.expectation(&draw, nested: true)
+                expectation.profiles[profile] = Self.expectation(&draw, nested: true, ofScene: ofScene)
             }
         }
         return expectation
@@ -61,8 +68,13 @@ import Testing
         case 1: return .fire(fire(&draw))
         case 2: return .advance(draw.pick([.milliseconds(250), .seconds(5), .milliseconds(1500), .seconds(120)]))
         case 3:
+            let timeout: Duration = draw.pick([.seconds(10), .milliseconds(300)])
+            if draw.int(2) == 0 {
+                return .wait(ScenarioWait(app: draw.pick(apps), scene: SceneID(UInt32(1 + draw.int(3))),
+                                          states: [draw.pick(SceneState.allCases)], timeout: timeout))
+            }
             return .wait(ScenarioWait(app: draw.pick(apps), states: [draw.pick(LifecycleState.allCases)],
-                                      timeout: draw.pick([.seconds(10), .milliseconds(300)])))
+                                      timeout: timeout))
         case 4: return .expect(expectation(&draw, nested: false))
         case 5: return .kill(ScenarioKill(app: draw.pick(apps), signal: draw.pick(ScenarioKill.signals.keys.sorted())))
         case 6: return .relaunch(draw.pick(apps))
