@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A scenario file instead of a loop of CLI calls: DeepThoughts is installed from a manifest, a call comes in and is
-# answered, and the app must have saved its state and left the front — checked under iOS 3, 4 and 7 at once, each
-# on a private broker with the manual clock that `lifebus run` starts and stops itself. The report shows where the
-# profiles differ; report.xml is JUnit for a CI's test tab.
+# answered, and the app must have saved its state and left the front — checked under iOS 3, 4 and 7 at once (the
+# app-delegate eras: DeepThoughts does not adopt scenes, so it could not launch under iOS 27), each on a private
+# broker with the manual clock that `lifebus run` starts and stops itself. The report shows where the profiles
+# differ; report.xml is JUnit for a CI's test tab.
 #
 #   PATH=/path/to/lifebus/bin:$PATH ./08-scenario.sh   (needs lifebus, lifebusd and DeepThoughts on PATH)
 set -euo pipefail
@@ -13,6 +14,7 @@ printf '{"id": "com.example.DeepThoughts", "executable": "%s", "arguments": ["--
     "$(command -v DeepThoughts)" "$work/DeepThoughts.state" >"$work/deepthoughts.json"
 cat >"$work/call-answered.yaml" <<'YAML'
 name: A call answered
+profiles: [ios3, ios4, ios7]
 apps:
   - manifest: deepthoughts.json
 steps:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lifebus import AppLauncher, ApplicationDelegate, Controller, profiles
-from lifebus.errors import ConnectionClosed
+from lifebus.errors import LaunchFailed
 
 
 def test_home_leaves_the_app_as_each_profile_does(
@@ -15,7 +15,7 @@ def test_home_leaves_the_app_as_each_profile_does(
 ) -> None:
     assert lifebus.profile == lifebus_profile
     if lifebus_profile == "ios27":
-        with pytest.raises(ConnectionClosed):
+        with pytest.raises(LaunchFailed, match="reason sceneLifecycleRequired"):
             lifebus_app.run("com.example.Home", ApplicationDelegate())
         kills = [entry for entry in lifebus.history() if entry.get("event") == "killed"]
         assert [(kill["app"], kill["reason"]) for kill in kills] == [("com.example.Home", "sceneLifecycleRequired")]

@@ -14,7 +14,7 @@ from typing import Any
 from .application import Application, ApplicationDelegate
 from .broker import program
 from .controller import Controller
-from .errors import LifebusError
+from .errors import LaunchFailed, LifebusError
 from .requests import Manifest
 
 
@@ -66,7 +66,8 @@ class AppLauncher:
         """Runs an ``Application`` with ``delegate`` in this process (on a thread of its own, with its own event
         loop; its connection through a relay process, so the broker's kills end the relay, not the test run);
         returns once the broker launched it and journaled the launch (in front, or in the background when it asks
-        to launch there)."""
+        to launch there); raises ``LaunchFailed`` (``data.reason`` the kill's) when the broker killed it while it
+        launched, e.g. under ios27 an app that does not adopt scenes."""
         app = Application(id, socket=self.controller.socket_path, own_process=True, **options)
         failures: list[BaseException] = []
 
@@ -81,7 +82,15 @@ class AppLauncher:
         self._hosted.append((app, thread))
         last = "didFinishLaunching" if options.get("launch_in_background") else "didBecomeActive"
         deadline = time.monotonic() + 20.0
-        while not any(entry.get("callback") == last for entry in self.controller.entries_since(0, id)):
+        while True:
+            entries = self.controller.entries_since(0, id)
+            if any(entry.get("callback") == last for entry in entries):
+                break
+            killed = next((e for e in entries if e.get("type") == "process" and e.get("event") == "killed"), None)
+            if killed is not None:  # e.g. under ios27 an app that does not adopt scenes (sceneLifecycleRequired)
+                reason = str(killed.get("reason"))
+                raise LaunchFailed(-32031, f"{id} was killed while launching (reason {reason})",
+                                   {"name": LaunchFailed.error_name, "app": id, "reason": reason})
             if failures:
                 raise failures[0]
             if time.monotonic() > deadline:
