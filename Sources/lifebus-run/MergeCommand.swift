@@ -79,12 +79,7 @@ struct MergeCommand: ParsableCommand {
             if !broke.isEmpty { merged["passed"] = .bool(false) }
         }
         if let report {
-            do throws(TextFile.Failure) {
-                try TextFile.write(JSONValue.object(merged).jsonText + "\n", to: report)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
+            try OutputFile.write(JSONValue.object(merged).jsonText + "\n", to: report)
         }
         if json {
             print(JSONValue.object(merged).jsonText)
@@ -99,12 +94,7 @@ struct MergeCommand: ParsableCommand {
             }
         }
         if let junit {
-            do throws(TextFile.Failure) {
-                try TextFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
+            try OutputFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
         }
         if !runs.allSatisfy(\.passed) || !broke.isEmpty || (diff && MigrationReport.hasLosses(runs)) {
             throw CLIExitStatus.conditionNotMet

@@ -47,14 +47,8 @@ enum RandomRun {
             }
         }
         if let report {
-            do throws(TextFile.Failure) {
-                try TextFile.write(FuzzReport.json(outcomes.map {
-                    FuzzReport.Run(seed: $0.seed, profile: $0.profile, outcome: $0.outcome)
-                }).jsonText + "\n", to: report)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
+            let runs = outcomes.map { FuzzReport.Run(seed: $0.seed, profile: $0.profile, outcome: $0.outcome) }
+            try OutputFile.write(FuzzReport.json(runs).jsonText + "\n", to: report)
         }
         if outcomes.contains(where: { if case .held = $0.outcome { false } else { true } }) {
             throw CLIExitStatus.conditionNotMet

@@ -75,27 +75,17 @@ struct RunCommand: ParsableCommand {
         }
         if bad { throw CLIExitStatus.refused }
         let runs = try runAll(scenarios, selected: profile.profiles)
-        if let report {
-            do throws(TextFile.Failure) {
-                try TextFile.write(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText + "\n", to: report)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
+        if json || report != nil {
+            let text = ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText
+            if let report { try OutputFile.write(text + "\n", to: report) }
+            if json { print(text) }
         }
-        if json {
-            print(ScenarioReport.json(runs, diff: diff, profiles: profile.profiles, files: files).jsonText)
-        } else {
+        if !json {
             print(ScenarioReport.summary(runs), terminator: "")
             if diff { MigrationReport.lines(runs).forEach { print($0) } }
         }
         if let junit {
-            do throws(TextFile.Failure) {
-                try TextFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
-            } catch {
-                StandardError.writeLine("lifebus: \(error)")
-                throw CLIExitStatus.conditionNotMet
-            }
+            try OutputFile.write(JUnitReport.xml(runs, diff: diff), to: junit)
         }
         if !runs.allSatisfy(\.passed) || (diff && MigrationReport.hasLosses(runs)) {
             throw CLIExitStatus.conditionNotMet
