@@ -1,7 +1,7 @@
 // What a test names besides the bus, so `import LifebusTesting` is all a test file needs (`ExportsTests` imports
 // nothing else): the device's vocabulary (events and their actions and levels, callbacks, states, profiles, kill
-// and refusal reasons, transition outcomes), the scene values, `JSONValue` (marks' data, payloads), and the SDK's
-// delegates and the types their methods receive.
+// and refusal reasons, transition outcomes), the scene values, `JSONValue` and `JSONObject` (marks' data, payloads),
+// and the SDK's delegates and the types their methods receive.
 @_exported public import protocol Lifebus.ApplicationDelegate
 @_exported public import class Lifebus.Application
 @_exported public import struct Lifebus.ApplicationOptions
@@ -10,6 +10,7 @@
 @_exported public import struct Lifebus.Scene
 @_exported public import enum Lifebus.ScenePhase
 @_exported public import struct Lifebus.SceneSession
+@_exported public import struct LifebusJSON.JSONObject
 @_exported public import enum LifebusJSON.JSONValue
 @_exported public import enum LifebusLifecycle.AlertAction
 @_exported public import struct LifebusLifecycle.AppID

@@ -15,6 +15,11 @@ private final class Exported: ApplicationDelegate, SceneDelegate {
         launches.append(options)
     }
 
+    func didReceiveMemoryWarning(_ application: Application) async {
+        let data: JSONObject = ["launches": .integer(Int64(launches.count))]
+        try? await application.mark("warned", data: data)
+    }
+
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async {
         sessions.append(session)
     }
@@ -39,6 +44,7 @@ struct ExportsTests {
             .memoryWarning(MemoryWarningLevel.warning),
         ]
         for event in events { try await bus.fire(event) }
+        try await bus.expect(app, mark: "warned")
         let second = try await bus.openScene(app, options: SceneConnectionOptions(urlContexts: ["notes://1"]))
         #expect(second == SceneID(2))
         try await bus.fire(.scene(SceneEvent.focus(id, SceneID(1))))
