@@ -3,7 +3,8 @@ import LifebusProtocol
 
 /// What the bus recorded, oldest first: every transition (with the callback that made it; a scene's with its scene,
 /// session and scene states), every mark, and every start and kill of an app's process, of every app — the journal
-/// without its times, pids and measured handler times (and without the other process records), so the same scenario gives the same timeline every run and on either transport.
+/// without its times, pids and measured handler times (and without the other process records), so the same scenario
+/// gives the same timeline every run and on either transport.
 ///
 /// A plain value. Invariant: `entries` is in journal order.
 public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {

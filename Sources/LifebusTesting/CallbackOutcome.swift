@@ -23,6 +23,7 @@ public enum CallbackOutcome: Sendable, Hashable, CustomStringConvertible {
     /// away), `.system` (a suspended app terminated, the grace after `willTerminate`), `.sceneLifecycleRequired`, …
     case killed(KillReason)
 
+    /// The report's spelling: `ok`, `failed`, `late`, `crashed`, `disconnected`, `killed(REASON)`.
     public var description: String {
         switch self {
         case .ok: "ok"

@@ -109,7 +109,8 @@ final class InMemoryTransport: BusTransport {
         let session = SessionID(nextSession)
         nextSession += 1
         let application = Application(id: id.rawValue, options: options)
-        application.attach(delegate: launcher.delegate, sceneDelegate: launcher.sceneDelegate) { [weak self] method, params in
+        application.attach(delegate: launcher.delegate, sceneDelegate: launcher.sceneDelegate) {
+            [weak self] method, params in
             guard let self, self.apps[session] != nil else {
                 return .failure(RPCError(.connectionClosed, "the app is not connected to the broker"))
             }

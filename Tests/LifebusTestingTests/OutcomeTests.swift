@@ -120,8 +120,8 @@ struct OutcomeTests {
         try await withKnownIssue {
             try await bus.expect(app, scene: SceneID(2), outcome: .ok, within: .milliseconds(200))
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined()
-                .contains("the latest transition of scene 2 of \(Self.id) recorded no transition, expected one ending ok")
+            issue.comments.map(\.rawValue).joined().contains(
+                "the latest transition of scene 2 of \(Self.id) recorded no transition, expected one ending ok")
         }
         try await withKnownIssue {
             try await bus.expect(app, scene: first, callback: .sceneDidEnterBackground, outcome: .late)

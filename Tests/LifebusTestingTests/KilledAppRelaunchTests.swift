@@ -6,7 +6,7 @@ import Testing
 /// timeline either way, its start and kill in it.
 @Suite(.timeLimit(.minutes(1)))
 @MainActor
-struct RelaunchTests {
+struct KilledAppRelaunchTests {
     /// Counts its launches.
     final class Counting: ApplicationDelegate {
         var launches = 0
