@@ -225,8 +225,7 @@ final class InMemoryTransport: BusTransport {
 
     /// Connects the apps the machine started (`starting`), delivers the callbacks the machine sent, one at a time,
     /// and feeds their answers, until none is left but those of held apps (`held`), which wait in `callbacks` until
-    /// released. Of the
-    /// callbacks waiting at once, the app with the smallest id answers first (the canonical order of
+    /// released. Of the callbacks waiting at once, the app with the smallest id answers first (the canonical order of
     /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
     private func settle() async {
         while true {
