@@ -17,9 +17,9 @@ extension LifebusCommand {
                 running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
                 /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app (a sub-lane per scene), states as coloured bars, each \
                 callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash/\
-                disconnected endings in red, marks as ticks; the time axis to scale, a long idle gap (at least 2 s and \
-                longer than twice the busy time, the sum of the gaps under 1 s) cut into a labelled break; --width \
-                pixels wide (default 1280); a label that would overlap another is left out (hover for details); \
+                disconnected endings in red, marks as ticks; the time axis to scale, a long idle gap (longer than 1 s \
+                and than twice the busy time, the sum of the gaps under 1 s) cut into a labelled break; --width \
+                pixels wide (default 1280); a label that would overlap another moves, is shortened or is left out (hover for details); \
                 open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
                 chrome://tracing. Writes to standard output unless -o is given.
                 """

@@ -119,7 +119,8 @@ public enum ChromeTrace {
         }
         var event: JSONObject = [
             "name": .string(run.callback.rawValue), "cat": "callback", "ph": "X", "ts": micro(run.sentMs),
-            "dur": duration(from: run.sentMs, to: run.sentMs + run.drawnMs), "pid": .integer(pid), "tid": .integer(tid), "args": .object(args),
+            "dur": duration(from: run.sentMs, to: run.sentMs + run.drawnMs), "pid": .integer(pid),
+            "tid": .integer(tid), "args": .object(args),
         ]
         if run.overBudget { event.append("cname", "terrible") }
         return .object(event)

@@ -21,6 +21,21 @@ struct SVGCanvas {
         label(spots.map { (text, $0) }, fontSize: fontSize, bold: bold, fill: fill, title: title)
     }
 
+    /// The choices for a label that may be shortened: `text` whole at each spot, then shortened with a trailing
+    /// `…` to the room each spot has (and to narrower widths, to get past a neighbour), never to fewer than 8
+    /// characters.
+    static func shortenable(
+        _ text: String, fontSize: Double, bold: Bool = false, spots: [(spot: TextPlacer.Spot, room: Double)]
+    ) -> [(text: String, spot: TextPlacer.Spot)] {
+        let whole = spots.map { (text, $0.spot) }
+        let shortened = spots.flatMap { choice in
+            [choice.room, 240, 160, 100].filter { $0 <= choice.room }.map { room in
+                (TextBox.fitted(text, width: room, fontSize: fontSize, bold: bold, keepingStart: true), choice.spot)
+            }
+        }
+        return whole + shortened.filter { $0.0 != text && $0.0.count > 8 }
+    }
+
     /// Draws the first of `choices` (a text and a spot for it) that fits and returns its spot; `nil` when none
     /// fits and the label was left out.
     @discardableResult

@@ -4,17 +4,33 @@ import LifebusProtocol
 /// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings and its scenes'
 /// sub-lanes.
 extension SVGTimeline {
+    /// Every lane's background and name and its scenes' names, in the label column; then the column is kept clear
+    /// of the plot's labels.
+    func drawLaneHeadings(_ canvas: inout SVGCanvas) {
+        for (index, lane) in timeline.lanes.enumerated() {
+            let top = laneTop(index)
+            if index % 2 == 1 {
+                canvas.svg.element("rect", ["x": 0, "y": .number(top), "width": .number(width),
+                                            "height": .number(lanes[index].bottom - top), "fill": "#f8f9fa"])
+            }
+            let name = TextBox.fitted(lane.app, width: Self.laneLabelWidth - 20, fontSize: 12, bold: true)
+            canvas.label(name, fontSize: 12, bold: true, spots: [.init(x: 12, y: stateBarTop(lane: index) + 15)],
+                         title: name == lane.app ? nil : lane.app)
+            for position in lane.scenes.indices {
+                let sceneTop = sceneLaneTop(lane: index, scene: position)
+                canvas.svg.element("line", ["x1": 24, "y1": .number(sceneTop),
+                                            "x2": .number(axis.endX + Self.gaugeWidth), "y2": .number(sceneTop),
+                                            "stroke": "#e0e0e0", "stroke-width": 1])
+                canvas.label(lane.scenes[position].label, fontSize: 11,
+                             spots: [.init(x: 24, y: sceneBarTop(lane: index, scene: position) + 11)])
+            }
+        }
+        canvas.labels.reserve(TextBox(minX: 0, minY: Self.headerHeight, maxX: Self.laneLabelWidth, maxY: lanesBottom))
+    }
+
     func drawLane(_ lane: Timeline.Lane, index: Int, into canvas: inout SVGCanvas) {
         let top = laneTop(index)
         let barTop = stateBarTop(lane: index)
-        let layout = lanes[index]
-        if index % 2 == 1 {
-            canvas.svg.element("rect", ["x": 0, "y": .number(top), "width": .number(width),
-                                        "height": .number(layout.bottom - top), "fill": "#f8f9fa"])
-        }
-        let name = TextBox.fitted(lane.app, width: Self.laneLabelWidth - 20, fontSize: 12, bold: true)
-        canvas.label(name, fontSize: 12, bold: true, spots: [.init(x: 12, y: barTop + 15)],
-                     title: name == lane.app ? nil : lane.app)
         for span in lane.spans {
             let x = axis.x(span.startMs)
             canvas.svg.element(
@@ -36,10 +52,14 @@ extension SVGTimeline {
             canvas.svg.element("line", ["x1": .number(x), "y1": .number(top + 2), "x2": .number(x),
                                         "y2": .number(barTop + Self.stateBarHeight),
                                         "stroke": .string(TimelinePalette.mark), "stroke-width": 2])
-            canvas.label(mark.name, fontSize: 9, fill: TimelinePalette.mark, spots: [
-                .init(x: x + 3, y: top + 13), .init(x: x + 3, y: top + 27),
-                .init(x: x - 3, y: top + 13, anchor: .end), .init(x: x - 3, y: top + 27, anchor: .end),
-            ])
+            let rooms = (right: width - x - 5, left: x - Self.laneLabelWidth - 5)
+            let spots: [(spot: TextPlacer.Spot, room: Double)] = [
+                (.init(x: x + 3, y: top + 13), rooms.right), (.init(x: x + 3, y: top + 27), rooms.right),
+                (.init(x: x - 3, y: top + 13, anchor: .end), rooms.left),
+                (.init(x: x - 3, y: top + 27, anchor: .end), rooms.left),
+            ]
+            canvas.label(SVGCanvas.shortenable(mark.name, fontSize: 9, spots: spots), fontSize: 9,
+                         fill: TimelinePalette.mark)
             canvas.svg.end("g")
         }
         for ending in lane.endings {
@@ -50,16 +70,13 @@ extension SVGTimeline {
             Self.cross(at: x, y: barTop + Self.stateBarHeight / 2, color: color, into: &canvas.svg)
             // Just above the bar, right of the cross or else left of it (a row higher if need be); else shortened to
             // the room on that side.
-            let rooms = (right: width - x - 20, left: x - Self.laneLabelWidth - 8)
+            let rooms = (right: width - x - 10, left: x - Self.laneLabelWidth - 10)
             var spots: [(spot: TextPlacer.Spot, room: Double)] = []
             for y in [top + 27, top + 13] {
                 spots += [(.init(x: x + 8, y: y), rooms.right), (.init(x: x - 8, y: y, anchor: .end), rooms.left)]
             }
-            let shortened = spots.map { choice in
-                (TextBox.fitted(ending.reason, width: choice.room, fontSize: 10, bold: true, keepingStart: true),
-                 choice.spot)
-            }.filter { $0.0.count > 8 }
-            canvas.label(spots.map { (ending.reason, $0.spot) } + shortened, fontSize: 10, bold: true, fill: color)
+            canvas.label(SVGCanvas.shortenable(ending.reason, fontSize: 10, bold: true, spots: spots), fontSize: 10,
+                         bold: true, fill: color)
             canvas.svg.end("g")
         }
         for (position, scene) in lane.scenes.enumerated() {

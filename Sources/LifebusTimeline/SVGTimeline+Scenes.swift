@@ -1,15 +1,11 @@
 import LifebusLifecycle
 import LifebusProtocol
 
-/// Drawing one scene's sub-lane under its app's lane: its name and session, its scene states as bars, its scene
-/// callbacks as gauges (the same gauge as an app callback, stacked in rows the same way).
+/// Drawing one scene's sub-lane under its app's lane (its name is drawn with the lanes' headings): its scene states
+/// as bars, its scene callbacks as gauges (the same gauge as an app callback, stacked in rows the same way).
 extension SVGTimeline {
     func drawScene(_ scene: Timeline.SceneLane, app: String, lane: Int, position: Int, into canvas: inout SVGCanvas) {
-        let top = sceneLaneTop(lane: lane, scene: position)
         let barTop = sceneBarTop(lane: lane, scene: position)
-        canvas.svg.element("line", ["x1": 24, "y1": .number(top), "x2": .number(axis.endX + Self.gaugeWidth),
-                                    "y2": .number(top), "stroke": "#e0e0e0", "stroke-width": 1])
-        canvas.label(scene.label, fontSize: 11, spots: [.init(x: 24, y: barTop + 11)])
         for span in scene.spans {
             let x = axis.x(span.startMs)
             canvas.svg.element(

@@ -9,9 +9,10 @@ import LifebusProtocol
 /// across the lanes, a time axis to scale with long idle gaps cut into labelled breaks (`TimeAxis`), and a legend.
 ///
 /// Labels never overlap and nothing is drawn past the right edge: every text goes through a `TextPlacer`, which
-/// puts it at the first of its spots where it fits (right of its mark, then left of it, then a row further) or
-/// leaves it out; what it leaves out stays in the hover title of the element it labels, and the picture's last line
-/// says how many labels were left out. A lane name too long for its column is shortened with a leading `…`.
+/// puts it at the first of its spots where it fits (right of its mark, then left of it, then a row further; an
+/// event's, mark's or ending's label shortened with a trailing `…` where it fits only so) or leaves it out; what
+/// it leaves out or shortens stays in the hover title of the element it labels, and the picture's last line says
+/// how many labels were left out. A lane name too long for its column is shortened with a leading `…`.
 ///
 /// A plain value owning the timeline and its layout. The layout is public so that tests can find what was drawn
 /// where: lane `i`'s state bar spans `stateBarTop(lane: i)` … `+ stateBarHeight`, at `axis.x(time)`; its callback
@@ -159,6 +160,7 @@ public struct SVGTimeline: Sendable {
                                           maxY: lanesBottom + 20))
         }
         drawAxis(&canvas)
+        drawLaneHeadings(&canvas)
         for (index, lane) in timeline.lanes.enumerated() {
             drawLane(lane, index: index, into: &canvas)
         }
@@ -195,12 +197,13 @@ public struct SVGTimeline: Sendable {
             let x = axis.x(event.atMs)
             let at = Self.milliseconds(event.atMs)
             canvas.svg.group(["class": "event"], title: "event \(event.eventID): \(event.label) at \(at) ms")
-            var spots: [TextPlacer.Spot] = []
+            var spots: [(spot: TextPlacer.Spot, room: Double)] = []
             for row in 0..<Self.eventLabelRows {
                 let y = 44 + Double(row) * 15
-                spots += [.init(x: x + 3, y: y), .init(x: x - 3, y: y, anchor: .end)]
+                spots += [(.init(x: x + 3, y: y), width - x - 5), (.init(x: x - 3, y: y, anchor: .end), x - 60)]
             }
-            let top = canvas.label(event.label, fontSize: 11, spots: spots).map { $0.y + 4 } ?? Self.headerHeight - 4
+            let choices = SVGCanvas.shortenable(event.label, fontSize: 11, spots: spots)
+            let top = canvas.label(choices, fontSize: 11).map { $0.y + 4 } ?? Self.headerHeight - 4
             canvas.svg.element("line", ["x1": .number(x), "y1": .number(top), "x2": .number(x),
                                         "y2": .number(lanesBottom),
                                         "stroke": .string(TimelinePalette.event), "stroke-width": 1,

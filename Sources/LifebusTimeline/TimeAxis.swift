@@ -3,9 +3,10 @@
 ///
 /// The rule for a break: the *busy time* is the sum of the gaps shorter than `minimumIdleMs` (1 s) between two
 /// consecutive moments (times something happens) — the stretches where something happens at least every second.
-/// A gap is long, and becomes a break, when it is longer than `busyMultiple` (2) times the busy time, or than
-/// 2 × 1 s when the busy time is shorter than 1 s. So a 10 s budget wait or a manual clock's `advance 3600` in
-/// a run that is busy for a second or two is a break, while a run with something every second has none. When
+/// A gap is long, and becomes a break, when it is longer than `minimumIdleMs` and than `busyMultiple` (2) times
+/// the busy time. So a 10 s budget wait, a late answer's 2 s, or a manual clock's `advance 3600` in a run that is
+/// busy for a second or less is a break, while a run with something every second, or busy for longer than half
+/// of its gaps, has none. When
 /// nothing is left to draw to scale (every gap is a break: instants far apart, as under a manual clock), the breaks
 /// share the width.
 ///
@@ -52,7 +53,7 @@ public struct TimeAxis: Sendable, Equatable {
         anchors = Set(times).sorted()
         let gaps = zip(anchors, anchors.dropFirst()).map { $1 - $0 }
         let busy = gaps.filter { $0 < Self.minimumIdleMs }.reduce(0, +)
-        let threshold = Self.busyMultiple * max(busy, Self.minimumIdleMs)
+        let threshold = max(Self.busyMultiple * busy, Self.minimumIdleMs)
         let cut = gaps.map { $0 > threshold }
         let drawnMs = zip(gaps, cut).filter { !$0.1 }.map(\.0).reduce(0, +)
         let breakCount = Double(cut.filter { $0 }.count)
