@@ -26,8 +26,8 @@ public struct TextBox: Sendable, Equatable {
         case .end: x - width
         }
         maxX = minX + width
-        minY = y - Self.ascent * fontSize
-        maxY = y + Self.descent * fontSize
+        minY = y - (Self.ascent * fontSize).rounded(.up)
+        maxY = y + (Self.descent * fontSize).rounded(.up)
     }
 
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
@@ -42,7 +42,8 @@ public struct TextBox: Sendable, Equatable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
-    /// DejaVu Sans' ascent and descent, in em.
+    /// DejaVu Sans' ascent and descent, in em (a box takes them rounded up to whole pixels, as Chromium lays out a
+    /// line of text).
     public static let ascent = 0.93
     public static let descent = 0.24
 

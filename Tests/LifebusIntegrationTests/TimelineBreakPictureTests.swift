@@ -89,7 +89,8 @@ import Testing
 
     /// Every text of the pictures (both committed journals, at the default and the narrowest width) and every
     /// character the estimator classifies, regular and bold, as Chromium lays them out: `TextBox.width` is never
-    /// narrower than the width Chromium measures (`getComputedTextLength`).
+    /// narrower than the width Chromium measures (`getComputedTextLength`), and its ascent and descent hold the
+    /// text's box (`getBBox`). The font is DejaVu Sans (fonts-dejavu-core, fontconfig's default on Debian).
     @Test func theLabelWidthEstimateIsAnUpperBoundOfChromiumsWidths() throws {
         let folder = "/tmp/lifebus-test-\(getpid())-glyphs"
         mkdir(folder, 0o700)
@@ -122,8 +123,9 @@ import Testing
             + "document.querySelectorAll('text').forEach(function (t) {"
             + "  var s = ''; t.childNodes.forEach(function (n) { if (n.nodeType === 3) s += n.nodeValue; });"
             + "  var style = getComputedStyle(t);"
+            + "  var box = t.getBBox(), y = parseFloat(t.getAttribute('y') || '0');"
             + "  out.push(JSON.stringify([s, parseFloat(style.fontSize), parseInt(style.fontWeight, 10),"
-            + "    t.getComputedTextLength()]));"
+            + "    t.getComputedTextLength(), box.y - y, box.y + box.height - y]));"
             + "});"
             + "document.getElementById('out').textContent = out.join('\\n');"
             + "</script></body></html>"
@@ -145,7 +147,7 @@ import Testing
         #expect(lines.count > 200, "Chromium measured the texts: \(lines.count)")
         for line in lines {
             let measured = try #require(try JSONParser.parse(String(line)).arrayValue)
-            try #require(measured.count == 4)
+            try #require(measured.count == 6)
             let text = try #require(measured[0].stringValue)
             let size = try #require(measured[1].doubleValue)
             let bold = (measured[2].doubleValue ?? 400) >= 600
@@ -153,6 +155,12 @@ import Testing
             let estimate = TextBox.width(of: text, fontSize: size, bold: bold)
             #expect(estimate >= width - 0.01,
                     "\"\(text)\" at \(size) px\(bold ? " bold" : ""): Chromium \(width), estimate \(estimate)")
+            // Above and below the baseline: Chromium's box within the estimate's ascent and descent.
+            let top = try #require(measured[4].doubleValue)
+            let bottom = try #require(measured[5].doubleValue)
+            let box = TextBox(text, x: 0, y: 0, fontSize: size, bold: bold)
+            #expect(top >= box.minY - 0.01 && bottom <= box.maxY + 0.01,
+                    "\"\(text)\" at \(size) px: Chromium's box from \(top) to \(bottom) around the baseline")
         }
     }
 }
