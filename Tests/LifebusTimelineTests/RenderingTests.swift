@@ -34,6 +34,19 @@ import Testing
         #expect(svg.contains("class=\"break\""))
     }
 
+    /// The fixture waits twice about 5 s (the watchdog's budget, then until the memory warning): two labelled
+    /// breaks; the scene fixture, busy throughout, has none.
+    @Test func theSVGCutsIdleGapsIntoLabelledBreaksAndOnlyThose() throws {
+        let picture = SVGTimeline(try Self.fixture())
+        #expect(picture.axis.breaks.map(\.label) == ["+5 s", "+5 s"])
+        let svg = picture.render()
+        #expect(svg.split(separator: "class=\"break\"", omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(svg.split(separator: ">+5 s</text>", omittingEmptySubsequences: false).count - 1 == 2)
+        let scenes = SVGTimeline(Timeline(entries: try TimelineFixture.entries("scenes.jsonl")))
+        #expect(scenes.axis.breaks.isEmpty)
+        #expect(!scenes.render().contains("class=\"break\""))
+    }
+
     @Test func theSVGEscapesWhatItQuotes() {
         let record = TransitionRecord(
             seq: 1, app: "com.example.A", pid: nil, callback: .didBecomeActive,
