@@ -17,7 +17,10 @@ extension LifebusCommand {
                 running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
                 /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app (a sub-lane per scene), states as coloured bars, each \
                 callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash/\
-                disconnected endings in red, marks as ticks; open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
+                disconnected endings in red, marks as ticks; the time axis to scale, a long idle gap (longer than 1 s \
+                and than twice the busy time, the sum of the gaps under 1 s) cut into a labelled break; --width \
+                pixels wide (default 1280); a label that would overlap another moves, is shortened or is left out (hover for details); \
+                open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
                 chrome://tracing. Writes to standard output unless -o is given.
                 """
         )
@@ -34,19 +37,34 @@ extension LifebusCommand {
         @Option(name: .customLong("app"), help: "Draw only this app (repeatable).")
         var apps: [String] = []
         @Option(help: "svg, chrome or text.") var format: Format = .svg
+        @Option(help: ArgumentHelp(
+            "svg: the picture's width, \(Int(SVGTimeline.minimumWidth))–\(Int(SVGTimeline.maximumWidth)) "
+                + "(default \(Int(SVGTimeline.defaultWidth))).",
+            valueName: "pixels"
+        ))
+        var width: Int?
         @Option(name: [.short, .customLong("output")], help: "Write to this file.") var output: String?
         @Flag(help: "From a journal file, draw every broker run it holds, not just the last.")
         var allRuns = false
 
         func validate() throws {
             for app in apps { try requireAppID(app, option: "--app") }
+            guard let width else { return }
+            guard format == .svg else { throw ValidationError("--width is for --format svg (not \(format.rawValue))") }
+            let range = Int(SVGTimeline.minimumWidth)...Int(SVGTimeline.maximumWidth)
+            guard range.contains(width) else {
+                throw ValidationError(
+                    "--width \(width): the picture needs \(range.lowerBound) to \(range.upperBound) pixels"
+                        + " (default \(Int(SVGTimeline.defaultWidth)))"
+                )
+            }
         }
 
         func run() throws {
             let entries = try journal.map(readJournal) ?? historyOrDefaultJournal()
             let timeline = Timeline(entries: entries, apps: apps)
             let text = switch format {
-            case .svg: SVGTimeline(timeline).render()
+            case .svg: SVGTimeline(timeline, width: Double(width ?? Int(SVGTimeline.defaultWidth))).render()
             case .chrome: ChromeTrace.render(timeline) + "\n"
             case .text: TimelineText.render(timeline)
             }

@@ -8,7 +8,8 @@ public import LifebusJSON
 /// latency, `args` carrying the budget, latency, handler time, outcome and cause) and `marks & endings` (instant
 /// events), and per scene of a scene app two more threads named for it (`scene 2 · session 1 states` at tid
 /// `sceneTID(position)`, its `callbacks` at the next tid; `args` carry the scene, session and scene states).
-/// Timestamps are microseconds since the broker started.
+/// Timestamps (`ts`) and durations (`dur`) are whole microseconds (JSON integers) since the broker started; a
+/// duration is the difference of its rounded ends, so that events that touch still touch.
 public enum ChromeTrace {
     public static let devicePID: Int64 = 1
     public static let statesTID: Int64 = 1
@@ -58,7 +59,7 @@ public enum ChromeTrace {
         for span in lane.spans {
             events.append([
                 "name": .string(span.state.rawValue), "cat": "state", "ph": "X", "ts": micro(span.startMs),
-                "dur": micro(span.endMs - span.startMs), "pid": .integer(pid), "tid": .integer(statesTID),
+                "dur": duration(from: span.startMs, to: span.endMs), "pid": .integer(pid), "tid": .integer(statesTID),
                 "args": ["state": .string(span.state.rawValue)],
             ])
         }
@@ -91,7 +92,7 @@ public enum ChromeTrace {
         for span in scene.spans {
             events.append([
                 "name": .string(span.state.rawValue), "cat": "sceneState", "ph": "X", "ts": micro(span.startMs),
-                "dur": micro(span.endMs - span.startMs), "pid": .integer(pid), "tid": .integer(tid),
+                "dur": duration(from: span.startMs, to: span.endMs), "pid": .integer(pid), "tid": .integer(tid),
                 "args": [
                     "sceneState": .string(span.state.rawValue), "scene": .integer(Int64(scene.scene.number)),
                     "session": .integer(Int64(scene.session.number)),
@@ -118,7 +119,8 @@ public enum ChromeTrace {
         }
         var event: JSONObject = [
             "name": .string(run.callback.rawValue), "cat": "callback", "ph": "X", "ts": micro(run.sentMs),
-            "dur": micro(run.drawnMs), "pid": .integer(pid), "tid": .integer(tid), "args": .object(args),
+            "dur": duration(from: run.sentMs, to: run.sentMs + run.drawnMs), "pid": .integer(pid),
+            "tid": .integer(tid), "args": .object(args),
         ]
         if run.overBudget { event.append("cname", "terrible") }
         return .object(event)
@@ -135,8 +137,18 @@ public enum ChromeTrace {
         ]
     }
 
-    /// Milliseconds as the trace's microseconds.
+    /// Milliseconds as the trace's whole microseconds.
     private static func micro(_ milliseconds: Double) -> JSONValue {
-        .double(milliseconds * 1_000)
+        .integer(microseconds(milliseconds))
+    }
+
+    /// A duration in whole microseconds: the difference of its rounded ends, so that an event ends exactly where
+    /// the next one on its track starts.
+    private static func duration(from start: Double, to end: Double) -> JSONValue {
+        .integer(microseconds(end) - microseconds(start))
+    }
+
+    private static func microseconds(_ milliseconds: Double) -> Int64 {
+        Int64((milliseconds * 1_000).rounded())
     }
 }

@@ -4,18 +4,36 @@ import LifebusProtocol
 /// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings and its scenes'
 /// sub-lanes.
 extension SVGTimeline {
-    func drawLane(_ lane: Timeline.Lane, index: Int, into svg: inout SVGWriter) {
+    /// Every lane's background and name and its scenes' names, in the label column; then the column is kept clear
+    /// of the plot's labels.
+    func drawLaneHeadings(_ canvas: inout SVGCanvas) {
+        for (index, lane) in timeline.lanes.enumerated() {
+            let top = laneTop(index)
+            if index % 2 == 1 {
+                canvas.svg.element("rect", ["x": 0, "y": .number(top), "width": .number(width),
+                                            "height": .number(lanes[index].bottom - top), "fill": "#f8f9fa"])
+            }
+            let name = TextBox.fitted(lane.app, width: Self.laneLabelWidth - 20, fontSize: 12, bold: true)
+            canvas.label(name, fontSize: 12, bold: true, spots: [.init(x: 12, y: stateBarTop(lane: index) + 15)],
+                         title: name == lane.app ? nil : lane.app)
+            for position in lane.scenes.indices {
+                let sceneTop = sceneLaneTop(lane: index, scene: position)
+                canvas.svg.element("line", ["x1": 24, "y1": .number(sceneTop),
+                                            "x2": .number(axis.endX + Self.gaugeWidth), "y2": .number(sceneTop),
+                                            "stroke": "#e0e0e0", "stroke-width": 1])
+                canvas.label(lane.scenes[position].label, fontSize: 11,
+                             spots: [.init(x: 24, y: sceneBarTop(lane: index, scene: position) + 11)])
+            }
+        }
+        canvas.labels.reserve(TextBox(minX: 0, minY: Self.headerHeight, maxX: Self.laneLabelWidth, maxY: lanesBottom))
+    }
+
+    func drawLane(_ lane: Timeline.Lane, index: Int, into canvas: inout SVGCanvas) {
         let top = laneTop(index)
         let barTop = stateBarTop(lane: index)
-        if index % 2 == 1 {
-            svg.element("rect", ["x": 0, "y": .number(top), "width": .number(width),
-                                 "height": .number(laneTop(index + 1) - top), "fill": "#f8f9fa"])
-        }
-        svg.element("text", ["x": 12, "y": .number(barTop + 15), "font-size": 12, "font-weight": "bold",
-                             "fill": .string(TimelinePalette.text)], text: Self.shortened(lane.app, to: 32))
         for span in lane.spans {
             let x = axis.x(span.startMs)
-            svg.element(
+            canvas.svg.element(
                 "rect",
                 ["x": .number(x), "y": .number(barTop), "width": .number(max(1, axis.x(span.endMs) - x)),
                  "height": .number(Self.stateBarHeight), "fill": .string(TimelinePalette.color(of: span.state))],
@@ -24,69 +42,82 @@ extension SVGTimeline {
                     + "\(Self.milliseconds(span.endMs)) ms"
             )
         }
-        for run in lane.callbacks {
-            drawCallback(run, app: lane.app, gaugeTop: top + Self.gaugeOffset, into: &svg)
+        for (position, run) in lane.callbacks.enumerated() {
+            drawCallback(run, app: lane.app, gaugeTop: gaugeTop(lane: index, callback: position), into: &canvas)
         }
-        var markRows = LabelRows(rows: 2, characterWidth: 5.2)
         for mark in lane.marks {
             let x = axis.x(mark.atMs)
-            let labelY = top + 10 + Double(markRows.place(mark.name, at: x + 3)) * 10
-            svg.group(["class": "mark"], title: "\(lane.app) mark \(mark.name) at \(Self.milliseconds(mark.atMs)) ms")
-            svg.element("line", ["x1": .number(x), "y1": .number(top + 2), "x2": .number(x),
-                                 "y2": .number(barTop + Self.stateBarHeight), "stroke": .string(TimelinePalette.mark),
-                                 "stroke-width": 2])
-            svg.element("text", ["x": .number(x + 3), "y": .number(labelY), "font-size": 9,
-                                 "fill": .string(TimelinePalette.mark)], text: mark.name)
-            svg.end("g")
+            canvas.svg.group(["class": "mark"],
+                             title: "\(lane.app) mark \(mark.name) at \(Self.milliseconds(mark.atMs)) ms")
+            canvas.svg.element("line", ["x1": .number(x), "y1": .number(top + 2), "x2": .number(x),
+                                        "y2": .number(barTop + Self.stateBarHeight),
+                                        "stroke": .string(TimelinePalette.mark), "stroke-width": 2])
+            let rooms = (right: width - x - 5, left: x - Self.laneLabelWidth - 5)
+            let spots: [(spot: TextPlacer.Spot, room: Double)] = [
+                (.init(x: x + 3, y: top + 13), rooms.right), (.init(x: x + 3, y: top + 27), rooms.right),
+                (.init(x: x - 3, y: top + 13, anchor: .end), rooms.left),
+                (.init(x: x - 3, y: top + 27, anchor: .end), rooms.left),
+            ]
+            canvas.label(SVGCanvas.shortenable(mark.name, fontSize: 9, spots: spots), fontSize: 9,
+                         fill: TimelinePalette.mark)
+            canvas.svg.end("g")
         }
         for ending in lane.endings {
             let x = axis.x(ending.atMs)
             let color = ending.isFailure ? TimelinePalette.failure : TimelinePalette.killed
             let at = Self.milliseconds(ending.atMs)
-            svg.group(["class": "ending"], title: "\(lane.app) \(ending.reason) at \(at) ms")
-            Self.cross(at: x, y: barTop + Self.stateBarHeight / 2, color: color, into: &svg)
-            // Right of the cross, or left of it when it would run past the picture's edge.
-            let fitsRight = x + 8 + Double(ending.reason.count) * 6.5 < width
-            svg.element("text", ["x": .number(fitsRight ? x + 8 : x - 8), "y": .number(top + Self.laneHeight - 6),
-                                 "text-anchor": fitsRight ? "start" : "end", "font-size": 10, "font-weight": "bold",
-                                 "fill": .string(color)], text: ending.reason)
-            svg.end("g")
+            canvas.svg.group(["class": "ending"], title: "\(lane.app) \(ending.reason) at \(at) ms")
+            Self.cross(at: x, y: barTop + Self.stateBarHeight / 2, color: color, into: &canvas.svg)
+            // Just above the bar, right of the cross or else left of it (a row higher if need be); else shortened to
+            // the room on that side.
+            let rooms = (right: width - x - 10, left: x - Self.laneLabelWidth - 10)
+            var spots: [(spot: TextPlacer.Spot, room: Double)] = []
+            for y in [top + 27, top + 13] {
+                spots += [(.init(x: x + 8, y: y), rooms.right), (.init(x: x - 8, y: y, anchor: .end), rooms.left)]
+            }
+            canvas.label(SVGCanvas.shortenable(ending.reason, fontSize: 10, bold: true, spots: spots), fontSize: 10,
+                         bold: true, fill: color)
+            canvas.svg.end("g")
         }
         for (position, scene) in lane.scenes.enumerated() {
-            drawScene(scene, app: lane.app, lane: index, position: position, into: &svg)
+            drawScene(scene, app: lane.app, lane: index, position: position, into: &canvas)
         }
     }
 
-    /// A gauge under the state bar where the callback was sent: its outline is the budget, its fill the time used
-    /// (drawn to the budget's scale); over budget the fill is red and runs past the outline by a notch.
-    func drawCallback(_ run: Timeline.CallbackRun, app: String, gaugeTop y: Double, into svg: inout SVGWriter) {
+    /// A gauge where the callback was sent: its outline is the budget, its fill the time used (drawn to the
+    /// budget's scale); over budget the fill is red and runs past the outline by a notch. Under it the callback's
+    /// short name and its latency, from the gauge's left edge or else ending at its right edge.
+    func drawCallback(_ run: Timeline.CallbackRun, app: String, gaugeTop y: Double, into canvas: inout SVGCanvas) {
         let x = axis.x(run.sentMs)
-        let latency = run.latencyMs.map { "\(Self.milliseconds($0)) ms" } ?? "no answer"
+        let latency = Self.latencyText(run)
         let cause = run.cause.map { ", caused by \($0.event)" } ?? ""
         let move = run.scene.map { "scene \($0.scene.number) \($0.from.rawValue) → \($0.to.rawValue)" }
             ?? "\(run.from.rawValue) → \(run.to.rawValue)"
-        svg.group(
+        canvas.svg.group(
             ["class": "callback"],
             title: "\(app) \(run.callback.rawValue) (\(move)): \(latency) of "
                 + "\(Self.milliseconds(run.budgetMs)) ms budget, \(run.outcome.rawValue)\(cause)"
         )
         let fraction = run.budgetMs > 0 ? min(1, run.drawnMs / run.budgetMs) : (run.drawnMs > 0 ? 1 : 0)
         let fillColor = run.overBudget ? TimelinePalette.failure : TimelinePalette.used
-        svg.element("rect", ["x": .number(x), "y": .number(y), "width": .number(Self.gaugeWidth),
-                             "height": .number(Self.gaugeHeight), "fill": "#ffffff",
-                             "stroke": .string(TimelinePalette.budget), "stroke-width": 1])
-        svg.element("rect", ["x": .number(x), "y": .number(y), "width": .number(max(1.5, fraction * Self.gaugeWidth)),
-                             "height": .number(Self.gaugeHeight), "fill": .string(fillColor)])
+        canvas.svg.element("rect", ["x": .number(x), "y": .number(y), "width": .number(Self.gaugeWidth),
+                                    "height": .number(Self.gaugeHeight), "fill": "#ffffff",
+                                    "stroke": .string(TimelinePalette.budget), "stroke-width": 1])
+        canvas.svg.element("rect", ["x": .number(x), "y": .number(y),
+                                    "width": .number(max(1.5, fraction * Self.gaugeWidth)),
+                                    "height": .number(Self.gaugeHeight), "fill": .string(fillColor)])
         if run.overBudget {
-            svg.element("rect", ["x": .number(x + Self.gaugeWidth), "y": .number(y - 1), "width": 4,
-                                 "height": .number(Self.gaugeHeight + 2), "fill": .string(TimelinePalette.failure)])
+            canvas.svg.element("rect", ["x": .number(x + Self.gaugeWidth), "y": .number(y - 1), "width": 4,
+                                        "height": .number(Self.gaugeHeight + 2),
+                                        "fill": .string(TimelinePalette.failure)])
         }
-        svg.element("text", ["x": .number(x), "y": .number(y + 19), "font-size": 9,
-                             "fill": .string(run.overBudget ? TimelinePalette.failure : TimelinePalette.text)],
-                    text: Self.abbreviation(run.callback))
-        svg.element("text", ["x": .number(x), "y": .number(y + 29), "font-size": 8,
-                             "fill": .string(TimelinePalette.budget)], text: latency)
-        svg.end("g")
+        let right = x + Self.gaugeWidth
+        canvas.label(Self.abbreviation(run.callback), fontSize: 9,
+                     fill: run.overBudget ? TimelinePalette.failure : TimelinePalette.text,
+                     spots: [.init(x: x, y: y + 19), .init(x: right, y: y + 19, anchor: .end)])
+        canvas.label(latency, fontSize: 8, fill: TimelinePalette.budget,
+                     spots: [.init(x: x, y: y + 31), .init(x: right, y: y + 31, anchor: .end)])
+        canvas.svg.end("g")
     }
 
     /// A callback's name in the few characters a gauge has room for (the full name is in its hover title).
@@ -111,9 +142,5 @@ extension SVGTimeline {
         case .sceneDidDisconnect: "disconnect"
         case .openURLContexts: "open url"
         }
-    }
-
-    static func shortened(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : "…" + text.suffix(length - 1)
     }
 }

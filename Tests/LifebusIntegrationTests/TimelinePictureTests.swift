@@ -40,13 +40,14 @@ import Testing
         for (index, lane) in picture.timeline.lanes.enumerated() {
             let y = picture.stateBarTop(lane: index) + SVGTimeline.stateBarHeight / 2 + 4
             for span in lane.spans {
-                guard let x = Self.clearX(in: span, axis: picture.axis) else { continue }
+                guard let x = Self.clearX(from: span.startMs, to: span.endMs, picture: picture) else { continue }
                 probes.append(("\(x),\(y)", TimelinePalette.color(of: span.state), "\(lane.app) \(span.state)"))
             }
         }
         let watchdog = try #require(picture.timeline.lanes[1].callbacks.last)
         let gaugeX = picture.axis.x(watchdog.sentMs) + SVGTimeline.gaugeWidth / 2
-        let gaugeY = picture.laneTop(1) + SVGTimeline.gaugeOffset + SVGTimeline.gaugeHeight / 2
+        let gaugeY = picture.gaugeTop(lane: 1, callback: picture.timeline.lanes[1].callbacks.count - 1)
+            + SVGTimeline.gaugeHeight / 2
         probes.append(("\(gaugeX),\(gaugeY)", TimelinePalette.failure, "the unanswered callback's gauge"))
         #expect(Set(probes.map(\.expected)).count == 6, "every state and the red are sampled: \(probes)")
 
@@ -67,13 +68,24 @@ import Testing
         #expect((Int(lines.last ?? "") ?? 0) > 50, "the first lane's name is written in its label column")
     }
 
-    /// The middle of the widest stretch inside `span` between two consecutive anchors (where nothing else is
-    /// drawn over the bar: events, marks and endings sit on anchors), unless it is too narrow or a break.
-    static func clearX(in span: Timeline.StateSpan, axis: TimeAxis) -> Double? {
-        let inside = axis.anchors.filter { $0 >= span.startMs && $0 <= span.endMs }
-        let stretches = zip(inside, inside.dropFirst()).map { (axis.x($0), axis.x($1)) }
-            .filter { stretch in !axis.breaks.contains { $0.startX == stretch.0 } }
-        guard let widest = stretches.max(by: { $0.1 - $0.0 < $1.1 - $1.0 }), widest.1 - widest.0 >= 20 else {
+    /// The middle of the widest part of `start…end` as drawn that nothing is drawn over (event and mark lines,
+    /// ending crosses, break cuts), unless it is narrower than 8 px (a state too short to show at the picture's
+    /// scale).
+    static func clearX(from start: Double, to end: Double, picture: SVGTimeline) -> Double? {
+        let axis = picture.axis
+        var covered = picture.timeline.events.map { axis.x($0.atMs) }.map { ($0 - 3, $0 + 3) }
+        for lane in picture.timeline.lanes {
+            covered += lane.marks.map { axis.x($0.atMs) }.map { ($0 - 3, $0 + 3) }
+            covered += lane.endings.map { axis.x($0.atMs) }.map { ($0 - 8, $0 + 8) }
+        }
+        covered += axis.breaks.map(SVGTimeline.breakMiddle).map { ($0 - 9, $0 + 9) }
+        var pieces = [(axis.x(start), axis.x(end))]
+        for (low, high) in covered {
+            pieces = pieces.flatMap { piece in
+                [(piece.0, min(piece.1, low)), (max(piece.0, high), piece.1)].filter { $0.1 > $0.0 }
+            }
+        }
+        guard let widest = pieces.max(by: { $0.1 - $0.0 < $1.1 - $1.0 }), widest.1 - widest.0 >= 8 else {
             return nil
         }
         return ((widest.0 + widest.1) / 2).rounded()

@@ -34,6 +34,19 @@ import Testing
         #expect(svg.contains("class=\"break\""))
     }
 
+    /// The fixture waits twice about 5 s (the watchdog's budget, then until the memory warning): two labelled
+    /// breaks; the scene fixture, busy throughout, has none.
+    @Test func theSVGCutsIdleGapsIntoLabelledBreaksAndOnlyThose() throws {
+        let picture = SVGTimeline(try Self.fixture())
+        #expect(picture.axis.breaks.map(\.label) == ["+5 s", "+5 s"])
+        let svg = picture.render()
+        #expect(svg.split(separator: "class=\"break\"", omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(svg.split(separator: ">+5 s</text>", omittingEmptySubsequences: false).count - 1 == 2)
+        let scenes = SVGTimeline(Timeline(entries: try TimelineFixture.entries("scenes.jsonl")))
+        #expect(scenes.axis.breaks.isEmpty)
+        #expect(!scenes.render().contains("class=\"break\""))
+    }
+
     @Test func theSVGEscapesWhatItQuotes() {
         let record = TransitionRecord(
             seq: 1, app: "com.example.A", pid: nil, callback: .didBecomeActive,
@@ -101,7 +114,7 @@ import Testing
         }
         #expect(lanes[ChromeTrace.devicePID] == "device (controller events)")
         #expect(drawn["\(ChromeTrace.devicePID)"] == timeline.events.map {
-            TraceSpan(category: "event", name: $0.label, startUs: $0.atMs * 1_000, durationUs: nil)
+            TraceSpan(category: "event", name: $0.label, startUs: Self.us($0.atMs), durationUs: nil)
         })
         #expect(lanes.count == timeline.lanes.count + 1)
         #expect(!timeline.lanes.isEmpty && timeline.lanes.allSatisfy { !$0.spans.isEmpty && !$0.callbacks.isEmpty })
@@ -109,20 +122,50 @@ import Testing
             let pid = try #require(lanes.first { $0.value == lane.app }?.key, "no process for \(lane.app)")
             let spans = drawn["\(pid)", default: []]
             #expect(spans.filter { $0.category == "state" } == lane.spans.map {
-                TraceSpan(category: "state", name: $0.state.rawValue, startUs: $0.startMs * 1_000,
-                          durationUs: ($0.endMs - $0.startMs) * 1_000)
+                TraceSpan(category: "state", name: $0.state.rawValue, startUs: Self.us($0.startMs),
+                          durationUs: Self.us($0.endMs) - Self.us($0.startMs))
             }, "\(lane.app)'s states")
             #expect(spans.filter { $0.category == "callback" } == lane.callbacks.map {
-                TraceSpan(category: "callback", name: $0.callback.rawValue, startUs: $0.sentMs * 1_000,
-                          durationUs: $0.drawnMs * 1_000)
+                TraceSpan(category: "callback", name: $0.callback.rawValue, startUs: Self.us($0.sentMs),
+                          durationUs: Self.us($0.sentMs + $0.drawnMs) - Self.us($0.sentMs))
             }, "\(lane.app)'s callbacks")
             #expect(spans.filter { $0.category == "mark" } == lane.marks.map {
-                TraceSpan(category: "mark", name: $0.name, startUs: $0.atMs * 1_000, durationUs: nil)
+                TraceSpan(category: "mark", name: $0.name, startUs: Self.us($0.atMs), durationUs: nil)
             }, "\(lane.app)'s marks")
             #expect(spans.filter { $0.category == "ending" } == lane.endings.map {
-                TraceSpan(category: "ending", name: $0.outcome.rawValue, startUs: $0.atMs * 1_000, durationUs: nil)
+                TraceSpan(category: "ending", name: $0.outcome.rawValue, startUs: Self.us($0.atMs), durationUs: nil)
             }, "\(lane.app)'s endings")
         }
+    }
+
+    /// Milliseconds as the trace's whole microseconds.
+    static func us(_ milliseconds: Double) -> Double {
+        (milliseconds * 1_000).rounded()
+    }
+
+    /// Every `ts` and `dur` is a whole number of microseconds, written as a JSON integer; a duration is the
+    /// difference of its rounded ends, so a callback of 1.2 µs sent at 1.0004 ms lasts from 1000 µs to 1002 µs.
+    @Test func theChromeTraceTimesAreWholeMicroseconds() throws {
+        let record = TransitionRecord(
+            seq: 1, app: "com.example.A", pid: nil, callback: .didBecomeActive, cause: nil, from: .inactive,
+            to: .active, firedMs: 1.0004, sentMs: 1.0004, answeredMs: 1.0016, handlerMs: nil, budgetMs: 5,
+            outcome: .ok, wallMs: 0
+        )
+        for timeline in [try Self.fixture(), Timeline(entries: [.transition(record)]),
+                         Timeline(entries: try TimelineFixture.entries("scenes.jsonl"))] {
+            let text = ChromeTrace.render(timeline)
+            let events = try #require(try JSONParser.parse(text)["traceEvents"]?.arrayValue)
+            for event in events {
+                for key in ["ts", "dur"] {
+                    guard let value = event[key] else { continue }
+                    #expect(value.int64Value != nil, "\(key) is not an integer: \(event)")
+                }
+            }
+        }
+        let events = try #require(ChromeTrace.document(Timeline(entries: [.transition(record)]))["traceEvents"]?
+            .arrayValue)
+        let callback = try #require(events.first { $0["cat"] == "callback" })
+        #expect(callback["ts"] == .integer(1_000) && callback["dur"] == .integer(2))
     }
 
     /// One trace event as the round-trip test compares it: its category, name, start and duration (instants have

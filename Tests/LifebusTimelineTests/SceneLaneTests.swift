@@ -85,9 +85,16 @@ import Testing
         #expect(svg.contains("com.example.Notes scene 2 · session 2: background from 1530.4 to"))
         #expect(svg.contains("sceneDidEnterBackground (scene 2 foregroundInactive → background): 40.9 ms of 100 ms"))
         let notes = try #require(picture.timeline.lanes.firstIndex { $0.app == TimelineFixture.notes })
-        #expect(picture.sceneLaneTop(lane: notes, scene: 0) == picture.laneTop(notes) + SVGTimeline.laneHeight)
-        #expect(picture.laneTop(notes + 1) == picture.sceneLaneTop(lane: notes, scene: 3))
-        #expect(picture.height >= picture.lanesBottom + 146)
+        let appGauges = picture.timeline.lanes[notes].callbacks.indices.map {
+            picture.gaugeTop(lane: notes, callback: $0)
+        }
+        #expect(picture.sceneLaneTop(lane: notes, scene: 0) > (appGauges.max() ?? 0) + SVGTimeline.gaugeHeight)
+        for scene in 1..<3 {
+            let above = picture.sceneBarTop(lane: notes, scene: scene - 1)
+            #expect(picture.sceneLaneTop(lane: notes, scene: scene) > above)
+        }
+        #expect(picture.laneTop(notes + 1) > picture.sceneBarTop(lane: notes, scene: 2) + SVGTimeline.sceneBarHeight)
+        #expect(picture.height > picture.lanesBottom + 100, "the axis and the legend under the lanes")
     }
 
     @Test func theChromeTraceHasTwoThreadsPerSceneCarryingItsSession() throws {
