@@ -28,7 +28,8 @@ public struct LaunchArguments: Sendable, Equatable {
     /// Parses `arguments` (without the program name: pass `CommandLine.arguments.dropFirst()`).
     ///
     /// - Parameter arguments: The arguments to parse.
-    /// - Throws: ``LaunchArguments/Failure`` for an unknown background mode or an option without its value.
+    /// - Throws: ``LaunchArguments/Failure`` for an unknown background mode, an option without its value, or a value
+    ///   given to a flag.
     public init(parsing arguments: some Sequence<String>) throws(Failure) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {

@@ -15,7 +15,7 @@ public struct FiredEvent {
     /// `EventRejected` when the device refused it (at once, or when its turn came), `LaunchTimedOut` when a launch it
     /// asked for ran out its budget before the app's process connected. Awaited once.
     ///
-    /// - Throws: ``EventRejected`` or ``LaunchTimedOut`` as above; `LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` or ``LaunchTimedOut`` as above; ``LifebusTestBusError`` when the broker does not
     ///   answer.
     public func completion() async throws {
         try await bus.complete(self)

@@ -15,8 +15,8 @@ extension LifebusTestBus {
     ///   - name: A name for the task, shown in the journal; none by default.
     ///   - expirationHandler: Runs on the main actor when the task's time is up; none by default.
     /// - Returns: The task's identifier, for ``endBackgroundTask(_:in:)``.
-    /// - Throws: ``BackgroundTaskRefused`` when the device refuses the task, `LifebusTestBusError` for an app that does
-    ///   not run in the test's process or is not running.
+    /// - Throws: ``BackgroundTaskRefused`` when the device refuses the task, ``LifebusTestBusError`` for an app that
+    ///   does not run in the test's process or is not running.
     public func beginBackgroundTask(
         in app: LifebusTestApp, name: String? = nil, expirationHandler: (@MainActor () -> Void)? = nil
     ) async throws -> BackgroundTaskIdentifier {
@@ -37,7 +37,7 @@ extension LifebusTestBus {
     /// - Parameters:
     ///   - task: What ``beginBackgroundTask(in:name:expirationHandler:)`` returned.
     ///   - app: The app that began it.
-    /// - Throws: ``BackgroundTaskRefused`` when the device refuses (`unknownTask`, …), `LifebusTestBusError` for an
+    /// - Throws: ``BackgroundTaskRefused`` when the device refuses (`unknownTask`, …), ``LifebusTestBusError`` for an
     ///   app that does not run in the test's process or is not running.
     public func endBackgroundTask(_ task: BackgroundTaskIdentifier, in app: LifebusTestApp) async throws {
         let application = try runningApplication(app)

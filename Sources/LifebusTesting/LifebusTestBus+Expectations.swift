@@ -20,7 +20,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, callbacks expected: [LifecycleCallback], within: Duration = .seconds(5),
@@ -52,7 +52,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, state expected: LifecycleState, within: Duration = .seconds(5),
@@ -79,7 +79,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, mark name: String, within: Duration = .seconds(5),

@@ -24,7 +24,7 @@ extension LifebusTestBus {
     ///   - waiting: Whether to wait for every transition the event caused (as ``fire(_:)``), or only until the broker
     ///     has taken it in.
     /// - Returns: The fired event, whose ``FiredEvent/completion()`` waits for its end.
-    /// - Throws: Waiting, ``EventRejected`` or ``LaunchTimedOut`` as ``fire(_:)``; either way `LifebusTestBusError`
+    /// - Throws: Waiting, ``EventRejected`` or ``LaunchTimedOut`` as ``fire(_:)``; either way ``LifebusTestBusError``
     ///   when the broker does not answer.
     @discardableResult
     public func fire(_ event: ControllerEvent, waiting: Bool) async throws -> FiredEvent {
@@ -61,7 +61,7 @@ extension LifebusTestBus {
     /// In-process apps only (`launch(_:delegate:)`).
     ///
     /// - Parameter app: An app launched with its delegate.
-    /// - Throws: `LifebusTestBusError` for an installed app (it runs in a process of its own).
+    /// - Throws: ``LifebusTestBusError`` for an installed app (it runs in a process of its own).
     public func hold(_ app: LifebusTestApp) throws {
         guard app.application != nil else {
             throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit holds in-process apps only")
@@ -74,7 +74,7 @@ extension LifebusTestBus {
     /// at once) — with the timeline holding what they did.
     ///
     /// - Parameter app: An app the test holds.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func release(_ app: LifebusTestApp) async throws {
         await transport.release(app.id)
         try await refresh()

@@ -16,7 +16,7 @@ extension LifebusTestBus {
     ///
     /// - Parameter path: The manifest file.
     /// - Returns: The installed app's id, for ``launch(_:)``.
-    /// - Throws: The broker's refusal, or `LifebusTestBusError` on an in-memory bus.
+    /// - Throws: The broker's refusal, or ``LifebusTestBusError`` on an in-memory bus.
     @discardableResult
     public func install(manifest path: String) async throws -> AppID {
         guard transport.socketPath != nil else {
@@ -42,7 +42,7 @@ extension LifebusTestBus {
     ///
     /// - Parameter id: An app installed with ``install(manifest:)``.
     /// - Returns: The app, for the bus's other operations and expectations.
-    /// - Throws: `LifebusTestBusError` when the app is not installed on this bus or already on it, the broker's
+    /// - Throws: ``LifebusTestBusError`` when the app is not installed on this bus or already on it, the broker's
     ///   `lifebus.LaunchFailed` when its executable cannot be started, ``LaunchTimedOut`` when it does not connect in
     ///   time.
     public func launch(_ id: AppID) async throws -> LifebusTestApp {

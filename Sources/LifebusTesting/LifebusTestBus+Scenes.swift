@@ -14,7 +14,7 @@ extension LifebusTestBus {
     ///   - app: An app that adopts scenes.
     ///   - options: What the new window is opened with; none by default.
     /// - Returns: The new scene.
-    /// - Throws: ``EventRejected`` when the device refused the event (`LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
     @discardableResult
     public func openScene(_ app: LifebusTestApp, options: SceneConnectionOptions = .none) async throws -> SceneID {
@@ -26,7 +26,7 @@ extension LifebusTestBus {
     /// - Parameters:
     ///   - app: The app.
     ///   - scene: The scene to close, or `nil` for every scene of the app.
-    /// - Throws: ``EventRejected`` when the device refused the event (`LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
     public func closeScene(_ app: LifebusTestApp, _ scene: SceneID?) async throws {
         try await fire(.scene(.close(app.id, scene)))
@@ -38,7 +38,7 @@ extension LifebusTestBus {
     /// - Parameters:
     ///   - app: The app.
     ///   - scene: One of its scenes in the background.
-    /// - Throws: ``EventRejected`` when the device refused the event (`LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
     public func reclaim(_ app: LifebusTestApp, scene: SceneID) async throws {
         try await fire(.scene(.reclaim(app.id, scene)))
@@ -51,7 +51,7 @@ extension LifebusTestBus {
     ///   - app: The app.
     ///   - session: A session whose scene was disconnected (``savedSessions(of:)`` lists those with a payload).
     /// - Returns: The new scene.
-    /// - Throws: ``EventRejected`` when the device refused the event (`LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
     @discardableResult
     public func reconnect(_ app: LifebusTestApp, session: SceneSessionID) async throws -> SceneID {
@@ -63,7 +63,7 @@ extension LifebusTestBus {
     /// - Parameters:
     ///   - app: The app.
     ///   - scene: One of its foreground scenes.
-    /// - Throws: ``EventRejected`` when the device refused the event (`LifebusTestBusError` when the broker does not
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
     public func focus(_ app: LifebusTestApp, scene: SceneID) async throws {
         try await fire(.scene(.focus(app.id, scene)))
@@ -76,7 +76,7 @@ extension LifebusTestBus {
     ///   - app: The app.
     ///   - scene: One of its scenes.
     /// - Returns: The scene's state.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func state(of app: LifebusTestApp, scene: SceneID) async throws -> SceneState {
         try await sessions(of: app).first { $0.scene == scene }?.state ?? .unattached
     }
@@ -88,7 +88,7 @@ extension LifebusTestBus {
     ///   - app: The app.
     ///   - scene: One of its scenes.
     /// - Returns: The scene's phase.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func scenePhase(of app: LifebusTestApp, scene: SceneID) async throws -> ScenePhase {
         ScenePhase(try await state(of: app, scene: scene))
     }
@@ -98,7 +98,7 @@ extension LifebusTestBus {
     ///
     /// - Parameter app: The app.
     /// - Returns: The app's phase over its scenes.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func scenePhase(of app: LifebusTestApp) async throws -> ScenePhase {
         ScenePhase(aggregating: try await sessions(of: app).compactMap(\.state))
     }
@@ -108,7 +108,7 @@ extension LifebusTestBus {
     ///
     /// - Parameter app: The app.
     /// - Returns: The sessions with a kept payload, for ``reconnect(_:session:)``.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func savedSessions(of app: LifebusTestApp) async throws -> [SceneSessionID] {
         try await sessions(of: app).filter(\.restoration).map(\.session)
     }
@@ -125,7 +125,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, scene: SceneID, callbacks expected: [LifecycleCallback], within: Duration = .seconds(5),
@@ -158,7 +158,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, scene: SceneID, state expected: SceneState, within: Duration = .seconds(5),
@@ -186,7 +186,7 @@ extension LifebusTestBus {
     ///   - filePath: The caller's file path, for XCTest's report; leave the default.
     ///   - line: The caller's line; leave the default.
     ///   - column: The caller's column; leave the default.
-    /// - Throws: `LifebusTestBusError` outside a test when the expectation fails, or when the bus cannot read the
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
     ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, scene: SceneID? = nil, phase expected: ScenePhase, within: Duration = .seconds(5),

@@ -70,7 +70,7 @@ public final class LifebusTestBus {
     /// - Parameters:
     ///   - transport: Where the broker runs: ``Transport/inMemory`` or ``Transport/live``.
     ///   - profile: The iOS generation the device behaves as (`.ios7` by default; `.ios13` and later have scenes).
-    /// - Throws: `LifebusTestBusError` when the live broker cannot be found or started.
+    /// - Throws: ``LifebusTestBusError`` when the live broker cannot be found or started.
     public init(_ transport: Transport, profile: Profile = .ios7) async throws {
         switch transport.kind {
         case .inMemory:
@@ -95,8 +95,8 @@ public final class LifebusTestBus {
     ///     without.
     ///   - options: What the app declares in hello; the defaults by default.
     /// - Returns: The app, for the bus's other operations and expectations.
-    /// - Throws: `LifebusTestBusError` when the app is already on the bus or the broker refuses it, `EventRejected` or
-    ///   `LaunchTimedOut` as ``fire(_:)`` does.
+    /// - Throws: ``LifebusTestBusError`` when the app is already on the bus, or when the broker refuses its hello (a
+    ///   scene delegate under a profile without scenes).
     public func launch(
         _ id: AppID, delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil,
         options: ApplicationOptions = ApplicationOptions()
@@ -136,7 +136,7 @@ public final class LifebusTestBus {
     /// `crashed` (a callback it was handling ends so). `launch(_:delegate:)` may bring it back.
     ///
     /// - Parameter app: An app launched with its delegate (``launch(_:delegate:sceneDelegate:options:)``).
-    /// - Throws: `LifebusTestBusError` for an installed app (it runs in a process of its own).
+    /// - Throws: ``LifebusTestBusError`` for an installed app (it runs in a process of its own).
     public func crash(_ app: LifebusTestApp) async throws {
         guard app.application != nil else {
             throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit crashes in-process apps only")
@@ -150,7 +150,7 @@ public final class LifebusTestBus {
     /// due on the way fires, in order, and each callback it causes is answered before the next.
     ///
     /// - Parameter duration: How far to move the device's clock.
-    /// - Throws: `LifebusTestBusError` when the broker does not take the step (a live broker that stopped answering).
+    /// - Throws: ``LifebusTestBusError`` when the broker does not take the step (a live broker that stopped answering).
     public func advance(by duration: Duration) async throws {
         try await transport.advance(by: duration)
         try await refresh()
@@ -169,7 +169,7 @@ public final class LifebusTestBus {
     ///
     /// - Parameter app: The app asked about.
     /// - Returns: Its lifecycle state, as the broker's status says.
-    /// - Throws: `LifebusTestBusError` when the broker does not answer.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func state(of app: LifebusTestApp) async throws -> LifecycleState {
         let status = try StatusResult(json: try await transport.request(LifebusMethod.status, .object([:])))
         return status.apps.first { $0.id == app.id.rawValue }?.state ?? .notRunning
