@@ -4,13 +4,13 @@ import Testing
 
 /// `scripts/check-doc-comments`, which `scripts/docs` runs after DocC, on symbol graphs written here: it names each
 /// public symbol without a doc comment and each function whose comment leaves out a parameter, the return value or
-/// what it throws, passes a module whose public symbols are all documented, and leaves alone what DocC does not show
-/// as the module's own (internal symbols, compiler-synthesized members).
+/// what it throws, passes a module whose public symbols are all documented, and leaves alone what is not the module's
+/// own public API (internal symbols, compiler-synthesized members, another module's re-exported symbols).
 @Suite struct DocCommentCheckTests {
     /// A symbol of the graph: its kind and name, and whichever of the other fields it has.
     static func symbol(
-        _ kind: String, _ name: String, access: String = "public", line: Int? = 3, comment: [String]? = nil,
-        parameters: [String] = [], returns: String = "()", throwing: Bool = false
+        _ kind: String, _ name: String, access: String = "public", file: String = "Mod/Mod.swift", line: Int? = 3,
+        comment: [String]? = nil, parameters: [String] = [], returns: String = "()", throwing: Bool = false
     ) -> String {
         var fields = [
             #""kind": {"identifier": "\#(kind)"}"#, #""pathComponents": ["\#(name)"]"#, #""accessLevel": "\#(access)""#,
@@ -20,7 +20,7 @@ import Testing
         ]
         if let line {
             fields.append(
-                #""location": {"uri": "file:///src/Mod.swift", "position": {"line": \#(line), "character": 4}}"#)
+                #""location": {"uri": "file:///pkg/Sources/\#(file)", "position": {"line": \#(line), "character": 4}}"#)
         }
         if let comment {
             let lines = comment.map { #"{"text": "\#($0)"}"# }.joined(separator: ", ")
@@ -64,6 +64,7 @@ import Testing
                         parameters: ["a", "b"]),
             Self.symbol("swift.func.op", "!=(_:_:)", line: nil, parameters: ["lhs", "rhs"], returns: "Bool"),
             Self.symbol("swift.func", "helper()", access: "internal"),
+            Self.symbol("swift.enum.case", "answer", file: "Other/Re-exported.swift"),
         ])
         #expect(run.status == 0, "\(run.out)\(run.err)")
         #expect(run.out.contains("every public symbol of Mod is documented"), "\(run.out)")
@@ -78,8 +79,8 @@ import Testing
         ])
         #expect(run.status == 1, "\(run.out)\(run.err)")
         #expect(run.err.split(separator: "\n").map(String.init) == [
-            "/src/Mod.swift:8: Mod bare has no doc comment",
-            "/src/Mod.swift:10: Mod save(_:to:): its doc comment lacks parameter `value`, parameter `to`, "
+            "/pkg/Sources/Mod/Mod.swift:8: Mod bare has no doc comment",
+            "/pkg/Sources/Mod/Mod.swift:10: Mod save(_:to:): its doc comment lacks parameter `value`, parameter `to`, "
                 + "`- Returns:`, `- Throws:`",
             "check-doc-comments: 2 public symbols not fully documented",
         ])
