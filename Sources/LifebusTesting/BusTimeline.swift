@@ -2,8 +2,9 @@ public import LifebusLifecycle
 import LifebusProtocol
 
 /// What the bus recorded, oldest first: every transition (with the callback that made it; a scene's with its scene,
-/// session and scene states) and every mark, of every app — the journal without its times, pids and measured handler
-/// times, so the same scenario gives the same timeline every run and on either transport.
+/// session and scene states), every mark, and every start and kill of an app's process, of every app — the journal
+/// without its times, pids and measured handler times (and without the other process records), so the same scenario
+/// gives the same timeline every run and on either transport.
 ///
 /// A plain value. Invariant: `entries` is in journal order.
 public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
@@ -21,11 +22,19 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
         )
         /// `app` reported the mark `name`.
         case mark(app: AppID, name: String)
+        /// The broker started the process of `app` (a launch of an app that was not running; the row tables'
+        /// `start A`).
+        case started(app: AppID)
+        /// The broker killed `app` for `reason` (the row tables' `kill A jetsam`); its transition to `notRunning`
+        /// is an entry of its own.
+        case killed(app: AppID, reason: KillReason)
 
         /// The app the entry is about.
         public var app: AppID {
             switch self {
-            case .transition(let app, _, _, _, _), .sceneTransition(let app, _, _, _, _, _, _), .mark(let app, _): app
+            case .transition(let app, _, _, _, _), .sceneTransition(let app, _, _, _, _, _, _), .mark(let app, _),
+                .started(let app), .killed(let app, _):
+                app
             }
         }
 
@@ -34,11 +43,12 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
             if case .sceneTransition(_, let scene, _, _, _, _, _) = self { scene } else { nil }
         }
 
-        /// The callback the entry records, app-level or scene; `nil` for a mark or a transition without one.
+        /// The callback the entry records, app-level or scene; `nil` for a mark, a process's start or kill, or a
+        /// transition without one.
         public var callback: LifecycleCallback? {
             switch self {
             case .transition(_, let callback, _, _, _), .sceneTransition(_, _, _, let callback, _, _, _): callback
-            case .mark: nil
+            case .mark, .started, .killed: nil
             }
         }
 
@@ -51,6 +61,10 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                     + "(\(outcome.rawValue), session \(session.number))"
             case .mark(let app, let name):
                 "\(app) mark \(name)"
+            case .started(let app):
+                "\(app) started"
+            case .killed(let app, let reason):
+                "\(app) killed (\(reason.rawValue))"
             }
         }
     }
@@ -109,7 +123,8 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
 
     init() {}
 
-    /// The timeline of journal entries (run and process records are left out: pids differ from run to run).
+    /// The timeline of journal entries (run records are left out, and process records but for starts and kills:
+    /// pids differ from run to run, and what a process did besides is the supervisor's business).
     init(_ journal: [JournalEntry]) {
         entries = journal.compactMap { entry in
             switch entry {
@@ -127,7 +142,15 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                 }
             case .mark(let record):
                 .mark(app: AppID(record.app), name: record.name)
-            case .run, .process:
+            case .process(let record) where record.event == .started:
+                .started(app: AppID(record.app))
+            case .process(let record):
+                if record.event == .killed, case .kill(let reason)? = record.reason {
+                    .killed(app: AppID(record.app), reason: reason)
+                } else {
+                    nil
+                }
+            case .run:
                 nil
             }
         }

@@ -10,6 +10,11 @@ import Logging
 /// for the test, and in-process apps (`Application`s attached to it) whose callbacks it delivers as the SDK's
 /// connection does and whose answers it feeds back. No sockets, no processes, no threads: deterministic.
 ///
+/// An app's death and relaunch are simulated as the live supervisor does them for an installed app: a launch fired
+/// for an in-process app that is not connected installs it (with its last `connect`'s options and delegates), the
+/// machine's `spawn` connects it again (a `started` record, a new pid), and its end — a kill, a crash, the close
+/// after `willTerminate` — is reported as its process's exit, so the machine may start it once more.
+///
 /// Owns the machine, its journal, the clock and every app. Invariants: inputs are fed one at a time, in the order
 /// they happened (`pending`); after `settle()` no callback waits to be delivered but held apps' (apps answer in app
 /// id order); `timer` is the deadline of the machine's last `armTimer` effect; handlers take no virtual time (each
@@ -35,6 +40,14 @@ final class InMemoryTransport: BusTransport {
     private var nextSession: UInt64 = 2
     private var nextTicket: UInt64 = 1
     private var nextPid: Int32 = 10_000
+    /// How each in-process app is brought up again after its end: its last `connect`'s options and delegates.
+    private var launchers: [AppID: Launcher] = [:]
+    /// The in-process apps installed in the machine (at the first launch fired while they were not connected).
+    private var installed: Set<AppID> = []
+    /// The pid of each app the machine had started (`spawn`), until its end is reported (`processExited`).
+    private var spawned: [AppID: Int32] = [:]
+    /// The apps the machine asked to start, connected by `settle()`.
+    private var starting: [AppID] = []
     private let controller = SessionID(1)
     let socketPath: String? = nil
 
@@ -52,6 +65,7 @@ final class InMemoryTransport: BusTransport {
     }
 
     func send(_ method: String, _ params: JSONValue) async -> PendingAnswer {
+        if method == LifebusMethod.fire { installForRelaunch(params) }
         let ticket = post(controller, method, params)
         await settle()
         return PendingAnswer { [self] in
@@ -80,23 +94,35 @@ final class InMemoryTransport: BusTransport {
         _ id: AppID, options: ApplicationOptions, delegate: some ApplicationDelegate,
         sceneDelegate: (any SceneDelegate)?
     ) async throws -> Application {
+        let launcher = Launcher(options: options, delegate: delegate, sceneDelegate: sceneDelegate)
+        launchers[id] = launcher
+        nextPid += 1
+        let application = try attach(id, launcher, pid: nextPid)
+        await settle()
+        return application
+    }
+
+    /// Connects the app `id` as `launcher` says, from a process `pid`, and has it say hello; returns once the broker
+    /// answered it (the callbacks it causes not yet delivered).
+    private func attach(_ id: AppID, _ launcher: Launcher, pid: Int32) throws(LifebusTestBusError) -> Application {
+        let options = launcher.options
         let session = SessionID(nextSession)
         nextSession += 1
-        nextPid += 1
         let application = Application(id: id.rawValue, options: options)
-        application.attach(delegate: delegate, sceneDelegate: sceneDelegate) { [weak self] method, params in
+        application.attach(delegate: launcher.delegate, sceneDelegate: launcher.sceneDelegate) {
+            [weak self] method, params in
             guard let self, self.apps[session] != nil else {
                 return .failure(RPCError(.connectionClosed, "the app is not connected to the broker"))
             }
             return self.exchange(session, method, params)
         }
         apps[session] = application
-        pending.append(.accepted(session, identity: Self.identity(pid: nextPid), overTCP: false, spoke: true))
+        pending.append(.accepted(session, identity: Self.identity(pid: pid), overTCP: false, spoke: true))
         var flags = AppFlags(
             exitsOnSuspend: options.exitsOnSuspend, backgroundModes: options.backgroundModes,
             launchInBackground: options.launchInBackground
         )
-        flags.adoptsScenes = sceneDelegate != nil
+        flags.adoptsScenes = launcher.sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
         let hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
@@ -109,8 +135,44 @@ final class InMemoryTransport: BusTransport {
             }
             throw LifebusTestBusError("the broker refused \(id)'s hello: \(error)")
         }
-        await settle()
         return application
+    }
+
+    /// Before a launch of an in-process app that is not connected is fired: installs it, so the machine starts it
+    /// (`spawn`) as it starts an installed app's process, instead of waiting for a connection no one will make.
+    private func installForRelaunch(_ params: JSONValue) {
+        guard params["event"]?.stringValue == FireEvent.launch.rawValue, let name = params["app"]?.stringValue,
+            let launcher = launchers[AppID(name)], !installed.contains(AppID(name)),
+            !apps.values.contains(where: { $0.id == name })
+        else { return }
+        let id = AppID(name)
+        installed.insert(id)
+        let options = launcher.options
+        var flags = AppFlags(
+            exitsOnSuspend: options.exitsOnSuspend, backgroundModes: options.backgroundModes,
+            launchInBackground: options.launchInBackground)
+        flags.adoptsScenes = launcher.sceneDelegate != nil
+        flags.supportsMultipleScenes = options.supportsMultipleScenes
+        let app = InstalledApp(
+            id: id, flags: flags, executable: "(in-process)", memoryLimit: nil, logPath: "/dev/null",
+            manifestPath: nil)
+        let ticket = Ticket(nextTicket)
+        nextTicket += 1
+        pending.append(.installed(ticket, .success(app)))
+        feedPending()
+        replies[ticket] = nil
+    }
+
+    /// Connects an app the machine started (`spawn`) from its new pid; a hello it refuses ends the process.
+    private func start(_ id: AppID) {
+        guard let launcher = launchers[id], let pid = spawned[id] else { return }
+        do {
+            _ = try attach(id, launcher, pid: pid)
+        } catch {
+            guard let pid = spawned.removeValue(forKey: id) else { return }
+            pending.append(.processExited(id, pid: pid, .exited(3), killedFor: nil))
+            feedPending()
+        }
     }
 
     func crash(_ id: AppID) async throws {
@@ -118,7 +180,7 @@ final class InMemoryTransport: BusTransport {
             throw LifebusTestBusError("\(id) is not connected to the broker")
         }
         held.remove(id)
-        end(session)
+        end(session, exit: .signaled(6))  // SIGABRT: a crash
         feedPending()
         await settle()
     }
@@ -161,14 +223,19 @@ final class InMemoryTransport: BusTransport {
         return ticket
     }
 
-    /// Delivers the callbacks the machine sent, one at a time, and feeds their answers, until none is left but those
-    /// of held apps (`held`), which wait in `callbacks` until released. Of the
-    /// callbacks waiting at once, the app with the smallest id answers first (the canonical order of
+    /// Connects the apps the machine started (`starting`), delivers the callbacks the machine sent, one at a time,
+    /// and feeds their answers, until none is left but those of held apps (`held`), which wait in `callbacks` until
+    /// released. Of the callbacks waiting at once, the app with the smallest id answers first (the canonical order of
     /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
     private func settle() async {
-        while let next = callbacks.indices.filter({ !held.contains(callbacks[$0].app) })
-            .min(by: { callbacks[$0].app < callbacks[$1].app })
-        {
+        while true {
+            if !starting.isEmpty {
+                start(starting.removeFirst())
+                continue
+            }
+            guard let next = callbacks.indices.filter({ !held.contains(callbacks[$0].app) })
+                .min(by: { callbacks[$0].app < callbacks[$1].app })
+            else { return }
             let callback = callbacks.remove(at: next)
             guard let application = apps[callback.session] else { continue }
             let answer: Result<CallbackAnswer, RPCError>
@@ -224,8 +291,12 @@ final class InMemoryTransport: BusTransport {
             application.hostBackgroundTaskExpiring(task.taskID)
         case .close(let session, _):
             end(session)
-        case .kill(let app, _, _):
-            if let session = apps.first(where: { $0.value.id == app.rawValue })?.key { end(session) }
+        case .kill(let app, _, let reason):
+            if let session = apps.first(where: { $0.value.id == app.rawValue })?.key {
+                end(session, exit: .signaled(9), killedFor: reason)  // SIGKILL
+            } else if let pid = spawned.removeValue(forKey: app) {
+                pending.append(.processExited(app, pid: pid, .signaled(9), killedFor: reason))
+            }
         case .armTimer(let deadline):
             timer = deadline
         case .commitJournal:
@@ -235,22 +306,43 @@ final class InMemoryTransport: BusTransport {
             pending.append(.installed(ticket, .failure(.invalidParams(
                 field: "manifest", "an in-memory bus runs in-process delegates: launch the app with its delegate"))))
         case .spawn(let app):
-            // Unreachable without an install; answered as a failed spawn so a launch never waits forever.
-            pending.append(.launchFailed(app.id, path: "", errno: 0, detail: "an in-memory bus starts no processes"))
+            guard launchers[app.id] != nil else {
+                // Only in-process apps are installed; answered as a failed spawn so a launch never waits forever.
+                pending.append(.launchFailed(
+                    app.id, path: "", errno: 0, detail: "an in-memory bus starts no processes"))
+                return
+            }
+            nextPid += 1
+            spawned[app.id] = nextPid
+            pending.append(.processSpawned(app.id, pid: nextPid))
+            starting.append(app.id)
         case .forget, .introduced, .holdProcess, .releaseProcess, .freeze, .thaw:
             break
         }
     }
 
-    /// The session's connection ends: its app (if any) is gone, as when its process dies.
-    private func end(_ session: SessionID) {
+    /// The session's connection ends: its app (if any) is gone, as when its process dies — a process the machine
+    /// started exits with `exit` (`killedFor`: the kill that ended it) and is reported so.
+    private func end(_ session: SessionID, exit: ExitStatus = .exited(0), killedFor: KillReason? = nil) {
         guard session != controller else { return }
-        if let application = apps.removeValue(forKey: session) { application.hostEnded() }
+        let application = apps.removeValue(forKey: session)
+        application?.hostEnded()
         callbacks.removeAll { $0.session == session }
         pending.append(.ended(session))
+        if let application, let pid = spawned.removeValue(forKey: AppID(application.id)) {
+            pending.append(.processExited(AppID(application.id), pid: pid, exit, killedFor: killedFor))
+        }
     }
 
     private static func identity(pid: Int32) -> PeerIdentity {
         PeerIdentity(pid: pid, uid: 1000, gid: 1000)
     }
+}
+
+/// How the in-memory transport brings an in-process app up: the options and delegates of its `connect`. A value
+/// holding the test's delegates (main-actor objects, used on the main actor only).
+private struct Launcher {
+    let options: ApplicationOptions
+    let delegate: any ApplicationDelegate
+    let sceneDelegate: (any SceneDelegate)?
 }

@@ -53,6 +53,8 @@ public final class LifebusTestBus {
 
     /// Everything recorded so far (refreshed by every operation of the bus).
     public private(set) var timeline = BusTimeline()
+    /// The journal `timeline` was read from, with its times and budgets (for outcomes and latencies).
+    private(set) var journal: [JournalEntry] = []
 
     let transport: any BusTransport
     var apps: [AppID: LifebusTestApp] = [:]
@@ -186,6 +188,7 @@ public final class LifebusTestBus {
             guard result.more, let first = result.entries.first else { break }
             before = first.seq
         }
+        journal = entries
         timeline = BusTimeline(entries)
     }
 }

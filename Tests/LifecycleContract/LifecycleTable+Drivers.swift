@@ -6,8 +6,9 @@
 extension LifecycleTable {
     /// The rows the kit can say with its verbs alone: apps that connect and answer (at once, or held until
     /// released), fired events (refused ones too; without waiting while an app is held), time passing, crashes —
-    /// and no `start`, `kill` or `expiring` line expected (the kit's timeline has only the journal, which does not
-    /// hold them). R73 (a second hello with a connected app's id) is left out: the kit's `launch` refuses it before
+    /// and no `start`, `kill` or `expiring` line expected (`LifecycleRowsTests` plays its apps in the test's
+    /// process, which a live broker can neither kill nor start; the scene rows' `SceneRowsTests` installs such apps
+    /// instead). R73 (a second hello with a connected app's id) is left out: the kit's `launch` refuses it before
     /// the broker sees it.
     package static let kitRowIDs: Set<String> = [
         "R01", "R02", "R03", "R04", "R05", "R07", "R08", "R09",

@@ -45,18 +45,8 @@ private let windows = AppFlags(adoptsScenes: true, supportsMultipleScenes: true)
 private let sceneAudio = AppFlags(backgroundModes: ["audio"], adoptsScenes: true)
 
 extension LifecycleTable {
-    /// The scene rows the kit's `SceneRowsTests` does not play (in memory and live), with the reason; the core's
-    /// `LifecycleTableTests` and the integration `RowRunner` (a live broker, apps in processes of their own) run
-    /// every one. Each needs what in-process apps cannot give: a relaunch of a process the broker ended (a `start`
-    /// line), or a kill of the app's process, which on a live broker is the test's own.
-    package static let notYetLive: [String: String] = [
-        "S02": "relaunches a terminated app (start A): an in-process app cannot be started again by the broker",
-        "S23": "kills a suspended app and relaunches it (kill, start): the integration RowRunner's, not the kit's",
-        "S25": "kills a suspended app and relaunches it (kill, start): the integration RowRunner's, not the kit's",
-        "S30": "under ios27 the broker kills the app's process (kill A sceneLifecycleRequired): live, the test's own",
-        "S40": "jetsams a suspended app (kill B jetsam): live, an in-process app's process is the test's own",
-    ]
-
+    /// The scene rows, S01…: the core's `LifecycleTableTests`, the integration `RowRunner` and the kit's
+    /// `SceneRowsTests` (in memory and live) run every one.
     package static let sceneRows: [Row] = [
         Row(id: "S01", title: "cold launch of a scene app", setup: [], steps: [.connect("A", scene)],
             expected: scenes(

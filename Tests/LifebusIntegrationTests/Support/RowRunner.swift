@@ -24,8 +24,8 @@ import LifecycleContract
 ///
 /// It also runs every scene row (`LifecycleTable.sceneRows`, S01…): apps say `scenes`/`multipleScenes` in hello,
 /// answer `stateRestorationActivity` with the payload of the row's `restores` step, and scene transitions and
-/// sessions are rendered as the harness does (`A/1 …`, `A.s1=1:foregroundActive+saved`); the kit plays them too but
-/// for `LifecycleTable.notYetLive`.
+/// sessions are rendered as the harness does (`A/1 …`, `A.s1=1:foregroundActive+saved`); the kit plays them too
+/// (`LifebusTestingTests.SceneRowsTests`).
 ///
 /// Owns the broker, the controller and every app connection and carrier. Used by one test case on one thread; all
 /// waiting is `poll` on the runner's descriptors, up to deadlines. Invariant: after `stop()` the broker has exited
