@@ -1,5 +1,4 @@
 import Foundation
-import Lifebus
 import LifebusTesting
 import Testing
 
@@ -9,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct APIAtAGlanceTests {
-    /// Marks with data of every JSON type when it enters the background; keeps a scene's note number with its
+    /// Marks (with data of every JSON type) when it enters the background; keeps a scene's note number with its
     /// session; collects the URLs its scenes open. Owns what it was told. Bound to the main actor.
     @MainActor final class Notes: ApplicationDelegate, SceneDelegate {
         var markFailures: [String] = []
@@ -18,9 +17,13 @@ struct APIAtAGlanceTests {
         func didEnterBackground(_ application: Application) async {
             do {
                 try await application.mark("state-saved")
-                try await application.mark("saved", data: [
-                    "count": .integer(3), "ratio": .double(0.5), "title": .string("Groceries"), "pinned": .bool(true),
-                    "tags": .array([.string("home")]), "owner": .object(["id": .integer(7)]), "due": .null])
+                try await application.mark("saved", data: ["count": .integer(3)])
+                let details: JSONObject = [
+                    "count": JSONValue.integer(3), "ratio": .double(0.5), "title": .string("Groceries"),
+                    "pinned": .bool(true), "tags": .array([.string("home")]), "owner": .object(["id": .integer(7)]),
+                    "due": .null,
+                ]
+                try await application.mark("details", data: details)
             } catch {
                 markFailures.append("\(error)")
             }
@@ -75,10 +78,18 @@ struct APIAtAGlanceTests {
         try await bus.expect(app, callbacks: [.willResignActive, .didEnterBackground])
         try await bus.expect(app, mark: "state-saved")
         try await bus.expect(app, state: .suspended)
-        #expect(bus.timeline.marks(of: app.id) == ["state-saved", "saved"])
+        #expect(bus.timeline.marks(of: app.id) == ["state-saved", "saved", "details"])
         #expect(notes.markFailures.isEmpty)
+        try await bus.expect(app, callback: .didEnterBackground, outcome: .ok)
+        try await bus.expect(app, callback: .didEnterBackground, withinShareOfBudget: 0.5)
 
         try await bus.fire(.call(.end))
+        try await bus.fire(.home)
+        try await bus.fire(.memoryWarning(.critical))
+        try await bus.expect(app, outcome: .killed(.jetsam))
+        try await bus.expect(app, state: .notRunning)
+        try await bus.fire(.launch(app.id))
+        try await bus.expect(app, state: .active)
         try await bus.crash(app)
         try await bus.expect(app, state: .notRunning)
         app = try await bus.launch("com.example.Notes", delegate: notes)
@@ -86,6 +97,7 @@ struct APIAtAGlanceTests {
         try await bus.fire(.home)
         try await bus.expect(app, state: .background)
         try await bus.advance(by: .seconds(180))
+        try await bus.expect(app, outcome: .killed(.watchdog))
         try await bus.expect(app, state: .notRunning)
     }
 
