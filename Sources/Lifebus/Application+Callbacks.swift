@@ -85,6 +85,9 @@ extension Application {
 /// the delegate's `didReceiveMemoryWarning` returns and before the broker is answered.
 extension Application {
     /// Adds an observer; keep the token to remove it.
+    ///
+    /// - Parameter handler: Runs on the main actor at each memory warning, after the delegate's method.
+    /// - Returns: The token that removes the observer (``Application/removeObserver(_:)``).
     @discardableResult
     public func addMemoryWarningObserver(_ handler: @escaping @MainActor () -> Void) -> ObserverToken {
         nextObserverNumber += 1
@@ -94,6 +97,9 @@ extension Application {
     }
 
     /// Removes an observer; removing one twice does nothing.
+    ///
+    /// - Parameter token: What ``Application/addMemoryWarningObserver(_:)`` or ``Application/addObserver(for:_:)``
+    ///   returned.
     public func removeObserver(_ token: ObserverToken) {
         memoryWarningObservers.removeAll { $0.token == token }
         notificationObservers.removeAll { $0.token == token }

@@ -90,6 +90,11 @@ extension Application {
 /// were added.
 extension Application {
     /// Adds an observer of `notification`; keep the token to remove it (`removeObserver(_:)`).
+    ///
+    /// - Parameters:
+    ///   - notification: The edge of the app's aggregate state to observe.
+    ///   - handler: Runs on the main actor at each such edge.
+    /// - Returns: The token that removes the observer (``Application/removeObserver(_:)``).
     @discardableResult
     public func addObserver(
         for notification: ApplicationNotification, _ handler: @escaping @MainActor () -> Void
@@ -111,11 +116,17 @@ extension Application {
 extension Application {
     /// The app's phase: `active` if any scene is active, `background` only when every scene is (or none is
     /// connected), `inactive` otherwise.
+    ///
+    /// - Returns: A stream of the app's ``ScenePhase``: the current one first, then each change.
     public func scenePhases() -> AsyncStream<ScenePhase> {
         phaseStream(of: nil, first: scenePhase)
     }
 
     /// One scene's phase; the stream finishes when the scene disconnects (at once for a scene not connected).
+    ///
+    /// - Parameter scene: The scene whose phase to follow.
+    /// - Returns: A stream of the scene's ``ScenePhase``: the current one first (none for a scene not connected), then
+    ///   each change.
     public func scenePhases(of scene: SceneID) -> AsyncStream<ScenePhase> {
         phaseStream(of: scene, first: scenes[scene]?.phase)
     }

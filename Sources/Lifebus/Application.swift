@@ -51,6 +51,12 @@ public final class Application {
     /// Expirations that arrived before `beginBackgroundTask` had registered the task's handler.
     var earlyExpirations: Set<BackgroundTaskIdentifier> = []
 
+    /// Makes the app, not yet connected: call ``run(delegate:sceneDelegate:)`` next
+    /// (``ApplicationMain(id:delegate:sceneDelegate:options:)`` does both).
+    ///
+    /// - Parameters:
+    ///   - id: The app id it says hello with, e.g. `com.example.DeepThoughts` (an installed app's manifest id).
+    ///   - options: How it connects and what it declares in hello; the defaults by default.
     public init(id: String, options: ApplicationOptions = ApplicationOptions()) {
         self.id = id
         self.options = options
@@ -62,6 +68,11 @@ public final class Application {
     /// and reconnects with backoff (the broker then launches it again). `ApplicationMain` calls this, then exits.
     /// With a `sceneDelegate` the app adopts scenes: a broker whose profile has none refuses its hello
     /// (`lifebus.ScenesUnsupported`), and `run` returns at once with `connectFailure` saying so.
+    ///
+    /// - Parameters:
+    ///   - delegate: Answers the app's callbacks; the application holds it while `run` runs.
+    ///   - sceneDelegate: Answers the scene callbacks of an app that adopts scenes; `nil` (the default) for an app
+    ///     without scenes.
     public func run(delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil) async {
         precondition(self.delegate == nil, "Application.run(delegate:) may be called only once")
         self.delegate = delegate

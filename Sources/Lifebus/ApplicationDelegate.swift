@@ -11,27 +11,53 @@ public import LifebusProtocol
 @MainActor
 public protocol ApplicationDelegate: AnyObject {
     /// The app was launched (in the foreground, or in the background when `options.isBackgroundLaunch`).
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the callback.
+    ///   - options: Why and how it was launched: a background launch, the event that launched it, and an installed
+    ///     app's relaunch context with its restoration payload.
     func didFinishLaunching(_ application: Application, options: LaunchOptions) async
     /// The app is now active: restart what was paused while it was inactive.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func didBecomeActive(_ application: Application) async
     /// The app is about to become inactive (an interruption, or the way to the background): pause.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func willResignActive(_ application: Application) async
     /// The app is now in the background: save state, release shared resources.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func didEnterBackground(_ application: Application) async
     /// The app is coming back from the background (on its way to active).
+    ///
+    /// - Parameter application: The app receiving the callback.
     func willEnterForeground(_ application: Application) async
     /// The app is about to end; after this returns the process exits.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func willTerminate(_ application: Application) async
     /// Memory is short: drop what can be rebuilt. Memory-warning observers run after this returns.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func didReceiveMemoryWarning(_ application: Application) async
     /// A scene app: a new scene session is being created (not called when a scene reconnects to a kept session).
+    ///
+    /// - Parameter application: The app receiving the callback.
     func configurationForConnecting(_ application: Application) async
     /// A scene app: the user closed these sessions in the app switcher (or UIKit can no longer show them); release
     /// what was kept for them. Called at the next launch when the app was not running.
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the callback.
+    ///   - sessions: The sessions discarded; they are gone from ``Application/openSessions``.
     func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async
     /// What to hand back at the next launch (`LaunchOptions.restorationState`) should the app be killed meanwhile;
     /// asked after `didEnterBackground` and `willTerminate` return, and sent to the broker when not `nil` (an
     /// installed app only; at most 64 KiB). The default saves nothing.
+    ///
+    /// - Parameter application: The app being asked.
+    /// - Returns: The payload to save (at most 64 KiB of UTF-8), or `nil` to save nothing.
     func restorationState(_ application: Application) -> String?
 }
 
@@ -64,6 +90,13 @@ public struct LaunchOptions: Sendable, Equatable {
     /// The payload the app saved before its previous process ended.
     public var restorationState: String? { launch?.restorationState }
 
+    /// Makes launch options, e.g. to call a delegate's ``ApplicationDelegate/didFinishLaunching(_:options:)`` in a
+    /// unit test.
+    ///
+    /// - Parameters:
+    ///   - isBackgroundLaunch: Whether the app was launched into the background; `false` by default.
+    ///   - cause: The controller event that launched it; `nil` by default.
+    ///   - launch: An installed app's relaunch context; `nil` by default.
     public init(isBackgroundLaunch: Bool = false, cause: EventCause? = nil, launch: LaunchContext? = nil) {
         self.isBackgroundLaunch = isBackgroundLaunch
         self.cause = cause

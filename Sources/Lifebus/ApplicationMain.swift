@@ -12,6 +12,14 @@ import LifebusIO
 ///
 /// With a `sceneDelegate` the app adopts the scene-based life cycle (`SceneDelegate`); under a profile without
 /// scenes the broker refuses it, and the process exits with status 3 saying so.
+///
+/// - Parameters:
+///   - id: The app id it says hello with, e.g. `com.example.DeepThoughts`.
+///   - delegate: Answers the app's callbacks.
+///   - sceneDelegate: Answers the scene callbacks of an app that adopts scenes; `nil` (the default) for an app without
+///     scenes.
+///   - options: How it connects and what it declares in hello; the defaults by default.
+/// - Returns: Never: it exits the process.
 @MainActor
 public func ApplicationMain(
     id: String,

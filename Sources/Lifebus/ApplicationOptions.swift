@@ -30,6 +30,20 @@ public struct ApplicationOptions: Sendable {
     /// `nil` (the default) prints nothing.
     public var diagnostics: (@Sendable (String) -> Void)?
 
+    /// Makes the options; every parameter sets the property of the same name, and each default is the property's
+    /// documented default.
+    ///
+    /// - Parameters:
+    ///   - socketPath: The broker's socket; `nil` resolves it as every Lifebus tool does.
+    ///   - exitsOnSuspend: `UIApplicationExitsOnSuspend`.
+    ///   - backgroundModes: `UIBackgroundModes`, e.g. `["audio"]`.
+    ///   - launchInBackground: Launch straight into the background.
+    ///   - supportsMultipleScenes: `UIApplicationSupportsMultipleScenes`.
+    ///   - implementedCallbacks: The callbacks the app handles (empty: not declared).
+    ///   - reconnectDelay: The first reconnection delay (50 ms).
+    ///   - maxReconnectDelay: The longest reconnection delay (2 s).
+    ///   - connectTimeout: How long the first connection may take; `nil` keeps trying.
+    ///   - diagnostics: Receives one line per connection event; `nil` prints nothing.
     public init(
         socketPath: String? = nil,
         exitsOnSuspend: Bool = false,

@@ -4,6 +4,9 @@ public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConverti
     /// The broker's task id.
     public let rawValue: Int64
 
+    /// Wraps a task id the broker minted.
+    ///
+    /// - Parameter rawValue: The broker's task id.
     public init(rawValue: Int64) {
         self.rawValue = rawValue
     }

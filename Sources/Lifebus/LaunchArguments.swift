@@ -12,15 +12,24 @@ public struct LaunchArguments: Sendable, Equatable {
         public let description: String
     }
 
+    /// `--socket PATH`: the broker's socket; `nil` when not given.
     public var socketPath: String?
+    /// `--state-file PATH`: where the app saves and restores its state; `nil` when not given.
     public var stateFile: String?
+    /// `--exits-on-suspend`: declare `UIApplicationExitsOnSuspend`.
     public var exitsOnSuspend = false
+    /// `--background-mode MODE`, each time it is given: the `UIBackgroundModes` to declare.
     public var backgroundModes: [String] = []
+    /// `--launch-in-background`: launch straight into the background.
     public var launchInBackground = false
     /// Arguments not recognised here.
     public var remaining: [String] = []
 
     /// Parses `arguments` (without the program name: pass `CommandLine.arguments.dropFirst()`).
+    ///
+    /// - Parameter arguments: The arguments to parse.
+    /// - Throws: ``LaunchArguments/Failure`` for an unknown background mode, an option without its value, or a value
+    ///   given to a flag.
     public init(parsing arguments: some Sequence<String>) throws(Failure) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
@@ -75,6 +84,9 @@ public struct LaunchArguments: Sendable, Equatable {
 
 extension LaunchArguments {
     /// The usage line of an SDK app called `program`.
+    ///
+    /// - Parameter program: The program's name, as the line shows it.
+    /// - Returns: The usage line, without a newline.
     public static func usage(program: String) -> String {
         "usage: \(program) [--socket PATH] [--state-file PATH] [--exits-on-suspend] [--background-mode MODE]... "
             + "[--launch-in-background]"
@@ -83,6 +95,12 @@ extension LaunchArguments {
     /// Parses the process's own command line; on a mistake (or, unless `allowingUnknown`, an unknown argument)
     /// prints `program: problem` to stderr and exits with status 2, the usual usage-error status. `-h`/`--help`
     /// prints the usage and what the options mean to stdout and exits 0.
+    ///
+    /// - Parameters:
+    ///   - program: The program's name, for the usage line and the error message.
+    ///   - allowingUnknown: Whether arguments it does not know are kept in ``LaunchArguments/remaining`` rather than
+    ///     refused; `false` by default.
+    /// - Returns: The parsed arguments (it exits the process instead of returning on a mistake or `--help`).
     public static func commandLine(program: String, allowingUnknown: Bool = false) -> LaunchArguments {
         if CommandLine.arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
             print("""

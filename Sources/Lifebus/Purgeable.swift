@@ -12,6 +12,10 @@ public final class Purgeable<Value> {
     private var token: ObserverToken?
 
     /// Observes `application`'s memory warnings; builds lazily with `build`.
+    ///
+    /// - Parameters:
+    ///   - application: The app whose memory warnings drop the value.
+    ///   - build: Builds the value, on first use and again after each drop.
     public init(in application: Application, build: @escaping @MainActor () -> Value) {
         self.build = build
         self.application = application

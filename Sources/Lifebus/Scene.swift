@@ -29,6 +29,11 @@ public struct SceneSession: Sendable, Hashable {
     /// `nil` when none is kept.
     public internal(set) var stateRestorationActivity: String?
 
+    /// Makes a session value, e.g. to call a scene delegate in a unit test.
+    ///
+    /// - Parameters:
+    ///   - persistentIdentifier: The broker's id of the session.
+    ///   - stateRestorationActivity: The payload kept with it; `nil` by default.
     public init(persistentIdentifier: SceneSessionID, stateRestorationActivity: String? = nil) {
         self.persistentIdentifier = persistentIdentifier
         self.stateRestorationActivity = stateRestorationActivity
@@ -40,10 +45,17 @@ public struct SceneSession: Sendable, Hashable {
 /// `background`); the app's is the most active of its scenes' (`active` if any scene is active, `background` only
 /// when every scene is, or when none is connected). Ordered `background < inactive < active`.
 public enum ScenePhase: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// No scene in the foreground: every scene is in the background or unattached (or none is connected).
     case background
+    /// In the foreground but not receiving events.
     case inactive
+    /// In the foreground and receiving events.
     case active
 
+    /// A scene's phase from its state.
+    ///
+    /// - Parameter state: The scene's state: `foregroundActive` gives `active`, `foregroundInactive` gives
+    ///   `inactive`, the others `background`.
     public init(_ state: SceneState) {
         switch state {
         case .foregroundActive: self = .active
@@ -53,6 +65,8 @@ public enum ScenePhase: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 
     /// The app's phase over its scenes' states: the most active one; `background` without scenes.
+    ///
+    /// - Parameter states: The states of the app's connected scenes.
     public init(aggregating states: some Sequence<SceneState>) {
         self = states.map(ScenePhase.init).max() ?? .background
     }

@@ -16,23 +16,49 @@ public protocol SceneDelegate: AnyObject {
     /// `scene(_:willConnectTo:options:)`: a scene connects, to a new session or to one it reconnects (then
     /// `session.stateRestorationActivity` holds what was kept). `options` carries a cold start's URL or push payload,
     /// or the new window's user activity.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene connecting.
+    ///   - session: Its session, new or kept.
+    ///   - options: A cold start's URL or push payload, or the new window's user activity.
     func scene(_ scene: Scene, willConnectTo session: SceneSession, options: SceneConnectionOptions) async
     /// `scene(_:restoreInteractionStateWith:)` (ios15 and later): restore what the session's payload says.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene connecting.
+    ///   - activity: The payload kept with its session (JSON text).
     func scene(_ scene: Scene, restoreInteractionStateWith activity: String) async
     /// The scene is coming to the foreground (on its way to active).
+    ///
+    /// - Parameter scene: The scene receiving the callback.
     func sceneWillEnterForeground(_ scene: Scene) async
     /// The scene is active: restart what was paused.
+    ///
+    /// - Parameter scene: The scene receiving the callback.
     func sceneDidBecomeActive(_ scene: Scene) async
     /// The scene is about to become inactive (an interruption, the switcher, the way to the background).
+    ///
+    /// - Parameter scene: The scene receiving the callback.
     func sceneWillResignActive(_ scene: Scene) async
     /// The scene is in the background: save its state (the app delegate's `didEnterBackground` is not called).
+    ///
+    /// - Parameter scene: The scene receiving the callback.
     func sceneDidEnterBackground(_ scene: Scene) async
     /// What to keep with the scene's session before it disconnects (JSON text), handed back at its next
     /// `willConnectTo`; `nil` keeps nothing.
+    ///
+    /// - Parameter scene: The scene whose session is asked.
+    /// - Returns: The payload to keep (JSON text), or `nil` to keep nothing.
     func stateRestorationActivity(for scene: Scene) async -> String?
     /// The scene is gone (reclaimed, or closed); its session survives unless discarded.
+    ///
+    /// - Parameter scene: The scene receiving the callback.
     func sceneDidDisconnect(_ scene: Scene) async
     /// `scene(_:openURLContexts:)`: URLs to open in a connected scene.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene that opens them.
+    ///   - urls: The URLs, as text.
     func scene(_ scene: Scene, openURLContexts urls: [String]) async
 }
 

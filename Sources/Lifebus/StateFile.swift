@@ -9,21 +9,34 @@ import LifebusIO
 public struct StateFile: Sendable, Equatable {
     /// Why a read or write failed: the failing call and its errno.
     public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The call that failed, e.g. `open`.
         public let function: String
+        /// The `errno` it set.
         public let errno: Int32
         public var description: String { "\(function): \(String(cString: strerror(errno)))" }
     }
 
+    /// The environment variable naming the folder of state files: `LIFEBUS_STATE_DIR`.
     public static let directoryVariable = "LIFEBUS_STATE_DIR"
 
+    /// The file's path.
     public let path: String
 
+    /// Names the file at `path` (it need not exist yet).
+    ///
+    /// - Parameter path: The file's path.
     public init(path: String) {
         self.path = path
     }
 
     /// The state file of `appID` (see the type's comment for the order).
     /// `environment` defaults to the process's own.
+    ///
+    /// - Parameters:
+    ///   - appID: The app's id, the file's name in a state folder.
+    ///   - explicit: A path given on the command line (`--state-file`); wins when not empty.
+    ///   - environment: The environment to read `LIFEBUS_STATE_DIR` from; the process's own by default.
+    /// - Returns: The state file's path.
     public static func path(for appID: String, explicit: String?, environment: [String: String]? = nil) -> String {
         let environment = environment ?? ProcessEnvironment.current
         if let explicit, !explicit.isEmpty { return explicit }
@@ -34,6 +47,9 @@ public struct StateFile: Sendable, Equatable {
     }
 
     /// The saved text, or `nil` when there is no file yet.
+    ///
+    /// - Returns: The file's text, or `nil` when it does not exist.
+    /// - Throws: ``StateFile/Failure`` when the file exists but cannot be read.
     public func read() throws(Failure) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -56,6 +72,9 @@ public struct StateFile: Sendable, Equatable {
     }
 
     /// Replaces the file's content with `text` (creating its directory if needed), durably and atomically.
+    ///
+    /// - Parameter text: The new content.
+    /// - Throws: ``StateFile/Failure`` when its folder, the temporary file or the rename fails.
     public func write(_ text: String) throws(Failure) {
         try makeParentDirectories()
         let temporary = path + ".tmp"
@@ -96,6 +115,9 @@ public struct StateFile: Sendable, Equatable {
 /// The state as `key=value` lines, the simple format both example apps use.
 extension StateFile {
     /// The saved keys and values, or `nil` when there is no file yet. Lines without `=` are skipped.
+    ///
+    /// - Returns: The keys and values, or `nil` when the file does not exist.
+    /// - Throws: ``StateFile/Failure`` when the file exists but cannot be read.
     public func readValues() throws(Failure) -> [String: String]? {
         guard let text = try read() else { return nil }
         var values: [String: String] = [:]
@@ -107,6 +129,9 @@ extension StateFile {
     }
 
     /// Replaces the file with one `key=value` line per pair, in order. Keys must not hold `=` or newlines.
+    ///
+    /// - Parameter values: The pairs, written in order.
+    /// - Throws: ``StateFile/Failure`` when the write fails.
     public func write(values: [(key: String, value: String)]) throws(Failure) {
         try write(values.map { "\($0.key)=\($0.value)\n" }.joined())
     }

@@ -10,6 +10,10 @@ public struct BackgroundTaskRefused: Error, Equatable, CustomStringConvertible {
     public let reason: RejectionReason
 
     /// The refusal of `app`'s request for `reason` (to compare with: `#expect(throws: BackgroundTaskRefused(…))`).
+    ///
+    /// - Parameters:
+    ///   - app: The app whose request was refused.
+    ///   - reason: Why.
     public init(app: AppID, reason: RejectionReason) {
         self.app = app
         self.reason = reason

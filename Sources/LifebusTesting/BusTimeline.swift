@@ -73,26 +73,43 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
     public internal(set) var entries: [Entry] = []
 
     /// The entries about `app`, oldest first.
+    ///
+    /// - Parameter app: The app.
+    /// - Returns: Its entries.
     public func entries(of app: AppID) -> [Entry] {
         entries.filter { $0.app == app }
     }
 
     /// The callbacks `app` received, in order: its app delegate's and its scenes'.
+    ///
+    /// - Parameter app: The app.
+    /// - Returns: Its callbacks.
     public func callbacks(of app: AppID) -> [LifecycleCallback] {
         entries.compactMap { $0.app == app ? $0.callback : nil }
     }
 
     /// The callbacks the scene `scene` of `app` received, in order.
+    ///
+    /// - Parameters:
+    ///   - app: The app.
+    ///   - scene: One of its scenes.
+    /// - Returns: The scene's callbacks.
     public func callbacks(of app: AppID, scene: SceneID) -> [LifecycleCallback] {
         entries.compactMap { $0.app == app && $0.scene == scene ? $0.callback : nil }
     }
 
     /// The scenes of `app` that connected (`willConnectTo`), in order.
+    ///
+    /// - Parameter app: The app.
+    /// - Returns: Its scenes, in the order they connected.
     public func connectedScenes(of app: AppID) -> [SceneID] {
         entries.compactMap { $0.app == app && $0.callback == .willConnectTo ? $0.scene : nil }
     }
 
     /// The marks `app` reported, in order.
+    ///
+    /// - Parameter app: The app.
+    /// - Returns: The marks' names.
     public func marks(of app: AppID) -> [String] {
         entries.compactMap { entry in
             guard case .mark(app, let name) = entry else { return nil }

@@ -9,6 +9,10 @@ public struct EventRejected: Error, Equatable, CustomStringConvertible {
     public let reason: RejectionReason
 
     /// The refusal of `event` for `reason` (to compare with: `#expect(throws: EventRejected(…)) { … }`).
+    ///
+    /// - Parameters:
+    ///   - event: The event refused.
+    ///   - reason: Why.
     public init(event: ControllerEvent, reason: RejectionReason) {
         self.event = event
         self.reason = reason

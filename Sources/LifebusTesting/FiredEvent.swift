@@ -14,6 +14,9 @@ public struct FiredEvent {
     /// Returns once every transition the event caused completed, with the bus's timeline holding them; throws
     /// `EventRejected` when the device refused it (at once, or when its turn came), `LaunchTimedOut` when a launch it
     /// asked for ran out its budget before the app's process connected. Awaited once.
+    ///
+    /// - Throws: ``EventRejected`` or ``LaunchTimedOut`` as above; ``LifebusTestBusError`` when the broker does not
+    ///   answer.
     public func completion() async throws {
         try await bus.complete(self)
     }

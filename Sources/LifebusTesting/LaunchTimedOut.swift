@@ -14,6 +14,11 @@ public struct LaunchTimedOut: Error, Equatable, CustomStringConvertible {
 
     /// The timeout of `event`'s launch of `app` after `budget` (to compare with:
     /// `#expect(throws: LaunchTimedOut(…))`).
+    ///
+    /// - Parameters:
+    ///   - event: The event that asked for the launch.
+    ///   - app: The app whose process did not connect.
+    ///   - budget: The launch budget it ran out.
     public init(event: ControllerEvent, app: AppID, budget: Duration) {
         self.event = event
         self.app = app

@@ -9,6 +9,14 @@ extension LifebusTestBus {
     /// when the device says the time is up (`advance(by:)` past it). A refusal throws `BackgroundTaskRefused`
     /// (`appSuspended`, `backgroundTasksUnavailable` under ios3, `backgroundTimeExpired`). In-process apps that are
     /// running only: an app that is not can send the broker nothing.
+    ///
+    /// - Parameters:
+    ///   - app: An app launched with its delegate, and running.
+    ///   - name: A name for the task, shown in the journal; none by default.
+    ///   - expirationHandler: Runs on the main actor when the task's time is up; none by default.
+    /// - Returns: The task's identifier, for ``endBackgroundTask(_:in:)``.
+    /// - Throws: ``BackgroundTaskRefused`` when the device refuses the task, ``LifebusTestBusError`` for an app that
+    ///   does not run in the test's process or is not running.
     public func beginBackgroundTask(
         in app: LifebusTestApp, name: String? = nil, expirationHandler: (@MainActor () -> Void)? = nil
     ) async throws -> BackgroundTaskIdentifier {
@@ -25,6 +33,12 @@ extension LifebusTestBus {
 
     /// Has `app` end `task` (UIKit's `endBackgroundTask`): with no task left, an app in the background is
     /// suspended. A refusal (`unknownTask`, …) throws `BackgroundTaskRefused`.
+    ///
+    /// - Parameters:
+    ///   - task: What ``beginBackgroundTask(in:name:expirationHandler:)`` returned.
+    ///   - app: The app that began it.
+    /// - Throws: ``BackgroundTaskRefused`` when the device refuses (`unknownTask`, …), ``LifebusTestBusError`` for an
+    ///   app that does not run in the test's process or is not running.
     public func endBackgroundTask(_ task: BackgroundTaskIdentifier, in app: LifebusTestApp) async throws {
         let application = try runningApplication(app)
         do {

@@ -11,6 +11,17 @@ public import LifebusLifecycle
 extension LifebusTestBus {
     /// Expects `app` to have received exactly `callbacks`, in order, since its launch or since the previous
     /// `expect(_:callbacks:)` of it (which then starts after these).
+    ///
+    /// - Parameters:
+    ///   - app: The app expected of.
+    ///   - expected: The callbacks, e.g. `[.willResignActive, .didEnterBackground]`.
+    ///   - within: How long a live bus waits for the recording to match (5 s by default); in memory it looks once.
+    ///   - fileID: The caller's file, where a failure is recorded; leave the default.
+    ///   - filePath: The caller's file path, for XCTest's report; leave the default.
+    ///   - line: The caller's line; leave the default.
+    ///   - column: The caller's column; leave the default.
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
+    ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, callbacks expected: [LifecycleCallback], within: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -32,6 +43,17 @@ extension LifebusTestBus {
     }
 
     /// Expects the broker to hold `app` in `state`.
+    ///
+    /// - Parameters:
+    ///   - app: The app expected of.
+    ///   - expected: Its lifecycle state, e.g. `.suspended`.
+    ///   - within: How long a live bus waits for the recording to match (5 s by default); in memory it looks once.
+    ///   - fileID: The caller's file, where a failure is recorded; leave the default.
+    ///   - filePath: The caller's file path, for XCTest's report; leave the default.
+    ///   - line: The caller's line; leave the default.
+    ///   - column: The caller's column; leave the default.
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
+    ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, state expected: LifecycleState, within: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -48,6 +70,17 @@ extension LifebusTestBus {
 
     /// Expects `app` to have reported the mark `name` since its launch or since the previous `expect(_:mark:)` of
     /// it (which then starts after this one).
+    ///
+    /// - Parameters:
+    ///   - app: The app expected of.
+    ///   - name: The mark's name, as the app passed it to `Application.mark(_:data:)`.
+    ///   - within: How long a live bus waits for the recording to match (5 s by default); in memory it looks once.
+    ///   - fileID: The caller's file, where a failure is recorded; leave the default.
+    ///   - filePath: The caller's file path, for XCTest's report; leave the default.
+    ///   - line: The caller's line; leave the default.
+    ///   - column: The caller's column; leave the default.
+    /// - Throws: ``LifebusTestBusError`` outside a test when the expectation fails, or when the bus cannot read the
+    ///   broker's record (a live broker that stopped answering).
     public func expect(
         _ app: LifebusTestApp, mark name: String, within: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -18,6 +18,14 @@ extension LifebusTestBus {
     /// try await bus.release(app)                                     // now its delegate runs, and answers
     /// try await ring.completion()
     /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event, as for ``fire(_:)``.
+    ///   - waiting: Whether to wait for every transition the event caused (as ``fire(_:)``), or only until the broker
+    ///     has taken it in.
+    /// - Returns: The fired event, whose ``FiredEvent/completion()`` waits for its end.
+    /// - Throws: Waiting, ``EventRejected`` or ``LaunchTimedOut`` as ``fire(_:)``; either way ``LifebusTestBusError``
+    ///   when the broker does not answer.
     @discardableResult
     public func fire(_ event: ControllerEvent, waiting: Bool) async throws -> FiredEvent {
         let request: (String, JSONValue) = event.fireParams.map { (LifebusMethod.fire, $0.json) }
@@ -51,6 +59,9 @@ extension LifebusTestBus {
     /// `release(_:)` — as an app still busy in a handler. The budgets still run (`advance(by:)` past one is the
     /// watchdog's business). An event that reaches a held app cannot finish: fire it with `waiting: false`.
     /// In-process apps only (`launch(_:delegate:)`).
+    ///
+    /// - Parameter app: An app launched with its delegate.
+    /// - Throws: ``LifebusTestBusError`` for an installed app (it runs in a process of its own).
     public func hold(_ app: LifebusTestApp) throws {
         guard app.application != nil else {
             throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit holds in-process apps only")
@@ -61,6 +72,9 @@ extension LifebusTestBus {
     /// Lets `app` run the callback it held (its delegate method runs now) and answer every later one at once again;
     /// returns once the device has settled — the events that waited for it finished (their `completion()` returns
     /// at once) — with the timeline holding what they did.
+    ///
+    /// - Parameter app: An app the test holds.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func release(_ app: LifebusTestApp) async throws {
         await transport.release(app.id)
         try await refresh()

@@ -13,6 +13,10 @@ extension LifebusTestBus {
     /// Installs the app the manifest at `path` describes (relative to the current directory; the manifest's own
     /// relative `executable` is relative to the manifest) and returns its id. Throws the broker's refusal (it names
     /// the file and the member) as it comes.
+    ///
+    /// - Parameter path: The manifest file.
+    /// - Returns: The installed app's id, for ``launch(_:)``.
+    /// - Throws: The broker's refusal, or ``LifebusTestBusError`` on an in-memory bus.
     @discardableResult
     public func install(manifest path: String) async throws -> AppID {
         guard transport.socketPath != nil else {
@@ -35,6 +39,12 @@ extension LifebusTestBus {
     /// launch. A spawn that fails throws the broker's `lifebus.LaunchFailed` (path and errno); a process that does
     /// not connect within the launch budget throws `LaunchTimedOut` (the broker has killed it) — on a manual clock
     /// the budget passes only by `advance(by:)`: fire `.launch(id)` with `waiting: false`, then advance.
+    ///
+    /// - Parameter id: An app installed with ``install(manifest:)``.
+    /// - Returns: The app, for the bus's other operations and expectations.
+    /// - Throws: ``LifebusTestBusError`` when the app is not installed on this bus or already on it, the broker's
+    ///   `lifebus.LaunchFailed` when its executable cannot be started, ``LaunchTimedOut`` when it does not connect in
+    ///   time.
     public func launch(_ id: AppID) async throws -> LifebusTestApp {
         guard apps[id] == nil else { throw LifebusTestBusError("\(id) is already on this bus") }
         guard installed.contains(id) else {

@@ -22,7 +22,7 @@ extension LifebusTestBus {
     ///   - app: The app whose journal is read.
     ///   - scene: Only the transitions of this scene of `app`; `nil`: the app's own and all its scenes'.
     ///   - callback: Only the transitions through this callback; `nil`: any, and those without a callback.
-    ///   - outcome: The outcome expected.
+    ///   - expected: The outcome expected.
     ///   - within: How long a live bus waits for a matching recording (in memory it looks once).
     ///   - fileID: Where the expectation is written (for the failure report); leave the default.
     ///   - filePath: As `fileID`.

@@ -41,6 +41,11 @@ public final class LifebusTestBus {
 
         /// The real broker at `path` (`nil`: found as for `live`); a request it does not answer within `answerLimit`
         /// of real time (a `fire` waiting for an app that never comes up, …) throws `LifebusTestBusError`.
+        ///
+        /// - Parameters:
+        ///   - path: The `lifebusd` executable; `nil` (the default) finds it as ``live`` does.
+        ///   - answerLimit: How long in real time the bus waits for any answer of the broker (30 s by default).
+        /// - Returns: The transport, for ``LifebusTestBus/init(_:profile:)``.
         public static func live(broker path: String? = nil, answerLimit: Duration = .seconds(30)) -> Transport {
             Transport(kind: .live(broker: path, answerLimit: answerLimit))
         }
@@ -63,6 +68,11 @@ public final class LifebusTestBus {
     let waitsInRealTime: Bool
 
     /// A fresh device of `profile` on `transport`.
+    ///
+    /// - Parameters:
+    ///   - transport: Where the broker runs: ``Transport/inMemory`` or ``Transport/live``.
+    ///   - profile: The iOS generation the device behaves as (`.ios7` by default; `.ios13` and later have scenes).
+    /// - Throws: ``LifebusTestBusError`` when the live broker cannot be found or started.
     public init(_ transport: Transport, profile: Profile = .ios7) async throws {
         switch transport.kind {
         case .inMemory:
@@ -79,6 +89,16 @@ public final class LifebusTestBus {
     /// `sceneDelegate` the app adopts scenes (as `ApplicationMain(id:delegate:sceneDelegate:)`): the broker drives
     /// its scenes, and a profile without scenes refuses it (`LifebusTestBusError`). `options.implementedCallbacks`
     /// says which callbacks it handles, `options.supportsMultipleScenes` whether it opens more than one window.
+    ///
+    /// - Parameters:
+    ///   - id: The app's id.
+    ///   - delegate: Answers the app's callbacks, in the test's process.
+    ///   - sceneDelegate: Answers its scene callbacks, for an app that adopts scenes; `nil` (the default) for one
+    ///     without.
+    ///   - options: What the app declares in hello; the defaults by default.
+    /// - Returns: The app, for the bus's other operations and expectations.
+    /// - Throws: ``LifebusTestBusError`` when the app is already on the bus, or when the broker refuses its hello (a
+    ///   scene delegate under a profile without scenes).
     public func launch(
         _ id: AppID, delegate: some ApplicationDelegate, sceneDelegate: (any SceneDelegate)? = nil,
         options: ApplicationOptions = ApplicationOptions()
@@ -105,6 +125,10 @@ public final class LifebusTestBus {
     /// the reason, after the timeline took in whatever happened before the refusal; a launch whose app's process
     /// does not connect within the launch budget throws `LaunchTimedOut`. An event that reaches an app the
     /// test holds cannot complete: fire it with `fire(_:waiting: false)`.
+    ///
+    /// - Parameter event: The event, e.g. `.call(.ring)`, `.home`, `.memoryWarning(.warning)`, `.launch(app.id)`.
+    /// - Throws: ``EventRejected`` when the device refused the event, ``LaunchTimedOut`` when a launch it asked for ran
+    ///   out its budget.
     public func fire(_ event: ControllerEvent) async throws {
         try await fire(event, waiting: true)
     }
@@ -112,6 +136,9 @@ public final class LifebusTestBus {
     /// Drops the connection of `app` (served by a delegate in the test's process) without a word, as when its
     /// process crashes, and returns once the broker has taken it in: the app is `notRunning`, its last transition
     /// `crashed` (a callback it was handling ends so). `launch(_:delegate:)` may bring it back.
+    ///
+    /// - Parameter app: An app launched with its delegate (``launch(_:delegate:sceneDelegate:options:)``).
+    /// - Throws: ``LifebusTestBusError`` for an installed app (it runs in a process of its own).
     public func crash(_ app: LifebusTestApp) async throws {
         guard app.application != nil else {
             throw LifebusTestBusError("\(app.id) runs in a process of its own: the kit crashes in-process apps only")
@@ -123,6 +150,9 @@ public final class LifebusTestBus {
 
     /// Moves the device's clock on by `duration`: every budget, background-task expiry and suspension that falls
     /// due on the way fires, in order, and each callback it causes is answered before the next.
+    ///
+    /// - Parameter duration: How far to move the device's clock.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not take the step (a live broker that stopped answering).
     public func advance(by duration: Duration) async throws {
         try await transport.advance(by: duration)
         try await refresh()
@@ -138,6 +168,10 @@ public final class LifebusTestBus {
     }
 
     /// The state the broker holds for `app` (`notRunning` for an app it does not know).
+    ///
+    /// - Parameter app: The app asked about.
+    /// - Returns: Its lifecycle state, as the broker's status says.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer.
     public func state(of app: LifebusTestApp) async throws -> LifecycleState {
         let status = try StatusResult(json: try await transport.request(LifebusMethod.status, .object([:])))
         return status.apps.first { $0.id == app.id.rawValue }?.state ?? .notRunning
