@@ -2,9 +2,9 @@ import Glibc
 import LifebusJSON
 import Testing
 
-/// The CLI's views of scenes against a real broker and a `lifebus subscribe --scenes` app: `wait APP/SCENE STATE`,
-/// `expect APP --scene N`, `status`'s sessions and scenes (text and JSON), and `history`/`watch` rows naming the scene
-/// and its session.
+/// The CLI's views of scenes against a real broker and a `lifebus subscribe --scenes` app: `wait APP/SCENE STATE` (the
+/// broker's scene `wait`), `expect APP --scene N`, `status`'s sessions and scenes (text and JSON), and
+/// `history`/`watch` rows naming the scene and its session.
 @Suite struct SceneViewsLiveTests {
     static let id = "com.example.Notes"
 
@@ -24,6 +24,18 @@ import Testing
         #expect(later.wait() == 0)
         let reached = try JSONParser.parse(later.stdout.readAll(timeout: .seconds(5)).trimmingNewlines)
         #expect(reached["scene"] == 2 && reached["session"] == 2 && reached["state"] == "foregroundActive")
+
+        // A scene not connected is unattached: one still to come at once, one that disconnects when it does.
+        let notYet = try broker.cli(["wait", "\(Self.id)/9", "unattached", "--timeout", "1s"])
+        #expect(notYet.status == 0 && notYet.out.hasPrefix("\(Self.id)/9 (not connected) is unattached"), "\(notYet.out)")
+        let closing = try ChildProcess(
+            "lifebus", ["wait", "\(Self.id)/2", "unattached", "--json", "--timeout", "10s", "--socket",
+                        broker.socketPath])
+        #expect(try broker.cli(["fire", "scene", "close", Self.id, "2"]).status == 0)
+        #expect(closing.wait() == 0)
+        let closed = try JSONParser.parse(closing.stdout.readAll(timeout: .seconds(5)).trimmingNewlines)
+        #expect(closed["scene"] == 2 && closed["state"] == "unattached" && closed["session"] == nil, "\(closed)")
+        #expect(closed["sinceMs"]?.doubleValue != nil, "the broker saw it disconnect: \(closed)")
 
         let timedOut = try broker.cli(["wait", "\(Self.id)/1", "unattached", "--timeout", "200ms"])
         #expect(timedOut.status == 1)

@@ -7,7 +7,8 @@ answers at once; a scene state that is not reached times out as lifebus.TimedOut
 then `scene` reclaim of scene 2 reports stateRestorationActivity and sceneDidDisconnect with their scene; expect with
 scene 2 passes on those callbacks and its state unattached, and fails (a result, not an error) on scene 1's state;
 status names each session with its scene; reconnect of session 2 makes
-scene 3; a reclaim of a foreground scene is refused (sceneInForeground).
+scene 3; a reclaim of a foreground scene is refused (sceneInForeground); `launch` takes a url (a running app's focused scene gets
+openURLContexts) and `fire` launch a push (its label names it), not both at once; push on another event is refused.
 Prints "all checks passed" and exits 0, or raises.
 """
 
@@ -58,7 +59,7 @@ async def main(lifebus, socket):
                 "wait_for_state", {"app": APP, "scene": 1, "state": "unattached", "timeoutMs": 300})
             error = (late.structured_content or {}).get("error", {})
             check(late.is_error and error.get("name") == "lifebus.TimedOut"
-                  and error.get("data", {}).get("state") == "foregroundInactive",
+                  and error.get("data", {}).get("sceneState") == "foregroundInactive",
                   f"an unreached scene state times out naming the one it is in: {text_of(late)}")
 
             await session.call_tool("fire", {"event": "home"})
@@ -86,6 +87,19 @@ async def main(lifebus, socket):
             refused = await session.call_tool("scene", {"action": "reclaim", "app": APP, "scene": 3})
             check(refused.is_error and "sceneInForeground" in text_of(refused),
                   f"a foreground scene is not reclaimed: {text_of(refused)}")
+
+            opened_url = await session.call_tool("launch", {"app": APP, "url": "notes://note/7"})
+            callbacks = [t["callback"] for t in opened_url.structured_content["transitions"] if t["callback"]]
+            check(not opened_url.is_error and callbacks == ["openURLContexts"],
+                  f"launch with url opens it in the focused scene: {text_of(opened_url)}")
+            pushed = await session.call_tool("fire", {"event": "launch", "app": APP, "push": {"aps": {"alert": "hi"}}})
+            check(not pushed.is_error and "--push" in pushed.structured_content["event"],
+                  f"fire launch takes a push payload: {text_of(pushed)}")
+            both = await session.call_tool(
+                "launch", {"app": APP, "url": "notes://note/8", "push": {"aps": {"alert": "hi"}}})
+            check(both.is_error and "InvalidParams" in text_of(both), f"not url and push at once: {text_of(both)}")
+            wrong = await session.call_tool("fire", {"event": "home", "push": {"aps": {}}})
+            check(wrong.is_error and "push" in text_of(wrong), f"push is launch's only: {text_of(wrong)}")
     print("all checks passed")
 
 
