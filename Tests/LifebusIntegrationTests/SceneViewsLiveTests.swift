@@ -75,6 +75,17 @@ import Testing
         #expect(launch?.contains("\(Self.id)/") == false, "an app-level callback names the app alone")
     }
 
+    @Test func theSceneOrderSeedGivenToLifebusdIsTheOneTheRunRecordNames() throws {
+        let broker = try BrokerFixture(arguments: ["--profile", "ios17", "--scene-order-seed", "9223372036854775807"])
+        let run = try broker.cli(["history", "--json"]).out.split(separator: "\n")
+            .compactMap { try? JSONParser.parse(String($0)) }.first { $0["type"] == "run" }
+        #expect(run?["scenes"]?["sceneOrderSeed"] == .integer(Int64.max), "\(String(describing: run))")
+        let refused = try ChildProcess("lifebusd", ["--scene-order-seed", "9223372036854775808"])
+        let message = refused.stderr.readAll()
+        #expect(refused.wait() == 2)
+        #expect(message.contains("'--scene-order-seed': an integer from 0 to 2^63-1"), "\(message)")
+    }
+
     @Test func expectWithASceneChecksThatScenesCallbacksAndState() throws {
         let broker = try BrokerFixture(arguments: ["--profile", "ios17"])
         let app = try broker.subscribe(Self.id, ["--scenes", "--multiple-scenes"])
