@@ -12,8 +12,8 @@ import LifebusRPC
 /// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. An app that adopts
 /// scenes and whose `hello` a broker refuses with `lifebus.ScenesUnsupported` (a profile without scenes: ios3, ios4,
 /// ios7) says hello again at once without scenes and runs the app-delegate life cycle from then on, as iOS 12 runs
-/// an app with a scene manifest (`Application.fellBackFromScenes`). Bound to its loop's
-/// thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
+/// an app with a scene manifest (`Application.fellBackFromScenes`; unless `ApplicationOptions.fallsBackFromScenes` is
+/// off). Bound to its loop's thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
 /// and every libuv handle it opened is closed, so the loop's `run()` returns.
 final class BrokerLink {
     static let notConnected = RPCError(.connectionClosed, "the app is not connected to the broker")
@@ -24,6 +24,8 @@ final class BrokerLink {
     private var hello: HelloParams
     private let application: Application
     private let diagnostics: (@Sendable (String) -> Void)?
+    /// `ApplicationOptions.fallsBackFromScenes`.
+    private let fallsBackFromScenes: Bool
     private var connector: BrokerConnector
     /// The first connection's policy (bounded by `connectTimeout`); reconnections use it without a deadline.
     private let firstPolicy: RetryPolicy
@@ -39,6 +41,7 @@ final class BrokerLink {
         self.application = application
         let diagnostics = options.diagnostics
         self.diagnostics = diagnostics
+        self.fallsBackFromScenes = options.fallsBackFromScenes
         self.firstPolicy = RetryPolicy(
             initialDelay: options.reconnectDelay, maximumDelay: options.maxReconnectDelay,
             deadline: options.connectTimeout, busyDeadline: options.connectTimeout, retriesRefusals: true)
@@ -69,7 +72,8 @@ final class BrokerLink {
                 peer.onRequest = { [self] request, responder in received(request, responder) }
                 peer.onEnd = { [self] end in lost(end) }
                 diagnostics?("lifebus: connected to \(path) as \(hello.appID ?? "?")")
-            case .failure(.refused(let error)) where error.lifebusCode == .scenesUnsupported && hello.flags.adoptsScenes:
+            case .failure(.refused(let error))
+            where error.lifebusCode == .scenesUnsupported && hello.flags.adoptsScenes && fallsBackFromScenes:
                 fallBackFromScenes(error)
                 open(policy: policy, waitingFirst: false)
             case .failure(let failure):
@@ -99,9 +103,7 @@ final class BrokerLink {
     private func fallBackFromScenes(_ error: RPCError) {
         hello.flags.adoptsScenes = false
         hello.flags.supportsMultipleScenes = false
-        hello.flags.implementedCallbacks.removeAll { callback in
-            callback.scope == .scene || callback == .configurationForConnecting || callback == .didDiscardSceneSessions
-        }
+        hello.flags.implementedCallbacks.removeAll(where: ApplicationOptions.isSceneOnly)
         connector.cancel()
         connector = Self.connector(path: path, hello: hello, loop: loop, diagnostics: diagnostics)
         diagnostics?("lifebus: \(error.message); running the app-delegate life cycle instead")

@@ -99,9 +99,19 @@ final class InMemoryTransport: BusTransport {
         flags.adoptsScenes = sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
-        let hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
+        var hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
         do {
-            _ = try exchange(session, LifebusMethod.hello, hello.json).get()
+            var answer = exchange(session, LifebusMethod.hello, hello.json)
+            if case .failure(let error) = answer, error.lifebusCode == .scenesUnsupported, flags.adoptsScenes,
+               options.fallsBackFromScenes {
+                // As the SDK on a socket: hello again without scenes, the app-delegate life cycle from now on.
+                hello.flags.adoptsScenes = false
+                hello.flags.supportsMultipleScenes = false
+                hello.flags.implementedCallbacks.removeAll(where: ApplicationOptions.isSceneOnly)
+                application.hostFellBackFromScenes()
+                answer = exchange(session, LifebusMethod.hello, hello.json)
+            }
+            _ = try answer.get()
         } catch {
             if apps[session] != nil {
                 end(session)

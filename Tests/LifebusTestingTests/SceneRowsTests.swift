@@ -108,9 +108,11 @@ struct SceneRowsTests {
     private func run(_ step: Step, on bus: LifebusTestBus, stage: inout Stage) async throws -> RejectionReason? {
         switch step {
         case .connect(let id, let flags):
+            // S31 is the broker's refusal: the app does not fall back to the app-delegate life cycle here.
             let options = ApplicationOptions(
                 exitsOnSuspend: flags.exitsOnSuspend, backgroundModes: flags.backgroundModes,
-                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes
+                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes,
+                fallsBackFromScenes: false
             )
             let scenes = flags.adoptsScenes ? Scenes() : nil
             do {
