@@ -18,3 +18,19 @@ enum SceneWaitReport {
             + "\(params.target) to be \(params.statesText); it is \(current)"
     }
 }
+
+extension WaitNotice {
+    /// A scene's `wait` still unanswered: how long it waits, and the scene's state now (from `status`).
+    static func sceneWait(_ params: SceneWaitParams, timeout: Duration, peer: RPCPeer, say: @escaping Say) {
+        let waiting = "waiting up to \(DurationText.format(timeout)) for \(params.target) to be \(params.statesText)"
+        peer.request(LifebusMethod.status, params: StatusParams(app: nil).json) { answer in
+            let app = (try? answer.get()).flatMap { try? StatusResult(json: $0) }?.apps.first { $0.id == params.app }
+            guard let app else {
+                return say("\(waiting); \(params.app) has not connected to this broker — \(connectAdvice(params.app))")
+            }
+            let entry = app.scenes.first { $0.scene == params.scene }
+            let now = entry.flatMap { entry in entry.state.map { "\($0.rawValue) (session \(entry.session.number))" } }
+            say("\(waiting); it is \(now ?? "not connected (unattached)")")
+        }
+    }
+}

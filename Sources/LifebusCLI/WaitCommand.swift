@@ -90,7 +90,11 @@ extension LifebusCommand.Wait {
         let json = global.json
         let params = SceneWaitParams(
             app: app, scene: scene, states: states, timeoutMs: timeout.duration.inMilliseconds)
-        try BrokerCall.run(path: global.socketPath, json: json) { peer, _, finish in
+        let timeout = timeout.duration
+        let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
+            WaitNotice.sceneWait(params, timeout: timeout, peer: peer, say: say)
+        }
+        try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: onSlowAnswer) { peer, _, finish in
             peer.request(LifebusMethod.wait, params: params.json) { answer in
                 switch answer {
                 case .success(let value):

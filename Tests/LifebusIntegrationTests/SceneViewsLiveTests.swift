@@ -41,6 +41,10 @@ import Testing
         #expect(timedOut.status == 1)
         #expect(timedOut.out.contains("waiting for \(Self.id)/1 to be unattached; it is foreground"), "\(timedOut.out)")
         #expect(timedOut.err.contains("timed out after 200"), "\(timedOut.err)")
+        let slow = try broker.cli(["wait", "\(Self.id)/5", "foregroundActive", "--timeout", "3s"])
+        #expect(slow.status == 1)
+        #expect(slow.err.contains("waiting up to 3s for \(Self.id)/5 to be foregroundActive; it is not connected "
+            + "(unattached)"), "a slow wait says what it waits for: \(slow.err)")
         #expect(try broker.cli(["wait", "\(Self.id)/1", "active"]).status == 2, "an app state for a scene")
         #expect(try broker.cli(["wait", Self.id, "foregroundActive"]).status == 2, "a scene state for an app")
     }
