@@ -38,8 +38,8 @@ final class InMemoryTransport: BusTransport {
     private let controller = SessionID(1)
     let socketPath: String? = nil
 
-    init(profile: Profile) async throws {
-        let settings = MachineSettings(device: DeviceConfiguration(profile: profile))
+    init(profile: Profile, sceneOrderSeed: UInt64 = 0) async throws {
+        let settings = MachineSettings(device: DeviceConfiguration(profile: profile, sceneOrderSeed: sceneOrderSeed))
         machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
         pending.append(.accepted(controller, identity: Self.identity(pid: 1), overTCP: false, spoke: true))
         feedPending()

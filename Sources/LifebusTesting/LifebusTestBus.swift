@@ -60,14 +60,16 @@ public final class LifebusTestBus {
     /// Whether expectations may wait for something still to come (a live broker answers in real time).
     let waitsInRealTime: Bool
 
-    /// A fresh device of `profile` on `transport`.
-    public init(_ transport: Transport, profile: Profile = .ios7) async throws {
+    /// A fresh device of `profile` on `transport`; `sceneOrderSeed` seeds the orders Apple does not document between
+    /// scenes (`lifebusd --scene-order-seed`, 0 … 2^63 − 1), so a run replays with the seed its journal names.
+    public init(_ transport: Transport, profile: Profile = .ios7, sceneOrderSeed: UInt64 = 0) async throws {
         switch transport.kind {
         case .inMemory:
-            self.transport = try await InMemoryTransport(profile: profile)
+            self.transport = try await InMemoryTransport(profile: profile, sceneOrderSeed: sceneOrderSeed)
             waitsInRealTime = false
         case .live(let broker, let answerLimit):
-            self.transport = try await LiveTransport(broker: broker, profile: profile, answerLimit: answerLimit)
+            self.transport = try await LiveTransport(
+                broker: broker, profile: profile, sceneOrderSeed: sceneOrderSeed, answerLimit: answerLimit)
             waitsInRealTime = true
         }
     }
