@@ -13,8 +13,8 @@ import LifebusRPC
 /// scenes and whose `hello` a broker refuses with `lifebus.ScenesUnsupported` (a profile without scenes: ios3, ios4,
 /// ios7) says hello again at once without scenes and runs the app-delegate life cycle from then on, as iOS 12 runs
 /// an app with a scene manifest (`Application.fellBackFromScenes`; unless `ApplicationOptions.fallsBackFromScenes` is
-/// off). Bound to its loop's thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
-/// and every libuv handle it opened is closed, so the loop's `run()` returns.
+/// off). Bound to its loop's thread. Invariants: at most one connection or connection attempt at a time; after
+/// `shutdown()` nothing reconnects and every libuv handle it opened is closed, so the loop's `run()` returns.
 final class BrokerLink {
     static let notConnected = RPCError(.connectionClosed, "the app is not connected to the broker")
 

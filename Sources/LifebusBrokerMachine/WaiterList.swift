@@ -37,8 +37,8 @@ struct WaiterList {
     /// Adds a waiter (a scene's when `scene` is given, whose `states` are then empty); returns its number (for its
     /// deadline).
     mutating func add(
-        session: SessionID, app: AppID, states: Set<LifecycleState>, scene: (id: SceneID, states: Set<SceneState>)? = nil,
-        ticket: Ticket, statesText: String, timeout: Duration
+        session: SessionID, app: AppID, states: Set<LifecycleState>,
+        scene: (id: SceneID, states: Set<SceneState>)? = nil, ticket: Ticket, statesText: String, timeout: Duration
     ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1

@@ -15,8 +15,8 @@ extension LifebusCommand {
                 uninstall, reset, expect, coverage, run_scenario. Connects to the running broker (--socket, as the \
                 other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
                 PATH; --clock, --profile, --apps and --scene-order-seed passed to it) on a temporary socket and \
-                stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent configuration: \
-                {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
+                stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
+                configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
         )
 

@@ -240,7 +240,9 @@ struct DaemonOptions: Equatable {
             }
             containment = ContainmentMode(rawValue: text)
         case "scene-order-seed":
-            guard let seed = UInt64(text), seed <= UInt64(Int64.max) else { throw invalid("an integer from 0 to 2^63-1") }
+            guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+                throw invalid("an integer from 0 to 2^63-1")
+            }
             sceneOrderSeed = seed
         case "exit-with-parent":
             guard let pid = Int32(text), pid > 0 else { throw invalid("the pid of the process that starts lifebusd") }

@@ -94,7 +94,8 @@ enum MCPToolCatalog {
     /// `launch`'s connection option: a tapped notification's payload.
     static let launchPushProperty: JSONValue = [
         "type": "object",
-        "description": "launch only: a tapped notification's payload (a scene app's willConnectTo notificationResponse).",
+        "description":
+            "launch only: a tapped notification's payload (a scene app's willConnectTo notificationResponse).",
     ]
     static let stateProperty: JSONValue = [
         "type": "string", "enum": .array(LifecycleState.allCases.map { .string($0.rawValue) }),

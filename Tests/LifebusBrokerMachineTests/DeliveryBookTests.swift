@@ -63,7 +63,8 @@ import Testing
         let second = Self.addWaiter(&book, session: 1, app: Self.notes, states: [.background])
         let third = Self.addWaiter(&book, session: 2, app: Self.mail)
         #expect(book.waiters.count(session: SessionID(1)) == 2)
-        #expect(book.waiters.takeSatisfied(app: Self.notes, state: .active) { _ in .unattached }.map(\.number) == [first])
+        let satisfied = book.waiters.takeSatisfied(app: Self.notes, state: .active) { _ in .unattached }
+        #expect(satisfied.map(\.number) == [first])
         #expect(book.waiters.take(number: third, app: Self.mail)?.number == third)
         #expect(book.waiters.take(number: third, app: Self.mail) == nil, "taken once")
         #expect(book.waiters.cancel(session: SessionID(1)).map(\.number) == [second])

@@ -173,7 +173,8 @@ import Testing
         #expect(plain.kind == .appDelegate)
         #expect(plain.neverReached.map(\.id).contains("R26") && plain.notApplicable.map(\.id).contains("S10"))
         let observable = scene.reached.count + scene.neverReached.count
-        #expect(coverage.text.contains("S (scene app) under ios17: 2 of \(observable) rows reached"), "\(coverage.text)")
+        #expect(coverage.text.contains("S (scene app) under ios17: 2 of \(observable) rows reached"),
+                "\(coverage.text)")
         #expect(coverage.text.contains("  not applicable to a scene app (\(scene.notApplicable.count) rows): R01 "))
         let json = coverage.json["apps"]?[0]?["profiles"]?[0]
         #expect(json?["kind"]?.stringValue == "scene")

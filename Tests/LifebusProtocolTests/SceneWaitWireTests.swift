@@ -16,7 +16,8 @@ import Testing
         #expect(SceneWaitParams.namesScene(params.json))
         #expect(!SceneWaitParams.namesScene(WaitParams(app: "com.x", state: .active).json))
         #expect(!SceneWaitParams.namesScene(try JSONParser.parse(#"{"app":"com.x","scene":null,"state":"active"}"#)))
-        let single = try SceneWaitParams(json: JSONParser.parse(#"{"app":"com.x","scene":1,"state":"foregroundActive"}"#))
+        let single = try SceneWaitParams(
+            json: JSONParser.parse(#"{"app":"com.x","scene":1,"state":"foregroundActive"}"#))
         #expect(single.states == [.foregroundActive] && single.timeoutMs == nil && single.target == "com.x/1")
 
         let reached = SceneWaitResult(

@@ -121,7 +121,11 @@ import Testing
             enums: ["state": cases(LifecycleState.self)]
         ) {
             // As the broker reads it: with `scene`, a scene's wait (`SceneWaitTests` checks its scene states).
-            if SceneWaitParams.namesScene($0) { _ = try SceneWaitParams(json: $0) } else { _ = try WaitParams(json: $0) }
+            if SceneWaitParams.namesScene($0) {
+                _ = try SceneWaitParams(json: $0)
+            } else {
+                _ = try WaitParams(json: $0)
+            }
         },
         WireType(
             "wait.result", .written, WaitResult(app: "com.x", state: .active, sinceMs: 0).json,

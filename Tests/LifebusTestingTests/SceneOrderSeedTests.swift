@@ -5,7 +5,8 @@ import Testing
 
 /// The kit passes `sceneOrderSeed` to the device on both transports (`lifebusd --scene-order-seed` on a live one):
 /// where Apple documents no order across scenes moving alike (the two background windows of an audio app that a
-/// critical memory warning reclaims), the seed chooses it — the same seed the same order, in memory and live, and some seeds the other one.
+/// critical memory warning reclaims), the seed chooses it — the same seed the same order, in memory and live, and
+/// some seeds the other one.
 @Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct SceneOrderSeedTests {

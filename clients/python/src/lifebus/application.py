@@ -390,7 +390,7 @@ class Application:
 
     def _handler(self, method: str, params: dict[str, Any]) -> Callable[[], Any] | None:
         """What serves callback ``method``: the app delegate's method, or for a scene callback the scene delegate's
-        (on the scene the params name, made or updated here); ``None`` for a method no delegate serves."""
+        (on the scene the params name, made or updated when it runs); ``None`` for a method no delegate serves."""
         app_handler = CALLBACKS.get(method)
         if app_handler is not None:
             delegate = self._delegate
@@ -399,8 +399,7 @@ class Application:
         scene_delegate = self._scene_delegate
         if scene_handler is None or scene_delegate is None:
             return None
-        scene = self._scene_of(params)
-        return lambda: scene_handler(scene_delegate, self, scene, params)
+        return lambda: scene_handler(scene_delegate, self, self._scene_of(params), params)
 
     def _scene_of(self, params: dict[str, Any]) -> Scene:
         """The scene a scene callback names, with its session and its state while the callback runs."""
