@@ -157,3 +157,14 @@ def test_the_asyncio_controller_fires_scene_events_and_waits_for_a_scene(
             assert [s["session"] for s in sessions] == [1], "closing the window discarded its session (ios17 on)"
 
     asyncio.run(drive())
+
+
+@pytest.mark.lifebus(profile="ios27")
+def test_a_cold_start_from_a_push_reaches_will_connect_to(lifebus: Controller, lifebus_app: AppLauncher) -> None:
+    accepted = lifebus.fire("launch", app=APP, push={"aps": {"alert": "note 7"}}, wait=False)
+    assert accepted["event"].startswith(f"launch {APP} --push")
+    notes = Notes()
+    lifebus_app.run(APP, notes, notes)
+    _, _, options, _ = notes.connected[0]
+    assert options.notification_response == {"aps": {"alert": "note 7"}}
+    assert options.url_contexts == ()
