@@ -1,5 +1,6 @@
 """The app side: ``Application`` (``UIApplication``'s counterpart) serving the broker's callbacks with an
-``ApplicationDelegate`` (``UIApplicationDelegate``'s), as the Swift SDK's ``Application`` does (Protocol §9, §10)."""
+``ApplicationDelegate`` (``UIApplicationDelegate``'s) and, for an app that adopts scenes, a ``SceneDelegate``
+(``UIWindowSceneDelegate``'s), as the Swift SDK's ``Application`` does (Protocol §9, §10, §10.1)."""
 
 from __future__ import annotations
 
