@@ -20,6 +20,12 @@ extension Application {
         self.host = host
     }
 
+    /// The host's broker refused the app's scenes and the app said hello again without them
+    /// (`ApplicationOptions.fallsBackFromScenes`): it runs the app-delegate life cycle, as `BrokerLink` makes it.
+    @_spi(Hosting) public func hostFellBackFromScenes() {
+        fellBackFromScenes = true
+    }
+
     /// Runs the delegate method for one callback, as a callback request from the broker does; returns the answer.
     @_spi(Hosting) public func hostDeliver(_ callback: CallbackParams) async -> CallbackAnswer {
         await deliver(callback)

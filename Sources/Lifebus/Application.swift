@@ -26,6 +26,11 @@ public final class Application {
     /// Why `run(delegate:)` returned without ever connecting (`ApplicationOptions.connectTimeout` ran out), e.g.
     /// "cannot reach the broker at /tmp/x.sock: ENOENT"; `nil` otherwise.
     public internal(set) var connectFailure: String?
+    /// `true` once a broker whose profile has no scenes (ios3, ios4, ios7) refused this app's scenes: the app, run
+    /// with a scene delegate, then runs the app-delegate life cycle — its `ApplicationDelegate` gets every callback
+    /// (`didBecomeActive`, `didEnterBackground`, …) and the scene delegate none — as iOS 12 runs an app with a scene
+    /// manifest. Automatic, as on iOS; `false` for an app that never adopted scenes or whose broker has them.
+    public internal(set) var fellBackFromScenes = false
     /// Whether the running callback's handler reported a failure (`reportHandlerFailure()`).
     var currentCallbackFailed = false
 
@@ -67,7 +72,8 @@ public final class Application {
     /// the I/O thread's loop and returns. While the broker is away the app keeps running
     /// and reconnects with backoff (the broker then launches it again). `ApplicationMain` calls this, then exits.
     /// With a `sceneDelegate` the app adopts scenes: a broker whose profile has none refuses its hello
-    /// (`lifebus.ScenesUnsupported`), and `run` returns at once with `connectFailure` saying so.
+    /// (`lifebus.ScenesUnsupported`), and the app says hello again without scenes and runs the app-delegate life
+    /// cycle instead (`fellBackFromScenes`), as iOS 12 runs an app with a scene manifest.
     ///
     /// - Parameters:
     ///   - delegate: Answers the app's callbacks; the application holds it while `run` runs.

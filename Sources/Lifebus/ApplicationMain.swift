@@ -11,7 +11,8 @@ import LifebusIO
 /// running and reconnects with backoff.
 ///
 /// With a `sceneDelegate` the app adopts the scene-based life cycle (`SceneDelegate`); under a profile without
-/// scenes the broker refuses it, and the process exits with status 3 saying so.
+/// scenes (ios3, ios4, ios7) the broker refuses that, and the app runs the app-delegate life cycle instead, its
+/// `delegate` getting every callback, as iOS 12 runs an app with a scene manifest (`Application.fellBackFromScenes`).
 ///
 /// - Parameters:
 ///   - id: The app id it says hello with, e.g. `com.example.DeepThoughts`.

@@ -15,6 +15,11 @@ public struct ApplicationOptions: Sendable {
     public var launchInBackground: Bool
     /// `UIApplicationSupportsMultipleScenes` (meaningful with a scene delegate).
     public var supportsMultipleScenes: Bool
+    /// Whether an app with a scene delegate that a broker without scenes (ios3, ios4, ios7) refuses says hello again
+    /// without scenes and runs the app-delegate life cycle (`Application.fellBackFromScenes`), as iOS 12 runs an app
+    /// with a scene manifest: `true` (the default, as on iOS). `false`: the refusal ends `run` with `connectFailure`
+    /// (a test of the refusal itself, row S31).
+    public var fallsBackFromScenes: Bool
     /// The callbacks the app handles, said in hello so the broker can tell one implemented but never called (empty:
     /// not declared).
     public var implementedCallbacks: [LifecycleCallback]
@@ -50,6 +55,7 @@ public struct ApplicationOptions: Sendable {
         backgroundModes: [String] = [],
         launchInBackground: Bool = false,
         supportsMultipleScenes: Bool = false,
+        fallsBackFromScenes: Bool = true,
         implementedCallbacks: [LifecycleCallback] = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
@@ -61,6 +67,7 @@ public struct ApplicationOptions: Sendable {
         self.backgroundModes = backgroundModes
         self.launchInBackground = launchInBackground
         self.supportsMultipleScenes = supportsMultipleScenes
+        self.fallsBackFromScenes = fallsBackFromScenes
         self.implementedCallbacks = implementedCallbacks
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
@@ -78,5 +85,10 @@ extension ApplicationOptions {
         flags.supportsMultipleScenes = supportsMultipleScenes
         flags.implementedCallbacks = implementedCallbacks
         return flags
+    }
+
+    /// A callback only an app that adopts scenes gets: a scene delegate's, or the app delegate's scene-session ones.
+    @_spi(Hosting) public static func isSceneOnly(_ callback: LifecycleCallback) -> Bool {
+        callback.scope == .scene || callback == .configurationForConnecting || callback == .didDiscardSceneSessions
     }
 }

@@ -9,18 +9,24 @@ import LifebusRPC
 /// main actor and their answers back, and carries the app's own requests.
 ///
 /// Owns the `RPCPeer` (while connected) and the `BrokerConnector` that (re)connects under one `RetryPolicy`: the
-/// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. Bound to its loop's
-/// thread. Invariants: at most one connection or connection attempt at a time; after `shutdown()` nothing reconnects
-/// and every libuv handle it opened is closed, so the loop's `run()` returns.
+/// options' delays, the first connection bounded by `connectTimeout`, reconnections forever. An app that adopts
+/// scenes and whose `hello` a broker refuses with `lifebus.ScenesUnsupported` (a profile without scenes: ios3, ios4,
+/// ios7) says hello again at once without scenes and runs the app-delegate life cycle from then on, as iOS 12 runs
+/// an app with a scene manifest (`Application.fellBackFromScenes`; unless `ApplicationOptions.fallsBackFromScenes` is
+/// off). Bound to its loop's thread. Invariants: at most one connection or connection attempt at a time; after
+/// `shutdown()` nothing reconnects and every libuv handle it opened is closed, so the loop's `run()` returns.
 final class BrokerLink {
     static let notConnected = RPCError(.connectionClosed, "the app is not connected to the broker")
 
     private let loop: EventLoop
     private let path: String
-    private let hello: HelloParams
+    /// The hello said; without scenes once the broker refused them.
+    private var hello: HelloParams
     private let application: Application
     private let diagnostics: (@Sendable (String) -> Void)?
-    private let connector: BrokerConnector
+    /// `ApplicationOptions.fallsBackFromScenes`.
+    private let fallsBackFromScenes: Bool
+    private var connector: BrokerConnector
     /// The first connection's policy (bounded by `connectTimeout`); reconnections use it without a deadline.
     private let firstPolicy: RetryPolicy
     private var peer: RPCPeer?
@@ -35,13 +41,21 @@ final class BrokerLink {
         self.application = application
         let diagnostics = options.diagnostics
         self.diagnostics = diagnostics
+        self.fallsBackFromScenes = options.fallsBackFromScenes
         self.firstPolicy = RetryPolicy(
             initialDelay: options.reconnectDelay, maximumDelay: options.maxReconnectDelay,
             deadline: options.connectTimeout, busyDeadline: options.connectTimeout, retriesRefusals: true)
-        self.connector = BrokerConnector(path: path, hello: hello, loop: loop)
+        self.connector = Self.connector(path: path, hello: hello, loop: loop, diagnostics: diagnostics)
+    }
+
+    private static func connector(
+        path: String, hello: HelloParams, loop: EventLoop, diagnostics: (@Sendable (String) -> Void)?
+    ) -> BrokerConnector {
+        let connector = BrokerConnector(path: path, hello: hello, loop: loop)
         connector.onRetry = { failure, delay in
             diagnostics?("lifebus: \(failure); retrying in \(DurationText.format(delay))")
         }
+        return connector
     }
 
     /// Connects and says hello, trying again under the first connection's policy; gives up when it does.
@@ -58,6 +72,10 @@ final class BrokerLink {
                 peer.onRequest = { [self] request, responder in received(request, responder) }
                 peer.onEnd = { [self] end in lost(end) }
                 diagnostics?("lifebus: connected to \(path) as \(hello.appID ?? "?")")
+            case .failure(.refused(let error))
+            where error.lifebusCode == .scenesUnsupported && hello.flags.adoptsScenes && fallsBackFromScenes:
+                fallBackFromScenes(error)
+                open(policy: policy, waitingFirst: false)
             case .failure(let failure):
                 giveUp(failure)
             }
@@ -78,6 +96,19 @@ final class BrokerLink {
         isShuttingDown = true
         connector.cancel()
         peer?.closeAfterFlush()  // the peer stays referenced until its onEnd (`lost`): it must outlive its reads
+    }
+
+    /// The broker's profile has no scenes: from now on the app says hello without them (and without the scene
+    /// callbacks among those it implements) and runs the app-delegate life cycle; the scene delegate is never called.
+    private func fallBackFromScenes(_ error: RPCError) {
+        hello.flags.adoptsScenes = false
+        hello.flags.supportsMultipleScenes = false
+        hello.flags.implementedCallbacks.removeAll(where: ApplicationOptions.isSceneOnly)
+        connector.cancel()
+        connector = Self.connector(path: path, hello: hello, loop: loop, diagnostics: diagnostics)
+        diagnostics?("lifebus: \(error.message); running the app-delegate life cycle instead")
+        let application = application
+        Task { @MainActor in application.fellBackFromScenes = true }
     }
 
     /// The first connection did not succeed in time: no more attempts; `run` returns with the failure.

@@ -9,7 +9,9 @@ public import LifebusLifecycle
 /// nothing (`stateRestorationActivity(for:)`'s keeps nothing). The process-level callbacks stay the
 /// `ApplicationDelegate`'s (`didFinishLaunching`, `configurationForConnecting`, `didDiscardSceneSessions`,
 /// `willTerminate`, `didReceiveMemoryWarning`); its `didBecomeActive`, `willResignActive`, `didEnterBackground` and
-/// `willEnterForeground` are never called in a scene app — observe the app's aggregate edges with
+/// `willEnterForeground` are never called in a scene app (but under a profile without scenes, where the app falls
+/// back to the app-delegate life cycle and none of these is called: `Application.fellBackFromScenes`) — observe the
+/// app's aggregate edges with
 /// `Application.addObserver(for:_:)` instead.
 @MainActor
 public protocol SceneDelegate: AnyObject {

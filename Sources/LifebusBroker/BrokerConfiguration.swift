@@ -33,6 +33,9 @@ public struct BrokerConfiguration: Sendable {
     /// Callback budgets set one by one (`lifebusd --budget CALLBACK=DUR`); they replace the profile's budget
     /// exactly and are not scaled by `timeScale`.
     public var budgetOverrides: [LifecycleCallback: Duration] = [:]
+    /// The seed of the scene orders Apple does not document (`lifebusd --scene-order-seed N`, 0 … 2^63 − 1; the run
+    /// record names it).
+    public var sceneOrderSeed: UInt64 = 0
     /// `false`: the watchdog only observes (`lifebusd --watchdog observe`): overruns are journaled `late`, nobody
     /// is killed.
     public var enforcesWatchdog = true
@@ -118,6 +121,7 @@ public struct BrokerConfiguration: Sendable {
     var deviceConfiguration: DeviceConfiguration {
         var budgets = Budgets.defaults(for: profile).scaled(by: timeScale)
         for (callback, budget) in budgetOverrides { budgets[callback] = budget }
-        return DeviceConfiguration(profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog)
+        return DeviceConfiguration(
+            profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed)
     }
 }

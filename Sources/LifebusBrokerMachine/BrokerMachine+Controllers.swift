@@ -92,28 +92,43 @@ extension BrokerMachine {
         clock.arm(.wait(number: number, app: app), at: now + max(timeout, .zero))
     }
 
-    /// A `wait` whose time is up: answered with the state the app is in and its last transitions.
+    /// A `wait` whose time is up: answered with the state the app (and a scene's wait: the scene) is in and the
+    /// app's last transitions.
     mutating func waitTimedOut(number: UInt64, app: AppID, into effects: inout [BrokerEffect]) {
         guard let waiter = deliveries.waiters.take(number: number, app: app) else { return }
         let current = device.state(of: app)
+        let scene = waiter.scene.map { sceneState(of: app, $0.id) }
         journal.flush()
         let timeout = WaitTimeout(
             state: current,
             transitions: journal.lastTransitions(of: app.rawValue, count: WaitTimeout.maxTransitions),
-            connected: sessions.session(for: app) != nil
+            connected: sessions.session(for: app) != nil,
+            sceneState: scene?.state
         )
         let waited = DurationText.format(waiter.timeout)
-        let message = "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"
+        let message = if let scene, let id = waiter.scene?.id {
+            "\(app)/\(id.number) is \(scene.state.rawValue), not \(waiter.statesText), after \(waited)"
+        } else {
+            "\(app) is \(current.rawValue), not \(waiter.statesText), after \(waited)"
+        }
         effects.append(.reply(waiter.ticket, .failure(timeout.error(message))))
     }
 
-    /// Answers the waiters of `app` that wait for `state`.
+    /// Answers the waiters of `app` that wait for `state`, and its scene waiters whose scene is in their state.
     mutating func answerWaiters(of app: AppID, reached state: LifecycleState, into effects: inout [BrokerEffect]) {
         guard !deliveries.waiters.isEmpty else { return }
-        for waiter in deliveries.waiters.takeSatisfied(app: app, state: state) {
+        let device = device  // read by the scene check while the waiters change
+        let satisfied = deliveries.waiters.takeSatisfied(app: app, state: state) {
+            Self.sceneState(of: app, $0, in: device).state
+        }
+        for waiter in satisfied {
             clock.cancel(.wait(number: waiter.number, app: app))
-            let result = WaitResult(app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app))
-            effects.append(.reply(waiter.ticket, .success(result.json)))
+            let result = if let scene = waiter.scene {
+                sceneWaitResult(app: app, scene: scene.id, reachedNow: true).json
+            } else {
+                WaitResult(app: app.rawValue, state: state, sinceMs: sinceMilliseconds(of: app)).json
+            }
+            effects.append(.reply(waiter.ticket, .success(result)))
         }
     }
 

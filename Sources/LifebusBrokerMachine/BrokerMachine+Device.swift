@@ -58,8 +58,10 @@ extension BrokerMachine {
             effects.append(.notify(session, method: LifebusMethod.backgroundTaskExpiring, params: params))
         case .record(let transition):
             record(transition, into: &effects)
-        case .sceneChanged:
-            break  // a scene's state travels in its callback's request and record; `status` asks the device
+        case .sceneChanged(let app, let ref, _, let to, let at):
+            // A scene's state travels in its callback's request and record; `status` asks the device; scene waits
+            // are answered from here.
+            deliveries.sceneChanged(app, ref.scene, to: to, at: at)
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
@@ -186,8 +188,9 @@ extension BrokerMachine {
         if let observed { notifyObservers(LifebusMethod.transition, observed, into: &effects) }
     }
 
-    /// Answers the waits the input's state changes satisfy: each app that changed is looked at once, in its state
-    /// after the whole input (a state passed through within one input satisfies no wait).
+    /// Answers the waits the input's state changes satisfy: each app that changed (or one of whose scenes did) is
+    /// looked at once, in its state after the whole input (a state passed through within one input satisfies no
+    /// wait).
     private mutating func answerWaitersOfChangedApps(into effects: inout [BrokerEffect]) {
         guard !deliveries.changedApps.isEmpty else { return }
         var changed = deliveries.takeChangedApps()

@@ -57,7 +57,11 @@ extension BrokerMachine {
             case .status:
                 effects.append(.reply(ticket, .success(try status(StatusParams(json: params)).json)))
             case .wait:
-                try wait(WaitParams(json: params), session: session, ticket: ticket, into: &effects)
+                if SceneWaitParams.namesScene(params) {
+                    try waitForScene(SceneWaitParams(json: params), session: session, ticket: ticket, into: &effects)
+                } else {
+                    try wait(WaitParams(json: params), session: session, ticket: ticket, into: &effects)
+                }
             case .history:
                 effects.append(.reply(ticket, .success(history(try HistoryParams(json: params)).json)))
             case .mark:

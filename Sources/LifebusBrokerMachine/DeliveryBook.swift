@@ -2,9 +2,9 @@ import LifebusCore
 import LifebusLifecycle
 
 /// What the broker machine owes its clients and when: the controller events in flight and the `fire` requests
-/// waiting for them (`EventBook`), the `wait` requests (`WaiterList`), when each app entered its state (what `wait`
-/// and `status` answer with), the apps whose state changed during the input (whose waiters are looked at once, at
-/// its end), and what waits for the loop turn's journal commit (`--journal-sync`) with whether that commit was
+/// waiting for them (`EventBook`), the `wait` requests (`WaiterList`), when each app and each connected scene entered
+/// its state (what `wait` and `status` answer with), the apps whose state or scenes changed during the input (whose
+/// waiters are looked at once, at its end), and what waits for the loop turn's journal commit (`--journal-sync`) with whether that commit was
 /// asked for.
 ///
 /// A plain value inside the machine, mutated in place (never copied per input; `@usableFromInline` so that
@@ -23,6 +23,9 @@ struct DeliveryBook {
     /// When each app entered its current state (the instant of the core's last `stateChanged` for it; the state
     /// itself is the core's).
     private(set) var enteredAt: [AppID: Instant] = [:]
+    /// When each connected scene entered its state (the instant of the core's last `sceneChanged` for it), by app:
+    /// a scene's entry leaves when it disconnects (back to `unattached`), so only connected scenes are kept.
+    private(set) var sceneEnteredAt: [AppID: [SceneID: Instant]] = [:]
     /// The apps whose state changed during the input being fed while waits are pending (a buffer reused across
     /// inputs: `takeChangedApps`, `returnChangedApps`).
     private(set) var changedApps: [AppID] = []
@@ -34,6 +37,17 @@ struct DeliveryBook {
     /// `app` entered a state at `instant`: its waiters are looked at when the input ends (when any wait at all).
     mutating func stateChanged(_ app: AppID, at instant: Instant) {
         enteredAt[app] = instant
+        if !waiters.isEmpty { changedApps.append(app) }
+    }
+
+    /// Scene `scene` of `app` entered `state` at `instant`: the app's waiters are looked at when the input ends (when
+    /// any wait at all).
+    mutating func sceneChanged(_ app: AppID, _ scene: SceneID, to state: SceneState, at instant: Instant) {
+        if state == .unattached {
+            sceneEnteredAt[app]?[scene] = nil
+        } else {
+            sceneEnteredAt[app, default: [:]][scene] = instant
+        }
         if !waiters.isEmpty { changedApps.append(app) }
     }
 

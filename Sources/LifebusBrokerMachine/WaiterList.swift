@@ -1,8 +1,9 @@
 import LifebusCore
 import LifebusLifecycle
 
-/// The `wait` requests not yet answered: which app, which states, who asked, and how long it waits (its deadline
-/// is in the machine's one schedule, under `BrokerMachine.Deadline.wait(number)`).
+/// The `wait` requests not yet answered: which app (or which scene of it, and its scene states), which states, who
+/// asked, and how long it waits (its deadline is in the machine's one schedule, under
+/// `BrokerMachine.Deadline.wait(number)`).
 ///
 /// A value inside the broker machine; kept by app, so checking the apps an input touched costs nothing for the
 /// waiters of other apps. Invariant: a waiter leaves the list once, whichever way (answered, timed out, its session
@@ -13,7 +14,10 @@ struct WaiterList {
         let number: UInt64
         let session: SessionID
         let app: AppID
+        /// The app states an app's wait waits for (empty for a scene's wait).
         let states: Set<LifecycleState>
+        /// A scene's wait: the scene and the scene states it waits for (`nil` for an app's wait).
+        let scene: (id: SceneID, states: Set<SceneState>)?
         let ticket: Ticket
         /// What the timeout's error says it waited for, and how long.
         let statesText: String
@@ -30,27 +34,37 @@ struct WaiterList {
 
     var isEmpty: Bool { byApp.isEmpty }
 
-    /// Adds a waiter; returns its number (for its deadline).
+    /// Adds a waiter (a scene's when `scene` is given, whose `states` are then empty); returns its number (for its
+    /// deadline).
     mutating func add(
-        session: SessionID, app: AppID, states: Set<LifecycleState>, ticket: Ticket, statesText: String,
-        timeout: Duration
+        session: SessionID, app: AppID, states: Set<LifecycleState>,
+        scene: (id: SceneID, states: Set<SceneState>)? = nil, ticket: Ticket, statesText: String, timeout: Duration
     ) -> UInt64 {
         let number = nextNumber
         nextNumber += 1
         byApp[app, default: []].append(Waiter(
-            number: number, session: session, app: app, states: states, ticket: ticket, statesText: statesText,
-            timeout: timeout))
+            number: number, session: session, app: app, states: states, scene: scene, ticket: ticket,
+            statesText: statesText, timeout: timeout))
         bySession[session, default: 0] += 1
         return number
     }
 
-    /// Removes and returns the waiters of `app` that wait for `state` (among others).
-    mutating func takeSatisfied(app: AppID, state: LifecycleState) -> [Waiter] {
+    /// Removes and returns the waiters of `app` that wait for `state` (among others), and the scene waiters of
+    /// `app` whose scene is in one of their states (`sceneState` tells a scene's state; asked only when `app` has
+    /// scene waiters).
+    mutating func takeSatisfied(
+        app: AppID, state: LifecycleState, sceneState: (SceneID) -> SceneState
+    ) -> [Waiter] {
         guard let waiting = byApp[app] else { return [] }
         var satisfied: [Waiter] = []
         var rest: [Waiter] = []
         for waiter in waiting {
-            if waiter.states.contains(state) {
+            let reached = if let scene = waiter.scene {
+                scene.states.contains(sceneState(scene.id))
+            } else {
+                waiter.states.contains(state)
+            }
+            if reached {
                 uncount(waiter.session)
                 satisfied.append(waiter)
             } else {

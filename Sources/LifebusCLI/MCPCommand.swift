@@ -14,9 +14,9 @@ extension LifebusCommand {
                 Tools: fire, launch, status, wait_for_state, history, advance_clock, timeline, install, \
                 uninstall, reset, expect, coverage, run_scenario. Connects to the running broker (--socket, as the \
                 other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
-                PATH; --clock, --profile and --apps passed to it) on a temporary socket and stops it on exit; the \
-                status tool reports the socket for apps. Ends when standard input ends. Agent configuration: \
-                {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
+                PATH; --clock, --profile, --apps and --scene-order-seed passed to it) on a temporary socket and \
+                stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
+                configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
         )
 
@@ -32,13 +32,18 @@ extension LifebusCommand {
             "With --start-broker: install the app manifest of every *.json file in this folder at start.",
             valueName: "dir"))
         var apps: String?
+        @Option(help: ArgumentHelp(
+            "With --start-broker: the seed of the scene orders Apple does not document (lifebusd --scene-order-seed).",
+            valueName: "n"))
+        var sceneOrderSeed: UInt64?
 
         func validate() throws {
             if startBroker && global.socket != nil {
                 throw ValidationError("--start-broker picks its own socket; do not pass --socket with it")
             }
-            if !startBroker && (clock != nil || profile != nil || apps != nil) {
-                throw ValidationError("--clock, --profile and --apps configure the broker --start-broker starts")
+            if !startBroker && (clock != nil || profile != nil || apps != nil || sceneOrderSeed != nil) {
+                throw ValidationError(
+                    "--clock, --profile, --apps and --scene-order-seed configure the broker --start-broker starts")
             }
             if let profile, Profile(rawValue: profile) == nil {
                 throw ValidationError("--profile must be one of "
@@ -55,6 +60,7 @@ extension LifebusCommand {
             if let clock { arguments += ["--clock", clock] }
             if let profile { arguments += ["--profile", profile] }
             if let apps { arguments += ["--apps", apps] }
+            if let sceneOrderSeed { arguments += ["--scene-order-seed", String(sceneOrderSeed)] }
             return arguments
         }
 

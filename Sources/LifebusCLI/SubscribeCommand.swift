@@ -138,6 +138,7 @@ extension LifebusCommand {
                 backgroundModes: backgroundModes.map(\.name),
                 launchInBackground: launchInBackground,
                 supportsMultipleScenes: multipleScenes,
+                fallsBackFromScenes: false,  // --scenes was asked for: a broker without them refuses the app
                 implementedCallbacks: implementedCallbacks,
                 connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer

@@ -5,7 +5,8 @@ import LifebusRPC
 
 extension LifebusCommand {
     /// `lifebus wait APP STATE[|STATE…]`: returns when APP is in one of the states (now or later), exit 1 on timeout;
-    /// `lifebus wait APP/SCENE SCENESTATE[|…]` the same for one of the app's scenes (`SceneWait`).
+    /// `lifebus wait APP/SCENE SCENESTATE[|…]` the same for one of the app's scenes (the broker's
+    /// scene `wait`, `SceneWaitParams`).
     struct Wait: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "wait",
@@ -17,8 +18,9 @@ extension LifebusCommand {
                 waited for (its state is notRunning). A wait longer than 2 s says on stderr what it waits for, how \
                 long, and whether the app is connected. APP/SCENE (com.example.Notes/2, as history and watch name \
                 a scene) waits for scene SCENE of APP to be in a scene state (unattached, foregroundInactive, \
-                foregroundActive, background): a scene not yet connected is waited for; on timeout it says the \
-                scene's last known state.
+                foregroundActive, background): a scene not connected (not yet, or any more) is unattached, so a \
+                scene still to come is waited for in a foreground or background state; on timeout it says the \
+                scene's state.
                 """
         )
 
@@ -83,16 +85,36 @@ extension LifebusCommand {
 }
 
 extension LifebusCommand.Wait {
-    /// Waits for a scene's state as an observer (`SceneWait`), ending after `--timeout`.
+    /// Asks the broker's `wait` for a scene's state (`SceneWaitParams`), exit 1 on its timeout.
     func waitForScene(app: String, scene: SceneID, states: [SceneState]) throws {
-        let wait = SceneWait(app: app, scene: scene, states: states, json: global.json)
-        let timeoutMs = timeout.duration.inMilliseconds
-        try BrokerCall.run(
-            path: global.socketPath, json: global.json, role: .observer,
-            onRequest: { request, _ in wait.received(request) },
-            deadline: (after: timeout.duration, outcome: { wait.timedOut(afterMs: timeoutMs) }),
-            body: { peer, _, finish in wait.start(peer: peer, finish: finish) }
-        )
+        let json = global.json
+        let params = SceneWaitParams(
+            app: app, scene: scene, states: states, timeoutMs: timeout.duration.inMilliseconds)
+        let timeout = timeout.duration
+        let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
+            WaitNotice.sceneWait(params, timeout: timeout, peer: peer, say: say)
+        }
+        try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: onSlowAnswer) { peer, _, finish in
+            peer.request(LifebusMethod.wait, params: params.json) { answer in
+                switch answer {
+                case .success(let value):
+                    do throws(RPCError) {
+                        let reached = try SceneWaitResult(json: value)
+                        print(json ? reached.json.jsonText : SceneWaitReport.reached(reached))
+                        finish(.success)
+                    } catch {
+                        finish(.refused(error))
+                    }
+                case .failure(let error) where error.lifebusCode == .timedOut:
+                    let line = SceneWaitReport.timedOutLine(error, params: params)
+                    print(json ? (error.data ?? .null).jsonText : line)
+                    CLIErrorReport(json: json).write(name: error.name ?? "lifebus.TimedOut", line)
+                    finish(.conditionNotMet)
+                case .failure(let error):
+                    finish(.refused(error))
+                }
+            }
+        }
     }
 }
 

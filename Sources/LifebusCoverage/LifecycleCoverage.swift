@@ -5,9 +5,11 @@ public import LifebusProtocol
 ///
 /// A plain value computed from journal entries (`init(entries:app:)`), never from a broker. Invariants: `apps` are
 /// in the order the journal first names them, each app's `profiles` in the order its runs came; a row is in
-/// `reached` when at least one record of that app under that profile shows it (`CoverageRow.isShown`), and in
-/// `neverReached` when it is observable under the profile and was not reached; rows no journal can show are
-/// `CoverageRow.all`'s `.notInJournal` rows, the same for every app.
+/// `reached` when at least one record of that app under that profile shows it (`CoverageRow.isShown`), in
+/// `notApplicable` when it is observable under the profile, was not reached and the app's kind cannot reach it
+/// (`CoverageRow.applies(to:)`: a scene app and the app-delegate callbacks it never gets, an app-delegate app and
+/// the scene rows), and in `neverReached` when it is observable, applicable and was not reached; rows no journal
+/// can show are `CoverageRow.all`'s `.notInJournal` rows, the same for every app.
 public struct LifecycleCoverage: Sendable {
     /// A row reached, and by how many records.
     public struct Reach: Sendable, Equatable {
@@ -19,10 +21,14 @@ public struct LifecycleCoverage: Sendable {
     public struct Run: Sendable {
         /// `nil` when the journal did not name the profile (no run record).
         public var profile: Profile?
+        /// The app's kind under this profile, as its records show it (`CoverageRow.AppKind`).
+        public var kind: CoverageRow.AppKind
         /// In the document's row order.
         public var reached: [Reach]
         /// In the document's row order.
         public var neverReached: [CoverageRow]
+        /// Rows observable under the profile that an app of this kind cannot reach, in the document's row order.
+        public var notApplicable: [CoverageRow]
     }
 
     /// One app's coverage.
@@ -43,8 +49,10 @@ public struct LifecycleCoverage: Sendable {
         var order: [String] = []
         var profilesOf: [String: [Profile?]] = [:]
         var counts: [Key: [String: Int]] = [:]
+        var sceneApps: Set<Key> = []
         for observation in Observation.all(in: entries) where app == nil || observation.app == app {
             let key = Key(app: observation.app, profile: observation.profile)
+            if observation.showsSceneApp { sceneApps.insert(key) }
             if profilesOf[key.app] == nil { order.append(key.app) }
             if !(profilesOf[key.app] ?? []).contains(key.profile) {
                 profilesOf[key.app, default: []].append(key.profile)
@@ -55,11 +63,16 @@ public struct LifecycleCoverage: Sendable {
         }
         apps = order.map { id in
             App(app: id, profiles: (profilesOf[id] ?? []).map { profile in
-                let reached = counts[Key(app: id, profile: profile)] ?? [:]
+                let key = Key(app: id, profile: profile)
+                let reached = counts[key] ?? [:]
+                let kind: CoverageRow.AppKind = sceneApps.contains(key) ? .scene : .appDelegate
+                let missed = rows.filter { $0.isObservable(under: profile) && reached[$0.id] == nil }
                 return Run(
                     profile: profile,
+                    kind: kind,
                     reached: rows.compactMap { row in reached[row.id].map { Reach(row: row.id, records: $0) } },
-                    neverReached: rows.filter { $0.isObservable(under: profile) && reached[$0.id] == nil })
+                    neverReached: missed.filter { $0.applies(to: kind) },
+                    notApplicable: missed.filter { !$0.applies(to: kind) })
             })
         }
     }

@@ -26,6 +26,8 @@ struct DaemonOptions: Equatable {
     var showVersion = false
     var budgets: [LifecycleCallback: Duration] = [:]
     var enforcesWatchdog = true
+    /// `--scene-order-seed N`: the seed of the scene orders Apple does not document (0 … 2^63 − 1).
+    var sceneOrderSeed: UInt64 = 0
     var clock = ClockKind.real
     var advanceSettle: Duration = .seconds(5)
     var appsFolder: String?
@@ -61,7 +63,7 @@ struct DaemonOptions: Equatable {
                         [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
                         [--memory-critical-at <t>] [--freeze-suspended]
                         [--clock real|manual] [--advance-settle <duration>]
-                        [--exit-with-parent <pid>]
+                        [--scene-order-seed <n>] [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
@@ -75,6 +77,9 @@ struct DaemonOptions: Equatable {
                                     the token in PATH.token (mode 0600, new each run) in hello; HTTP is refused.
           --hello-timeout <d>       How long a new connection may take to say hello (default: 5s; 1ms to 1h).
           --profile <profile>       The device model: \(profileWords) (default: \(Profile.ios7.rawValue)).
+          --scene-order-seed <n>    The seed of the orders Apple does not document between scenes (callbacks
+                                    across several scenes; Protocol/lifecycle.md), 0 to 2^63-1 (default: 0); the
+                                    run record names it, so a run replays with the same seed.
           --time-scale <factor>     Multiply every budget (0.01 makes willTerminate's 5 s budget 50 ms; 0.001 to
                                     1000).
           --apps <dir>              Install the app manifest of every *.json file in this folder at start (a bad
@@ -169,7 +174,7 @@ struct DaemonOptions: Equatable {
     private static let optionNames: Set<String> = Set([
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
-        "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent",
+        "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -234,6 +239,11 @@ struct DaemonOptions: Equatable {
                 throw invalid("auto, cgroup or subreaper")
             }
             containment = ContainmentMode(rawValue: text)
+        case "scene-order-seed":
+            guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+                throw invalid("an integer from 0 to 2^63-1")
+            }
+            sceneOrderSeed = seed
         case "exit-with-parent":
             guard let pid = Int32(text), pid > 0 else { throw invalid("the pid of the process that starts lifebusd") }
             parentPid = pid

@@ -50,6 +50,7 @@ public enum LifebusDaemon {
         )
         configuration.budgetOverrides = options.budgets
         configuration.enforcesWatchdog = options.enforcesWatchdog
+        configuration.sceneOrderSeed = options.sceneOrderSeed
         configuration.appsFolder = options.appsFolder
         configuration.memory = options.memory.settings
         configuration.freezesSuspended = options.freezesSuspended

@@ -86,6 +86,17 @@ enum MCPToolCatalog {
         "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$",
         "description": "An app id, reverse-DNS style (com.example.Notes).",
     ]
+    /// `launch`'s connection option: the URL a scene app's scene connects with.
+    static let launchURLProperty: JSONValue = [
+        "type": "string", "minLength": 1,
+        "description": "launch only: a URL the app is opened with (a scene app's willConnectTo urlContexts).",
+    ]
+    /// `launch`'s connection option: a tapped notification's payload.
+    static let launchPushProperty: JSONValue = [
+        "type": "object",
+        "description":
+            "launch only: a tapped notification's payload (a scene app's willConnectTo notificationResponse).",
+    ]
     static let stateProperty: JSONValue = [
         "type": "string", "enum": .array(LifecycleState.allCases.map { .string($0.rawValue) }),
         "description": "A lifecycle state.",
@@ -121,6 +132,8 @@ enum MCPToolCatalog {
                         "description": "memory-warning only: warning (default) or critical.",
                     ],
                     "byUser": ["type": "boolean", "description": "terminate only: the user killed the app."],
+                    "url": launchURLProperty,
+                    "push": launchPushProperty,
                     "wait": [
                         "type": "boolean", "default": true,
                         "description": "Answer once every transition the event caused has completed (default).",
@@ -134,9 +147,14 @@ enum MCPToolCatalog {
                 """
                 Tap an app's icon: fire `launch` for the app. A running app comes to the front; one that is not \
                 running is launched when its process connects. Waits for the transitions unless wait is false. \
-                No process connecting within the launch budget is a timeout: lifebus.TimedOut (reason launchTimedOut).
+                No process connecting within the launch budget is a timeout: lifebus.TimedOut (reason launchTimedOut). \
+                A cold start's url or push payload reaches a scene app in willConnectTo's connection options (a \
+                running one's focused scene in openURLContexts), as lifebus fire launch --url/--push does.
                 """,
-                ["app": appProperty, "wait": ["type": "boolean", "default": true]],
+                [
+                    "app": appProperty, "url": launchURLProperty, "push": launchPushProperty,
+                    "wait": ["type": "boolean", "default": true],
+                ],
                 ["app"], false
             )
         case .scene: return sceneDetails
@@ -158,7 +176,8 @@ enum MCPToolCatalog {
                 Wait until the app is in the state (at once if it already is), up to timeoutMs (default 10000). \
                 On timeout the error lifebus.TimedOut carries the app's current state and last transitions. \
                 With scene (a number, from status), wait until that scene is in a scene state (unattached, \
-                foregroundInactive, foregroundActive, background; a scene not yet connected is waited for). \
+                foregroundInactive, foregroundActive, background; a scene not connected, not yet or any more, is \
+                unattached, so a scene still to come is waited for in another state). \
                 Sends progress notifications when given a progressToken, and stops when cancelled.
                 """,
                 [

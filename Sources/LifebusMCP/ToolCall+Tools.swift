@@ -33,7 +33,7 @@ extension ToolCall {
 
     private func fire(_ arguments: JSONObject) throws(RPCError) {
         var params = JSONObject()
-        for key in ["event", "action", "app", "level", "byUser", "wait"] {
+        for key in ["event", "action", "app", "level", "byUser", "url", "push", "wait"] {
             if let value = arguments[key] { params.append(key, value) }
         }
         try fire(FireParams(json: .object(params)))
@@ -41,7 +41,9 @@ extension ToolCall {
 
     private func launch(_ arguments: JSONObject) throws(RPCError) {
         var params: JSONObject = ["event": "launch", "app": arguments["app"] ?? .null]
-        if let wait = arguments["wait"] { params.append("wait", wait) }
+        for key in ["url", "push", "wait"] {
+            if let value = arguments[key] { params.append(key, value) }
+        }
         try fire(FireParams(json: .object(params)))
     }
 

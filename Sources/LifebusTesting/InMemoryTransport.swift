@@ -51,8 +51,8 @@ final class InMemoryTransport: BusTransport {
     private let controller = SessionID(1)
     let socketPath: String? = nil
 
-    init(profile: Profile) async throws {
-        let settings = MachineSettings(device: DeviceConfiguration(profile: profile))
+    init(profile: Profile, sceneOrderSeed: UInt64 = 0) async throws {
+        let settings = MachineSettings(device: DeviceConfiguration(profile: profile, sceneOrderSeed: sceneOrderSeed))
         machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
         pending.append(.accepted(controller, identity: Self.identity(pid: 1), overTCP: false, spoke: true))
         feedPending()
@@ -125,9 +125,19 @@ final class InMemoryTransport: BusTransport {
         flags.adoptsScenes = launcher.sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
-        let hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
+        var hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
         do {
-            _ = try exchange(session, LifebusMethod.hello, hello.json).get()
+            var answer = exchange(session, LifebusMethod.hello, hello.json)
+            if case .failure(let error) = answer, error.lifebusCode == .scenesUnsupported, flags.adoptsScenes,
+               options.fallsBackFromScenes {
+                // As the SDK on a socket: hello again without scenes, the app-delegate life cycle from now on.
+                hello.flags.adoptsScenes = false
+                hello.flags.supportsMultipleScenes = false
+                hello.flags.implementedCallbacks.removeAll(where: ApplicationOptions.isSceneOnly)
+                application.hostFellBackFromScenes()
+                answer = exchange(session, LifebusMethod.hello, hello.json)
+            }
+            _ = try answer.get()
         } catch {
             if apps[session] != nil {
                 end(session)

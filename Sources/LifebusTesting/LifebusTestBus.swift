@@ -72,14 +72,17 @@ public final class LifebusTestBus {
     /// - Parameters:
     ///   - transport: Where the broker runs: ``Transport/inMemory`` or ``Transport/live``.
     ///   - profile: The iOS generation the device behaves as (`.ios7` by default; `.ios13` and later have scenes).
+    ///   - sceneOrderSeed: Seeds the orders Apple does not document between scenes (`lifebusd --scene-order-seed`,
+    ///     0 … 2^63 − 1), so a run replays with the seed its journal names.
     /// - Throws: ``LifebusTestBusError`` when the live broker cannot be found or started.
-    public init(_ transport: Transport, profile: Profile = .ios7) async throws {
+    public init(_ transport: Transport, profile: Profile = .ios7, sceneOrderSeed: UInt64 = 0) async throws {
         switch transport.kind {
         case .inMemory:
-            self.transport = try await InMemoryTransport(profile: profile)
+            self.transport = try await InMemoryTransport(profile: profile, sceneOrderSeed: sceneOrderSeed)
             waitsInRealTime = false
         case .live(let broker, let answerLimit):
-            self.transport = try await LiveTransport(broker: broker, profile: profile, answerLimit: answerLimit)
+            self.transport = try await LiveTransport(
+                broker: broker, profile: profile, sceneOrderSeed: sceneOrderSeed, answerLimit: answerLimit)
             waitsInRealTime = true
         }
     }

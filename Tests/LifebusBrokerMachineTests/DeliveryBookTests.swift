@@ -63,7 +63,8 @@ import Testing
         let second = Self.addWaiter(&book, session: 1, app: Self.notes, states: [.background])
         let third = Self.addWaiter(&book, session: 2, app: Self.mail)
         #expect(book.waiters.count(session: SessionID(1)) == 2)
-        #expect(book.waiters.takeSatisfied(app: Self.notes, state: .active).map(\.number) == [first])
+        let satisfied = book.waiters.takeSatisfied(app: Self.notes, state: .active) { _ in .unattached }
+        #expect(satisfied.map(\.number) == [first])
         #expect(book.waiters.take(number: third, app: Self.mail)?.number == third)
         #expect(book.waiters.take(number: third, app: Self.mail) == nil, "taken once")
         #expect(book.waiters.cancel(session: SessionID(1)).map(\.number) == [second])
@@ -120,7 +121,7 @@ import Testing
                 model.append(Waiting(number: number, session: session, app: app, states: states))
                 next += 1
             case .satisfy(let app, let state):
-                let taken = book.waiters.takeSatisfied(app: app, state: state).map(\.number)
+                let taken = book.waiters.takeSatisfied(app: app, state: state) { _ in .unattached }.map(\.number)
                 let expected = model.filter { $0.app == app && $0.states.contains(state) }.map(\.number)
                 model.removeAll { expected.contains($0.number) }
                 #expect(taken == expected, "\(context)")

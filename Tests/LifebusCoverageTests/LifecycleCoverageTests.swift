@@ -154,4 +154,30 @@ import Testing
         #expect(coverage.json["apps"]?[0]?["profiles"]?[0]?["reached"]?[0]?["row"]?.stringValue == "R70")
         #expect(coverage.json["notInJournal"]?.arrayValue?.count == LifecycleCoverage.notInJournal.count)
     }
+
+    @Test func aSceneAppsUnreachableAppDelegateRowsAreNotApplicableNotNeverReached() throws {
+        var journal = JournalFixture()
+        journal.run(.ios17)
+        let launch = journal.fire("launch S")
+        journal.moved("S", .didFinishLaunching, .notRunning, .background, cause: launch)
+        journal.moved("S", .configurationForConnecting, .background, .background, cause: launch)
+        journal.moved("D", .didFinishLaunching, .notRunning, .inactive, cause: nil)
+        let coverage = LifecycleCoverage(entries: journal.entries)
+        let scene = try #require(coverage.apps.first { $0.app == "S" }?.profiles.first)
+        #expect(scene.kind == .scene)
+        #expect(scene.notApplicable.map(\.id).contains("R26"), "a scene app never gets willResignActive on home")
+        #expect(!scene.neverReached.map(\.id).contains("R26"))
+        #expect(scene.neverReached.map(\.id).contains("S10"), "its scene rows still count")
+        #expect(scene.neverReached.map(\.id).contains("R50"), "didReceiveMemoryWarning reaches a scene app too")
+        let plain = try #require(coverage.apps.first { $0.app == "D" }?.profiles.first)
+        #expect(plain.kind == .appDelegate)
+        #expect(plain.neverReached.map(\.id).contains("R26") && plain.notApplicable.map(\.id).contains("S10"))
+        let observable = scene.reached.count + scene.neverReached.count
+        #expect(coverage.text.contains("S (scene app) under ios17: 2 of \(observable) rows reached"),
+                "\(coverage.text)")
+        #expect(coverage.text.contains("  not applicable to a scene app (\(scene.notApplicable.count) rows): R01 "))
+        let json = coverage.json["apps"]?[0]?["profiles"]?[0]
+        #expect(json?["kind"]?.stringValue == "scene")
+        #expect(json?["notApplicable"]?.arrayValue?.count == scene.notApplicable.count)
+    }
 }

@@ -39,7 +39,8 @@ import Testing
         let app = try broker.subscribe("com.example.Notes", ["--scenes", "--multiple-scenes"])
         defer { app.signal(SIGTERM) }
         let lifebus = "\(ChildProcess.productsFolder)/lifebus"
-        let run = try HelperScripts.python("mcp_scenes.py", [lifebus, broker.socketPath])
+        let manifest = "\(TranscriptReplayTests.repositoryRoot)/Examples/manifests/notesscenes.json"
+        let run = try HelperScripts.python("mcp_scenes.py", [lifebus, broker.socketPath, manifest])
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }

@@ -2,9 +2,9 @@ import Glibc
 import LifebusJSON
 import Testing
 
-/// The CLI's views of scenes against a real broker and a `lifebus subscribe --scenes` app: `wait APP/SCENE STATE`,
-/// `expect APP --scene N`, `status`'s sessions and scenes (text and JSON), and `history`/`watch` rows naming the scene
-/// and its session.
+/// The CLI's views of scenes against a real broker and a `lifebus subscribe --scenes` app: `wait APP/SCENE STATE` (the
+/// broker's scene `wait`), `expect APP --scene N`, `status`'s sessions and scenes (text and JSON), and
+/// `history`/`watch` rows naming the scene and its session.
 @Suite struct SceneViewsLiveTests {
     static let id = "com.example.Notes"
 
@@ -25,10 +25,27 @@ import Testing
         let reached = try JSONParser.parse(later.stdout.readAll(timeout: .seconds(5)).trimmingNewlines)
         #expect(reached["scene"] == 2 && reached["session"] == 2 && reached["state"] == "foregroundActive")
 
+        // A scene not connected is unattached: one still to come at once, one that disconnects when it does.
+        let notYet = try broker.cli(["wait", "\(Self.id)/9", "unattached", "--timeout", "1s"])
+        #expect(notYet.status == 0, "\(notYet.err)")
+        #expect(notYet.out.hasPrefix("\(Self.id)/9 (not connected) is unattached"), "\(notYet.out)")
+        let closing = try ChildProcess(
+            "lifebus", ["wait", "\(Self.id)/2", "unattached", "--json", "--timeout", "10s", "--socket",
+                        broker.socketPath])
+        #expect(try broker.cli(["fire", "scene", "close", Self.id, "2"]).status == 0)
+        #expect(closing.wait() == 0)
+        let closed = try JSONParser.parse(closing.stdout.readAll(timeout: .seconds(5)).trimmingNewlines)
+        #expect(closed["scene"] == 2 && closed["state"] == "unattached" && closed["session"] == nil, "\(closed)")
+        #expect(closed["sinceMs"]?.doubleValue != nil, "the broker saw it disconnect: \(closed)")
+
         let timedOut = try broker.cli(["wait", "\(Self.id)/1", "unattached", "--timeout", "200ms"])
         #expect(timedOut.status == 1)
         #expect(timedOut.out.contains("waiting for \(Self.id)/1 to be unattached; it is foreground"), "\(timedOut.out)")
         #expect(timedOut.err.contains("timed out after 200"), "\(timedOut.err)")
+        let slow = try broker.cli(["wait", "\(Self.id)/5", "foregroundActive", "--timeout", "3s"])
+        #expect(slow.status == 1)
+        #expect(slow.err.contains("waiting up to 3s for \(Self.id)/5 to be foregroundActive; it is not connected "
+            + "(unattached)"), "a slow wait says what it waits for: \(slow.err)")
         #expect(try broker.cli(["wait", "\(Self.id)/1", "active"]).status == 2, "an app state for a scene")
         #expect(try broker.cli(["wait", Self.id, "foregroundActive"]).status == 2, "a scene state for an app")
     }
@@ -61,6 +78,17 @@ import Testing
         #expect(run?["scenes"]?["sceneOrderSeed"] == 0)
         let launch = history.out.split(separator: "\n").first { $0.contains("didFinishLaunching") }
         #expect(launch?.contains("\(Self.id)/") == false, "an app-level callback names the app alone")
+    }
+
+    @Test func theSceneOrderSeedGivenToLifebusdIsTheOneTheRunRecordNames() throws {
+        let broker = try BrokerFixture(arguments: ["--profile", "ios17", "--scene-order-seed", "9223372036854775807"])
+        let run = try broker.cli(["history", "--json"]).out.split(separator: "\n")
+            .compactMap { try? JSONParser.parse(String($0)) }.first { $0["type"] == "run" }
+        #expect(run?["scenes"]?["sceneOrderSeed"] == .integer(Int64.max), "\(String(describing: run))")
+        let refused = try ChildProcess("lifebusd", ["--scene-order-seed", "9223372036854775808"])
+        let message = refused.stderr.readAll()
+        #expect(refused.wait() == 2)
+        #expect(message.contains("'--scene-order-seed': an integer from 0 to 2^63-1"), "\(message)")
     }
 
     @Test func expectWithASceneChecksThatScenesCallbacksAndState() throws {

@@ -119,7 +119,14 @@ import Testing
         WireType(
             "wait.params", .checked, WaitParams(app: "com.x", state: .active, timeoutMs: 1).json,
             enums: ["state": cases(LifecycleState.self)]
-        ) { _ = try WaitParams(json: $0) },
+        ) {
+            // As the broker reads it: with `scene`, a scene's wait (`SceneWaitTests` checks its scene states).
+            if SceneWaitParams.namesScene($0) {
+                _ = try SceneWaitParams(json: $0)
+            } else {
+                _ = try WaitParams(json: $0)
+            }
+        },
         WireType(
             "wait.result", .written, WaitResult(app: "com.x", state: .active, sinceMs: 0).json,
             enums: ["state": cases(LifecycleState.self)]

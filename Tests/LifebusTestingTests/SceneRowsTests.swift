@@ -144,9 +144,11 @@ struct SceneRowsTests {
         case .connect(let id, let flags) where stage.processApps.contains(id):
             return try await launchProcess(id, flags, on: bus, stage: &stage)
         case .connect(let id, let flags):
+            // S31 is the broker's refusal: the app does not fall back to the app-delegate life cycle here.
             let options = ApplicationOptions(
                 exitsOnSuspend: flags.exitsOnSuspend, backgroundModes: flags.backgroundModes,
-                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes
+                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes,
+                fallsBackFromScenes: false
             )
             let scenes = flags.adoptsScenes ? Scenes() : nil
             do {

@@ -36,6 +36,7 @@ public struct EventRejection: Sendable, Equatable {
 /// "transitions":[TransitionRecord…],"connected":false}` — `state` is the app's current state; `transitions` its
 /// last (at most `WaitTimeout.maxTransitions`) transitions, oldest first; `connected` whether the app's connection
 /// is open (absent from older brokers: `nil`). Not connected and no transition recorded: the app never connected.
+/// A scene's wait adds `sceneState`, the scene's state (`unattached` when not connected).
 public struct WaitTimeout: Sendable, Equatable {
     /// How many of the app's last transitions the error carries at most.
     public static let maxTransitions = 5
@@ -43,11 +44,17 @@ public struct WaitTimeout: Sendable, Equatable {
     public var state: LifecycleState
     public var transitions: [TransitionRecord]
     public var connected: Bool?
+    /// A scene wait's (`SceneWaitParams`): the scene's state when the time was up (`unattached` when it is not
+    /// connected); `nil` for an app's wait.
+    public var sceneState: SceneState?
 
-    public init(state: LifecycleState, transitions: [TransitionRecord], connected: Bool? = nil) {
+    public init(
+        state: LifecycleState, transitions: [TransitionRecord], connected: Bool? = nil, sceneState: SceneState? = nil
+    ) {
         self.state = state
         self.transitions = transitions
         self.connected = connected
+        self.sceneState = sceneState
     }
 
     /// Whether the app never connected, as far as the broker remembers: not connected, and no transition of it.
@@ -66,7 +73,9 @@ public struct WaitTimeout: Sendable, Equatable {
             guard let decoded = try? TransitionRecord(json: record) else { return nil }
             transitions.append(decoded)
         }
-        self.init(state: state, transitions: transitions, connected: data["connected"]?.boolValue)
+        self.init(
+            state: state, transitions: transitions, connected: data["connected"]?.boolValue,
+            sceneState: data["sceneState"]?.stringValue.flatMap(SceneState.init(rawValue:)))
     }
 
     /// The error to answer `wait` with (only the last `maxTransitions` transitions are kept).
@@ -76,6 +85,7 @@ public struct WaitTimeout: Sendable, Equatable {
             "transitions": .array(transitions.suffix(Self.maxTransitions).map(\.json)),
         ]
         if let connected { data.append("connected", .bool(connected)) }
+        if let sceneState { data.append("sceneState", .string(sceneState.rawValue)) }
         return RPCError(.timedOut, message, data: data)
     }
 }

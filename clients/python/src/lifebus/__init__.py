@@ -1,12 +1,23 @@
 """Lifebus from Python: drive a broker (``Controller``, ``AsyncController``), be an app on it (``Application`` and
-``ApplicationDelegate``), start a private one (``BrokerProcess``); the pytest plugin is ``lifebus.pytest_plugin``.
+``ApplicationDelegate``, and ``SceneDelegate`` for a scene app), start a private one (``BrokerProcess``); the pytest
+plugin is ``lifebus.pytest_plugin``.
 
 Speaks Protocol/README.md directly (JSON-RPC 2.0, one message per line, on the broker's Unix socket); standard
 library only.
 """
 
 from .aio import AsyncController
-from .application import Application, ApplicationDelegate, Callback, LaunchOptions, main
+from .application import (
+    Application,
+    ApplicationDelegate,
+    Callback,
+    LaunchOptions,
+    Scene,
+    SceneConnectionOptions,
+    SceneDelegate,
+    SceneSession,
+    main,
+)
 from .broker import BrokerProcess, BrokerStartFailed, profiles, program
 from .controller import Controller
 from .errors import (
@@ -25,6 +36,7 @@ from .errors import (
     MethodNotFound,
     NotAllowedForRole,
     ProtocolViolation,
+    ScenesUnsupported,
     TimedOut,
     UntrustedSocket,
 )
@@ -60,6 +72,11 @@ __all__ = [
     "MethodNotFound",
     "NotAllowedForRole",
     "ProtocolViolation",
+    "Scene",
+    "SceneConnectionOptions",
+    "SceneDelegate",
+    "SceneSession",
+    "ScenesUnsupported",
     "TimedOut",
     "UntrustedSocket",
     "connect",

@@ -13,7 +13,7 @@ from . import requests, socket_path, wire
 from .aio_connection import AsyncConnection
 from .errors import BrokerUnreachable, LifebusError
 from .expectation import Attempt, Cursor, Expectation, timeline
-from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, state_in
+from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, scene_state_in, state_in
 from .requests import AppRef, Manifest
 
 
@@ -82,14 +82,47 @@ class AsyncController:
         level: str | None = None,
         by_user: bool = False,
         wait: bool = True,
+        scene: int | None = None,
+        session: int | None = None,
+        url: str | None = None,
+        activity: Mapping[str, Any] | None = None,
+        push: Mapping[str, Any] | None = None,
     ) -> FireResult:
-        return cast(FireResult, await self.call("fire", requests.fire(event, action, app, level, by_user, wait)))
+        """``Controller.fire``, awaited."""
+        members = requests.SceneMembers(scene, session, url, activity, push)
+        params = requests.fire(event, action, app, level, by_user, wait, members)
+        return cast(FireResult, await self.call("fire", params))
 
-    async def launch(self, app: AppRef) -> FireResult:
+    async def launch(
+        self, app: AppRef, *, url: str | None = None, push: Mapping[str, Any] | None = None
+    ) -> FireResult:
+        """``Controller.launch``, awaited."""
         before = await self._latest_seq()
-        result = await self.fire("launch", app=app)
+        result = await self.fire("launch", app=app, url=url, push=push)
         self._cursors[requests.app_id(app)] = Cursor(await self._latest_seq(), before)
         return result
+
+    async def open_scene(
+        self, app: AppRef, *, url: str | None = None, activity: Mapping[str, Any] | None = None
+    ) -> FireResult:
+        """``scene open``: a new window (its session new), with ``url`` and ``activity`` for ``will_connect_to``."""
+        return await self.fire("scene", "open", app=app, url=url, activity=activity)
+
+    async def close_scene(self, app: AppRef, scene: int | None = None) -> FireResult:
+        """``scene close``: the switcher swipe of one scene, or of the whole app when ``scene`` is ``None``."""
+        return await self.fire("scene", "close", app=app, scene=scene)
+
+    async def reclaim_scene(self, app: AppRef, scene: int) -> FireResult:
+        """``scene reclaim``: the system disconnects a background scene; its session (and payload) survives."""
+        return await self.fire("scene", "reclaim", app=app, scene=scene)
+
+    async def reconnect_scene(self, app: AppRef, session: int) -> FireResult:
+        """``scene reconnect``: the user reopens a session without a scene: a new scene, the payload handed back."""
+        return await self.fire("scene", "reconnect", app=app, session=session)
+
+    async def focus_scene(self, app: AppRef, scene: int) -> FireResult:
+        """``scene focus``: which visible scene is active (iPad)."""
+        return await self.fire("scene", "focus", app=app, scene=scene)
 
     async def reset(self) -> FireResult:
         return cast(FireResult, await self.call("reset"))
@@ -105,8 +138,11 @@ class AsyncController:
                 return "notRunning"
             raise
 
-    async def wait(self, app: AppRef, state: str | Sequence[str], timeout: float = 30.0) -> WaitResult:
-        return cast(WaitResult, await self.call("wait", requests.wait(app, state, timeout)))
+    async def wait(
+        self, app: AppRef, state: str | Sequence[str], timeout: float = 30.0, *, scene: int | None = None
+    ) -> WaitResult:
+        """``Controller.wait``, awaited."""
+        return cast(WaitResult, await self.call("wait", requests.wait(app, state, timeout, scene)))
 
     async def history(
         self, app: AppRef | None = None, *, limit: int | None = None, before_seq: int | None = None
@@ -152,23 +188,34 @@ class AsyncController:
         outcome: str | None = None,
         mark: str | None = None,
         data: Mapping[str, Any] | None = None,
+        scene: int | None = None,
         within: float = 5.0,
     ) -> None:
         """``Controller.expect``, awaited."""
         __tracebackhide__ = True
         ident = requests.app_id(app)
-        expectation = Expectation.of(callbacks, state, outcome, mark, data)
-        attempt = Attempt(
-            ident, expectation, self._cursors.get(ident, Cursor.at(self._connected_seq)), within, time.monotonic()
-        )
+        expectation = Expectation.of(callbacks, state, outcome, mark, data, scene)
+        key = ident if scene is None else f"{ident}/{scene}"
+        cursor = Cursor.latest(self._cursors.get(key), self._cursors.get(ident), Cursor.at(self._connected_seq))
+        attempt = Attempt(ident, expectation, cursor, within, time.monotonic())
         while not attempt.judge(
-            await self.entries_since(attempt.after_seq, ident), await self.state(ident), time.monotonic()
+            await self.entries_since(attempt.after_seq, ident), await self._state_for(ident, scene), time.monotonic()
         ):
             await asyncio.sleep(0.02)
-        self._cursors[ident] = attempt.conclude()
+        self._cursors[key] = attempt.conclude()
 
     async def expect_from_now(self, app: AppRef) -> None:
         self._cursors[requests.app_id(app)] = Cursor.at(await self._latest_seq())
+
+    async def _state_for(self, app: str, scene: int | None) -> str:
+        if scene is None:
+            return await self.state(app)
+        try:
+            return scene_state_in(await self.status(app), scene)
+        except LifebusError as error:
+            if error.name == "lifebus.AppNotFound":
+                return "unattached"
+            raise
 
     async def _latest_seq(self) -> int:
         entries = await self.history(limit=1)

@@ -1,5 +1,6 @@
 """The app side: ``Application`` (``UIApplication``'s counterpart) serving the broker's callbacks with an
-``ApplicationDelegate`` (``UIApplicationDelegate``'s), as the Swift SDK's ``Application`` does (Protocol §9, §10)."""
+``ApplicationDelegate`` (``UIApplicationDelegate``'s) and, for an app that adopts scenes, a ``SceneDelegate``
+(``UIWindowSceneDelegate``'s), as the Swift SDK's ``Application`` does (Protocol §9, §10, §10.1)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any, NoReturn
 
 from . import socket_path, wire
 from .aio_connection import AsyncConnection
-from .errors import LifebusError
+from .errors import LifebusError, ScenesUnsupported
 from .records import EventCause
 
 #: What a delegate method or an expiration handler may return: nothing, or an awaitable the app awaits.
@@ -61,6 +62,88 @@ class Callback:
     cause: EventCause | None
 
 
+@dataclass
+class SceneSession:
+    """A scene session (``UISceneSession``): its ``persistent_identifier`` (the broker's session number, kept across
+    disconnects and relaunches until discarded) and the restoration payload the broker handed back with its last
+    ``willConnectTo`` (any JSON value; ``None`` when none was kept)."""
+
+    persistent_identifier: int
+    state_restoration_activity: Any = None
+
+
+@dataclass
+class Scene:
+    """A connected scene (``UIWindowScene``): its number (per app, a reconnect makes a new one), its session and its
+    ``activation_state`` (``unattached``, ``foregroundInactive``, ``foregroundActive``, ``background``: the state
+    while its latest callback runs)."""
+
+    id: int
+    session: SceneSession
+    activation_state: str = "unattached"
+
+
+@dataclass(frozen=True)
+class SceneConnectionOptions:
+    """``UIScene.ConnectionOptions``: a cold start's URL or tapped notification, a new window's user activity, as the
+    controller gave them (``launch --url``/``--push``, ``scene open --url --activity``). A plain value."""
+
+    url_contexts: tuple[str, ...] = ()
+    notification_response: Any = None
+    user_activity: Any = None
+
+    @staticmethod
+    def of(options: Any) -> SceneConnectionOptions:
+        if not isinstance(options, dict):
+            return SceneConnectionOptions()
+        return SceneConnectionOptions(
+            url_contexts=tuple(str(url) for url in options.get("urlContexts") or ()),
+            notification_response=options.get("notificationResponse"),
+            user_activity=options.get("userActivity"),
+        )
+
+
+class SceneDelegate:
+    """What an app that adopts scenes does at each scene callback (``UIWindowSceneDelegate``); every method does
+    nothing unless overridden, and may be a plain function or a coroutine; the broker is answered when it returns
+    (Protocol §10.1). Given to ``Application.run``, the app says ``scenes: true`` in ``hello``; its
+    ``ApplicationDelegate`` keeps the process-level callbacks and never gets ``did_become_active``,
+    ``will_resign_active``, ``did_enter_background`` or ``will_enter_foreground`` — unless the broker's profile has
+    no scenes (ios3, ios4, ios7): the app then falls back to the app-delegate life cycle
+    (``Application.fell_back_from_scenes``) and none of these methods is called."""
+
+    def will_connect_to(
+        self, app: Application, scene: Scene, session: SceneSession, options: SceneConnectionOptions
+    ) -> MaybeAwaitable:
+        return None
+
+    def restore_interaction_state(self, app: Application, scene: Scene, activity: Any) -> MaybeAwaitable:
+        return None
+
+    def scene_will_enter_foreground(self, app: Application, scene: Scene) -> MaybeAwaitable:
+        return None
+
+    def scene_did_become_active(self, app: Application, scene: Scene) -> MaybeAwaitable:
+        return None
+
+    def scene_will_resign_active(self, app: Application, scene: Scene) -> MaybeAwaitable:
+        return None
+
+    def scene_did_enter_background(self, app: Application, scene: Scene) -> MaybeAwaitable:
+        return None
+
+    def state_restoration_activity(self, app: Application, scene: Scene) -> Any:
+        """What to keep with the scene's session (any JSON value, or an awaitable of one), handed back in its next
+        ``will_connect_to`` (``session.state_restoration_activity``); ``None`` keeps nothing."""
+        return None
+
+    def scene_did_disconnect(self, app: Application, scene: Scene) -> MaybeAwaitable:
+        return None
+
+    def open_url_contexts(self, app: Application, scene: Scene, urls: tuple[str, ...]) -> MaybeAwaitable:
+        return None
+
+
 class ApplicationDelegate:
     """What an app does at each callback; every method does nothing unless overridden. A method may be a plain
     function or a coroutine (``async def``: the way to ``await app.mark(…)`` in it); the broker is answered when it
@@ -87,14 +170,21 @@ class ApplicationDelegate:
     def did_receive_memory_warning(self, app: Application) -> MaybeAwaitable:
         return None
 
+    def configuration_for_connecting(self, app: Application) -> MaybeAwaitable:
+        """A scene app's new session is about to connect (``application(_:configurationForConnecting:options:)``)."""
+        return None
+
+    def did_discard_scene_sessions(self, app: Application, sessions: list[int]) -> MaybeAwaitable:
+        """A scene app's sessions were discarded (closed in the switcher): their persistent identifiers."""
+        return None
+
     def restoration_state(self, app: Application) -> str | None:
         """What to hand back at the next launch should the app be killed meanwhile: asked after
         ``did_enter_background`` and ``will_terminate`` return, and saved when not ``None`` (installed apps)."""
         return None
 
 
-#: Each callback the broker sends, by its wire name, to the delegate method that serves it. Scene callbacks join
-#: this one table when the protocol has them.
+#: Each app-level callback the broker sends, by its wire name, to the app delegate method that serves it.
 CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]], MaybeAwaitable]] = {
     "didFinishLaunching": lambda delegate, app, params: delegate.did_finish_launching(app, LaunchOptions.of(params)),
     "didBecomeActive": lambda delegate, app, params: delegate.did_become_active(app),
@@ -103,7 +193,35 @@ CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]]
     "willEnterForeground": lambda delegate, app, params: delegate.will_enter_foreground(app),
     "willTerminate": lambda delegate, app, params: delegate.will_terminate(app),
     "didReceiveMemoryWarning": lambda delegate, app, params: delegate.did_receive_memory_warning(app),
+    "configurationForConnecting": lambda delegate, app, params: delegate.configuration_for_connecting(app),
+    "didDiscardSceneSessions": lambda delegate, app, params: delegate.did_discard_scene_sessions(
+        app, [int(session) for session in params.get("sessions") or ()]
+    ),
 }
+
+#: Each scene callback, by its wire name, to the scene delegate method that serves it (Protocol §10.1); its
+#: ``stateRestorationActivity``'s result is the payload the answer carries.
+SCENE_CALLBACKS: dict[str, Callable[[SceneDelegate, Application, Scene, dict[str, Any]], Any]] = {
+    "willConnectTo": lambda delegate, app, scene, params: delegate.will_connect_to(
+        app, scene, scene.session, SceneConnectionOptions.of(params.get("options"))
+    ),
+    "restoreInteractionState": lambda delegate, app, scene, params: delegate.restore_interaction_state(
+        app, scene, params.get("restoration")
+    ),
+    "sceneWillEnterForeground": lambda delegate, app, scene, params: delegate.scene_will_enter_foreground(app, scene),
+    "sceneDidBecomeActive": lambda delegate, app, scene, params: delegate.scene_did_become_active(app, scene),
+    "sceneWillResignActive": lambda delegate, app, scene, params: delegate.scene_will_resign_active(app, scene),
+    "sceneDidEnterBackground": lambda delegate, app, scene, params: delegate.scene_did_enter_background(app, scene),
+    "stateRestorationActivity": lambda delegate, app, scene, params: delegate.state_restoration_activity(app, scene),
+    "sceneDidDisconnect": lambda delegate, app, scene, params: delegate.scene_did_disconnect(app, scene),
+    "openURLContexts": lambda delegate, app, scene, params: delegate.open_url_contexts(
+        app, scene, SceneConnectionOptions.of(params.get("options")).url_contexts
+    ),
+}
+
+#: The callbacks an app that falls back from scenes no longer says it implements (its scene delegate's, and the
+#: app delegate's that only a scene app gets).
+SCENE_ONLY = frozenset({*SCENE_CALLBACKS, "configurationForConnecting", "didDiscardSceneSessions"})
 
 #: The callbacks after which the delegate's restoration state is asked for and saved.
 SAVES_RESTORATION = frozenset({"didEnterBackground", "willTerminate"})
@@ -130,6 +248,8 @@ class Application:
         exits_on_suspend: bool = False,
         background_modes: Sequence[str] = (),
         launch_in_background: bool = False,
+        supports_multiple_scenes: bool = False,
+        implements: Sequence[str] = (),
         own_process: bool = False,
     ) -> None:
         self.id = id
@@ -141,6 +261,14 @@ class Application:
             "backgroundModes": list(background_modes),
             "launchInBackground": launch_in_background,
         }
+        self.supports_multiple_scenes = supports_multiple_scenes
+        self.implements = list(implements)
+        #: ``True`` once a broker without scenes refused them: the app runs the app-delegate life cycle instead.
+        self.fell_back_from_scenes = False
+        #: The connected scenes by number, and the sessions the app knows by persistent identifier.
+        self.scenes: dict[int, Scene] = {}
+        self.sessions: dict[int, SceneSession] = {}
+        self._scene_delegate: SceneDelegate | None = None
         self.state = "notRunning"
         self.current_callback: Callback | None = None
         self.restoration_state: str | None = None
@@ -155,10 +283,14 @@ class Application:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._started = threading.Event()
 
-    async def run(self, delegate: ApplicationDelegate) -> None:
-        """Connects, says ``hello`` as the app, and serves the callbacks with ``delegate`` until ``willTerminate`` has
-        been answered, the broker closed the connection, or ``stop`` was called; then closes and returns."""
+    async def run(self, delegate: ApplicationDelegate, scene_delegate: SceneDelegate | None = None) -> None:
+        """Connects, says ``hello`` as the app, and serves the callbacks with ``delegate`` (and the scene callbacks with
+        ``scene_delegate``: the app then adopts scenes) until ``willTerminate`` has been answered, the broker closed
+        the connection, or ``stop`` was called; then closes and returns. A broker whose profile has no scenes refuses
+        them (``ScenesUnsupported``): the app says ``hello`` again without them and runs the app-delegate life cycle,
+        as iOS 12 runs an app with a scene manifest (``fell_back_from_scenes``)."""
         self._delegate = delegate
+        self._scene_delegate = scene_delegate
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._started.set()
@@ -167,7 +299,11 @@ class Application:
         )
         self._connection = connection
         try:
-            await connection.call("hello", wire.hello("app", self.flags))
+            try:
+                await connection.call("hello", wire.hello("app", self._hello_flags()))
+            except ScenesUnsupported:
+                self.fell_back_from_scenes = True
+                await connection.call("hello", wire.hello("app", self._hello_flags()))
             ended = [asyncio.create_task(connection.closed.wait()), asyncio.create_task(self._stop.wait())]
             _, pending = await asyncio.wait(ended, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -176,6 +312,19 @@ class Application:
             self.state = "notRunning"
             await connection.close()
             self._connection = None
+
+    def _hello_flags(self) -> dict[str, Any]:
+        """The app's flags for ``hello``: with the scene flags while it adopts scenes."""
+        flags = dict(self.flags)
+        implements = self.implements
+        if self._scene_delegate is not None and not self.fell_back_from_scenes:
+            flags["scenes"] = True
+            flags["multipleScenes"] = self.supports_multiple_scenes
+        else:
+            implements = [callback for callback in implements if callback not in SCENE_ONLY]
+        if implements:
+            flags["implements"] = implements
+        return flags
 
     def stop(self) -> None:
         """Ends ``run`` (from any thread): the connection closes, as if the process ended."""
@@ -225,9 +374,11 @@ class Application:
 
     async def _on_request(self, method: str, params: Any, ident: Any) -> None:
         connection = self._connection
-        handler = CALLBACKS.get(method)
         if connection is None:
             return
+        handler: Callable[[], Any] | None = None
+        if isinstance(params, dict):
+            handler = self._handler(method, params)
         if handler is None or not isinstance(params, dict):
             await connection.respond_error(ident, -32601, f"{self.id} serves no method {method}")
             return
@@ -238,12 +389,30 @@ class Application:
             if self._stop is not None:
                 self._stop.set()
 
-    async def _serve(
-        self,
-        method: str,
-        handler: Callable[[ApplicationDelegate, Application, dict[str, Any]], MaybeAwaitable],
-        params: dict[str, Any],
-    ) -> dict[str, Any]:
+    def _handler(self, method: str, params: dict[str, Any]) -> Callable[[], Any] | None:
+        """What serves callback ``method``: the app delegate's method, or for a scene callback the scene delegate's
+        (on the scene the params name, made or updated when it runs); ``None`` for a method no delegate serves."""
+        app_handler = CALLBACKS.get(method)
+        if app_handler is not None:
+            delegate = self._delegate
+            return lambda: app_handler(delegate, self, params)
+        scene_handler = SCENE_CALLBACKS.get(method)
+        scene_delegate = self._scene_delegate
+        if scene_handler is None or scene_delegate is None:
+            return None
+        return lambda: scene_handler(scene_delegate, self, self._scene_of(params), params)
+
+    def _scene_of(self, params: dict[str, Any]) -> Scene:
+        """The scene a scene callback names, with its session and its state while the callback runs."""
+        number, session_id = int(params.get("scene", 0)), int(params.get("session", 0))
+        session = self.sessions.setdefault(session_id, SceneSession(session_id))
+        if params.get("callback", "") == "willConnectTo" or "restoration" in params:
+            session.state_restoration_activity = params.get("restoration")
+        scene = self.scenes.setdefault(number, Scene(number, session))
+        scene.activation_state = str(params.get("sceneState", scene.activation_state))
+        return scene
+
+    async def _serve(self, method: str, handler: Callable[[], Any], params: dict[str, Any]) -> dict[str, Any]:
         self.state = str(params.get("state", self.state))
         self.current_callback = Callback(
             method, int(params.get("callbackID", 0)), self.state, float(params.get("budgetMs", 0)), params.get("cause")
@@ -252,8 +421,10 @@ class Application:
             self.restoration_state = LaunchOptions.of(params).restoration_state
         self._failed = False
         start = time.perf_counter()
+        restoration: Any = None
         try:
-            await _settle(handler(self._delegate, self, params))
+            outcome = handler()
+            restoration = await outcome if inspect.isawaitable(outcome) else outcome
             if method in SAVES_RESTORATION:
                 saved = self._delegate.restoration_state(self)
                 if saved is not None:
@@ -266,7 +437,16 @@ class Application:
         if method == "willTerminate":
             self.state = "notRunning"
             self._expiration_handlers.clear()
-        return {"handlerMs": handler_ms, "handlerFailed": self._failed}
+            self.scenes.clear()
+        if method == "sceneDidDisconnect":
+            self.scenes.pop(int(params.get("scene", 0)), None)
+        if method == "didDiscardSceneSessions":
+            for session in params.get("sessions") or ():
+                self.sessions.pop(int(session), None)
+        answer: dict[str, Any] = {"handlerMs": handler_ms, "handlerFailed": self._failed}
+        if method == "stateRestorationActivity" and restoration is not None:
+            answer["restoration"] = restoration
+        return answer
 
     async def _on_notification(self, method: str, params: Any) -> None:
         if method != "backgroundTaskExpiring" or not isinstance(params, dict):
@@ -279,12 +459,14 @@ class Application:
         await _settle(handler() if handler else None)
 
 
-def main(id: str, delegate: ApplicationDelegate, **options: Any) -> NoReturn:
-    """Runs the app (``Application(id, **options).run(delegate)``) and exits: 0 after ``willTerminate``, 1 when the
-    connection ended otherwise (the broker went away) or could not be made."""
+def main(
+    id: str, delegate: ApplicationDelegate, scene_delegate: SceneDelegate | None = None, **options: Any
+) -> NoReturn:
+    """Runs the app (``Application(id, **options).run(delegate, scene_delegate)``) and exits: 0 after
+    ``willTerminate``, 1 when the connection ended otherwise (the broker went away) or could not be made."""
     app = Application(id, **options)
     try:
-        asyncio.run(app.run(delegate))
+        asyncio.run(app.run(delegate, scene_delegate))
     except LifebusError as error:
         print(f"{id}: {error}", file=sys.stderr)
         sys.exit(1)

@@ -12,7 +12,7 @@ from typing import Any, cast
 from . import requests, socket_path, wire
 from .errors import BrokerUnreachable, ConnectionClosed, LifebusError
 from .expectation import Attempt, Cursor, Expectation, timeline
-from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, state_in
+from .records import ClockReading, FireResult, JournalEntry, Status, WaitResult, scene_state_in, state_in
 from .requests import AppRef, Manifest
 
 
@@ -100,19 +100,51 @@ class Controller:
         level: str | None = None,
         by_user: bool = False,
         wait: bool = True,
+        scene: int | None = None,
+        session: int | None = None,
+        url: str | None = None,
+        activity: Mapping[str, Any] | None = None,
+        push: Mapping[str, Any] | None = None,
     ) -> FireResult:
         """Fires an interruption, e.g. ``fire("call", "answer")``, ``fire("home")``,
-        ``fire("terminate", app=app, by_user=True)``; returns once its transitions completed (``wait=False``: once
-        accepted)."""
-        return cast(FireResult, self.call("fire", requests.fire(event, action, app, level, by_user, wait)))
+        ``fire("terminate", app=app, by_user=True)``, ``fire("scene", "reclaim", app=app, scene=2)``; returns once
+        its transitions completed (``wait=False``: once accepted). The scene members (§11.1): ``scene`` and
+        ``session`` for the ``scene`` event, ``url`` for ``scene open`` and ``launch``, ``activity`` for ``scene
+        open``, ``push`` (a tapped notification's payload) for ``launch``."""
+        members = requests.SceneMembers(scene, session, url, activity, push)
+        return cast(FireResult, self.call("fire", requests.fire(event, action, app, level, by_user, wait, members)))
 
-    def launch(self, app: AppRef) -> FireResult:
+    def launch(self, app: AppRef, *, url: str | None = None, push: Mapping[str, Any] | None = None) -> FireResult:
         """Launches an app (an installed one is started by the broker) and waits until it is in front; later
-        expectations of it look at what follows the launch."""
+        expectations of it look at what follows the launch. ``url`` or ``push`` (a tapped notification's payload):
+        a cold start's connection options, which a scene app finds in ``will_connect_to`` (a running one's focused
+        scene gets ``open_url_contexts``)."""
         before = self._latest_seq()
-        result = self.fire("launch", app=app)
+        result = self.fire("launch", app=app, url=url, push=push)
         self._cursors[requests.app_id(app)] = Cursor(self._latest_seq(), before)
         return result
+
+    def open_scene(
+        self, app: AppRef, *, url: str | None = None, activity: Mapping[str, Any] | None = None
+    ) -> FireResult:
+        """``scene open``: a new window (its session new), with ``url`` and ``activity`` for ``will_connect_to``."""
+        return self.fire("scene", "open", app=app, url=url, activity=activity)
+
+    def close_scene(self, app: AppRef, scene: int | None = None) -> FireResult:
+        """``scene close``: the switcher swipe of one scene, or of the whole app when ``scene`` is ``None``."""
+        return self.fire("scene", "close", app=app, scene=scene)
+
+    def reclaim_scene(self, app: AppRef, scene: int) -> FireResult:
+        """``scene reclaim``: the system disconnects a background scene; its session (and payload) survives."""
+        return self.fire("scene", "reclaim", app=app, scene=scene)
+
+    def reconnect_scene(self, app: AppRef, session: int) -> FireResult:
+        """``scene reconnect``: the user reopens a session without a scene: a new scene, the payload handed back."""
+        return self.fire("scene", "reconnect", app=app, session=session)
+
+    def focus_scene(self, app: AppRef, scene: int) -> FireResult:
+        """``scene focus``: which visible scene is active (iPad)."""
+        return self.fire("scene", "focus", app=app, scene=scene)
 
     def reset(self) -> FireResult:
         """Back to a fresh device (Protocol/README.md §11.1a)."""
@@ -125,9 +157,13 @@ class Controller:
         """The app's lifecycle state now (``notRunning`` for an app the broker does not know)."""
         return state_in(self._status_or_none(app))
 
-    def wait(self, app: AppRef, state: str | Sequence[str], timeout: float = 30.0) -> WaitResult:
-        """Returns once the app is in ``state`` (or any of several); ``TimedOut`` after ``timeout`` seconds."""
-        return cast(WaitResult, self.call("wait", requests.wait(app, state, timeout)))
+    def wait(
+        self, app: AppRef, state: str | Sequence[str], timeout: float = 30.0, *, scene: int | None = None
+    ) -> WaitResult:
+        """Returns once the app is in ``state`` (or any of several); ``TimedOut`` after ``timeout`` seconds. With
+        ``scene``, once that scene is in a scene state (``foregroundActive``…; a scene not connected, not yet or any
+        more, is ``unattached``): the broker's scene ``wait`` (§11.3)."""
+        return cast(WaitResult, self.call("wait", requests.wait(app, state, timeout, scene)))
 
     def history(
         self, app: AppRef | None = None, *, limit: int | None = None, before_seq: int | None = None
@@ -178,26 +214,34 @@ class Controller:
         outcome: str | None = None,
         mark: str | None = None,
         data: Mapping[str, Any] | None = None,
+        scene: int | None = None,
         within: float = 5.0,
     ) -> None:
         """Asserts what ``app`` went through since the previous ``expect`` of it (or its ``launch``, or this
         controller's connection): exactly ``callbacks`` in order, ``state`` now (or any of several), ``outcome`` for
         every transition (``ok``, ``late``, ``watchdog``…, ``failed`` for a handler that said it failed), a ``mark``
-        (whose data holds ``data``). Looks again until it holds or ``within`` seconds passed; raises
+        (whose data holds ``data``); with ``scene``, of that scene: its callbacks (the app's marks still count) and
+        its scene state now (``unattached`` when not connected). Looks again until it holds or ``within`` seconds
+        passed; raises
         ``ExpectationFailed`` with the expected beside the recorded, the state, the last marks and the timeline."""
         __tracebackhide__ = True
         ident = requests.app_id(app)
-        expectation = Expectation.of(callbacks, state, outcome, mark, data)
-        attempt = Attempt(
-            ident, expectation, self._cursors.get(ident, Cursor.at(self._connected_seq)), within, time.monotonic()
-        )
-        while not attempt.judge(self.entries_since(attempt.after_seq, ident), self.state(ident), time.monotonic()):
+        expectation = Expectation.of(callbacks, state, outcome, mark, data, scene)
+        key = ident if scene is None else f"{ident}/{scene}"
+        cursor = Cursor.latest(self._cursors.get(key), self._cursors.get(ident), Cursor.at(self._connected_seq))
+        attempt = Attempt(ident, expectation, cursor, within, time.monotonic())
+        while not attempt.judge(
+            self.entries_since(attempt.after_seq, ident), self._state_for(ident, scene), time.monotonic()
+        ):
             time.sleep(0.02)
-        self._cursors[ident] = attempt.conclude()
+        self._cursors[key] = attempt.conclude()
 
     def expect_from_now(self, app: AppRef) -> None:
         """Later ``expect`` of ``app`` look only at what is recorded after this call."""
         self._cursors[requests.app_id(app)] = Cursor.at(self._latest_seq())
+
+    def _state_for(self, app: str, scene: int | None) -> str:
+        return self.state(app) if scene is None else scene_state_in(self._status_or_none(app), scene)
 
     def _latest_seq(self) -> int:
         entries = self.history(limit=1)

@@ -115,6 +115,13 @@ class LaunchFailed(LifebusError):
     error_name = "lifebus.LaunchFailed"
 
 
+class ScenesUnsupported(LifebusError):
+    """An app that adopts scenes said ``hello`` to a broker whose profile has none (ios3, ios4, ios7, Protocol §7.1);
+    ``Application`` answers it by falling back to the app-delegate life cycle."""
+
+    error_name = "lifebus.ScenesUnsupported"
+
+
 class BrokerUnreachable(LifebusError):
     """No broker answered at the socket (raised by the client, as the CLI's exit 3)."""
 
@@ -155,5 +162,6 @@ _BY_NAME: dict[str, type[LifebusError]] = {
         JournalUnavailable,
         ClockNotManual,
         LaunchFailed,
+        ScenesUnsupported,
     )
 }

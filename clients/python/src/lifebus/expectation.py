@@ -37,13 +37,17 @@ class Check:
 
 @dataclass(frozen=True)
 class Expectation:
-    """The assertions of one ``expect`` (``None``: not asserted). ``states`` holds when the app is in any of them."""
+    """The assertions of one ``expect`` (``None``: not asserted). ``states`` holds when the app is in any of them.
+    With ``scene`` they are about that scene (``lifebus expect --scene``): its transitions only (the app's marks still
+    count), and ``states`` are scene states the scene's state now is checked against (``unattached`` when it is not
+    connected)."""
 
     callbacks: Sequence[str] | None = None
     states: Sequence[str] | None = None
     outcome: str | None = None
     mark: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    scene: int | None = None
 
     @staticmethod
     def of(
@@ -52,6 +56,7 @@ class Expectation:
         outcome: str | None,
         mark: str | None,
         data: Mapping[str, Any] | None,
+        scene: int | None = None,
     ) -> Expectation:
         """The expectation of ``expect``'s arguments (``state`` one state or several; ``data`` only with ``mark``)."""
         if data and mark is None:
@@ -63,20 +68,30 @@ class Expectation:
             outcome=outcome,
             mark=mark,
             data=dict(data or {}),
+            scene=scene,
         )
 
     def is_empty(self) -> bool:
         return self.callbacks is None and self.states is None and self.outcome is None and self.mark is None
 
+    def scoped(self, entries: Sequence[JournalEntry]) -> list[JournalEntry]:
+        """The entries the expectation is about: with ``scene``, that scene's transitions and every mark."""
+        if self.scene is None:
+            return list(entries)
+        return [entry for entry in entries if entry.get("type") != "transition" or entry.get("scene") == self.scene]
+
     def check(self, entries: Sequence[JournalEntry], state: str) -> list[Check]:
-        """One result per assertion, for the app's entries in scope (oldest first) and its state now."""
+        """One result per assertion, for the app's entries in scope (oldest first) and its state now (with
+        ``scene``: the scene's state now)."""
+        entries = self.scoped(entries)
         transitions = [entry for entry in entries if entry.get("type") == "transition"]
         results = []
         if self.callbacks is not None:
             recorded = callbacks_of(entries)
             results.append(Check("callbacks", _list(self.callbacks), _list(recorded), recorded == list(self.callbacks)))
         if self.states is not None:
-            results.append(Check("state", "|".join(self.states), state, state in self.states))
+            name = "state" if self.scene is None else f"scene {self.scene} state"
+            results.append(Check(name, "|".join(self.states), state, state in self.states))
         if self.outcome is not None:
             outcome = self.outcome
             results.append(
@@ -95,7 +110,7 @@ class Expectation:
         """Whether waiting longer is pointless: the callbacks recorded already differ from the expected ones."""
         if self.callbacks is None:
             return False
-        recorded = callbacks_of(entries)
+        recorded = callbacks_of(self.scoped(entries))
         return recorded[: len(self.callbacks)] != list(self.callbacks)[: len(recorded)] or len(recorded) > len(
             self.callbacks
         )
@@ -178,8 +193,9 @@ def _entry_line(entry: JournalEntry) -> str:
     if kind == "transition":
         cause = entry.get("cause")
         because = f", {cause['event']}" if isinstance(cause, dict) and "event" in cause else ""
+        who = f"{entry.get('app')}/{entry['scene']}" if entry.get("scene") else entry.get("app")
         return (
-            f"{head} {_ms(entry.get('sentMs'))} {entry.get('app')} {entry.get('callback') or '-'} "
+            f"{head} {_ms(entry.get('sentMs'))} {who} {entry.get('callback') or '-'} "
             f"{entry.get('from')} -> {entry.get('to')} ({verdict(entry)}{because})"
         )
     if kind == "mark":
@@ -225,6 +241,11 @@ class Cursor:
     @staticmethod
     def at(seq: int) -> Cursor:
         return Cursor(seq, seq)
+
+    @staticmethod
+    def latest(*cursors: Cursor | None) -> Cursor:
+        """The cursor furthest on among those given (a scene's own, its app's, the connection's)."""
+        return max((cursor for cursor in cursors if cursor is not None), key=lambda cursor: cursor.transitions)
 
     def admits(self, entry: JournalEntry) -> bool:
         return int(entry["seq"]) > (self.marks if entry.get("type") == "mark" else self.transitions)

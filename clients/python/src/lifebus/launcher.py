@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .application import Application, ApplicationDelegate
+from .application import Application, ApplicationDelegate, SceneDelegate
 from .broker import program
 from .controller import Controller
 from .errors import LaunchFailed, LifebusError
@@ -62,29 +62,33 @@ class AppLauncher:
         self.controller.launch(ident)
         return LaunchedApp(ident)
 
-    def run(self, id: str, delegate: ApplicationDelegate, **options: Any) -> LaunchedApp:
-        """Runs an ``Application`` with ``delegate`` in this process (on a thread of its own, with its own event
-        loop; its connection through a relay process, so the broker's kills end the relay, not the test run);
-        returns once the broker launched it and journaled the launch (in front, or in the background when it asks
-        to launch there); raises ``LaunchFailed`` (``data.reason`` the kill's) when the broker killed it while it
-        launched, e.g. under ios27 an app that does not adopt scenes."""
+    def run(
+        self, id: str, delegate: ApplicationDelegate, scene_delegate: SceneDelegate | None = None, **options: Any
+    ) -> LaunchedApp:
+        """Runs an ``Application`` with ``delegate`` (and ``scene_delegate``: a scene app) in this process (on a thread
+        of its own, with its own event loop; its connection through a relay process, so the broker's kills end the
+        relay, not the test run); returns once the broker launched it and journaled the launch (in front — its app
+        or its first scene active —, or in the background when it asks to launch there); raises ``LaunchFailed``
+        (``data.reason`` the kill's) when the broker killed it while it launched, e.g. under ios27 an app that does
+        not adopt scenes."""
         app = Application(id, socket=self.controller.socket_path, own_process=True, **options)
         failures: list[BaseException] = []
 
         def serve() -> None:
             try:
-                asyncio.run(app.run(delegate))
+                asyncio.run(app.run(delegate, scene_delegate))
             except BaseException as failure:  # handed to the test, which raises it
                 failures.append(failure)
 
         thread = threading.Thread(target=serve, name=f"lifebus app {id}", daemon=True)
         thread.start()
         self._hosted.append((app, thread))
-        last = "didFinishLaunching" if options.get("launch_in_background") else "didBecomeActive"
+        in_front = {"didBecomeActive", "sceneDidBecomeActive"}
+        last = {"didFinishLaunching"} if options.get("launch_in_background") else in_front
         deadline = time.monotonic() + 20.0
         while True:
             entries = self.controller.entries_since(0, id)
-            if any(entry.get("callback") == last for entry in entries):
+            if any(entry.get("callback") in last for entry in entries):
                 break
             killed = next((e for e in entries if e.get("type") == "process" and e.get("event") == "killed"), None)
             if killed is not None:  # e.g. under ios27 an app that does not adopt scenes (sceneLifecycleRequired)

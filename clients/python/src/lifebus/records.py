@@ -65,6 +65,16 @@ class FireResult(TypedDict):
     noApp: bool
 
 
+class SceneSessionStatus(TypedDict, total=False):
+    """A scene app's session in ``status`` (Protocol §11.2): ``scene`` and ``state`` (a scene state) only while a
+    scene is connected to it; ``restoration`` whether a payload is kept for it."""
+
+    session: int
+    scene: int
+    state: str
+    restoration: bool
+
+
 class AppStatus(TypedDict, total=False):
     id: str
     pid: int | None
@@ -74,6 +84,7 @@ class AppStatus(TypedDict, total=False):
     launchBudgetMs: float
     residentBytes: int
     frozen: bool
+    scenes: list[SceneSessionStatus]
 
 
 class Status(TypedDict, total=False):
@@ -86,10 +97,15 @@ class Status(TypedDict, total=False):
     pressure: str
 
 
-class WaitResult(TypedDict):
+class WaitResult(TypedDict, total=False):
+    """``wait``'s answer: the app's state (or, for a scene's wait, the scene's, with ``scene`` and its ``session``,
+    absent when it is not connected) since ``sinceMs`` (absent when the broker did not see a scene enter it)."""
+
     app: str
     state: str
     sinceMs: float
+    scene: int
+    session: int
 
 
 class Outstanding(TypedDict):
@@ -108,3 +124,13 @@ def state_in(status: Status | None) -> str:
     """The state of the one app a ``status`` about it lists (``notRunning`` when the broker knows no such app)."""
     apps = status.get("apps", []) if status else []
     return str(apps[0].get("state", "notRunning")) if apps else "notRunning"
+
+
+def scene_state_in(status: Status | None, scene: int) -> str:
+    """The state of scene ``scene`` of the one app a ``status`` about it lists: ``unattached`` when it is not
+    connected (not yet, or any more), as ``expect --scene`` and the broker's scene ``wait`` read it."""
+    apps = status.get("apps", []) if status else []
+    for session in apps[0].get("scenes", []) if apps else []:
+        if session.get("scene") == scene and "state" in session:
+            return str(session["state"])
+    return "unattached"

@@ -27,10 +27,17 @@ def app_id(app: AppRef) -> str:
 
 
 def fire(
-    event: str, action: str | None, app: AppRef | None, level: str | None, by_user: bool, wait: bool
+    event: str,
+    action: str | None,
+    app: AppRef | None,
+    level: str | None,
+    by_user: bool,
+    wait: bool,
+    scene: SceneMembers | None = None,
 ) -> dict[str, Any]:
-    """``fire``'s params; the writer emits every member, ``null`` for the absent ones (§11.1)."""
-    return {
+    """``fire``'s params; the writer emits every member, ``null`` for the absent ones (§11.1), but for the scene
+    members (``scene``, ``session``, ``url``, ``activity``, ``push``), written only when given."""
+    params: dict[str, Any] = {
         "event": event,
         "action": action,
         "app": app_id(app) if app is not None else None,
@@ -38,12 +45,47 @@ def fire(
         "byUser": by_user,
         "wait": wait,
     }
+    if scene is not None:
+        params.update(scene.members())
+    return params
 
 
-def wait(app: AppRef, state: str | Sequence[str], timeout: float) -> dict[str, Any]:
-    """``wait``'s params: ``state`` one state or several (any will do); ``timeout`` in seconds."""
+class SceneMembers:
+    """The scene members of ``fire`` (§11.1): which scene or session a ``scene`` event names, and the connection
+    options a new window or a cold start carries. Each is written only when given. A plain value."""
+
+    def __init__(
+        self,
+        scene: int | None = None,
+        session: int | None = None,
+        url: str | None = None,
+        activity: Mapping[str, Any] | None = None,
+        push: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.scene = scene
+        self.session = session
+        self.url = url
+        self.activity = activity
+        self.push = push
+
+    def members(self) -> dict[str, Any]:
+        given = {"scene": self.scene, "session": self.session, "url": self.url}
+        members: dict[str, Any] = {key: value for key, value in given.items() if value is not None}
+        if self.activity is not None:
+            members["activity"] = dict(self.activity)
+        if self.push is not None:
+            members["push"] = dict(self.push)
+        return members
+
+
+def wait(app: AppRef, state: str | Sequence[str], timeout: float, scene: int | None = None) -> dict[str, Any]:
+    """``wait``'s params: ``state`` one state or several (any will do); ``timeout`` in seconds; with ``scene``, a
+    scene's wait (§11.3: scene states, a scene not connected is ``unattached``)."""
     states: str | list[str] = state if isinstance(state, str) else list(state)
-    return {"app": app_id(app), "state": states, "timeoutMs": timeout * 1000}
+    params: dict[str, Any] = {"app": app_id(app), "state": states, "timeoutMs": timeout * 1000}
+    if scene is not None:
+        params["scene"] = scene
+    return params
 
 
 def history(app: AppRef | None, limit: int | None, before_seq: int | None) -> dict[str, Any]:
