@@ -44,6 +44,8 @@ public struct ApplicationOptions: Sendable {
     ///   - backgroundModes: `UIBackgroundModes`, e.g. `["audio"]`.
     ///   - launchInBackground: Launch straight into the background.
     ///   - supportsMultipleScenes: `UIApplicationSupportsMultipleScenes`.
+    ///   - fallsBackFromScenes: Whether a scene app refused by a profile without scenes runs the app-delegate life
+    ///     cycle instead (as iOS 12 does); `true` by default.
     ///   - implementedCallbacks: The callbacks the app handles (empty: not declared).
     ///   - reconnectDelay: The first reconnection delay (50 ms).
     ///   - maxReconnectDelay: The longest reconnection delay (2 s).

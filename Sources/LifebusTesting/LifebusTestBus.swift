@@ -45,7 +45,7 @@ public final class LifebusTestBus {
         /// - Parameters:
         ///   - path: The `lifebusd` executable; `nil` (the default) finds it as ``live`` does.
         ///   - answerLimit: How long in real time the bus waits for any answer of the broker (30 s by default).
-        /// - Returns: The transport, for ``LifebusTestBus/init(_:profile:)``.
+        /// - Returns: The transport, for ``LifebusTestBus/init(_:profile:sceneOrderSeed:)``.
         public static func live(broker path: String? = nil, answerLimit: Duration = .seconds(30)) -> Transport {
             Transport(kind: .live(broker: path, answerLimit: answerLimit))
         }
