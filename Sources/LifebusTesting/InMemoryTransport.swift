@@ -99,6 +99,7 @@ final class InMemoryTransport: BusTransport {
         flags.adoptsScenes = sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
+        flags.destructionConditions = options.destructionConditions
         let hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
         do {
             _ = try exchange(session, LifebusMethod.hello, hello.json).get()

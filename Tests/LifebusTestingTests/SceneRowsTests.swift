@@ -110,7 +110,8 @@ struct SceneRowsTests {
         case .connect(let id, let flags):
             let options = ApplicationOptions(
                 exitsOnSuspend: flags.exitsOnSuspend, backgroundModes: flags.backgroundModes,
-                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes
+                launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes,
+                destructionConditions: flags.destructionConditions
             )
             let scenes = flags.adoptsScenes ? Scenes() : nil
             do {
