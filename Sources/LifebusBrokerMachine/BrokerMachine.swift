@@ -1,6 +1,6 @@
 public import LifebusCore
-import LifebusLifecycle
-import LifebusProtocol
+public import LifebusLifecycle
+public import LifebusProtocol
 public import Logging
 
 /// The broker without its loop: sessions and roles (`SessionTable`), the hello rules, what each role may call, the
@@ -108,9 +108,28 @@ public struct BrokerMachine {
         case .shutdown:
             shutdown(into: &effects)
         }
+        finishInput(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
+    }
+
+    /// Handles an app's answer without a restoration payload exactly as `handle(.answered(app, id, answer), …)`
+    /// does: the driver's path for every such answer, with no `BrokerInput` to make, copy and destroy.
+    public mutating func answered(
+        _ app: AppID, _ id: CallbackID, _ answer: Result<AnswerTiming, RPCError>, at now: Instant, wallMs: Int64,
+        into effects: inout [BrokerEffect]
+    ) {
+        self.now = now
+        self.wallMs = wallMs
+        fireDueDeadlines(into: &effects)
+        callbackAnswered(app, id, answer, into: &effects)
+        finishInput(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after the answer \(id) of \(app): \(invariantViolations)")
+    }
+
+    /// What follows every input: an advance under way moves on, the timer is armed for the earliest deadline.
+    private mutating func finishInput(into effects: inout [BrokerEffect]) {
         if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
         if let announced = clock.announce() { effects.append(.armTimer(announced)) }
-        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
     /// Whether `session` is admitted (a refused connection never is).
