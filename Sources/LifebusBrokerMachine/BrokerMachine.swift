@@ -8,7 +8,8 @@ public import Logging
 /// (`MachineClock`), the installed apps and their processes (`ProcessBook`), the lifecycle machine (`Device`) it
 /// drives, and the order that keeps the journal ahead of anyone told of an entry.
 ///
-/// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
+/// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` (or, for the hottest input, an
+/// answer without a restoration payload, `answered(_:_:_:at:wallMs:into:)`) takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
