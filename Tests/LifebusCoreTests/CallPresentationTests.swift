@@ -27,7 +27,8 @@ struct CallPresentationTests {
         }
     }
 
-    @Test("C01–C03: a banner rings without a callback; declined, nothing happened", arguments: [Profile.ios15, .ios26])
+    @Test("C01–C03: a banner rings without a callback; declined, nothing happened",
+          arguments: [Profile.ios15, .ios26])
     func bannerRingsSilently(_ profile: Profile) {
         let played = Self.play(profile, .banner, [.fire(.call(.ring)), .fire(.call(.decline))])
         #expect(played == [["A=active front=A call=ringing"], ["A=active front=A"]])
