@@ -28,7 +28,10 @@ extension Application {
         var session = sceneSessions[context.session] ?? SceneSession(persistentIdentifier: context.session)
         if let restoration = context.restoration { session.stateRestorationActivity = restoration }
         sceneSessions[context.session] = session
-        let scene = scenes[context.scene] ?? Scene(id: context.scene, session: session, state: context.sceneState)
+        let scene = scenes[context.scene]
+            ?? Scene(
+                id: context.scene, session: session, state: context.sceneState,
+                destructionConditions: options.destructionConditions)
         var restoration: String?
         switch callback.callback {
         case .willConnectTo:

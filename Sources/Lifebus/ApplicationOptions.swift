@@ -23,6 +23,10 @@ public struct ApplicationOptions: Sendable {
     /// The callbacks the app handles, said in hello so the broker can tell one implemented but never called (empty:
     /// not declared).
     public var implementedCallbacks: [LifecycleCallback]
+    /// `UIScene.destructionConditions` of every scene the app connects (meaningful with a scene delegate; the broker
+    /// ignores them before `ios26`): `userInitiatedDismissal` discards a scene's session when the user swipes home,
+    /// `systemDisconnection` when the process ends. Each scene tells them as `Scene.destructionConditions`.
+    public var destructionConditions: SceneDestructionConditions
     /// The first reconnection delay after the broker went away; it doubles on each failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
@@ -59,6 +63,7 @@ public struct ApplicationOptions: Sendable {
         supportsMultipleScenes: Bool = false,
         fallsBackFromScenes: Bool = true,
         implementedCallbacks: [LifecycleCallback] = [],
+        destructionConditions: SceneDestructionConditions = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
         connectTimeout: Duration? = nil,
@@ -71,6 +76,7 @@ public struct ApplicationOptions: Sendable {
         self.supportsMultipleScenes = supportsMultipleScenes
         self.fallsBackFromScenes = fallsBackFromScenes
         self.implementedCallbacks = implementedCallbacks
+        self.destructionConditions = destructionConditions
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
         self.connectTimeout = connectTimeout
@@ -86,6 +92,7 @@ extension ApplicationOptions {
         flags.adoptsScenes = adoptsScenes
         flags.supportsMultipleScenes = supportsMultipleScenes
         flags.implementedCallbacks = implementedCallbacks
+        flags.destructionConditions = destructionConditions
         return flags
     }
 

@@ -12,6 +12,9 @@ public struct Scene: Sendable, Hashable, Identifiable {
     public let session: SceneSession
     /// `UIScene.activationState`.
     public internal(set) var state: SceneState
+    /// `UIScene.destructionConditions` (iOS 26+): the app's, `ApplicationOptions.destructionConditions`, which every
+    /// scene it connects declares.
+    public let destructionConditions: SceneDestructionConditions
 
     /// SwiftUI's phase of this scene (`ScenePhase(state)`).
     public var phase: ScenePhase { ScenePhase(state) }

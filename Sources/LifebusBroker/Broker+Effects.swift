@@ -64,7 +64,7 @@ struct BrokerLoopHost: BrokerHost {
         // Set once per session: a session says hello once, as one app (`lifebus.AlreadyIntroduced` after).
         peer.answerCallbacks {
             { [unowned broker = self.broker] tag, answer in
-                broker.feed(.callbackAnswered(app, CallbackID(tag), answer))
+                broker.feedAnswer(app, CallbackID(tag), answer)
             }
         }
         // A closure written out, not a method reference (`params.writeRequest`): a reference to a value's method

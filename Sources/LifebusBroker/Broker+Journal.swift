@@ -25,7 +25,8 @@ extension Broker {
                 wallMs: self.clock.wallMilliseconds(),
                 scenes: RunSceneKnobs(
                     profile: configuration.profile,
-                    sceneOrderSeed: configuration.deviceConfiguration.sceneOrderSeed)
+                    sceneOrderSeed: configuration.deviceConfiguration.sceneOrderSeed,
+                    callPresentation: configuration.callPresentation)
             )
         }
         scheduleJournalCommit()

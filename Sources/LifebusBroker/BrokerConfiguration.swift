@@ -55,6 +55,8 @@ public struct BrokerConfiguration: Sendable {
     public var memory = MemorySettings()
     /// SIGSTOP spawned apps while they are suspended (`--freeze-suspended`).
     public var freezesSuspended = false
+    /// How an incoming call shows on an unlocked device from `ios15` (`--call-presentation`).
+    public var callPresentation = CallPresentation.fullScreen
     /// How spawned apps are contained, whole tree (Protocol §16.2); `nil`: their process group only (a broker
     /// hosted in another program, which must not become a subreaper).
     public var containment: ContainmentSettings?
@@ -122,6 +124,7 @@ public struct BrokerConfiguration: Sendable {
         var budgets = Budgets.defaults(for: profile).scaled(by: timeScale)
         for (callback, budget) in budgetOverrides { budgets[callback] = budget }
         return DeviceConfiguration(
-            profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed)
+            profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed,
+            callPresentation: callPresentation)
     }
 }

@@ -26,7 +26,8 @@ public protocol BrokerHost {
     /// Drops the way back to `ticket` (its peer went away).
     func forget(_ ticket: Ticket)
     func notify(_ session: SessionID, method: String, params: JSONValue)
-    /// Sends a callback request whose answer the driver feeds as `BrokerInput.callbackAnswered(app, id, _)`.
+    /// Sends a callback request whose answer the driver feeds as `BrokerInput.callbackAnswered(app, id, _)` (or,
+    /// without a restoration payload, straight to `BrokerMachine.answered`).
     func sendCallback(to session: SessionID, _ params: CallbackParams, app: AppID, id: CallbackID)
     /// Lifts the session's connection to the limits of an introduced peer.
     func liftLimits(of session: SessionID)
@@ -48,10 +49,10 @@ public protocol BrokerHost {
 }
 
 extension BrokerHost {
-    /// Carries out one effect through the host's calls.
+    /// Carries out one effect through the host's calls, its payload moved into them (consumed, not copied).
     @inlinable
-    public func perform(_ effect: BrokerEffect) {
-        switch effect {
+    public func perform(_ effect: consuming BrokerEffect) {
+        switch consume effect {
         case .reply(let ticket, let result): answer(ticket, result)
         case .replyFire(let ticket, let result): answerFire(ticket, result)
         case .replyPing(let ticket, let result): answerPing(ticket, result)

@@ -26,7 +26,9 @@ public struct Ticket: CounterIdentifier, Sendable {
 }
 
 /// Everything that happens to the broker machine. The driver feeds each one with the instant it happened
-/// (`BrokerMachine.handle(_:at:wallMs:into:)`); nothing else changes the machine.
+/// (`BrokerMachine.handle(_:at:wallMs:into:)`; `answered` alone also has a direct entry,
+/// `BrokerMachine.answered(_:_:_:at:wallMs:into:)`, the same handling without the enum); nothing else changes the
+/// machine.
 public enum BrokerInput: Sendable {
     /// A connection was accepted; `identity` is the kernel's (`SO_PEERCRED`), `spoke` whether bytes were already
     /// waiting. The machine admits it (maybe sending an unintroduced peer away to make room) or refuses it.

@@ -20,7 +20,7 @@ extension BrokerMachine {
                 // action carries, and emptying the buffer would release it again.
                 var action = Action.completeEvent(EventID(0))
                 swap(&action, &buffer[index])
-                perform(action, rejections: &rejections, into: &effects)
+                perform(consume action, rejections: &rejections, into: &effects)
             }
         }
         // Emptied from the end: each slot holds a reference-free action now, dropped in place, where
@@ -40,8 +40,12 @@ extension BrokerMachine {
         }
     }
 
-    private mutating func perform(_ action: Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]) {
-        switch action {
+    /// Consumes `action`: its payloads are moved into the calls, not copied and released again (the callback's app
+    /// and scene context, the transition: ~40 instructions a callback under callgrind).
+    private mutating func perform(
+        _ action: consuming Action, rejections: inout [Rejection], into effects: inout [BrokerEffect]
+    ) {
+        switch consume action {
         case .sendCallback(let app, let id, let callback, let state, let budget, let cause, let scene):
             sendCallback(app: app, id: id, callback: callback, state: state, budget: budget, cause: cause,
                          scene: scene, into: &effects)

@@ -1,6 +1,6 @@
 public import LifebusCore
-import LifebusLifecycle
-import LifebusProtocol
+public import LifebusLifecycle
+public import LifebusProtocol
 public import Logging
 
 /// The broker without its loop: sessions and roles (`SessionTable`), the hello rules, what each role may call, the
@@ -8,7 +8,8 @@ public import Logging
 /// (`MachineClock`), the installed apps and their processes (`ProcessBook`), the lifecycle machine (`Device`) it
 /// drives, and the order that keeps the journal ahead of anyone told of an entry.
 ///
-/// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` takes one input with the
+/// A value (apart from the journal port, `JournalPort`): `handle(_:at:wallMs:into:)` (or, for the hottest input, an
+/// answer without a restoration payload, `answered(_:_:_:at:wallMs:into:)`) takes one input with the
 /// instant it happened and appends the effects to perform, in order; it never reads a clock and does no I/O. The
 /// driver (`Broker`, over libuv) feeds the inputs and performs the effects; tests feed it on virtual time.
 /// Invariants: a session is in `sessions` from admission until its `ended` input (a refused connection never is);
@@ -108,9 +109,28 @@ public struct BrokerMachine {
         case .shutdown:
             shutdown(into: &effects)
         }
+        finishInput(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
+    }
+
+    /// Handles an app's answer without a restoration payload exactly as `handle(.answered(app, id, answer), …)`
+    /// does: the driver's path for every such answer, with no `BrokerInput` to make, copy and destroy.
+    public mutating func answered(
+        _ app: AppID, _ id: CallbackID, _ answer: Result<AnswerTiming, RPCError>, at now: Instant, wallMs: Int64,
+        into effects: inout [BrokerEffect]
+    ) {
+        self.now = now
+        self.wallMs = wallMs
+        fireDueDeadlines(into: &effects)
+        callbackAnswered(app, id, answer, into: &effects)
+        finishInput(into: &effects)
+        assert(checkInvariantsWhenDue(), "broken after the answer \(id) of \(app): \(invariantViolations)")
+    }
+
+    /// What follows every input: an advance under way moves on, the timer is armed for the earliest deadline.
+    private mutating func finishInput(into effects: inout [BrokerEffect]) {
         if clock.pendingAdvance != nil { progressAdvance(into: &effects) }
         if let announced = clock.announce() { effects.append(.armTimer(announced)) }
-        assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")
     }
 
     /// Whether `session` is admitted (a refused connection never is).

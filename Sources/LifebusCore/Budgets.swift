@@ -91,13 +91,18 @@ public struct DeviceConfiguration: Sendable, Hashable {
     /// Seeds the orders Apple does not document (`Protocol/lifecycle.md`, "Scene order knobs"): which of several
     /// scenes moves first when one event moves them all. The same seed and inputs give the same actions.
     public var sceneOrderSeed: UInt64
+    /// How an incoming call shows on an unlocked device under a profile with the compact banner (`seeded` draws it
+    /// from `sceneOrderSeed`).
+    public var callPresentation: CallPresentation
 
     public init(
-        profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0
+        profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
+        callPresentation: CallPresentation = .fullScreen
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
         self.enforcesWatchdog = enforcesWatchdog
         self.sceneOrderSeed = sceneOrderSeed
+        self.callPresentation = callPresentation
     }
 }

@@ -23,6 +23,7 @@ extension Device {
         case .home:  // R26–R28
             guard !locked, let f = front else { return }
             front = nil
+            planDismissal(f)  // S42
             schedule(f, .moveTo(.background), stage: 0)
         case .launch(let app, let options):
             planLaunch(app, requireRunning: false, options: options)
@@ -62,7 +63,7 @@ extension Device {
         if locked {
             return configuration.profile.lockSendsToBackground && canBackground(i) ? .background : .inactive
         }
-        return alertOnScreen == nil && phoneCall != .ringing ? .active : .inactive
+        return alertOnScreen == nil && !phoneCall.coversFront ? .active : .inactive
     }
 
     mutating func refreshFront(stage: Int) {
@@ -84,33 +85,42 @@ extension Device {
 
     private mutating func planCall(_ action: CallAction) {
         switch action {
-        case .ring:  // R01, R02, R30, R31
+        case .ring:  // R01, R02, R30, R31, C01
             guard phoneCall == .idle else {
                 return refuse(.callAlreadyActive)
+            }
+            if ringsAsBanner() {
+                phoneCall = .ringingAsBanner  // the screen stays the front app's
+                return
             }
             alertOnScreen = nil  // the ringing call takes the screen
             phoneCall = .ringing
             refreshFront(stage: 0)
-        case .answer:  // R03, R04
-            guard phoneCall == .ringing else {
-                return refuse(.noRingingCall)
+        case .answer:  // R03, R04, C02
+            switch phoneCall {
+            case .ringing:
+                phoneCall = .inProgress(returnTo: front)
+                if let f = front {
+                    front = nil
+                    schedule(f, .moveTo(.background), stage: 0)
+                }
+            case .ringingAsBanner:
+                phoneCall = .answeredFromBanner  // the full-screen call UI over the front app
+                refreshFront(stage: 0)
+            case .idle, .inProgress, .answeredFromBanner:
+                refuse(.noRingingCall)
             }
-            phoneCall = .inProgress(returnTo: front)
-            if let f = front {
-                front = nil
-                schedule(f, .moveTo(.background), stage: 0)
-            }
-        case .decline:  // R05
-            guard phoneCall == .ringing else {
+        case .decline:  // R05, C03
+            guard phoneCall.isRinging else {
                 return refuse(.noRingingCall)
             }
             phoneCall = .idle
             refreshFront(stage: 0)
-        case .end:  // R06–R08
+        case .end:  // R06–R08, C03, C04
             switch phoneCall {
             case .idle:
                 refuse(.noCall)
-            case .ringing:
+            case .ringing, .ringingAsBanner, .answeredFromBanner:
                 phoneCall = .idle
                 refreshFront(stage: 0)
             case .inProgress(let previous):
@@ -125,7 +135,7 @@ extension Device {
     private mutating func planAlert(_ kind: AlertKind, _ action: AlertAction) {
         switch action {
         case .show:  // R10, R11, R12
-            guard !locked, alertOnScreen == nil, phoneCall != .ringing else { return }
+            guard !locked, alertOnScreen == nil, !phoneCall.isRinging else { return }
             alertOnScreen = kind
             refreshFront(stage: 0)
         case .banner:  // R13

@@ -152,6 +152,11 @@ extension Device {
         /// The launch's URLs wait for the focused scene, which is connected and in the foreground.
         var opensURLs: Bool
         var switcherClose: SwitcherClose
+        /// A `home` is destroying the shown scenes (`userInitiatedDismissal`): their sessions are announced at once.
+        var dismissing: Bool
+        /// The app declared `systemDisconnection`: a termination announces its discarded sessions before
+        /// `willTerminate`.
+        var destroysAtTermination: Bool
     }
 
     /// The next move of a scene app's work `intent` in `situation` (rows S01–S50 of `Protocol/lifecycle.md`).
@@ -181,13 +186,19 @@ extension Device {
             if let step = situation.sceneStep {
                 return .sendToScene(session: step.session, step.callback, to: step.to)
             }
+            if situation.dismissing && situation.owesDiscards {
+                return .announceDiscards  // S42
+            }
             return situation.opensURLs ? .openURLs : .finish
         case .terminate:
             switch state {
             case .notRunning: return .finish
             case .suspended: return .killSuspended
             case .active, .inactive, .background:
-                guard let step = situation.sceneStep else { return .send(.willTerminate, to: .notRunning) }
+                guard let step = situation.sceneStep else {
+                    return situation.owesDiscards && situation.destroysAtTermination
+                        ? .announceDiscards : .send(.willTerminate, to: .notRunning)  // S43
+                }
                 return .sendToScene(session: step.session, step.callback, to: step.to)
             }
         case .closeApp:

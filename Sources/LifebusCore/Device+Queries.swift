@@ -31,8 +31,8 @@ extension Device {
     public var call: CallStatus {
         switch phoneCall {
         case .idle: .none
-        case .ringing: .ringing
-        case .inProgress: .inProgress
+        case .ringing, .ringingAsBanner: .ringing
+        case .inProgress, .answeredFromBanner: .inProgress
         }
     }
 

@@ -21,7 +21,8 @@ extension Device {
             app: situation, owesDiscards: !book.discarded.isEmpty, hasScenes: book.connectedCount > 0,
             sceneStep: nextSceneStep(of: i, for: intent),
             opensURLs: !(book.pendingOptions?.urlContexts.isEmpty ?? true) && focused?.state?.isForeground == true,
-            switcherClose: configuration.profile.switcherClose)
+            switcherClose: configuration.profile.switcherClose, dismissing: book.dismissing,
+            destroysAtTermination: destroys(i, on: .systemDisconnection))
         perform(Self.sceneMove(for: intent, sceneSituation), i)
     }
 
@@ -36,6 +37,7 @@ extension Device {
     mutating func announceDiscards(_ i: Int) {
         let sessions = apps[i].scenes.discarded
         apps[i].scenes.discarded = []
+        apps[i].scenes.dismissing = false
         send(i, .didDiscardSceneSessions, to: awake(i), context: SceneCallbackContext(sessions: sessions))
     }
 
@@ -63,6 +65,10 @@ extension Device {
             } else {
                 _ = apps[i].scenes.newSession()
             }
+        case .moveTo where apps[i].scenes.dismissing:
+            discardDismissed(i)
+        case .terminate where destroys(i, on: .systemDisconnection) && nextSceneStep(of: i, for: intent) == nil:
+            discardAll(i)  // S43
         case .closeScene:
             guard let session = apps[i].scenes.target, let k = apps[i].scenes.position(of: session),
                 apps[i].scenes.sessions[k].scene == nil
@@ -84,6 +90,9 @@ extension Device {
         switch intent {
         case .moveTo(let target):
             guard target.isForeground, session.shown else {
+                if apps[i].scenes.dismissing && session.shown {
+                    return .disconnected(saving: false, viaBackground: false)  // S42
+                }
                 return session.scene == nil ? nil : .state(.background)
             }
             let focused = target == .active && apps[i].scenes.focus == session.id
@@ -269,6 +278,7 @@ extension Device {
         apps[i].scenes.pendingOptions = nil
         apps[i].scenes.launchDeadline = nil
         apps[i].scenes.configuring = nil
+        destroySessionsAtProcessEnd(i)
     }
 
     /// The answer to a scene callback of app `i` changes the book: a configured session, a kept payload.

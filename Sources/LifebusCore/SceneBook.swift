@@ -26,6 +26,9 @@ struct SceneBook: Sendable {
     /// The outstanding scene callback's scene and its move, journaled with its transition (kept here, not in
     /// `Outstanding`, which the app-delegate path copies on every answer).
     var outstandingScene: SceneTransition?
+    /// A `home` is destroying the shown scenes (`userInitiatedDismissal`, S42): they disconnect instead of entering
+    /// the background, until their discarded sessions are announced.
+    var dismissing = false
     /// Counts scene activations, for `SceneSessionRecord.lastUsed`.
     var uses: UInt64 = 0
     /// The end of a scene launch's `scene-create` budget, from `didFinishLaunching` until the first scene is

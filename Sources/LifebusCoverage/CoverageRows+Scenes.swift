@@ -2,6 +2,7 @@ import LifebusLifecycle
 import LifebusProtocol
 
 private let scenes: Set<Profile> = [.ios13, .ios15, .ios17, .ios26, .ios27]
+private let destructions: Set<Profile> = [.ios26, .ios27]
 private let rejected = "a rejected event: rejections are answered, not journaled"
 private let movesNobody = "it sends no callback now, so it leaves no record"
 
@@ -9,7 +10,7 @@ private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observa
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The scene rows of `Protocol/lifecycle.md` (S01–S41), in the document's order, with what in a journal shows each:
+/// The scene rows of `Protocol/lifecycle.md` (S01–S44), in the document's order, with what in a journal shows each:
 /// a scene callback's transition (its callback, the event that caused it, the app's other callbacks of that event),
 /// under the profiles with scenes.
 extension CoverageRow {
@@ -57,6 +58,13 @@ extension CoverageRow {
                     J(scenes) { $0.event == .memoryWarning(.critical) && $0.moved(.sceneDidDisconnect) }),
         CoverageRow("S41", "A active → `terminate A` (system)",
                     J(scenes) { $0.byTerminate(byUser: false) && $0.moved(.sceneDidDisconnect) }),
+        CoverageRow("S42", "ios26+, A declares `userInitiatedDismissal`, active → `home`",
+                    J(destructions) { $0.event == .home && $0.moved(.didDiscardSceneSessions) }),
+        CoverageRow("S43", "ios26+, A declares `systemDisconnection`, active → `terminate A` (system)",
+                    J(destructions) { $0.byTerminate(byUser: false) && $0.moved(.didDiscardSceneSessions) }),
+        CoverageRow("S44", "ios26+, A declares `systemDisconnection`, suspended → `terminate A` (system), `launch A`",
+                    .notInJournal("its discards are announced at the next launch as S25's: the journal does not say "
+                                  + "which end discarded the sessions")),
     ]
 }
 

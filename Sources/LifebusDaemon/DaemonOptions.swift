@@ -33,6 +33,7 @@ struct DaemonOptions: Equatable {
     var appsFolder: String?
     var memory = MemoryOptions()
     var freezesSuspended = false
+    var callPresentation = CallPresentation.fullScreen
     /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
     var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
@@ -63,7 +64,8 @@ struct DaemonOptions: Equatable {
                         [--memory-sample <d>] [--device-memory <size>] [--memory-warning-at <t>]
                         [--memory-critical-at <t>] [--freeze-suspended]
                         [--clock real|manual] [--advance-settle <duration>]
-                        [--scene-order-seed <n>] [--exit-with-parent <pid>]
+                        [--scene-order-seed <n>] [--call-presentation fullScreen|banner|seeded]
+                        [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
         The Lifebus broker: plays iOS for the apps that connect to it.
@@ -108,6 +110,10 @@ struct DaemonOptions: Equatable {
                                     (hello and write timeouts stay on real time).
           --advance-settle <d>      Under --clock manual, how long an advance waits in real time for unanswered
                                     callbacks before stepping on (default: 5s; 0 to 1h, 0: at once).
+          --call-presentation <p>   How an incoming call shows on an unlocked device from ios15 (iOS 14's compact
+                                    banner): fullScreen (default: it resigns the front app, as before ios15),
+                                    banner (the front app stays active until the call is answered), seeded (each
+                                    call draws one from the scene-order seed; the run record names the choice).
           --exit-with-parent <pid>  Stop cleanly, as on SIGTERM, when process <pid>, the one that started this
                                     one (its own pid, passed by it), exits, even killed by SIGKILL (watched through
                                     its pidfd). Exits at once (status 1) when <pid> is gone or is not this
@@ -175,6 +181,7 @@ struct DaemonOptions: Equatable {
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
+        "call-presentation",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -229,6 +236,11 @@ struct DaemonOptions: Equatable {
         case "clock":
             guard let kind = ClockKind(rawValue: text) else { throw invalid("real or manual") }
             clock = kind
+        case "call-presentation":
+            guard let presentation = CallPresentation(rawValue: text) else {
+                throw invalid("fullScreen, banner or seeded")
+            }
+            callPresentation = presentation
         case "advance-settle":
             guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")

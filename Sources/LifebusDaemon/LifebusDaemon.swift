@@ -54,6 +54,7 @@ public enum LifebusDaemon {
         configuration.appsFolder = options.appsFolder
         configuration.memory = options.memory.settings
         configuration.freezesSuspended = options.freezesSuspended
+        configuration.callPresentation = options.callPresentation
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

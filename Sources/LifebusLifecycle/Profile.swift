@@ -6,9 +6,10 @@
 /// - `ios7`: multitasking; locking also sends the front app to the background.
 /// - `ios13`: scenes, optional: an app that adopts them is driven scene by scene; one that does not gets `ios7`'s
 ///   app-delegate behaviour. Background tasks get 30 s. A switcher swipe resigns, backgrounds, then terminates.
-/// - `ios15`: as `ios13`, and a scene with a restoration payload is asked to restore it (`restoreInteractionState`).
+/// - `ios15`: as `ios13`, and a scene with a restoration payload is asked to restore it (`restoreInteractionState`);
+///   an incoming call may show as a compact banner (`CallPresentation`).
 /// - `ios17`: as `ios15`; a switcher swipe resigns, disconnects the scene and discards its session.
-/// - `ios26`: as `ios17`, with scene destruction conditions (a closed scene's session is discarded at once).
+/// - `ios26`: as `ios17`, with scene destruction conditions (an app's declared conditions discard its sessions).
 /// - `ios27`: as `ios26`, and scenes are required: an app that does not adopt them fails to launch.
 ///
 /// Every difference between profiles is one of the properties below (`Protocol/lifecycle.md`'s "Profiles", a source
@@ -55,10 +56,17 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         self >= .ios17 ? .disconnectsAndDiscards : .terminates
     }
 
-    /// Whether scenes have destruction conditions (iOS 26+): a session closed by the user is discarded at once,
-    /// `didDiscardSceneSessions` sent right away instead of at the next launch.
+    /// Whether scenes have destruction conditions (iOS 26+, `SceneDestructionConditions`): a scene app that declares
+    /// them has its sessions discarded when the user swipes home or the system ends its process (S42–S44); before,
+    /// they are ignored.
     public var hasDestructionConditions: Bool {
         self >= .ios26
+    }
+
+    /// Whether an incoming call may show as a compact banner while the device is unlocked (iOS 14+; `ios15` is this
+    /// list's first profile after it): `DeviceConfiguration.callPresentation` says whether it does.
+    public var hasCompactCallBanner: Bool {
+        self >= .ios15
     }
 
     /// Era order: declaration order.

@@ -125,6 +125,7 @@ final class InMemoryTransport: BusTransport {
         flags.adoptsScenes = launcher.sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
+        flags.destructionConditions = options.destructionConditions
         var hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
         do {
             var answer = exchange(session, LifebusMethod.hello, hello.json)

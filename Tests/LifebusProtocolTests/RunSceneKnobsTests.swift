@@ -32,6 +32,21 @@ import Testing
         #expect(try RunRecord(json: try JSONParser.parse(record.json.jsonText)) == record)
     }
 
+    @Test("callPresentation: written from ios15 (the compact banner), read back; ios13 has none")
+    func theCallPresentationIsRecordedWhereTheBannerExists() throws {
+        for profile in [Profile.ios13, .ios15, .ios27] {
+            var record = Self.record(profile)
+            record.scenes = RunSceneKnobs(profile: profile, sceneOrderSeed: 3, callPresentation: .seeded)
+            let written = record.json["scenes"]?["callPresentation"]?.stringValue
+            #expect(written == (profile.hasCompactCallBanner ? "seeded" : nil), "\(profile)")
+            #expect(try RunRecord(json: try JSONParser.parse(record.json.jsonText)) == record)
+        }
+        var json = try #require(Self.record(.ios17).json.objectValue)
+        json.append("scenes", ["sceneSupport": "optional", "switcherClose": "terminates", "sceneOrderSeed": 0,
+                               "callPresentation": "popup"])
+        #expect(throws: RPCError.self) { try RunRecord(json: .object(json)) }
+    }
+
     @Test func aBadKnobIsRefusedNamingIt() throws {
         var json = try #require(Self.record(.ios17).json.objectValue)
         json.append("scenes", ["sceneSupport": "sometimes", "switcherClose": "terminates",

@@ -32,8 +32,13 @@ import Testing
         flags.adoptsScenes = true
         flags.supportsMultipleScenes = true
         flags.implementedCallbacks = [.willConnectTo, .sceneDidEnterBackground, .didEnterBackground]
+        flags.destructionConditions = [.userInitiatedDismissal, .systemDisconnection]
         let hello = HelloParams(role: .app, appID: "com.x", flags: flags)
         #expect(try HelloParams(json: hello.json) == hello)
+        #expect(hello.json["app"]?["destructionConditions"] == ["userInitiatedDismissal", "systemDisconnection"])
+        let unknown = Wire.with(
+            hello.json, "app", Wire.with(hello.json["app"] ?? .null, "destructionConditions", ["onHome"]))
+        #expect(Wire.rejectedField(HelloParams.init(json:), unknown) == "app.destructionConditions[0]")
         let wrong = Wire.with(hello.json, "app", Wire.with(hello.json["app"] ?? .null, "implements", ["scenePhase"]))
         #expect(Wire.rejectedField(HelloParams.init(json:), wrong) == "app.implements[0]")
     }

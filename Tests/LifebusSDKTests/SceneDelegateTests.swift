@@ -54,8 +54,10 @@ struct SceneDelegateTests {
 
     @Test func helloSaysTheAppAdoptsScenesWithWhatItImplements() async throws {
         let options = ApplicationOptions(supportsMultipleScenes: true,
-                                         implementedCallbacks: [.willConnectTo, .sceneDidEnterBackground])
+                                         implementedCallbacks: [.willConnectTo, .sceneDidEnterBackground],
+                                         destructionConditions: .systemDisconnection)
         let harness = try await AppHarness.launch(options: options, sceneDelegate: RecordingSceneDelegate())
+        #expect(harness.hello.flags.destructionConditions == .systemDisconnection)
         #expect(harness.hello.flags.adoptsScenes)
         #expect(harness.hello.flags.supportsMultipleScenes)
         #expect(harness.hello.flags.implementedCallbacks == [.willConnectTo, .sceneDidEnterBackground])

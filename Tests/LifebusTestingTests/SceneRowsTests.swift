@@ -148,7 +148,7 @@ struct SceneRowsTests {
             let options = ApplicationOptions(
                 exitsOnSuspend: flags.exitsOnSuspend, backgroundModes: flags.backgroundModes,
                 launchInBackground: flags.launchInBackground, supportsMultipleScenes: flags.supportsMultipleScenes,
-                fallsBackFromScenes: false
+                fallsBackFromScenes: false, destructionConditions: flags.destructionConditions
             )
             let scenes = flags.adoptsScenes ? Scenes() : nil
             do {

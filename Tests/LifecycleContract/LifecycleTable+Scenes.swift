@@ -43,6 +43,8 @@ private func E(_ situation: String, _ journal: String...) -> Expected {
 private let scene = AppFlags(adoptsScenes: true)
 private let windows = AppFlags(adoptsScenes: true, supportsMultipleScenes: true)
 private let sceneAudio = AppFlags(backgroundModes: ["audio"], adoptsScenes: true)
+private let dismissible = AppFlags(adoptsScenes: true, destructionConditions: .userInitiatedDismissal)
+private let ephemeral = AppFlags(adoptsScenes: true, destructionConditions: .systemDisconnection)
 
 extension LifecycleTable {
     /// The scene rows, S01…: the core's `LifecycleTableTests`, the integration `RowRunner` and the kit's
@@ -274,6 +276,55 @@ extension LifecycleTable {
                 "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
                 "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
                 "A willTerminate background→notRunning ok"),
+            tags: [.scene]),
+        Row(id: "S42", title: "ios26+: a scene destroyed on user dismissal is discarded when the user swipes home",
+            setup: [.connect("A", dismissible)], steps: [.fire(.home)],
+            expected: eras(
+                ios13: E("A=suspended A.s1=1:background front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidEnterBackground foregroundInactive→background ok",
+                         "A - background→suspended ok"),
+                ios26: E("A=suspended front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                         "A didDiscardSceneSessions background→background ok",
+                         "A - background→suspended ok")),
+            tags: [.scene]),
+        Row(id: "S43", title: "ios26+: a scene destroyed on system disconnection is discarded at a termination",
+            setup: [.connect("A", ephemeral)], steps: [.fire(.terminate("A", byUser: false))],
+            expected: eras(
+                ios13: E("A=notRunning A.s1=- front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                         "A willTerminate background→notRunning ok"),
+                ios26: E("A=notRunning front=-",
+                         "A/1 sceneWillResignActive foregroundActive→foregroundInactive ok",
+                         "A/1 sceneDidDisconnect foregroundInactive→unattached ok",
+                         "A didDiscardSceneSessions background→background ok",
+                         "A willTerminate background→notRunning ok")),
+            tags: [.scene]),
+        Row(id: "S44", title: "ios26+: a suspended app whose scenes are destroyed on system disconnection is killed",
+            setup: [.connect("A", ephemeral), .fire(.home)],
+            steps: [.fire(.terminate("A", byUser: false)), .fire(.launch("A"))],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive front=A",
+                         "kill A system",
+                         "A - suspended→notRunning killed",
+                         "start A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                ios26: E("A=active A.s2=2:foregroundActive front=A",
+                         "kill A system",
+                         "A - suspended→notRunning killed",
+                         "start A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A didDiscardSceneSessions background→background ok",
+                         "A configurationForConnecting background→background ok",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
             tags: [.scene]),
     ]
 }

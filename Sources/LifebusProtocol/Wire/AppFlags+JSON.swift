@@ -3,7 +3,8 @@ public import LifebusLifecycle
 
 /// The wire form of `AppFlags`: on the wire the flags sit in the `app` object of `hello` beside the app id:
 /// `{"exitsOnSuspend":false,"backgroundModes":["audio"],"launchInBackground":false}`, and for an app that adopts
-/// scenes `"scenes":true`, `"multipleScenes":true` and `"implements":["sceneDidEnterBackground",…]`; each member is
+/// scenes `"scenes":true`, `"multipleScenes":true`, `"implements":["sceneDidEnterBackground",…]` and
+/// `"destructionConditions":["userInitiatedDismissal","systemDisconnection"]` (ignored before ios26); each member is
 /// optional and defaults to `false` / `[]`. Background mode names are passed through unchecked (the core decides what
 /// they mean); `implements` names callbacks (`LifecycleCallback`), anything else is -32602 naming it. The scene
 /// members are written only when they differ from their defaults, so an app without scenes says hello as before.
@@ -30,6 +31,16 @@ extension AppFlags {
             callbacks.append(callback)
         }
         implementedCallbacks = callbacks
+        var conditions: SceneDestructionConditions = []
+        for (index, name) in try reader.stringArray("destructionConditions").enumerated() {
+            guard let condition = SceneDestructionConditions.named.first(where: { $0.name == name })?.condition else {
+                let choices = SceneDestructionConditions.named.map(\.name).joined(separator: ", ")
+                throw RPCError.invalidParams(
+                    field: reader.path("destructionConditions[\(index)]"), "must be one of \(choices)")
+            }
+            conditions.insert(condition)
+        }
+        destructionConditions = conditions
     }
 
     public var json: JSONValue {
@@ -46,6 +57,9 @@ extension AppFlags {
         if supportsMultipleScenes { members.append(("multipleScenes", .bool(true))) }
         if !implementedCallbacks.isEmpty {
             members.append(("implements", .array(implementedCallbacks.map { .string($0.rawValue) })))
+        }
+        if !destructionConditions.isEmpty {
+            members.append(("destructionConditions", .array(destructionConditions.names.map(JSONValue.string))))
         }
         return members
     }

@@ -6,23 +6,28 @@ public import LifebusLifecycle
 /// journal says how to replay its run.
 ///
 /// A plain value. Wire form: `{"sceneSupport":"optional","switcherClose":"disconnectsAndDiscards",
-/// "restoresInteractionState":true,"destructionConditions":false,"sceneOrderSeed":0}` — `sceneOrderSeed` an integer
-/// from 0 to 2^63 − 1.
+/// "restoresInteractionState":true,"destructionConditions":false,"sceneOrderSeed":0,"callPresentation":"fullScreen"}`
+/// — `sceneOrderSeed` an integer from 0 to 2^63 − 1; `callPresentation` (`CallPresentation`) only under a profile
+/// with the compact call banner (`ios15`+), where the broker's `--call-presentation` is read.
 public struct RunSceneKnobs: Sendable, Equatable {
     public var sceneSupport: SceneSupport
     public var switcherClose: SwitcherClose
     public var restoresInteractionState: Bool
     public var destructionConditions: Bool
     public var sceneOrderSeed: UInt64
+    /// How a call shows on an unlocked device; `nil` under a profile without the compact banner (`ios13`).
+    public var callPresentation: CallPresentation?
 
-    /// The knobs of `profile` with `sceneOrderSeed`; `nil` under a profile without scenes (`ios3`, `ios4`, `ios7`).
-    public init?(profile: Profile, sceneOrderSeed: UInt64) {
+    /// The knobs of `profile` with `sceneOrderSeed` and `callPresentation` (kept only where the profile has the
+    /// compact call banner); `nil` under a profile without scenes (`ios3`, `ios4`, `ios7`).
+    public init?(profile: Profile, sceneOrderSeed: UInt64, callPresentation: CallPresentation = .fullScreen) {
         guard profile.sceneSupport != .none else { return nil }
         sceneSupport = profile.sceneSupport
         switcherClose = profile.switcherClose
         restoresInteractionState = profile.restoresInteractionState
         destructionConditions = profile.hasDestructionConditions
         self.sceneOrderSeed = sceneOrderSeed
+        self.callPresentation = profile.hasCompactCallBanner ? callPresentation : nil
     }
 
     init(reader: ParamsReader) throws(RPCError) {
@@ -40,15 +45,18 @@ public struct RunSceneKnobs: Sendable, Equatable {
         restoresInteractionState = try reader.bool("restoresInteractionState", default: false)
         destructionConditions = try reader.bool("destructionConditions", default: false)
         sceneOrderSeed = UInt64(try reader.integer("sceneOrderSeed", as: Int64.self, minimum: 0))
+        callPresentation = try reader.optionalChoice("callPresentation", as: CallPresentation.self)
     }
 
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "sceneSupport": .string(sceneSupport.rawValue),
             "switcherClose": .string(switcherClose.rawValue),
             "restoresInteractionState": .bool(restoresInteractionState),
             "destructionConditions": .bool(destructionConditions),
             "sceneOrderSeed": .integer(Int64(clamping: sceneOrderSeed)),
         ]
+        if let callPresentation { object.append("callPresentation", .string(callPresentation.rawValue)) }
+        return .object(object)
     }
 }

@@ -220,6 +220,7 @@ final class RowRunner {
             "launchInBackground": .bool(appFlags.launchInBackground),
             "scenes": .bool(appFlags.adoptsScenes),
             "multipleScenes": .bool(appFlags.supportsMultipleScenes),
+            "destructionConditions": .array(appFlags.destructionConditions.names.map { .string($0) }),
         ]
         let id = nextID()
         awaiting[id] = Awaited(connection: live, kind: .hello)
