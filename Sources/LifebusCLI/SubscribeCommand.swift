@@ -91,6 +91,12 @@ extension LifebusCommand {
         var implements: ChoiceList<LifecycleCallback>?
 
         @Option(help: ArgumentHelp(
+            "With --scenes: the destruction conditions its scenes declare (honoured from ios26): "
+                + SceneDestructionConditions.named.map(\.name).joined(separator: ", ") + ".",
+            valueName: "condition,…"))
+        var destructionConditions: String?
+
+        @Option(help: ArgumentHelp(
             "With --scenes: the payload to answer stateRestorationActivity with (kept with the scene's session and "
                 + "handed back at its next willConnectTo), a JSON object.",
             valueName: "json"))
@@ -116,6 +122,24 @@ extension LifebusCommand {
             _ = try plan()
             if multipleScenes, !scenes { throw ValidationError("--multiple-scenes needs --scenes") }
             if restoration != nil, !scenes { throw ValidationError("--restoration needs --scenes") }
+            if destructionConditions != nil, !scenes {
+                throw ValidationError("--destruction-conditions needs --scenes")
+            }
+            _ = try declaredDestructionConditions()
+        }
+
+        /// `--destruction-conditions` as a set; a name it does not know is a usage error that lists the known ones.
+        func declaredDestructionConditions() throws -> SceneDestructionConditions {
+            var conditions: SceneDestructionConditions = []
+            for name in (destructionConditions ?? "").split(separator: ",") {
+                guard let known = SceneDestructionConditions.named.first(where: { $0.name == name }) else {
+                    throw ValidationError(
+                        "--destruction-conditions: unknown condition '\(name)' (known: "
+                            + SceneDestructionConditions.named.map(\.name).joined(separator: ", ") + ")")
+                }
+                conditions.insert(known.condition)
+            }
+            return conditions
         }
 
         /// What hello says the app implements: `--implements`, else the callbacks `--on` and `--delay` name, in
@@ -140,6 +164,7 @@ extension LifebusCommand {
                 supportsMultipleScenes: multipleScenes,
                 fallsBackFromScenes: false,  // --scenes was asked for: a broker without them refuses the app
                 implementedCallbacks: implementedCallbacks,
+                destructionConditions: try declaredDestructionConditions(),
                 connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer
             ))

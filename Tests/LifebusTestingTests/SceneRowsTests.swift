@@ -185,6 +185,9 @@ struct SceneRowsTests {
         var arguments = ["subscribe", "--id", id.rawValue]
         if flags.adoptsScenes { arguments.append("--scenes") }
         if flags.supportsMultipleScenes { arguments.append("--multiple-scenes") }
+        if !flags.destructionConditions.isEmpty {
+            arguments += ["--destruction-conditions", flags.destructionConditions.names.joined(separator: ",")]
+        }
         if let payload = stage.payloads[id] { arguments += ["--restoration", payload] }
         let manifest: JSONValue = .object([
             "id": .string(id.rawValue),
