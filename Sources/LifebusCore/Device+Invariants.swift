@@ -124,6 +124,7 @@ extension Device {
         if let timer = app.background?.warning { body(timer, .taskWarning(i)) }
         if let timer = app.background?.expiry { body(timer, .taskExpiry(i)) }
         if case .exiting(let grace) = app.process { body(grace, .exitGrace(i)) }
+        if let timer = app.pushes.window { body(timer, .pushWindow(i)) }
         for task in app.scheduledTasks {
             if let timer = task.due { body(timer, .scheduledTaskDue(i)) }
             if let timer = task.warning { body(timer, .scheduledTaskWarning(i)) }
