@@ -206,7 +206,8 @@ extension LifecycleTable {
                         "A didFinishLaunching notRunning→background ok", "push A delivered",
                         "A didReceiveRemoteNotification background→background ok", "push A answered noData",
                         "A - background→suspended ok"))),
-        Row(id: "B32", title: "a fourth silent push within the hour", setup: [.connect("A"), .fire(.home)] + threePushes,
+        Row(id: "B32", title: "a fourth silent push within the hour",
+            setup: [.connect("A"), .fire(.home)] + threePushes,
             steps: [.fire(.push("A", silent)), .elapse(.seconds(3600))],
             expected: pushEras(
                 ios4: E("A=suspended front=-", unavailable),
