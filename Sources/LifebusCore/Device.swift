@@ -16,7 +16,9 @@ import LifebusLifecycle
 ///   `reject`) comes once every callback it caused is answered or its app is gone;
 /// - at most one app is `active` or `inactive`; at most one callback per app is outstanding;
 /// - every callback sent is answered, or its app is killed (watchdog) or gone (crashed);
-/// - every armed timer belongs to an app that is connected or being waited for;
+/// - every armed timer belongs to an app that is connected or being waited for, but those that wait for the app
+///   whatever its process (a pending `BGTask`'s earliest begin date, the silent-push rate window) and the device's
+///   own (the protected-data lock);
 /// - and the record-level ones `checkInvariants()` lists, asserted after every input in debug builds.
 ///
 /// Wrong client input returns `.reject`, never a trap; only a broken invariant of the device's own traps.
@@ -28,6 +30,13 @@ public struct Device: Sendable {
     /// The app that owns the screen (foreground, or behind the lock), by index into `apps`.
     var front: Int?
     var locked = false
+    /// Whether protected data is readable (`false` from `protectedDataLockDelay` after a lock until the wake).
+    var protectedDataAvailable = true
+    /// Armed from a lock under a profile with data protection until protected data becomes unavailable.
+    var protectedDataLock: TimerID?
+    /// How many `processing` `BGTask`s run (their launch handler called, not completed): only then does the user's
+    /// return look for them to expire.
+    var runningProcessingTasks = 0
     /// The SMS or calendar alert on screen (a ringing call is `phoneCall`).
     var alertOnScreen: AlertKind?
     var phoneCall = PhoneCall.idle
@@ -82,7 +91,10 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration):
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, let result):
+            if let result, let i = index[app] {
+                apps[i].pushes.result = result  // read by the push's answer (`pushAnswered`)
+            }
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:
             deadlineReached()
@@ -92,6 +104,12 @@ public struct Device: Sendable {
             endBackgroundTask(app, task)
         case .memoryFootprint(let app, let bytes):
             reportFootprint(app, bytes)
+        case .registerBackgroundTask(let app, let identifier):
+            registerTask(app, identifier)
+        case .submitBackgroundTask(let app, let request):
+            submitTask(app, request)
+        case .backgroundTaskCompleted(let app, let identifier, let success):
+            completeTask(app, identifier, success: success)
         }
         advance()
         assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")

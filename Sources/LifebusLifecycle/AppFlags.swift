@@ -22,6 +22,8 @@ public struct AppFlags: Sendable, Hashable {
     public var implementedCallbacks: [LifecycleCallback]
     /// `UIScene.destructionConditions` of every scene the app connects (ignored before `ios26`).
     public var destructionConditions: SceneDestructionConditions
+    /// `BGTaskSchedulerPermittedIdentifiers`: the `BGTask` identifiers the app may register and submit.
+    public var permittedTaskIdentifiers: [String]
 
     /// The `UIBackgroundModes` values iOS knows: what the command lines (`lifebus subscribe`, the SDK's
     /// `LaunchArguments`) accept. The wire passes any name through.
@@ -33,7 +35,8 @@ public struct AppFlags: Sendable, Hashable {
     public init(
         exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false,
         adoptsScenes: Bool = false, supportsMultipleScenes: Bool = false,
-        implementedCallbacks: [LifecycleCallback] = [], destructionConditions: SceneDestructionConditions = []
+        implementedCallbacks: [LifecycleCallback] = [], destructionConditions: SceneDestructionConditions = [],
+        permittedTaskIdentifiers: [String] = []
     ) {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
@@ -42,5 +45,6 @@ public struct AppFlags: Sendable, Hashable {
         self.supportsMultipleScenes = supportsMultipleScenes
         self.implementedCallbacks = implementedCallbacks
         self.destructionConditions = destructionConditions
+        self.permittedTaskIdentifiers = permittedTaskIdentifiers
     }
 }
