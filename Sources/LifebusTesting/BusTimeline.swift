@@ -110,7 +110,7 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                 }
             case .mark(let record):
                 .mark(app: AppID(record.app), name: record.name)
-            case .run, .process:
+            case .run, .process, .task, .push, .protectedData:
                 nil
             }
         }
