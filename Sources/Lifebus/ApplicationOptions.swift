@@ -27,6 +27,9 @@ public struct ApplicationOptions: Sendable {
     /// ignores them before `ios26`): `userInitiatedDismissal` discards a scene's session when the user swipes home,
     /// `systemDisconnection` when the process ends. Each scene tells them as `Scene.destructionConditions`.
     public var destructionConditions: SceneDestructionConditions
+    /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register (an installed app's manifest
+    /// `backgroundTaskIdentifiers` wins).
+    public var permittedTaskIdentifiers: [String]
     /// The first reconnection delay after the broker went away; it doubles on each failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
@@ -64,6 +67,7 @@ public struct ApplicationOptions: Sendable {
         fallsBackFromScenes: Bool = true,
         implementedCallbacks: [LifecycleCallback] = [],
         destructionConditions: SceneDestructionConditions = [],
+        permittedTaskIdentifiers: [String] = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
         connectTimeout: Duration? = nil,
@@ -77,6 +81,7 @@ public struct ApplicationOptions: Sendable {
         self.fallsBackFromScenes = fallsBackFromScenes
         self.implementedCallbacks = implementedCallbacks
         self.destructionConditions = destructionConditions
+        self.permittedTaskIdentifiers = permittedTaskIdentifiers
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
         self.connectTimeout = connectTimeout
@@ -93,6 +98,7 @@ extension ApplicationOptions {
         flags.supportsMultipleScenes = supportsMultipleScenes
         flags.implementedCallbacks = implementedCallbacks
         flags.destructionConditions = destructionConditions
+        flags.permittedTaskIdentifiers = permittedTaskIdentifiers
         return flags
     }
 

@@ -86,13 +86,17 @@ extension BrokerMachine {
 
     /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged),
     /// but for the scene flags (`scenes`, `multipleScenes`, `implements`, `destructionConditions`), which a manifest
-    /// does not have: the hello's, as a scene app's Info.plist scene manifest and its scenes' properties are its own.
+    /// does not have: the hello's, as a scene app's Info.plist scene manifest and its scenes' properties are its own;
+    /// and the permitted task identifiers when the manifest lists none.
     func installedFlags(of app: AppID, saidInHello flags: AppFlags) -> AppFlags {
         guard var manifest = processes.installed[app]?.flags else { return flags }
         manifest.adoptsScenes = flags.adoptsScenes
         manifest.supportsMultipleScenes = flags.supportsMultipleScenes
         manifest.implementedCallbacks = flags.implementedCallbacks
         manifest.destructionConditions = flags.destructionConditions
+        if manifest.permittedTaskIdentifiers.isEmpty {
+            manifest.permittedTaskIdentifiers = flags.permittedTaskIdentifiers
+        }
         if manifest != flags {
             logger.notice("the manifest's flags win over the app's hello", metadata: [
                 "lifebus.app.id": "\(app)", "lifebus.flags.manifest": "\(manifest.json.jsonText)",

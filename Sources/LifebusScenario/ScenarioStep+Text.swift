@@ -22,8 +22,11 @@ extension FireParams {
     /// The words of `lifebus fire` that send these params (the scenario format's spelling: `terminate ID
     /// --by-user`, the app as an argument); `wait` is not spelled.
     public var words: [String] {
-        // A scene event and a launch with connection options are spelled as their label (`scene close X 2`).
-        if event == .scene || url != nil || push != nil { return label.split(separator: " ").map(String.init) }
+        // A scene event, a launch with connection options, a task (its identifier) and a push with a payload are
+        // spelled as their label (`scene close X 2`, `bgtask X com.x.refresh`).
+        if event == .scene || url != nil || push != nil || identifier != nil || payload != nil {
+            return label.split(separator: " ").map(String.init)
+        }
         var words = [event.rawValue]
         if let app { words.append(app) }
         if let action { words.append("--" + action.rawValue) }

@@ -30,6 +30,8 @@ import Testing
         if declaration.target == .app { params.app = draw.pick(apps) }
         if !declaration.levels.isEmpty, draw.int(2) == 0 { params.level = draw.pick(declaration.levels) }
         if declaration.takesByUser { params.byUser = draw.int(2) == 0 }
+        if event == .bgtask { params.identifier = "com.example.refresh" }  // a task is named by its identifier
+        if event == .push, draw.int(2) == 0 { params.payload = #"{"feed":7}"# }
         return params
     }
 

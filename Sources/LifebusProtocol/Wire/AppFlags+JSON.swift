@@ -7,7 +7,8 @@ public import LifebusLifecycle
 /// `"destructionConditions":["userInitiatedDismissal","systemDisconnection"]` (ignored before ios26); each member is
 /// optional and defaults to `false` / `[]`. Background mode names are passed through unchecked (the core decides what
 /// they mean); `implements` names callbacks (`LifecycleCallback`), anything else is -32602 naming it. The scene
-/// members are written only when they differ from their defaults, so an app without scenes says hello as before.
+/// members are written only when they differ from their defaults, so an app without scenes says hello as before;
+/// so is `permittedTaskIdentifiers` (`BGTaskSchedulerPermittedIdentifiers`, task identifiers, §10.2).
 extension AppFlags {
     /// Reads the flags from an object; -32602 naming the field on a wrong member. Other members are ignored.
     public init(json: JSONValue) throws(RPCError) {
@@ -41,6 +42,16 @@ extension AppFlags {
             conditions.insert(condition)
         }
         destructionConditions = conditions
+        var identifiers: [String] = []
+        for (index, identifier) in try reader.stringArray("permittedTaskIdentifiers").enumerated() {
+            guard RegisterBackgroundTaskParams.isValidIdentifier(identifier) else {
+                throw RPCError.invalidParams(
+                    field: reader.path("permittedTaskIdentifiers[\(index)]"),
+                    "must be 1…\(HelloParams.maxAppIDLength) characters from A-Z a-z 0-9 . _ -")
+            }
+            identifiers.append(identifier)
+        }
+        permittedTaskIdentifiers = identifiers
     }
 
     public var json: JSONValue {
@@ -60,6 +71,9 @@ extension AppFlags {
         }
         if !destructionConditions.isEmpty {
             members.append(("destructionConditions", .array(destructionConditions.names.map(JSONValue.string))))
+        }
+        if !permittedTaskIdentifiers.isEmpty {
+            members.append(("permittedTaskIdentifiers", .array(permittedTaskIdentifiers.map(JSONValue.string))))
         }
         return members
     }
