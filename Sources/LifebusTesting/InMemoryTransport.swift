@@ -302,10 +302,14 @@ final class InMemoryTransport: BusTransport {
         case .sendCallback(let session, let params, let app, let id):
             callbacks.append((session, params.json, app, id))
         case .notify(let session, let method, let params):
-            guard method == LifebusMethod.backgroundTaskExpiring, let application = apps[session],
+            guard let application = apps[session] else { return }
+            if method == LifebusMethod.protectedDataChanged, let available = params["available"]?.boolValue {
+                application.hostProtectedDataChanged(available: available)
+            } else if method == LifebusMethod.backgroundTaskExpiring,
                 let task = try? BackgroundTaskExpiringParams(json: params)
-            else { return }
-            application.hostBackgroundTaskExpiring(task.taskID)
+            {
+                application.hostBackgroundTaskExpiring(task.taskID)
+            }
         case .close(let session, _):
             end(session)
         case .kill(let app, _, let reason):
