@@ -1,8 +1,10 @@
+import LifebusProtocol
+
 /// One fact an app under test declares, as one `--fact` option of `lifebus run --random` spells it
 /// (`AppFacts` says what each means and holds the run's set).
 ///
 /// A plain value; `init?(_:)` reads what `text` writes (a mark is not empty; a restore's mark holds no `:`, what
-/// follows its first `:` being the keys).
+/// follows its first `:` being the keys; a task's identifier is a well-formed one, what follows its `:` a duration).
 public enum AppFact: Sendable, Equatable {
     /// `saves=MARK`: the app marks `MARK` before it answers every `didEnterBackground` and `willTerminate`.
     case saves(mark: String)
@@ -12,14 +14,23 @@ public enum AppFact: Sendable, Equatable {
     /// `scenes`: the apps adopt scenes and support several (under a profile with scenes; the app-delegate life
     /// cycle under one without), so the fuzzer weighs the scene events too.
     case scenes
+    /// `task=ID[:AFTER]`: the app registers the `BGTask` identifier `ID` and submits an `appRefresh` request for it
+    /// (to begin `AFTER` later on the device's clock; `nil`: when run) while it launches, and completes the task
+    /// when it runs, so the fuzzer weighs `fire bgtask APP ID`.
+    case task(identifier: String, after: Duration?)
+    /// `pushes`: the fuzzer weighs silent pushes (`fire push APP`) and visible ones (`--alert`).
+    case pushes
+    /// `protected=MARK`: the app marks `MARK` when a write to a protected file fails (`EPERM`: the device's
+    /// protected data was unavailable), so "no protected write failed" breaks at such a mark.
+    case protectedWrites(failureMark: String)
 
     /// The forms a fact takes, for help and errors.
-    public static let forms = "saves=MARK, restores=MARK[:KEY,…] or scenes"
+    public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], pushes or protected=MARK"
 
     /// Reads one `--fact` value; `nil` when it is none of `forms`.
     public init?(_ text: String) {
-        if text == "scenes" {
-            self = .scenes
+        if text == "scenes" || text == "pushes" {
+            self = text == "scenes" ? .scenes : .pushes
             return
         }
         guard let equals = text.firstIndex(of: "=") else { return nil }
@@ -32,6 +43,15 @@ public enum AppFact: Sendable, Equatable {
             let parts = value.split(separator: ":", maxSplits: 1)
             let keys = parts.count > 1 ? parts[1].split(separator: ",").map(String.init) : nil
             self = .restores(mark: String(parts[0]), keys: keys)
+        case "task":
+            let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let after = parts.count > 1 ? DurationText.parse(parts[1]) : nil
+            guard RegisterBackgroundTaskParams.isValidIdentifier(parts[0]), parts.count == 1 || after != nil else {
+                return nil
+            }
+            self = .task(identifier: parts[0], after: after)
+        case "protected":
+            self = .protectedWrites(failureMark: String(value))
         default:
             return nil
         }
@@ -44,6 +64,9 @@ public enum AppFact: Sendable, Equatable {
         case .restores(let mark, let keys):
             "restores=\(mark)" + (keys.map { ":" + $0.joined(separator: ",") } ?? "")
         case .scenes: "scenes"
+        case .task(let identifier, let after): "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
+        case .pushes: "pushes"
+        case .protectedWrites(let mark): "protected=\(mark)"
         }
     }
 }

@@ -6,7 +6,13 @@
 ///   marked its `saves` mark in the run), the app marks `MARK` before it answers `didFinishLaunching`, with data
 ///   whose members KEY… (all the members the two marks share when no KEY is given) equal those of the last save;
 /// - `scenes` — the apps adopt scenes and support several windows where the profile has scenes: the fuzzer weighs
-///   the scene events (`fire scene …`) by their declared weights.
+///   the scene events (`fire scene …`) by their declared weights;
+/// - `task=ID[:AFTER]` — the app registers the `BGTask` identifier ID and submits an `appRefresh` request for it
+///   (beginning AFTER later, or when run) while it launches, and completes the task when it runs: the fuzzer weighs
+///   `fire bgtask APP ID`;
+/// - `pushes` — the fuzzer weighs pushes (`fire push APP`, silent and `--alert`);
+/// - `protected=MARK` — the app marks MARK when a write to a protected file fails (the device's protected data was
+///   unavailable): "no protected write failed" breaks at such a mark.
 ///
 /// Each is one `AppFact` on the command line. A plain value; every app of the run is held to the same facts.
 /// Invariant: `restores` is set only with `saves` (`init(_:)` refuses it; the memberwise `init` trusts its caller).
@@ -17,12 +23,28 @@ public struct AppFacts: Sendable, Equatable {
     public var restoredKeys: [String]?
     /// The apps adopt scenes (and support several) under the profiles that have them.
     public var scenes = false
+    /// The `BGTask` the apps register and submit while they launch (`task=ID[:AFTER]`), with its begin delay.
+    public var task: (identifier: String, after: Duration?)?
+    /// The fuzzer weighs pushes.
+    public var pushes = false
+    /// The mark an app makes when a protected write fails.
+    public var protectedWriteFailure: String?
 
-    public init(saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil, scenes: Bool = false) {
+    public init(
+        saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil, scenes: Bool = false,
+        task: (identifier: String, after: Duration?)? = nil, pushes: Bool = false, protectedWriteFailure: String? = nil
+    ) {
         self.saves = saves
         self.restores = restores
         self.restoredKeys = restoredKeys
         self.scenes = scenes
+        self.task = task
+        self.pushes = pushes
+        self.protectedWriteFailure = protectedWriteFailure
+    }
+
+    public static func == (lhs: AppFacts, rhs: AppFacts) -> Bool {
+        lhs.facts == rhs.facts
     }
 
     /// Why a set of facts was refused.
@@ -36,6 +58,9 @@ public struct AppFacts: Sendable, Equatable {
         if let saves { facts.append(.saves(mark: saves)) }
         if let restores { facts.append(.restores(mark: restores, keys: restoredKeys)) }
         if scenes { facts.append(.scenes) }
+        if let task { facts.append(.task(identifier: task.identifier, after: task.after)) }
+        if pushes { facts.append(.pushes) }
+        if let protectedWriteFailure { facts.append(.protectedWrites(failureMark: protectedWriteFailure)) }
         return facts
     }
 
@@ -54,6 +79,12 @@ public struct AppFacts: Sendable, Equatable {
                 restoredKeys = keys
             case .scenes:
                 scenes = true
+            case .task(let identifier, let after):
+                task = (identifier, after)
+            case .pushes:
+                pushes = true
+            case .protectedWrites(let mark):
+                protectedWriteFailure = mark
             }
         }
         if restores != nil, saves == nil {

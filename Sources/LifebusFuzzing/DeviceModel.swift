@@ -6,7 +6,9 @@ import LifebusScenario
 /// The fuzzer's oracle of what is legal now: `LifebusCore`'s `Device` (the lifecycle table itself, not a copy of
 /// it), driven the way a manual-clock broker with well-behaved installed apps drives it — every callback answered
 /// at once, every process the device starts connecting at once, an app's process gone after it answered
-/// `willTerminate` or was killed, timers firing only when an `advance` passes them.
+/// `willTerminate` or was killed, timers firing only when an `advance` passes them; with a `task` fact, each app
+/// registers and submits its task while it launches (before it answers `didFinishLaunching`, as `FeedReader` does)
+/// and completes it when it runs (`success: false` once its expiration handler was called).
 ///
 /// A value: `apply(_:)` tries a step on a copy and keeps it only when the device accepts it. Invariants: `now` only
 /// grows; the device keeps its own timers, and `advance` fires each one due at its own deadline.
@@ -19,16 +21,28 @@ struct DeviceModel {
     private var now = Instant.zero
     private var nextEvent: UInt64 = 1
     private var nextPid: Int32 = 100
-    /// What the apps say in hello: scenes (and several) when they adopt them and the profile has them.
+    /// What the apps say in hello: scenes (and several) when they adopt them and the profile has them; their task.
     private let flags: AppFlags
+    /// The task every app registers and submits while it launches (`AppFacts.task`).
+    private let task: (identifier: String, after: Duration?)?
 
-    /// `scenes`: the apps adopt scenes where `profile` has them (as `Examples/manifests/scene-app.sh` does).
-    init(profile: Profile, apps: [String], scenes: Bool = false) {
+    /// `scenes`: the apps adopt scenes where `profile` has them (as `Examples/manifests/scene-app.sh` does); `task`:
+    /// they register and submit that `appRefresh` task while they launch.
+    init(profile: Profile, apps: [String], scenes: Bool = false, task: (identifier: String, after: Duration?)? = nil) {
         device = Device(configuration: DeviceConfiguration(profile: profile))
         self.apps = apps.map { AppID($0) }
         let adopts = scenes && profile.sceneSupport != .none
-        flags = AppFlags(adoptsScenes: adopts, supportsMultipleScenes: adopts)
+        flags = AppFlags(
+            adoptsScenes: adopts, supportsMultipleScenes: adopts,
+            permittedTaskIdentifiers: task.map { [$0.identifier] } ?? [])
+        self.task = task
     }
+
+    /// The model's facts as `AppFacts` give them.
+    init(profile: Profile, apps: [String], facts: AppFacts) {
+        self.init(profile: profile, apps: apps, scenes: facts.scenes, task: facts.task)
+    }
+
 
     /// The scene sessions of `app` in the model, oldest first.
     func sessions(of app: AppID) -> [SceneSessionStatus] {
@@ -101,8 +115,7 @@ struct DeviceModel {
             for action in device.handle(queue.removeFirst(), at: now) {
                 switch action {
                 case .sendCallback(let app, let callback, let name, _, _, _, _):
-                    queue.append(.callbackAnswered(app, callback, handlerDuration: nil))
-                    if name == .willTerminate { queue.append(.processExited(app, .exited(0))) }
+                    queue += answers(app, callback, name)
                 case .startProcess(let app):
                     nextPid += 1
                     launched.insert(app)
@@ -118,5 +131,26 @@ struct DeviceModel {
             }
         }
         return rejections
+    }
+
+    /// A well-behaved app's inputs for the callback `name`: its answer, with what the app does around it — its
+    /// task registered and submitted while it launches, completed when it runs or expires; its end after
+    /// `willTerminate`.
+    private func answers(_ app: AppID, _ callback: CallbackID, _ name: LifecycleCallback) -> [Input] {
+        let answer = Input.callbackAnswered(app, callback, handlerDuration: nil)
+        switch (name, task) {
+        case (.willTerminate, _):
+            return [answer, .processExited(app, .exited(0))]
+        case (.didFinishLaunching, let task?):
+            let request = BackgroundTaskRequest(
+                identifier: task.identifier, kind: .appRefresh, earliestBegin: task.after.map { now + $0 })
+            return [.registerBackgroundTask(app, identifier: task.identifier), .submitBackgroundTask(app, request),
+                    answer]
+        case (.performBackgroundTask, let task?), (.backgroundTaskWillExpire, let task?):
+            return [answer, .backgroundTaskCompleted(
+                app, identifier: task.identifier, success: name == .performBackgroundTask)]
+        default:
+            return [answer]
+        }
     }
 }

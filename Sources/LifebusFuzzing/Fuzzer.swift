@@ -45,7 +45,7 @@ public struct Fuzzer: Sendable {
 
     /// The generated steps for this seed (what `run` runs first).
     public var steps: [ScenarioStep] {
-        var generator = StepGenerator(seed: seed, profile: profile, apps: apps.map(\.id), scenes: facts.scenes)
+        var generator = StepGenerator(seed: seed, profile: profile, apps: apps.map(\.id), facts: facts)
         return generator.steps(stepCount)
     }
 
@@ -86,7 +86,7 @@ public struct Fuzzer: Sendable {
     /// Whether the device model accepts every step in order, and every `launch` and `relaunch` leaves its app
     /// active (what the runner waits for).
     func isLegal(_ steps: [ScenarioStep]) -> Bool {
-        var model = DeviceModel(profile: profile, apps: apps.map(\.id), scenes: facts.scenes)
+        var model = DeviceModel(profile: profile, apps: apps.map(\.id), facts: facts)
         return steps.allSatisfy { step in
             guard model.apply(step) else { return false }
             switch step {

@@ -14,6 +14,11 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
         /// A relaunch after a save without the `restores` mark, or with other data than the last save's; or a scene
         /// that connected to a session whose payload it had given (`stateRestorationActivity`) without the mark.
         case notRestored
+        /// A background task neither completed nor expired in time: the `BGTask` `identifier` (its task record
+        /// `expired`), or, with `nil`, a `beginBackgroundTask` (a kill for `backgroundTaskExpired`).
+        case taskNotEnded(identifier: String?)
+        /// The app made its `protected` mark: a write to a protected file failed.
+        case protectedWriteFailed
     }
 
     public var app: String
@@ -38,16 +43,20 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Checks the fuzzer's invariants over journal entries, fed in journal order a step's worth at a time: every
-/// callback answered within its budget, and the apps' declared facts (`AppFacts`).
+/// callback answered within its budget, every background task completed or expired in time (no task record
+/// `expired`, no kill for `backgroundTaskExpired`), and the apps' declared facts (`AppFacts`), among them "no
+/// protected write failed" (`protected=MARK`).
 ///
-/// Owns, per app, the marks since its last transition record, the data of its last `saves` mark and the sessions
-/// whose scene answered `stateRestorationActivity` since it last connected. Invariant: all are emptied by a `start`
-/// run record (a new broker run).
+/// Owns, per app, the marks since its last transition record, the data of its last `saves` mark, the sessions
+/// whose scene answered `stateRestorationActivity` since it last connected, and whether its `BGTask` expired with
+/// its kill still to come. Invariant: all are emptied by a `start` run record (a new broker run).
 public struct InvariantChecker {
     public let facts: AppFacts
     private var marksSinceTransition: [String: [MarkRecord]] = [:]
     private var lastSaved: [String: JSONObject] = [:]
     private var restorable: [String: Set<SceneSessionID>] = [:]
+    /// Apps whose `BGTask` expired (its record said so) with its kill still to come: that kill is the same violation.
+    private var killedForTask: Set<String> = []
 
     public init(facts: AppFacts) {
         self.facts = facts
@@ -62,12 +71,31 @@ public struct InvariantChecker {
                 marksSinceTransition = [:]
                 lastSaved = [:]
                 restorable = [:]
+                killedForTask = []
             case .mark(let mark):
                 marksSinceTransition[mark.app, default: []].append(mark)
                 if mark.name == facts.saves { lastSaved[mark.app] = mark.data ?? [:] }
+                if mark.name == facts.protectedWriteFailure {
+                    let data = JSONValue.object(mark.data ?? [:]).jsonText
+                    violations.append(Violation(app: mark.app, kind: .protectedWriteFailed,
+                                                detail: "a protected write failed (\(mark.name) \(data))"))
+                }
             case .transition(let transition):
                 violations += check(transition)
                 marksSinceTransition[transition.app] = []
+            case .task(let task) where task.event == .expired:
+                killedForTask.insert(task.app)
+                violations.append(Violation(
+                    app: task.app, kind: .taskNotEnded(identifier: task.identifier),
+                    detail: "the \(task.kind.rawValue) task \(task.identifier) was neither completed nor expired in "
+                        + "time (the app was killed, backgroundTaskExpired)"))
+            case .process(let process) where process.event == .killed && process.reason == .kill(.backgroundTaskExpired):
+                // A BGTask's expiry is its own record's violation; any other is a `beginBackgroundTask` not ended.
+                if killedForTask.remove(process.app) == nil {
+                    violations.append(Violation(
+                        app: process.app, kind: .taskNotEnded(identifier: nil),
+                        detail: "a background task was not ended in time (the app was killed, backgroundTaskExpired)"))
+                }
             case .run, .process, .task, .push, .protectedData:
                 break
             }

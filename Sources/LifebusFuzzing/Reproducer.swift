@@ -6,7 +6,8 @@ public import LifebusScenario
 /// with the broken invariant as `expect` steps around the last one (the step that broke it) — an `expect` of the
 /// app alone before it (so the final expectation sees only what that step caused), then the expectation the
 /// violation contradicts: the `saves` mark (notSaved), the `restores` mark with the last saved data (notRestored),
-/// or every transition `ok` (overBudget). When the last step is an `advance` right after a `fire`, the two stay
+/// every transition `ok` (overBudget, a `beginBackgroundTask` not ended), the `BGTask` `completed` (one neither
+/// completed nor expired in time), or no `protected` mark (a protected write failed). When the last step is an `advance` right after a `fire`, the two stay
 /// together (the `note` and the first `expect` go before the `fire`): the runner hands a `fire` whose answer waits
 /// for virtual time over to the `advance` just after it, and only then. `shrunkFrom` is how many steps the shrinker
 /// started from: the generated steps up to the one that broke the invariant (the steps after it never count).
@@ -58,8 +59,13 @@ public enum Reproducer {
         case .notRestored:
             return ScenarioExpectation(app: violation.app,
                                        mark: ScenarioMark(name: facts.restores ?? "", data: violation.expected ?? [:]))
-        case .overBudget:
+        case .overBudget, .taskNotEnded(identifier: nil):
             return ScenarioExpectation(app: violation.app, outcome: .outcome(.ok))
+        case .taskNotEnded(let identifier?):
+            return ScenarioExpectation(app: violation.app,
+                                       task: ScenarioTask(identifier: identifier, outcome: .completed))
+        case .protectedWriteFailed:
+            return ScenarioExpectation(app: violation.app, noMark: facts.protectedWriteFailure)
         }
     }
 }

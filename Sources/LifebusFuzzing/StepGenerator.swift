@@ -17,10 +17,22 @@ public struct StepGenerator {
     /// The clock advances it picks from: within a callback budget, past it, past the background time.
     static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
 
+    /// The background events it weighs: `fire bgtask APP ID` of the apps' task (`--fact task=ID`), pushes
+    /// (`--fact pushes`).
+    private let task: String?
+    private let pushes: Bool
+
     /// `scenes`: the apps adopt scenes where the profile has them (`--fact scenes`).
     public init(seed: UInt64, profile: Profile, apps: [String], scenes: Bool = false) {
+        self.init(seed: seed, profile: profile, apps: apps, facts: AppFacts(scenes: scenes))
+    }
+
+    /// The apps as `facts` say (`scenes`, `task`, `pushes`; the others are checked, not generated).
+    public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts) {
         random = SplitMix64(seed: seed)
-        model = DeviceModel(profile: profile, apps: apps, scenes: scenes)
+        model = DeviceModel(profile: profile, apps: apps, facts: facts)
+        task = facts.task?.identifier
+        pushes = facts.pushes
     }
 
     /// `count` steps: first a `launch` of each app not yet launched, then random legal steps.
@@ -68,6 +80,7 @@ public struct StepGenerator {
         for app in model.apps.map(\.rawValue) {
             steps += Self.weighedForms(of: .app, app: app).map { (step($0), $1) }
             steps += sceneForms(of: AppID(app)).map { (.fire($0), $1) }
+            steps += backgroundForms(of: app).map { (.fire($0), $1) }
             steps.append((.kill(ScenarioKill(app: app)), 1))
         }
         steps += Self.advances.map { (.advance($0), 1) }
@@ -77,8 +90,11 @@ public struct StepGenerator {
     /// The forms the fuzzer picks of every event with `target`, with their weights. The default action is left
     /// implicit, as `lifebus fire call` sends it.
     private static func weighedForms(of target: FireEvent.Declaration.Target, app: String) -> [(FireParams, Int)] {
-        // A scene event names a scene or session of the app's: `sceneForms` makes those from the model.
-        FireEvent.allCases.filter { $0.declaration.target == target && $0 != .scene }.flatMap { event in
+        // A scene event names a scene or session of the app's: `sceneForms` makes those from the model; the
+        // background events are weighed only with their facts (`backgroundForms`), so seeds without them keep their
+        // steps.
+        let own: Set<FireEvent> = [.scene, .bgtask, .push]
+        return FireEvent.allCases.filter { $0.declaration.target == target && !own.contains($0) }.flatMap { event in
             event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
                 var params = FireParams(event, form.detail, app: app)
                 if params.action == event.declaration.actions.first { params.action = nil }
@@ -115,6 +131,23 @@ public struct StepGenerator {
             }
         }
         return forms
+    }
+
+    /// The background events of `app` the facts ask for, each form with its declared weight: `bgtask APP ID` (its
+    /// `run` and `cancel`) of the apps' task, and `push APP` (silent and `--alert`). The device model refuses the
+    /// illegal ones (no such task pending or running, a profile without them).
+    private func backgroundForms(of app: String) -> [(FireParams, Int)] {
+        var events: [FireEvent] = []
+        if task != nil { events.append(.bgtask) }
+        if pushes { events.append(.push) }
+        return events.flatMap { event in
+            event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
+                var params = FireParams(event, form.detail, app: app)
+                if params.action == event.declaration.actions.first { params.action = nil }
+                if event == .bgtask { params.identifier = task }
+                return (params, form.fuzzWeight)
+            }
+        }
     }
 
     /// The step that fires `params`: a `launch` is the scenario's `launch` (or `relaunch` of an app launched

@@ -142,19 +142,20 @@ extension FireEvent {
                         .init(.action(.focus), fuzzWeight: 2)],
                 contractSection: "Scenes", requiresAction: true)
         case .bgtask:
-            // Weight 0 until the fuzzer submits tasks (a form with a weight re-chooses every pinned seed).
+            // The fuzzer weighs bgtask and push only under their facts (`--fact task=ID`, `--fact pushes`), so
+            // seeds without them keep their steps; its apps submit refresh tasks, which no user cancels.
             Declaration(
                 summary: "A BGTaskScheduler task of an app: run a submitted request now (the default), or cancel a "
                     + "running continued-processing task.",
                 target: .app,
-                forms: [.init(.action(.run), fuzzWeight: 0), .init(.action(.cancel), fuzzWeight: 0)],
+                forms: [.init(.action(.run), fuzzWeight: 3), .init(.action(.cancel), fuzzWeight: 0)],
                 contractSection: "Background execution and data protection")
         case .push:
             Declaration(
                 summary: "A remote notification to an app: silent (content-available, the default) or visible "
                     + "(alert).",
                 target: .app,
-                forms: [.init(.action(.silent), fuzzWeight: 0), .init(.action(.alert), fuzzWeight: 0)],
+                forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1)],
                 contractSection: "Background execution and data protection")
         }
     }

@@ -60,6 +60,11 @@ extension ScenarioExpectation {
             object.append("budget", ["callback": .string(budget.callback.rawValue),
                                      "within": .string("\(budget.percent)%")])
         }
+        if let task {
+            object.append("task", ["identifier": .string(task.identifier), "outcome": .string(task.outcome.rawValue)])
+        }
+        if let push { object.append("push", .string(push.rawValue)) }
+        if let noMark { object.append("noMark", .string(noMark)) }
         if !profiles.isEmpty {
             let ordered = profiles.sorted { $0.key.rawValue < $1.key.rawValue }
             object.append("profiles", .object(JSONObject(ordered.map { ($0.key.rawValue, $0.value.json) })))

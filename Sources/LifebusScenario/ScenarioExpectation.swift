@@ -25,6 +25,12 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public var outcome: Verdict?
     /// A callback answered within a share of its budget.
     public var budget: ScenarioBudget?
+    /// How the latest run of a `BGTask` in scope ended (`task: {identifier, outcome}`).
+    public var task: ScenarioTask?
+    /// How the latest silent push in scope ended (`push: newData`).
+    public var push: ScenarioPushOutcome?
+    /// A mark the app did not make in scope (`noMark: draft-lost`).
+    public var noMark: String?
     /// Per-profile overrides of the members above.
     public var profiles: [Profile: ScenarioExpectation]
 
@@ -37,6 +43,9 @@ public struct ScenarioExpectation: Sendable, Equatable {
         mark: ScenarioMark? = nil,
         outcome: Verdict? = nil,
         budget: ScenarioBudget? = nil,
+        task: ScenarioTask? = nil,
+        push: ScenarioPushOutcome? = nil,
+        noMark: String? = nil,
         profiles: [Profile: ScenarioExpectation] = [:]
     ) {
         self.app = app
@@ -47,6 +56,9 @@ public struct ScenarioExpectation: Sendable, Equatable {
         self.mark = mark
         self.outcome = outcome
         self.budget = budget
+        self.task = task
+        self.push = push
+        self.noMark = noMark
         self.profiles = profiles
     }
 
@@ -54,12 +66,14 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public func resolved(for profile: Profile) -> ScenarioExpectation {
         guard let override = profiles[profile] else {
             return ScenarioExpectation(app: app, scene: scene, callbacks: callbacks, states: states,
-                                       sceneStates: sceneStates, mark: mark, outcome: outcome, budget: budget)
+                                       sceneStates: sceneStates, mark: mark, outcome: outcome, budget: budget,
+                                       task: task, push: push, noMark: noMark)
         }
         return ScenarioExpectation(
             app: override.app ?? app, scene: scene, callbacks: override.callbacks ?? callbacks,
             states: override.states ?? states, sceneStates: override.sceneStates ?? sceneStates,
-            mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget)
+            mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget,
+            task: override.task ?? task, push: override.push ?? push, noMark: override.noMark ?? noMark)
     }
 }
 

@@ -6,13 +6,20 @@ import Yams
 
 /// Reading an `expect` step and its per-profile overrides.
 extension ScenarioParser {
-    private static let expectMembers = ["app", "scene", "callbacks", "state", "mark", "outcome", "budget", "profiles"]
+    private static let expectMembers = [
+        "app", "scene", "callbacks", "state", "mark", "outcome", "budget", "task", "push", "noMark", "profiles",
+    ]
+    /// The members about the app's background life, which a scene's `expect` does not take.
+    private static let appOnlyMembers = ["task", "push", "noMark"]
 
     /// An `expect` mapping; `ofScene` says whether its `state` names scene states (an override's scene is its step's).
     func expectation(_ node: Node, inProfile: Bool, ofScene: Bool = false) throws(ScenarioFileError)
         -> ScenarioExpectation {
         let allowed = inProfile ? Self.expectMembers.filter { $0 != "profiles" && $0 != "scene" } : Self.expectMembers
         let members = try mapping(node, inProfile ? "a profile's expect" : "expect", allowed: allowed)
+        if ofScene || members["scene"] != nil, let member = Self.appOnlyMembers.first(where: { members[$0] != nil }) {
+            throw error(members[member] ?? node, "\(member) is about the app: an expect with scene does not take it")
+        }
         var expectation = ScenarioExpectation()
         if let app = members["app"] { expectation.app = try appID(app) }
         if let scene = members["scene"] { expectation.scene = try sceneID(scene) }
@@ -34,6 +41,16 @@ extension ScenarioParser {
             expectation.outcome = verdict
         }
         if let budget = members["budget"] { expectation.budget = try self.budget(budget) }
+        if let task = members["task"] { expectation.task = try self.task(task) }
+        if let push = members["push"] {
+            let text = try string(push, "push")
+            guard let outcome = ScenarioPushOutcome(rawValue: text) else {
+                let names = ScenarioPushOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error(push, "'\(text)' is not a push outcome; use \(names)")
+            }
+            expectation.push = outcome
+        }
+        if let noMark = members["noMark"] { expectation.noMark = try nonEmptyString(noMark, "noMark") }
         if let profiles = members["profiles"] {
             guard case .mapping(let mapping) = profiles else { throw error(profiles, "profiles must be a mapping") }
             for (key, value) in mapping {
@@ -55,6 +72,21 @@ extension ScenarioParser {
             mark.data = object
         }
         return mark
+    }
+
+    /// `{identifier: com.example.Feed.refresh, outcome: killed}`.
+    private func task(_ node: Node) throws(ScenarioFileError) -> ScenarioTask {
+        let members = try mapping(node, "task", allowed: ["identifier", "outcome"])
+        guard let identifier = members["identifier"], let outcome = members["outcome"] else {
+            throw error(node, "task needs identifier and outcome, e.g. {identifier: com.example.Feed.refresh, "
+                + "outcome: completed}")
+        }
+        let text = try string(outcome, "outcome")
+        guard let ending = BackgroundTaskOutcome(rawValue: text) else {
+            throw error(outcome, "'\(text)' is not a task outcome; use "
+                + BackgroundTaskOutcome.names.joined(separator: ", "))
+        }
+        return ScenarioTask(identifier: try nonEmptyString(identifier, "task identifier"), outcome: ending)
     }
 
     /// `{callback: didEnterBackground, within: 40%}`; `within` is a share of the budget, 0–100 %.

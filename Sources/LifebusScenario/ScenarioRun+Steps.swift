@@ -51,7 +51,7 @@ extension ScenarioRun {
             }
             let checked = resolved.scene.map { scene in
                 checkScene(resolved.expectation, sceneStates: resolved.sceneStates, app: app, scene: scene)
-            } ?? check(resolved.expectation, app: app)
+            } ?? check(resolved.expectation, background: resolved, app: app)
             switch checked {
             case .success(let checks):
                 result.checks = checks
@@ -154,7 +154,9 @@ extension ScenarioRun {
     }
 
     /// Checks `expectation` against the app's entries since its previous `expect`, and its state now.
-    private mutating func check(_ expectation: Expectation, app: String) -> Result<[Expectation.Result], RPCError> {
+    /// `background`'s `task`, `push` and `noMark` are checked against the same entries.
+    private mutating func check(_ expectation: Expectation, background: ScenarioExpectation, app: String)
+        -> Result<[Expectation.Result], RPCError> {
         let since = expectedUpTo[app] ?? startSeq
         let all: [JournalEntry]
         switch session.entries(after: since) {
@@ -168,7 +170,7 @@ extension ScenarioRun {
         case .failure(let error): return .failure(error)
         }
         expectedUpTo[app] = all.last?.seq ?? since
-        return .success(expectation.check(entries, state: state))
+        return .success(expectation.check(entries, state: state) + background.backgroundChecks(entries))
     }
 
     /// Sends the signal to the app's process, then waits until the broker has seen it end.

@@ -29,9 +29,11 @@ extension FireParams {
         }
         var words = [event.rawValue]
         if let app { words.append(app) }
+        if let identifier { words.append(identifier) }  // `bgtask APP ID`
         if let action { words.append("--" + action.rawValue) }
         if let level { words += ["--level", level.rawValue] }
         if byUser { words.append("--by-user") }
+        if let payload { words += ["--payload", payload] }  // `push APP --payload JSON`
         return words
     }
 }

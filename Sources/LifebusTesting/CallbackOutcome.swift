@@ -36,14 +36,15 @@ public enum CallbackOutcome: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The outcome of `record`; a kill's reason is that of the app's `killed` process record nearest to it in the
-    /// journal (`journal`), `.system` when the journal names none.
+    /// journal (`journal`: a `watchdog` transition may be a `backgroundTaskExpired` kill), else `.watchdog` for a
+    /// watchdog transition and `.system` for the others.
     init(_ record: TransitionRecord, in journal: [JournalEntry]) {
         switch record.outcome {
         case .ok: self = record.handlerFailed ? .failed : .ok
         case .late: self = .late
         case .crashed: self = .crashed
         case .disconnected: self = .disconnected
-        case .watchdog: self = .killed(.watchdog)
+        case .watchdog: self = .killed(Self.killReason(of: record, in: journal) ?? .watchdog)
         case .jetsam: self = .killed(.jetsam)
         case .killed: self = .killed(Self.killReason(of: record, in: journal) ?? .system)
         }

@@ -126,6 +126,7 @@ final class InMemoryTransport: BusTransport {
         flags.supportsMultipleScenes = options.supportsMultipleScenes
         flags.implementedCallbacks = options.implementedCallbacks
         flags.destructionConditions = options.destructionConditions
+        flags.permittedTaskIdentifiers = options.permittedTaskIdentifiers
         var hello = HelloParams(role: .app, appID: id.rawValue, flags: flags, clientName: "lifebus-testing")
         do {
             var answer = exchange(session, LifebusMethod.hello, hello.json)
@@ -149,10 +150,12 @@ final class InMemoryTransport: BusTransport {
         return application
     }
 
-    /// Before a launch of an in-process app that is not connected is fired: installs it, so the machine starts it
-    /// (`spawn`) as it starts an installed app's process, instead of waiting for a connection no one will make.
+    /// Before a launch of an in-process app that is not connected is fired (a `launch`, or a `bgtask` or `push` that
+    /// may launch it into the background): installs it, so the machine starts it (`spawn`) as it starts an installed
+    /// app's process, instead of waiting for a connection no one will make.
     private func installForRelaunch(_ params: JSONValue) {
-        guard params["event"]?.stringValue == FireEvent.launch.rawValue, let name = params["app"]?.stringValue,
+        let launching: Set<String> = [FireEvent.launch.rawValue, FireEvent.bgtask.rawValue, FireEvent.push.rawValue]
+        guard params["event"]?.stringValue.map(launching.contains) == true, let name = params["app"]?.stringValue,
             let launcher = launchers[AppID(name)], !installed.contains(AppID(name)),
             !apps.values.contains(where: { $0.id == name })
         else { return }
@@ -164,6 +167,7 @@ final class InMemoryTransport: BusTransport {
             launchInBackground: options.launchInBackground)
         flags.adoptsScenes = launcher.sceneDelegate != nil
         flags.supportsMultipleScenes = options.supportsMultipleScenes
+        flags.permittedTaskIdentifiers = options.permittedTaskIdentifiers
         let app = InstalledApp(
             id: id, flags: flags, executable: "(in-process)", memoryLimit: nil, logPath: "/dev/null",
             manifestPath: nil)
@@ -234,11 +238,15 @@ final class InMemoryTransport: BusTransport {
         return ticket
     }
 
+    /// How many turns of the main actor the apps' own tasks get when no callback is left (each a `Task.yield()`).
+    static let appTurns = 8
+
     /// Connects the apps the machine started (`starting`), delivers the callbacks the machine sent, one at a time,
     /// and feeds their answers, until none is left but those of held apps (`held`), which wait in `callbacks` until
     /// released. Of the callbacks waiting at once, the app with the smallest id answers first (the canonical order of
     /// `Protocol/lifecycle.md`'s table, whatever order the machine sent them in).
     private func settle() async {
+        var idleTurns = 0
         while true {
             if !starting.isEmpty {
                 start(starting.removeFirst())
@@ -246,7 +254,15 @@ final class InMemoryTransport: BusTransport {
             }
             guard let next = callbacks.indices.filter({ !held.contains(callbacks[$0].app) })
                 .min(by: { callbacks[$0].app < callbacks[$1].app })
-            else { return }
+            else {
+                // The apps' own tasks (a BGTask's work and its `setTaskCompleted`, started by a launch handler that
+                // returned) get turns on the main actor before the device counts as settled.
+                guard idleTurns < Self.appTurns else { return }
+                idleTurns += 1
+                await Task.yield()
+                continue
+            }
+            idleTurns = 0
             let callback = callbacks.remove(at: next)
             guard let application = apps[callback.session] else { continue }
             let answer: Result<CallbackAnswer, RPCError>
@@ -254,7 +270,8 @@ final class InMemoryTransport: BusTransport {
                 let params = try CallbackParams(json: callback.params)
                 let handled = await application.hostDeliver(params)
                 answer = .success(CallbackAnswer(
-                    handlerMs: 0, handlerFailed: handled.handlerFailed, restoration: handled.restoration))
+                    handlerMs: 0, handlerFailed: handled.handlerFailed, restoration: handled.restoration,
+                    result: handled.result))
             } catch {
                 answer = .failure(error)
             }
@@ -296,10 +313,14 @@ final class InMemoryTransport: BusTransport {
         case .sendCallback(let session, let params, let app, let id):
             callbacks.append((session, params.json, app, id))
         case .notify(let session, let method, let params):
-            guard method == LifebusMethod.backgroundTaskExpiring, let application = apps[session],
+            guard let application = apps[session] else { return }
+            if method == LifebusMethod.protectedDataChanged, let available = params["available"]?.boolValue {
+                application.hostProtectedDataChanged(available: available)
+            } else if method == LifebusMethod.backgroundTaskExpiring,
                 let task = try? BackgroundTaskExpiringParams(json: params)
-            else { return }
-            application.hostBackgroundTaskExpiring(task.taskID)
+            {
+                application.hostBackgroundTaskExpiring(task.taskID)
+            }
         case .close(let session, _):
             end(session)
         case .kill(let app, _, let reason):

@@ -30,7 +30,10 @@ struct RandomRunOptions: ParsableArguments {
             + "didEnterBackground and willTerminate answer), restores=MARK[:KEY,...] (after a relaunch that "
             + "follows a save, a MARK mark whose KEYs equal the last save's; a scene reconnected after its "
             + "stateRestorationActivity, a MARK mark with the KEYs), scenes (the apps adopt scenes, and support "
-            + "several, under the profiles that have them: the scene events are fuzzed too).", valueName: "fact"))
+            + "several, under the profiles that have them: the scene events are fuzzed too), task=ID[:AFTER] (the "
+            + "apps register and submit the appRefresh task ID while they launch, beginning AFTER later: fire bgtask "
+            + "is fuzzed too), pushes (fire push is fuzzed too), protected=MARK (a MARK mark is a protected write "
+            + "that failed).", valueName: "fact"))
     var facts: [AppFact] = []
 
     @Option(name: .customShort("o"), help: ArgumentHelp(

@@ -106,13 +106,20 @@ import Testing
         ("restores=back:shown", .restores(mark: "back", keys: ["shown"])),
         ("restores=back:shown,draft", .restores(mark: "back", keys: ["shown", "draft"])),
         ("scenes", .scenes),
+        ("task=com.example.Feed.refresh", .task(identifier: "com.example.Feed.refresh", after: nil)),
+        ("task=refresh:15m", .task(identifier: "refresh", after: .seconds(900))),
+        ("pushes", .pushes),
+        ("protected=draft-lost", .protectedWrites(failureMark: "draft-lost")),
     ])
     func aFactIsReadFromItsOptionAndSpelledBack(text: String, fact: AppFact) {
         #expect(AppFact(text) == fact)
         #expect(AppFact(fact.text) == fact)
     }
 
-    @Test(arguments: ["remembers=x", "saves=", "saves", "restores=", "restores=:keys", "=x", ""])
+    @Test(arguments: [
+        "remembers=x", "saves=", "saves", "restores=", "restores=:keys", "=x", "", "task=", "task=a b", "task=x:soon",
+        "task=x:", "protected=", "pushes=x",
+    ])
     func anythingElseIsNoFact(text: String) {
         #expect(AppFact(text) == nil)
     }

@@ -151,9 +151,14 @@ import Testing
         var seen: Set<String> = []  // labels: one per params
         for profile in Profile.allCases {
             for seed in UInt64(1)...4 {
-                // Scene apps (`--fact scenes`) under the profiles with scenes: the only ones that take scene events.
+                // Scene apps (`--fact scenes`) under the profiles with scenes: the only ones that take scene events;
+                // apps with a refresh task that take pushes (`--fact task=ID`, `--fact pushes`): the only ones the
+                // background events are fuzzed for.
+                let facts = AppFacts(
+                    scenes: profile.sceneSupport != .none && seed % 2 == 0,
+                    task: seed % 2 == 1 ? (identifier: "com.example.refresh", after: nil) : nil, pushes: seed % 2 == 1)
                 var generator = StepGenerator(seed: seed, profile: profile, apps: [Self.app, "com.example.B"],
-                                              scenes: profile.sceneSupport != .none && seed % 2 == 0)
+                                              facts: facts)
                 for step in generator.steps(400) {
                     switch step {
                     case .fire(let params): seen.insert(Self.wordsWithoutDefaults(params).joined(separator: " "))

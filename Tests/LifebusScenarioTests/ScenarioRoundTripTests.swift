@@ -30,8 +30,8 @@ import Testing
         if declaration.target == .app { params.app = draw.pick(apps) }
         if !declaration.levels.isEmpty, draw.int(2) == 0 { params.level = draw.pick(declaration.levels) }
         if declaration.takesByUser { params.byUser = draw.int(2) == 0 }
-        if event == .bgtask { params.identifier = "com.example.refresh" }  // a task is named by its identifier
-        if event == .push, draw.int(2) == 0 { params.payload = #"{"feed":7}"# }
+        if event == .bgtask { params.identifier = draw.pick(["com.example.Feed.refresh", "x"]) }
+        if event == .push, draw.int(2) == 0 { params.payload = draw.pick(["{}", #"{"aps":{"content-available":1}}"#]) }
         return params
     }
 
@@ -55,6 +55,13 @@ import Testing
         expectation.outcome = draw.maybe { $0.pick(Verdict.allCases) }
         expectation.budget = draw.maybe { draw in
             ScenarioBudget(callback: draw.pick(LifecycleCallback.allCases), percent: Double(draw.int(101)))
+        }
+        if !ofScene {  // the background members are the app's
+            expectation.task = draw.maybe { draw in
+                ScenarioTask(identifier: "com.example.Feed.refresh", outcome: draw.pick(BackgroundTaskOutcome.allCases))
+            }
+            expectation.push = draw.maybe { $0.pick(ScenarioPushOutcome.allCases) }
+            expectation.noMark = draw.maybe { $0.pick(["draft-lost", "x"]) }
         }
         if !nested {
             for profile in Profile.allCases where draw.int(3) == 0 {

@@ -1,0 +1,36 @@
+public import LifebusExpectation
+public import LifebusProtocol
+
+extension ScenarioExpectation {
+    /// The checks of the members `lifebus expect` does not have — `task`, `push`, `noMark` — against one app's
+    /// journal entries in scope (oldest first), each as `Expectation.Result`, so a report shows them as the others.
+    public func backgroundChecks(_ entries: [JournalEntry]) -> [Expectation.Result] {
+        var results: [Expectation.Result] = []
+        if let task {
+            let records = entries.compactMap { entry -> BackgroundTaskRecord? in
+                if case .task(let record) = entry { record } else { nil }
+            }
+            let recorded = BackgroundTaskOutcome(identifier: task.identifier, in: records)
+            results.append(Expectation.Result(
+                check: "task \(task.identifier)", expected: task.outcome.rawValue,
+                recorded: recorded?.rawValue ?? "not run", passed: recorded == task.outcome))
+        }
+        if let push {
+            let recorded = ScenarioPushOutcome(entries.compactMap { entry -> PushDeliveryRecord? in
+                if case .push(let record) = entry { record } else { nil }
+            })
+            results.append(Expectation.Result(
+                check: "push", expected: push.rawValue, recorded: recorded?.rawValue ?? "no push answered",
+                passed: recorded == push))
+        }
+        if let noMark {
+            let count = entries.count(where: { entry in
+                if case .mark(let record) = entry { record.name == noMark } else { false }
+            })
+            results.append(Expectation.Result(
+                check: "noMark \(noMark)", expected: "absent", recorded: count == 0 ? "absent" : "made \(count)×",
+                passed: count == 0))
+        }
+        return results
+    }
+}

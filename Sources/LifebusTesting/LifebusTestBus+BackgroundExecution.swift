@@ -1,0 +1,113 @@
+import LifebusLifecycle
+public import LifebusProtocol
+
+/// The background life of issue 28 on the bus: `BGTask`s run and cancelled, pushes delivered, the device locked
+/// and unlocked (its protected data discarded `Profile.protectedDataLockDelay` after the lock), and the ending of a
+/// task expected from the journal's task records. Each works in memory and live alike; an app's own side
+/// (registering and submitting tasks, completing them, answering a push, its `ProtectedFile`s) is its code's, through
+/// the SDK (`Application.taskScheduler`, `ApplicationDelegate.didReceiveRemoteNotification`).
+extension LifebusTestBus {
+    /// Runs the submitted `BGTask` `identifier` of `app` now (`lifebus fire bgtask APP ID`): an app that is not
+    /// running is launched into the background for it (no scene, no `willEnterForeground`), a suspended one resumed,
+    /// and its launch handler called. Returns once that is done; the task then runs until the app completes it or
+    /// `advance(by:)` passes its budget (`expect(_:task:outcome:)` tells which). A task that is not submitted throws
+    /// `EventRejected` (`unknownTask`), as does a profile without `BGTaskScheduler` (`backgroundTasksUnavailable`).
+    ///
+    /// ```swift
+    /// try await bus.runBackgroundTask(app, "com.example.Feed.refresh")
+    /// try await bus.advance(by: .seconds(30))
+    /// try await bus.expect(app, task: "com.example.Feed.refresh", outcome: .killed)
+    /// ```
+    public func runBackgroundTask(_ app: LifebusTestApp, _ identifier: String) async throws {
+        try await fire(.backgroundTask(app.id, identifier: identifier, action: .run))
+    }
+
+    /// The user cancels the running continued-processing task `identifier` of `app` (`lifebus fire bgtask APP ID
+    /// --cancel`, `ios26`+): its expiration handler runs. Another kind of task, or none running, throws
+    /// `EventRejected` (`unknownTask`).
+    public func cancelBackgroundTask(_ app: LifebusTestApp, _ identifier: String) async throws {
+        try await fire(.backgroundTask(app.id, identifier: identifier, action: .cancel))
+    }
+
+    /// Sends `app` a push (`lifebus fire push APP`): silent by default (`content-available`: delivered through
+    /// `didReceiveRemoteNotification`, launching the app into the background when it is not running, rate-limited
+    /// to `Profile.silentPushesPerHour`), or, with `alert`, a visible notification that reaches the app only when
+    /// tapped (`fire(.launch(app, options:))` with the notification in the connection options). `payload` is the
+    /// notification's JSON object, as text. Returns once the push's callbacks were answered.
+    public func push(_ app: LifebusTestApp, payload: String = "{}", alert: Bool = false) async throws {
+        try await fire(.push(app.id, PushNotification(contentAvailable: !alert, alert: alert, payload: payload)))
+    }
+
+    /// Locks the device (`fire sleep`): apps are told `protectedDataWillBecomeUnavailable` where the profile has
+    /// data protection, and `Profile.protectedDataLockDelay` later on the device's clock (`advance(by:)`) their
+    /// protected files fail with `EPERM` until `unlock()`.
+    public func lock() async throws {
+        try await fire(.sleep)
+    }
+
+    /// Unlocks the device (`fire wake`): protected data is available again (`protectedDataDidBecomeAvailable`).
+    public func unlock() async throws {
+        try await fire(.wake)
+    }
+
+    /// Whether the device's protected data is available now (the broker's `protectedData` query): `false` from the
+    /// lock delay after `lock()` until `unlock()`; always `true` under a profile without data protection.
+    public func isProtectedDataAvailable() async throws -> Bool {
+        let answer = try await transport.request(LifebusMethod.protectedData, .object([:]))
+        guard let available = answer["available"]?.boolValue else {
+            throw LifebusTestBusError("the broker's protectedData answer has no available: \(answer.jsonText)")
+        }
+        return available
+    }
+
+    /// Expects the latest run of the `BGTask` `identifier` of `app` to have ended `outcome`, as its task records say:
+    /// `completed` or `failed` (`setTaskCompleted(success:)` before expiry), `expired` (completed after its
+    /// expiration handler), `killed` (neither in time: the app killed, `backgroundTaskExpired`), or still `running`.
+    /// A failure is reported as the other expectations' are, with the task's records; on a live broker it waits up to
+    /// `within` for a matching recording.
+    ///
+    /// - Parameters:
+    ///   - app: The app whose task records are read.
+    ///   - identifier: The task's identifier.
+    ///   - outcome: The ending expected.
+    ///   - within: How long a live bus waits for a matching recording (in memory it looks once).
+    ///   - fileID: Where the expectation is written (for the failure report); leave the default.
+    ///   - filePath: As `fileID`.
+    ///   - line: As `fileID`.
+    ///   - column: As `fileID`.
+    /// - Throws: `LifebusTestBusError` when the bus cannot reach its broker, or, outside any test, with the failure
+    ///   report when the expectation fails (in a test a failure is recorded as an issue and the test goes on).
+    public func expect(
+        _ app: LifebusTestApp, task identifier: String, outcome expected: BackgroundTaskOutcome,
+        within: Duration = .seconds(5),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async throws {
+        let caller = ExpectationCaller(fileID: fileID, filePath: filePath, line: line, column: column)
+        var records: [BackgroundTaskRecord] = []
+        var actual: BackgroundTaskOutcome?
+        try await poll(within: within) {
+            records = taskRecords(of: app, identifier: identifier)
+            actual = BackgroundTaskOutcome(identifier: identifier, in: records)
+            return actual == expected
+        }
+        guard actual != expected else { return }
+        let recorded = records.map { record in
+            "\(record.event.rawValue)" + (record.success.map { " success: \($0)" } ?? "")
+        }
+        try await report(
+            app, "\(app.id)'s task \(identifier) " + (actual.map { "ended \($0.rawValue)" } ?? "never ran")
+                + ", expected \(expected.rawValue)",
+            comparison: ReportText.comparison(
+                expected: [expected.rawValue], recorded: recorded.isEmpty ? ["no task record"] : recorded),
+            at: caller)
+    }
+
+    /// The task records of `identifier` of `app` in the journal, oldest first.
+    private func taskRecords(of app: LifebusTestApp, identifier: String) -> [BackgroundTaskRecord] {
+        journal.compactMap { entry in
+            guard case .task(let record) = entry, record.app == app.id.rawValue, record.identifier == identifier
+            else { return nil }
+            return record
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import LifebusExpectation
+import LifebusLifecycle
+import LifebusProtocol
+import LifebusScenario
+import Testing
+
+/// The scenario format's background steps and checks: `fire: bgtask …` and `fire: push …` read by the CLI's parser
+/// and written back, `expect`'s `task`, `push` and `noMark` read, refused where wrong, written back, and checked
+/// against task, push and mark records.
+@Suite struct BackgroundScenarioTests {
+    private static let app = "com.example.FeedReader"
+    private static let refresh = "com.example.FeedReader.refresh"
+
+    private static func steps(_ text: String) throws -> [ScenarioStep] {
+        try ScenarioParserTests.parse("apps: [{id: \(app)}]\nsteps:\n" + text).steps
+    }
+
+    @Test func backgroundFireStepsReadAndWriteBack() throws {
+        let steps = try Self.steps("""
+              - fire: bgtask \(Self.app) \(Self.refresh)
+              - fire: bgtask \(Self.app) \(Self.refresh) --cancel
+              - fire: push \(Self.app)
+              - fire: 'push \(Self.app) --alert --payload {"aps":{"alert":"hi"}}'
+            """)
+        guard case .fire(let run) = steps[0], case .fire(let cancel) = steps[1], case .fire(let push) = steps[2],
+              case .fire(let alert) = steps[3]
+        else {
+            Issue.record("not four fire steps: \(steps)")
+            return
+        }
+        #expect(run.event == .bgtask && run.app == Self.app && run.identifier == Self.refresh)
+        #expect(cancel.action == .cancel && cancel.identifier == Self.refresh)
+        #expect(push.event == .push && push.payload == nil)
+        #expect(alert.action == .alert && alert.payload == #"{"aps":{"alert":"hi"}}"#)
+        for step in steps {
+            guard case .fire(let params) = step else { continue }
+            let written = try Self.steps("  - fire: '\(params.words.joined(separator: " "))'\n")
+            #expect(written == [step], "\(params.words)")
+        }
+    }
+
+    @Test func anExpectReadsItsBackgroundMembersAndWritesThemBack() throws {
+        let steps = try Self.steps("""
+              - expect:
+                  task: {identifier: \(Self.refresh), outcome: killed}
+                  push: failed
+                  noMark: draft-saved
+                  profiles: {ios26: {task: {identifier: \(Self.refresh), outcome: expired}}}
+            """)
+        let expected = ScenarioExpectation(
+            task: ScenarioTask(identifier: Self.refresh, outcome: .killed), push: .failed, noMark: "draft-saved",
+            profiles: [.ios26: ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .expired))])
+        #expect(steps == [.expect(expected)])
+        #expect(expected.resolved(for: .ios26).task?.outcome == .expired)
+        #expect(expected.resolved(for: .ios13).noMark == "draft-saved")
+        let scenario = Scenario(name: "s", profiles: [.ios13], apps: [.id(Self.app)], steps: steps)
+        let reread = try ScenarioParserTests.parse(scenario.json.jsonText)
+        #expect(reread.steps == steps)
+    }
+
+    @Test(arguments: [
+        ("task: {identifier: x}", "task needs identifier and outcome"),
+        ("task: {identifier: x, outcome: done}", "'done' is not a task outcome; use running, completed, failed"),
+        ("push: sent", "'sent' is not a push outcome; use newData, noData, failed, late, deferred"),
+        ("noMark: ''", "noMark"),
+        ("{scene: 1, noMark: x}", "noMark is about the app: an expect with scene does not take it"),
+    ])
+    func aWrongBackgroundMemberIsRefused(member: String, message: String) {
+        let text = member.hasPrefix("{") ? "  - expect: \(member)\n" : "  - expect: {\(member)}\n"
+        let error = ScenarioParserTests.error("apps: [{id: \(Self.app)}]\nsteps:\n" + text)
+        #expect(error.contains(message), "\(error)")
+    }
+
+    private static func task(_ event: BackgroundTaskRecord.Event, success: Bool? = nil) -> JournalEntry {
+        .task(BackgroundTaskRecord(seq: 1, app: app, pid: 1, identifier: refresh, kind: .appRefresh, event: event,
+                                   success: success, atMs: 0, wallMs: 0))
+    }
+
+    private static func push(_ event: PushDeliveryRecord.Event, _ result: BackgroundFetchResult? = nil)
+        -> JournalEntry
+    {
+        .push(PushDeliveryRecord(seq: 1, app: app, pid: 1, event: event, result: result, payload: "{}", atMs: 0,
+                                 wallMs: 0))
+    }
+
+    @Test func aTaskEndsAsItsLatestRunsRecordsSay() {
+        let outcome = { (entries: [JournalEntry]) in
+            ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .killed))
+                .backgroundChecks(entries).first?.recorded
+        }
+        #expect(outcome([Self.task(.submitted)]) == "not run")
+        #expect(outcome([Self.task(.launched)]) == "running")
+        #expect(outcome([Self.task(.launched), Self.task(.completed, success: true)]) == "completed")
+        #expect(outcome([Self.task(.launched), Self.task(.completed, success: false)]) == "failed")
+        #expect(outcome([Self.task(.launched), Self.task(.expiring), Self.task(.completed, success: false)])
+                == "expired")
+        #expect(outcome([Self.task(.expiring), Self.task(.expired)]) == "killed")
+        #expect(outcome([Self.task(.launched), Self.task(.expired), Self.task(.launched)]) == "running")
+        let killed = ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .killed))
+            .backgroundChecks([Self.task(.launched), Self.task(.expired)])
+        #expect(killed == [Expectation.Result(check: "task \(Self.refresh)", expected: "killed", recorded: "killed",
+                                              passed: true)])
+    }
+
+    @Test func aPushEndsAsItsLatestRecordSaysAndAnAbsentMarkIsChecked() {
+        let check = { (expectation: ScenarioExpectation, entries: [JournalEntry]) in
+            expectation.backgroundChecks(entries).map { "\($0.recorded) \($0.passed)" }
+        }
+        let failed = ScenarioExpectation(push: .failed)
+        #expect(check(failed, []) == ["no push answered false"])
+        #expect(check(failed, [Self.push(.delivered)]) == ["no push answered false"])
+        #expect(check(failed, [Self.push(.delivered), Self.push(.answered, .failed)]) == ["failed true"])
+        #expect(check(failed, [Self.push(.answered, .newData), Self.push(.deferred)]) == ["deferred false"])
+        #expect(check(ScenarioExpectation(push: .late), [Self.push(.late, .noData)]) == ["late true"])
+        let mark = JournalEntry.mark(MarkRecord(seq: 1, app: Self.app, pid: 1, name: "draft-lost", data: nil,
+                                                atMs: 0, wallMs: 0))
+        let noMark = ScenarioExpectation(noMark: "draft-lost")
+        #expect(check(noMark, [Self.push(.delivered)]) == ["absent true"])
+        #expect(check(noMark, [mark, mark]) == ["made 2× false"])
+    }
+}
