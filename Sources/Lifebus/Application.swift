@@ -50,6 +50,8 @@ public final class Application {
     var expirationHandlers: [BackgroundTaskIdentifier: (@MainActor () -> Void)?] = [:]
     /// Expirations that arrived before `beginBackgroundTask` had registered the task's handler.
     var earlyExpirations: Set<BackgroundTaskIdentifier> = []
+    /// Whether protected data is available, shared with the app's `ProtectedFile`s (`Application+ProtectedData`).
+    nonisolated let protectedData = ProtectedDataGate()
 
     public init(id: String, options: ApplicationOptions = ApplicationOptions()) {
         self.id = id

@@ -60,6 +60,8 @@ extension BrokerMachine {
             record(transition, into: &effects)
         case .sceneChanged:
             break  // a scene's state travels in its callback's request and record; `status` asks the device
+        case .taskRecord, .pushRecord, .protectedData:
+            break  // background execution (issue 28): journaled once the wire has its records
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }

@@ -21,8 +21,10 @@ extension LifebusCommand {
                 after --delay CALLBACK=DUR, or when the hook of --on CALLBACK=COMMAND exits. A hook runs with \
                 /bin/sh -c, its stdout sent to stderr (stdout stays JSON), and sees LIFEBUS_CALLBACK, \
                 LIFEBUS_CALLBACK_ID, LIFEBUS_APP_ID, LIFEBUS_STATE, LIFEBUS_CAUSE (the event, e.g. "call --answer", \
-                empty when none), LIFEBUS_BUDGET_MS, LIFEBUS_SOCKET and LIFEBUS_MARK_SOCKET. A hook that exits \
-                non-zero is a failed callback: the transition is journaled with handlerFailed and fire shows it.
+                empty when none), LIFEBUS_BUDGET_MS, LIFEBUS_SOCKET, LIFEBUS_MARK_SOCKET and LIFEBUS_PROTECTED_DATA \
+                (available, or unavailable while the device is locked and its protected data discarded). A hook \
+                that exits non-zero is a failed callback: the transition is journaled with handlerFailed and fire \
+                shows it.
 
                 With -- PROGRAM ARGS..., subscribe runs the program as the app's process: its exit before \
                 willTerminate is the app's end (a program-exited mark, then the broker journals crashed, and \

@@ -75,7 +75,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         case .command(let command):
             var environment = ProcessEnvironment.current
             let extra = Self.environment(
-                for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath)
+                for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath,
+                protectedDataAvailable: application.isProtectedDataAvailable)
             for (key, value) in extra { environment[key] = value }
             let termination = await supervisor.runHook(SpawnedProcess.Options(
                 program: "/bin/sh", arguments: ["-c", command], environment: environment, stdoutToStderr: true,
@@ -121,9 +122,11 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
 
     /// The variables a `--on` command sees, on top of the process's own environment: a scene callback's adds
     /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`, and its connection options' `LIFEBUS_URL` (the
-    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them.
+    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them. Every hook sees
+    /// `LIFEBUS_PROTECTED_DATA`, `available` or `unavailable` (`Application.isProtectedDataAvailable`).
     nonisolated static func environment(
-        for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
+        for callback: CallbackParams, appID: String, socketPath: String, markSocket: String,
+        protectedDataAvailable: Bool = true
     ) -> [String: String] {
         var environment = [
             "LIFEBUS_MARK_SOCKET": markSocket,
@@ -134,6 +137,7 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             "LIFEBUS_CAUSE": callback.cause?.event ?? "",
             "LIFEBUS_BUDGET_MS": wholeOrFraction(callback.budgetMs).jsonText,
             "LIFEBUS_SOCKET": socketPath,
+            "LIFEBUS_PROTECTED_DATA": protectedDataAvailable ? "available" : "unavailable",
         ]
         if let scene = callback.scene {
             environment["LIFEBUS_SCENE"] = String(scene.scene.number)

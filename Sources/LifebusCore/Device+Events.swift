@@ -34,6 +34,8 @@ extension Device {
             planTerminate(app, byUser: byUser)
         case .scene(let event):
             planScene(event)
+        case .backgroundTask(let app, _, _), .push(let app, _):
+            refuse(.backgroundTasksUnavailable, app: app)  // not handled yet
         case .reset:
             planReset()
         }

@@ -82,7 +82,7 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration):
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, _):
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:
             deadlineReached()
@@ -92,6 +92,9 @@ public struct Device: Sendable {
             endBackgroundTask(app, task)
         case .memoryFootprint(let app, let bytes):
             reportFootprint(app, bytes)
+        case .registerBackgroundTask(let app, _), .submitBackgroundTask(let app, _),
+            .backgroundTaskCompleted(let app, _, _):
+            out.append(.reject(Rejection(app: app, reason: .backgroundTasksUnavailable)))  // not handled yet
         }
         advance()
         assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")

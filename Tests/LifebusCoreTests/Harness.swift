@@ -85,7 +85,7 @@ struct Harness {
                 violations.append("\(ref) of \(app) reported \(from)→\(to) at \(at), but was \(was)")
             }
             sceneStates[app, default: [:]][ref.scene] = to == .unattached ? nil : to
-        case .backgroundTaskExpiring, .completeEvent, .reject:
+        case .backgroundTaskExpiring, .completeEvent, .reject, .taskRecord, .pushRecord, .protectedData:
             break
         }
     }
@@ -189,6 +189,12 @@ struct Harness {
                 "start \(app)"
             case .backgroundTaskExpiring(let app, let task):
                 "expiring \(app) \(task)"
+            case .taskRecord(let task):
+                "task \(task.app) \(task.identifier) \(task.event)" + (task.success.map { " \($0)" } ?? "")
+            case .pushRecord(let push):
+                "push \(push.app) \(push.event)" + (push.result.map { " \($0)" } ?? "")
+            case .protectedData(let available):
+                "protected data \(available ? "available" : "unavailable")"
             case .reject(let rejection):
                 "reject \(rejection.reason)"
             case .sendCallback, .completeEvent, .stateChanged, .sceneChanged:

@@ -87,6 +87,15 @@ import Testing
         WireType("backgroundTaskExpiring.params", .checked, BackgroundTaskExpiringParams(taskID: 4).json) {
             _ = try BackgroundTaskExpiringParams(json: $0)
         },
+        WireType(
+            "registerBackgroundTask.params", .checked, RegisterBackgroundTaskParams(identifier: "com.x.refresh").json
+        ) { _ = try RegisterBackgroundTaskParams(json: $0) },
+        WireType(
+            "setTaskCompleted.params", .checked, SetTaskCompletedParams(identifier: "com.x.refresh", success: true).json
+        ) { _ = try SetTaskCompletedParams(json: $0) },
+        WireType("protectedData.result", .checked, ProtectedDataParams(available: false).json) {
+            _ = try ProtectedDataParams(json: $0)
+        },
         WireType("mark.params", .checked, MarkParams(name: "m", data: [:]).json) { _ = try MarkParams(json: $0) },
         WireType("reportMemory.params", .checked, ReportMemoryParams(bytes: 1).json) {
             _ = try ReportMemoryParams(json: $0)
