@@ -52,6 +52,8 @@ public final class Application {
     var earlyExpirations: Set<BackgroundTaskIdentifier> = []
     /// Whether protected data is available, shared with the app's `ProtectedFile`s (`Application+ProtectedData`).
     nonisolated let protectedData = ProtectedDataGate()
+    /// The app's `BGTaskScheduler` (`BackgroundTaskScheduler`): its launch handlers and running tasks.
+    public private(set) lazy var taskScheduler = BackgroundTaskScheduler(application: self)
 
     public init(id: String, options: ApplicationOptions = ApplicationOptions()) {
         self.id = id

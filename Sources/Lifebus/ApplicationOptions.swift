@@ -18,6 +18,9 @@ public struct ApplicationOptions: Sendable {
     /// The callbacks the app handles, said in hello so the broker can tell one implemented but never called (empty:
     /// not declared).
     public var implementedCallbacks: [LifecycleCallback]
+    /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register (an installed app's manifest
+    /// `backgroundTaskIdentifiers` wins).
+    public var permittedTaskIdentifiers: [String]
     /// The first reconnection delay after the broker went away; it doubles on each failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
@@ -37,6 +40,7 @@ public struct ApplicationOptions: Sendable {
         launchInBackground: Bool = false,
         supportsMultipleScenes: Bool = false,
         implementedCallbacks: [LifecycleCallback] = [],
+        permittedTaskIdentifiers: [String] = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
         connectTimeout: Duration? = nil,
@@ -48,6 +52,7 @@ public struct ApplicationOptions: Sendable {
         self.launchInBackground = launchInBackground
         self.supportsMultipleScenes = supportsMultipleScenes
         self.implementedCallbacks = implementedCallbacks
+        self.permittedTaskIdentifiers = permittedTaskIdentifiers
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
         self.connectTimeout = connectTimeout
@@ -63,6 +68,7 @@ extension ApplicationOptions {
         flags.adoptsScenes = adoptsScenes
         flags.supportsMultipleScenes = supportsMultipleScenes
         flags.implementedCallbacks = implementedCallbacks
+        flags.permittedTaskIdentifiers = permittedTaskIdentifiers
         return flags
     }
 }

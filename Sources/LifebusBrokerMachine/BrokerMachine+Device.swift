@@ -60,8 +60,12 @@ extension BrokerMachine {
             record(transition, into: &effects)
         case .sceneChanged:
             break  // a scene's state travels in its callback's request and record; `status` asks the device
-        case .taskRecord, .pushRecord, .protectedData:
-            break  // background execution (issue 28): journaled once the wire has its records
+        case .taskRecord(let step):
+            recordTask(step, into: &effects)
+        case .pushRecord(let step):
+            recordPush(step, into: &effects)
+        case .protectedData(let available):
+            protectedDataChanged(available: available, into: &effects)
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
@@ -106,6 +110,11 @@ extension BrokerMachine {
                 options: context.options, restoration: context.restoration)
         }
         params.sessions = context.sessions
+        if context.task != nil || context.payload != nil || context.launchReason != nil {
+            params.background = CallbackBackground(
+                launchReason: context.launchReason, identifier: context.task?.identifier, kind: context.task?.kind,
+                payload: context.payload)
+        }
     }
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
@@ -135,7 +144,8 @@ extension BrokerMachine {
         feedDevice(
             .callbackAnswered(
                 app, id, handlerDuration: answer.handlerMs.map(Duration.init(clampingMilliseconds:)),
-                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) }),
+                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) },
+                fetchResult: answer.result),
             into: &effects)
     }
 

@@ -81,6 +81,12 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
+        @Option(name: .customLong("task"), help: ArgumentHelp(
+            "Declare and register a BGTaskScheduler identifier at launch (repeatable): when the broker runs it, its "
+                + "line is printed and the performBackgroundTask hook's exit completes it (0: success).",
+            valueName: "identifier"))
+        var tasks: [String] = []
+
         @Flag(help: "Adopt the scene-based life cycle (the scene callbacks; needs a profile with scenes, ios13+).")
         var scenes = false
 
@@ -118,6 +124,9 @@ extension LifebusCommand {
             _ = try plan()
             if multipleScenes, !scenes { throw ValidationError("--multiple-scenes needs --scenes") }
             if restoration != nil, !scenes { throw ValidationError("--restoration needs --scenes") }
+            if let bad = tasks.first(where: { !RegisterBackgroundTaskParams.isValidIdentifier($0) }) {
+                throw ValidationError("--task \(bad): 1…255 characters from A-Z a-z 0-9 . _ -")
+            }
         }
 
         /// What hello says the app implements: `--implements`, else the callbacks `--on` and `--delay` name, in
@@ -141,6 +150,7 @@ extension LifebusCommand {
                 launchInBackground: launchInBackground,
                 supportsMultipleScenes: multipleScenes,
                 implementedCallbacks: implementedCallbacks,
+                permittedTaskIdentifiers: tasks,
                 connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer
             ))
@@ -165,6 +175,7 @@ extension LifebusCommand {
                 application: application, supervisor: supervisor, diagnostics: diagnostics, socketPath: socketPath)
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
             delegate.restoration = restoration.map { JSONValue.object($0.object).jsonText }
+            delegate.taskIdentifiers = tasks
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {
                 do throws(UVError) {

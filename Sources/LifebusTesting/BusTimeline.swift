@@ -133,7 +133,7 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                 } else {
                     nil
                 }
-            case .run:
+            case .run, .task, .push, .protectedData:
                 nil
             }
         }

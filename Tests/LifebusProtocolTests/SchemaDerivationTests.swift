@@ -66,12 +66,13 @@ import Testing
             enums: [
                 "callback": cases(LifecycleCallback.self), "state": cases(LifecycleState.self),
                 "sceneState": cases(SceneState.self), "posts": cases(ApplicationNotification.self),
+                "kind": cases(BackgroundTaskKind.self), "launchReason": cases(LaunchReason.self),
             ],
-            unprobed: ["restoration"]
+            unprobed: ["restoration", "payload"]
         ) { _ = try CallbackParams(json: $0) },
         WireType(
             "callback.result", .checked, CallbackAnswer(handlerMs: 1, handlerFailed: true).json,
-            unprobed: ["restoration"]
+            enums: ["result": cases(BackgroundFetchResult.self)], unprobed: ["restoration"]
         ) {
             _ = try CallbackAnswer(json: $0)
         },

@@ -38,6 +38,10 @@ public enum LifebusMethod {
     public static let apps = "apps"
     /// App → broker: keep an opaque restoration payload for the next launch (`SaveRestorationStateParams` → `{}`).
     public static let saveRestorationState = "saveRestorationState"
+    /// Broker → observer notification: a step of a `BGTask` (params `BackgroundTaskRecord`).
+    public static let task = "task"
+    /// Broker → observer notification: a step of a push's delivery (params `PushDeliveryRecord`).
+    public static let push = "push"
     /// Broker → observer notification: a process started, exited, was killed or failed to start (`ProcessRecord`).
     public static let process = "process"
     /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).
