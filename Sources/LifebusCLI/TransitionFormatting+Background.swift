@@ -10,7 +10,8 @@ extension TransitionFormatting {
             TextTable.Cell("\(record.seq)", .dim),
             TextTable.Cell(milliseconds(record.atMs)),
             TextTable.Cell(record.app),
-            TextTable.Cell("task \(record.kind.rawValue) \(record.identifier) \(record.event.rawValue)\(success)", colour),
+            TextTable.Cell(
+                "task \(record.kind.rawValue) \(record.identifier) \(record.event.rawValue)\(success)", colour),
             "", "", "", "", "", "",
         ]
     }

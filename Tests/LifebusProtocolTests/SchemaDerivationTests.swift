@@ -168,6 +168,28 @@ import Testing
             ]
         ) { _ = try ProcessRecord(json: $0) },
         WireType(
+            "task.record", .written,
+            BackgroundTaskRecord(
+                seq: 1, app: "com.x", pid: nil, identifier: "com.x.refresh", kind: .appRefresh, event: .launched,
+                success: nil, atMs: 0, wallMs: 0).json,
+            enums: ["kind": cases(BackgroundTaskKind.self), "event": cases(BackgroundTaskRecord.Event.self)]
+        ) { _ = try BackgroundTaskRecord(json: $0) },
+        WireType(
+            "push.record", .written,
+            PushDeliveryRecord(
+                seq: 1, app: "com.x", pid: nil, event: .delivered, result: nil, payload: "{}", atMs: 0, wallMs: 0).json,
+            enums: ["event": cases(PushDeliveryRecord.Event.self), "result": cases(BackgroundFetchResult.self)],
+            unprobed: ["payload"]
+        ) { _ = try PushDeliveryRecord(json: $0) },
+        WireType(
+            "protectedData.record", .written, ProtectedDataRecord(seq: 1, available: false, atMs: 0, wallMs: 0).json
+        ) { _ = try ProtectedDataRecord(json: $0) },
+        WireType(
+            "submitBackgroundTask.params", .checked,
+            SubmitBackgroundTaskParams(identifier: "com.x.refresh", kind: .appRefresh).json,
+            enums: ["kind": cases(BackgroundTaskKind.self)]
+        ) { _ = try SubmitBackgroundTaskParams(json: $0) },
+        WireType(
             "launch-context", .written, LaunchContext(reason: .user).json(),
             enums: ["reason": cases(LaunchContext.Reason.self)]
         ) { _ = try LaunchContext(json: $0) },
