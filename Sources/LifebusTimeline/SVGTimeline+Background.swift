@@ -19,16 +19,17 @@ extension SVGTimeline {
             let top = lanes[index].taskRowTops[row]
             canvas.svg.element("line", ["x1": 24, "y1": .number(top), "x2": .number(axis.endX + Self.gaugeWidth),
                                         "y2": .number(top), "stroke": "#e0e0e0", "stroke-width": 1])
-            let name = "task \(identifier)"
-            let fitted = TextBox.fitted(name, width: Self.laneLabelWidth - 34, fontSize: 11)
-            canvas.label(fitted, fontSize: 11, spots: [.init(x: 24, y: top + Self.taskBarOffset + 10)],
-                         title: fitted == name ? nil : name)
+            let room = Self.laneLabelWidth - 34 - TextBox.width(of: "task ", fontSize: 11)
+            let fitted = TextBox.fitted(identifier, width: room, fontSize: 11)
+            canvas.label("task \(fitted)", fontSize: 11, spots: [.init(x: 24, y: top + Self.taskBarOffset + 10)],
+                         title: fitted == identifier ? nil : "task \(identifier)")
         }
     }
 
     /// One task run: the wait from its submission dashed, its budget as the outline from its launch, the time it ran
     /// as the fill (red when it failed its budget), the expiration handler's call as a tick, an expiry's kill as a
-    /// cross; its outcome and how long it ran as the label, right of the bar or under it.
+    /// cross; its outcome and how long it ran as the label, right of the bar or under it (its outcome alone where
+    /// only that fits).
     func drawTask(_ task: Timeline.TaskRun, app: String, lane: Int, position: Int, into canvas: inout SVGCanvas) {
         let top = taskRowTop(lane: lane, task: position)
         let barTop = top + Self.taskBarOffset
@@ -68,14 +69,23 @@ extension SVGTimeline {
             Self.cross(at: axis.x(end), y: middle, color: TimelinePalette.failure, into: &canvas.svg)
             labelX = max(labelX, axis.x(end) + 5)
         }
-        let text = Self.taskLabel(task)
-        let spots: [(spot: TextPlacer.Spot, room: Double)] = [
+        let start = axis.x(task.launchedMs ?? task.submittedMs ?? lastMs)
+        var spots: [(spot: TextPlacer.Spot, room: Double)] = [
             (.init(x: labelX + 6, y: barTop + 10), width - labelX - 10),
             (.init(x: labelX, y: top + 31, anchor: .end), labelX - Self.laneLabelWidth - 5),
-            (.init(x: axis.x(task.launchedMs ?? task.submittedMs ?? lastMs), y: top + 31),
-             width - axis.x(task.launchedMs ?? task.submittedMs ?? lastMs) - 5),
         ]
-        canvas.label(SVGCanvas.shortenable(text, fontSize: 9, spots: spots), fontSize: 9,
+        // Under the bar from the start of each stretch between its breaks, the last stretch first: a bar cut by
+        // breaks has no room for its label across them.
+        let starts = [start] + axis.breaks.map { Self.breakMiddle($0) + 10 }.filter { $0 > start && $0 < labelX }
+        for x in starts.reversed() {
+            let cut = axis.breaks.map { Self.breakMiddle($0) - 10 }.first { $0 > x } ?? width - 5
+            spots.append((.init(x: x + 2, y: top + 31), cut - x - 2))
+        }
+        // The whole label anywhere, else its outcome alone anywhere, else the label shortened.
+        let outcome = spots.map { (task.outcomeText, $0.spot) }
+        let choices = SVGCanvas.shortenable(Self.taskLabel(task), fontSize: 9, spots: spots)
+        let wholes = choices.prefix(spots.count)
+        canvas.label(Array(wholes) + outcome + choices.dropFirst(spots.count), fontSize: 9,
                      fill: task.overBudget ? TimelinePalette.failure : TimelinePalette.text)
         canvas.svg.end("g")
     }

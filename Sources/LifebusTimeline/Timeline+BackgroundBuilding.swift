@@ -76,11 +76,13 @@ extension Builder {
         }
     }
 
-    /// An intended kill at the instant one of the app's tasks expired is that task's kill: its reason says so.
+    /// A kill (the broker journals a task's as `watchdog`, a callback-less transition to `notRunning`; `killed` is
+    /// taken too) at the instant one of the app's tasks expired is that task's kill: its reason says so.
     mutating func nameTaskKills() {
         for index in lanes.indices {
             let expired = lanes[index].tasks.filter { $0.outcome == .expired }
-            for position in lanes[index].endings.indices where lanes[index].endings[position].outcome == .killed {
+            for position in lanes[index].endings.indices
+            where [.killed, .watchdog].contains(lanes[index].endings[position].outcome) {
                 let ending = lanes[index].endings[position]
                 guard let task = expired.first(where: { $0.endMs == ending.atMs }) else { continue }
                 lanes[index].endings[position].reason = "killed: background task \(task.identifier) expired"
