@@ -7,9 +7,13 @@ public import LifebusProtocol
 /// Stateless.
 public enum JournalEntries {
     /// The entry `json` holds, or `nil` when it is a record of a `type` this version does not know. A transition,
-    /// mark, run or process record that is malformed, or a value without a string `type`, throws.
+    /// mark, run, process, task, push or protected-data record that is malformed, or a value without a string
+    /// `type`, throws.
     public static func decode(_ json: JSONValue) throws(RPCError) -> JournalEntry? {
-        let known = [TransitionRecord.type, MarkRecord.type, RunRecord.type, ProcessRecord.type]
+        let known = [
+            TransitionRecord.type, MarkRecord.type, RunRecord.type, ProcessRecord.type, BackgroundTaskRecord.type,
+            PushDeliveryRecord.type, ProtectedDataRecord.type,
+        ]
         if let type = json["type"]?.stringValue, !known.contains(type) {
             return nil
         }

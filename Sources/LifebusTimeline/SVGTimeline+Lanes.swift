@@ -1,8 +1,8 @@
 import LifebusLifecycle
 import LifebusProtocol
 
-/// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings and its scenes'
-/// sub-lanes.
+/// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings, its task rows, its
+/// deferred pushes and its scenes' sub-lanes.
 extension SVGTimeline {
     /// Every lane's background and name and its scenes' names, in the label column; then the column is kept clear
     /// of the plot's labels.
@@ -16,6 +16,7 @@ extension SVGTimeline {
             let name = TextBox.fitted(lane.app, width: Self.laneLabelWidth - 20, fontSize: 12, bold: true)
             canvas.label(name, fontSize: 12, bold: true, spots: [.init(x: 12, y: stateBarTop(lane: index) + 15)],
                          title: name == lane.app ? nil : lane.app)
+            drawTaskHeadings(lane, index: index, into: &canvas)
             for position in lane.scenes.indices {
                 let sceneTop = sceneLaneTop(lane: index, scene: position)
                 canvas.svg.element("line", ["x1": 24, "y1": .number(sceneTop),
@@ -79,6 +80,10 @@ extension SVGTimeline {
                          bold: true, fill: color)
             canvas.svg.end("g")
         }
+        for (position, task) in lane.tasks.enumerated() {
+            drawTask(task, app: lane.app, lane: index, position: position, into: &canvas)
+        }
+        drawDeferredPushes(lane, index: index, into: &canvas)
         for (position, scene) in lane.scenes.enumerated() {
             drawScene(scene, app: lane.app, lane: index, position: position, into: &canvas)
         }
@@ -86,17 +91,19 @@ extension SVGTimeline {
 
     /// A gauge where the callback was sent: its outline is the budget, its fill the time used (drawn to the
     /// budget's scale); over budget the fill is red and runs past the outline by a notch. Under it the callback's
-    /// short name and its latency, from the gauge's left edge or else ending at its right edge.
+    /// short name and its latency, from the gauge's left edge or else ending at its right edge; a push's latency
+    /// line adds its fetch result (`2 ms, newData`), or where that has no room says the result alone.
     func drawCallback(_ run: Timeline.CallbackRun, app: String, gaugeTop y: Double, into canvas: inout SVGCanvas) {
         let x = axis.x(run.sentMs)
         let latency = Self.latencyText(run)
         let cause = run.cause.map { ", caused by \($0.event)" } ?? ""
         let move = run.scene.map { "scene \($0.scene.number) \($0.from.rawValue) → \($0.to.rawValue)" }
             ?? "\(run.from.rawValue) → \(run.to.rawValue)"
+        let result = run.fetchResult.map { ", result \($0.rawValue)" } ?? ""
         canvas.svg.group(
             ["class": "callback"],
             title: "\(app) \(run.callback.rawValue) (\(move)): \(latency) of "
-                + "\(Self.milliseconds(run.budgetMs)) ms budget, \(run.outcome.rawValue)\(cause)"
+                + "\(Self.milliseconds(run.budgetMs)) ms budget, \(run.outcome.rawValue)\(result)\(cause)"
         )
         let fraction = run.budgetMs > 0 ? min(1, run.drawnMs / run.budgetMs) : (run.drawnMs > 0 ? 1 : 0)
         let fillColor = run.overBudget ? TimelinePalette.failure : TimelinePalette.used
@@ -115,8 +122,10 @@ extension SVGTimeline {
         canvas.label(Self.abbreviation(run.callback), fontSize: 9,
                      fill: run.overBudget ? TimelinePalette.failure : TimelinePalette.text,
                      spots: [.init(x: x, y: y + 19), .init(x: right, y: y + 19, anchor: .end)])
-        canvas.label(latency, fontSize: 8, fill: TimelinePalette.budget,
-                     spots: [.init(x: x, y: y + 31), .init(x: right, y: y + 31, anchor: .end)])
+        let spots: [TextPlacer.Spot] = [.init(x: x, y: y + 31), .init(x: right, y: y + 31, anchor: .end)]
+        let texts = run.fetchResult.map { ["\(latency), \($0.rawValue)", $0.rawValue] } ?? [latency]
+        canvas.label(texts.flatMap { text in spots.map { (text, $0) } }, fontSize: 8,
+                     fill: run.fetchResult == .failed ? TimelinePalette.failure : TimelinePalette.budget)
         canvas.svg.end("g")
     }
 

@@ -1,7 +1,7 @@
 import LifebusLifecycle
 
-/// The picture's legend: the state colours, the gauge, the ending cross, the mark and the event line, the scene
-/// state colours — three lines, each flowing onto another row where the picture is too narrow.
+/// The picture's legend: the state colours, the gauge, the ending cross, the mark and the event line, the task bar
+/// and the protected-data band, the scene state colours — three lines, each flowing onto another row where the picture is too narrow.
 ///
 /// Stateless; `layout` places the keys, `SVGTimeline.drawLegend` draws them.
 enum Legend {
@@ -14,6 +14,8 @@ enum Legend {
         case cross
         case mark
         case event
+        case task
+        case locked
 
         var text: String {
             switch self {
@@ -24,6 +26,8 @@ enum Legend {
             case .cross: "watchdog / jetsam / crash"
             case .mark: "mark"
             case .event: "event (call, sms, home…)"
+            case .task: "background task: outline = budget, fill = time run, tick = expiring"
+            case .locked: "protected data unavailable"
             }
         }
 
@@ -34,6 +38,8 @@ enum Legend {
             case .gauge: SVGTimeline.gaugeWidth + 4
             case .cross: 12
             case .mark, .event: 4
+            case .task: SVGTimeline.gaugeWidth + 4
+            case .locked: 14
             }
         }
 
@@ -54,7 +60,7 @@ enum Legend {
     static func layout(width: Double, top: Double) -> [Placed] {
         let lines: [[Key]] = [
             LifecycleState.allCases.map(Key.state),
-            [.gauge, .cross, .mark, .event],
+            [.gauge, .cross, .mark, .event, .task, .locked],
             [.sceneCaption] + SceneState.allCases.map(Key.sceneState),
         ]
         var placed: [Placed] = []
@@ -106,6 +112,21 @@ extension SVGTimeline {
                 canvas.svg.element("line", ["x1": .number(x + 2), "y1": .number(y - 1), "x2": .number(x + 2),
                                             "y2": .number(y + 12), "stroke": .string(TimelinePalette.event),
                                             "stroke-dasharray": "4 3"])
+            case .task:
+                canvas.svg.element("rect", ["x": .number(x), "y": .number(y), "width": .number(Self.gaugeWidth),
+                                            "height": .number(Self.taskBarHeight), "fill": "#ffffff",
+                                            "stroke": .string(TimelinePalette.budget)])
+                canvas.svg.element("rect", ["x": .number(x), "y": .number(y + 2), "width": 24,
+                                            "height": .number(Self.taskBarHeight - 4),
+                                            "fill": .string(TimelinePalette.used)])
+                canvas.svg.element("line", ["x1": .number(x + 30), "y1": .number(y - 2), "x2": .number(x + 30),
+                                            "y2": .number(y + Self.taskBarHeight + 2),
+                                            "stroke": .string(TimelinePalette.expiring), "stroke-width": 2.5])
+            case .locked:
+                canvas.svg.element("rect", ["x": .number(x), "y": .number(y), "width": 14, "height": 12,
+                                            "fill": .string(TimelinePalette.locked),
+                                            "fill-opacity": .number(TimelinePalette.lockedOpacity),
+                                            "stroke": .string(TimelinePalette.locked)])
             }
             canvas.label(item.key.text, fontSize: 11, spots: [.init(x: x + item.key.textOffset, y: y + 10)])
         }

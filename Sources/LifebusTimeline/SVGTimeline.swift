@@ -5,7 +5,11 @@ import LifebusProtocol
 /// wide: a lane per app with its states as coloured bars, each callback as a gauge (outline = budget, fill = time
 /// used, red past the budget; gauges that would run into each other stacked in rows), endings as red crosses with
 /// their reason, marks as ticks with their names, under a scene app's lane a sub-lane per scene (its scene states
-/// as bars, its scene callbacks as gauges, named with its session), controller events as labelled vertical lines
+/// as bars, its scene callbacks as gauges, named with its session), under an app's lane a row per `BGTask` identifier
+/// (each run a bar: its outline the budget from the launch, its fill the time it ran, red when it expired and the
+/// app was killed; the wait from submission to launch dashed; the expiration handler's call a tick), a push's
+/// gauge with its fetch result and a deferred push as a tick, the stretches protected data was unavailable as
+/// shaded bands across the lanes, controller events as labelled vertical lines
 /// across the lanes, a time axis to scale with long idle gaps cut into labelled breaks (`TimeAxis`), and a legend.
 ///
 /// Labels never overlap and nothing is drawn past the right edge: every text goes through a `TextPlacer`, which
@@ -17,12 +21,16 @@ import LifebusProtocol
 /// A plain value owning the timeline and its layout. The layout is public so that tests can find what was drawn
 /// where: lane `i`'s state bar spans `stateBarTop(lane: i)` … `+ stateBarHeight`, at `axis.x(time)`; its callback
 /// `k`'s gauge `gaugeTop(lane: i, callback: k)` … `+ gaugeHeight`; its scene `j`'s bar spans
-/// `sceneBarTop(lane: i, scene: j)` … `+ sceneBarHeight`.
+/// `sceneBarTop(lane: i, scene: j)` … `+ sceneBarHeight`; its task run `k`'s bar `taskBarTop(lane: i, task: k)` …
+/// `+ taskBarHeight`.
 public struct SVGTimeline: Sendable {
-    /// Where one lane's parts are: its top, the row of each app callback's gauge, its scenes'.
+    /// Where one lane's parts are: its top, the row of each app callback's gauge, its task rows (one per task
+    /// identifier, in order of first record) and each task run's row, its scenes'.
     struct LaneLayout: Sendable {
         var top: Double
         var gaugeRows: [Int]
+        var taskRowTops: [Double]
+        var taskRows: [Int]
         var scenes: [SceneLayout]
         var bottom: Double
     }
@@ -56,6 +64,9 @@ public struct SVGTimeline: Sendable {
     public static let sceneBarOffset = 6.0
     public static let sceneBarHeight = 14.0
     public static let sceneGaugeOffset = 26.0
+    public static let taskRowHeight = 36.0
+    public static let taskBarOffset = 6.0
+    public static let taskBarHeight = 12.0
     static let eventLabelRows = 3
 
     /// The picture of `timeline`, `width` pixels wide (clamped to `minimumWidth…maximumWidth`).
@@ -69,7 +80,12 @@ public struct SVGTimeline: Sendable {
             for scene in lane.scenes {
                 times += scene.spans.map(\.startMs) + scene.callbacks.map(\.sentMs)
             }
+            for task in lane.tasks {
+                times += [task.submittedMs, task.launchedMs, task.expiringMs, task.endMs].compactMap { $0 }
+            }
+            times += lane.pushes.map(\.atMs)
         }
+        times += timeline.locks.flatMap { [$0.startMs, $0.endMs] }
         let axis = TimeAxis(times: times, startX: Self.laneLabelWidth + 10, endX: self.width - Self.rightMargin)
         self.axis = axis
         var lanes: [LaneLayout] = []
@@ -77,13 +93,18 @@ public struct SVGTimeline: Sendable {
         for lane in timeline.lanes {
             let (rows, rowCount) = Self.gaugeRows(lane.callbacks, axis: axis)
             var bottom = top + Self.gaugeOffset + Double(rowCount) * Self.gaugeRowHeight + 4
+            let identifiers = Self.taskIdentifiers(lane.tasks)
+            let taskRowTops = identifiers.indices.map { bottom + Double($0) * Self.taskRowHeight }
+            bottom += Double(identifiers.count) * Self.taskRowHeight
+            let taskRows = lane.tasks.map { task in identifiers.firstIndex(of: task.identifier) ?? 0 }
             var scenes: [SceneLayout] = []
             for scene in lane.scenes {
                 let (sceneRows, sceneRowCount) = Self.gaugeRows(scene.callbacks, axis: axis)
                 scenes.append(SceneLayout(top: bottom, gaugeRows: sceneRows))
                 bottom += Self.sceneGaugeOffset + Double(sceneRowCount) * Self.gaugeRowHeight + 2
             }
-            lanes.append(LaneLayout(top: top, gaugeRows: rows, scenes: scenes, bottom: bottom))
+            lanes.append(LaneLayout(top: top, gaugeRows: rows, taskRowTops: taskRowTops, taskRows: taskRows,
+                                    scenes: scenes, bottom: bottom))
             top = bottom
         }
         self.lanes = lanes
@@ -115,6 +136,17 @@ public struct SVGTimeline: Sendable {
     /// The top of that scene's state bar.
     public func sceneBarTop(lane: Int, scene: Int) -> Double {
         sceneLaneTop(lane: lane, scene: scene) + Self.sceneBarOffset
+    }
+
+    /// The top of the row of lane `lane`'s task run at `task` (its position in the lane's `tasks`): the row of its
+    /// identifier.
+    public func taskRowTop(lane: Int, task: Int) -> Double {
+        lanes[lane].taskRowTops[lanes[lane].taskRows[task]]
+    }
+
+    /// The top of that task run's bar.
+    public func taskBarTop(lane: Int, task: Int) -> Double {
+        taskRowTop(lane: lane, task: task) + Self.taskBarOffset
     }
 
     /// The top of lane `lane`'s state bar.
@@ -164,6 +196,7 @@ public struct SVGTimeline: Sendable {
         for (index, lane) in timeline.lanes.enumerated() {
             drawLane(lane, index: index, into: &canvas)
         }
+        drawLocks(&canvas)
         drawEvents(&canvas)
         drawBreaks(&canvas)
         drawLegend(&canvas)

@@ -11,18 +11,24 @@ extension Timeline {
     /// A change the journal does not record (a journal from before suspensions were journaled) shows in the next
     /// transition's `from`; it is drawn from the end of the app's previous transition, the earliest it can have
     /// happened. A scene's sub-lane starts at its first transition, in that transition's scene state, and ends when its
-    /// `sceneDidDisconnect` was answered or its app ended.
+    /// `sceneDidDisconnect` was answered or its app ended. Task, push and protected-data records are read as
+    /// `Timeline+Background` says; protected data is the device's, so it is kept whichever apps are chosen.
     public init(entries: [JournalEntry], apps: [String] = []) {
         let chosen = Set(apps)
-        let sorted = entries.filter { chosen.isEmpty || $0.app.map(chosen.contains) == true }.sorted { $0.seq < $1.seq }
+        let sorted = entries.filter { entry in
+            guard !chosen.isEmpty, let app = entry.app else { return true }
+            return chosen.contains(app)
+        }.sorted { $0.seq < $1.seq }
         var builder = Builder()
         for entry in sorted {
             switch entry {
             case .transition(let record): builder.add(record)
             case .mark(let record): builder.add(record)
-            case .run: break  // where a broker run starts: nothing to draw in an app's lane
+            case .run(let record): builder.profile = record.profile  // the figures of the run's records
             case .process: break  // the process under the states: the states already show its effect
-            case .task, .push, .protectedData: break  // the background life's records: not drawn yet (issue 28)
+            case .task(let record): builder.add(record)
+            case .push(let record): builder.add(record)
+            case .protectedData(let record): builder.add(record)
             }
         }
         self = builder.finish()
@@ -30,7 +36,7 @@ extension Timeline {
 }
 
 /// Gathers one pass over the entries; `finish()` closes the spans.
-private struct Builder {
+struct Builder {
     var lanes: [Timeline.Lane] = []
     var laneIndex: [String: Int] = [:]
     /// Per lane: the state changes seen so far, oldest first, each with the journal number that made it.
@@ -45,6 +51,14 @@ private struct Builder {
     var sceneEnds: [[Double?]] = []
     var events: [Timeline.Event] = []
     var eventIndex: [Int64: Int] = [:]
+    /// The profile of the run being read (its task budgets); before a run record, the first with `BGTaskScheduler`.
+    var profile = Profile.ios13
+    /// Per lane: the positions in its `tasks` of the pending and the running run of each task identifier.
+    var pendingTasks: [[String: Int]] = []
+    var runningTasks: [[String: Int]] = []
+    var locks: [Timeline.ProtectedDataLock] = []
+    /// When the protected data became unavailable and the record saying so, while it is.
+    var openLock: (atMs: Double, seq: Int64)?
     var earliest = Double.infinity
     var latest = -Double.infinity
 
@@ -58,6 +72,8 @@ private struct Builder {
         sceneIndex.append([:])
         sceneChanges.append([])
         sceneEnds.append([])
+        pendingTasks.append([:])
+        runningTasks.append([:])
         return lanes.count - 1
     }
 
@@ -206,6 +222,11 @@ private struct Builder {
             }
         }
         events.sort { ($0.atMs, $0.eventID) < ($1.atMs, $1.eventID) }
-        return Timeline(lanes: lanes, events: events, startMs: earliest, endMs: latest)
+        if let openLock {
+            locks.append(Timeline.ProtectedDataLock(seq: openLock.seq, startMs: openLock.atMs, endMs: latest,
+                                                    reopened: false))
+        }
+        nameTaskKills()
+        return Timeline(lanes: lanes, events: events, locks: locks, startMs: earliest, endMs: latest)
     }
 }

@@ -2,8 +2,9 @@ public import LifebusLifecycle
 public import LifebusProtocol
 
 /// What happened on the bus, arranged for drawing: one lane per app (its states as spans, its app-level callbacks,
-/// how it ended, its marks, and a sub-lane per scene of a scene app) and the controller events that caused
-/// transitions. Built from journal entries by
+/// how it ended, its marks, a sub-lane per scene of a scene app, its `BGTask`s and its pushes), the controller events
+/// that caused transitions, and the stretches the device's protected data was unavailable. Built from journal
+/// entries by
 /// `Timeline(entries:apps:)`; rendered by `SVGTimeline`, `ChromeTrace` and `TimelineText`.
 ///
 /// A plain value (`Sendable`). Times are the journal's: milliseconds on the broker's monotonic clock since it
@@ -20,6 +21,11 @@ public struct Timeline: Sendable, Equatable {
         public var marks: [Mark] = []
         /// The app's scenes in order of their first entry (a reconnect makes a new scene of the same session).
         public var scenes: [SceneLane] = []
+        /// The app's `BGTask`s, in order of their first record (a task submitted again after it ran is a new run).
+        public var tasks: [TaskRun] = []
+        /// Every step of the app's pushes (`delivered`, `deferred`, `answered`, `late`), in journal order; the
+        /// push's completion budget is its `didReceiveRemoteNotification` callback's, whose `fetchResult` it sets.
+        public var pushes: [PushStep] = []
 
         public init(app: String) {
             self.app = app
@@ -74,6 +80,9 @@ public struct Timeline: Sendable, Equatable {
         public var cause: EventCause?
         /// A scene callback's scene and its move (`from`/`to` stay the app's aggregate states).
         public var scene: TransitionScene?
+        /// A `didReceiveRemoteNotification`'s result, from the push record that followed its answer (`answered` or
+        /// `late`); `nil` for other callbacks and a push not answered.
+        public var fetchResult: BackgroundFetchResult?
 
         /// Whether the callback used more than its budget: answered late, or never answered before the watchdog.
         /// (One cut short by a crash, jetsam or a kill did not run out of time.)
@@ -116,12 +125,15 @@ public struct Timeline: Sendable, Equatable {
 
     public var lanes: [Lane]
     public var events: [Event]
+    /// When the device's protected data was unavailable, in time order, not overlapping.
+    public var locks: [ProtectedDataLock]
     public var startMs: Double
     public var endMs: Double
 
-    public init(lanes: [Lane], events: [Event], startMs: Double, endMs: Double) {
+    public init(lanes: [Lane], events: [Event], locks: [ProtectedDataLock] = [], startMs: Double, endMs: Double) {
         self.lanes = lanes
         self.events = events
+        self.locks = locks
         self.startMs = startMs
         self.endMs = endMs
     }

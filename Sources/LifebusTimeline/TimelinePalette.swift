@@ -36,6 +36,11 @@ public enum TimelinePalette {
     public static let event = "#80868b"
     /// A mark's tick and name.
     public static let mark = "#e8710a"
+    /// The tick of a `BGTask`'s expiration handler call.
+    public static let expiring = "#b06000"
+    /// The band of a stretch protected data was unavailable, drawn at `lockedOpacity` over the lanes.
+    public static let locked = "#1a237e"
+    public static let lockedOpacity = 0.12
     public static let text = "#202124"
     public static let background = "#ffffff"
 
