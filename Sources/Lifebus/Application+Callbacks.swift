@@ -36,6 +36,9 @@ extension Application {
                 .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
                 .openURLContexts:
                 break  // scene callbacks: the scene delegate's, above
+            case .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification,
+                .performBackgroundTask, .backgroundTaskWillExpire:
+                break  // background execution (issue 28): the SDK's delegate methods are still to come
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000

@@ -62,6 +62,8 @@ extension BrokerMachine {
             // A scene's state travels in its callback's request and record; `status` asks the device; scene waits
             // are answered from here.
             deliveries.sceneChanged(app, ref.scene, to: to, at: at)
+        case .taskRecord, .pushRecord, .protectedData:
+            break  // background execution (issue 28): journaled once the wire has its records
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }

@@ -94,7 +94,7 @@ extension BrokerMachine {
         guard processes.installed[app] != nil, pid > 0 else { return }
         let relaunch: LaunchContext.Reason = switch reason {
         case .jetsam: .afterJetsam
-        case .watchdog: .afterWatchdog
+        case .watchdog, .backgroundTaskExpired: .afterWatchdog
         case .user, .system, .shutdown, .sceneLifecycleRequired: .afterTerminate
         case .memoryLimit: .afterJetsam
         }

@@ -51,9 +51,49 @@ struct AppRecord: Sendable {
     var footprint: UInt64 = 0
     /// A scene app's book: its sessions and scenes (empty for an app-delegate app).
     var scenes = SceneBook()
+    /// The `BGTask` identifiers the app's process registered a launch handler for (cleared when it ends).
+    var registeredTasks: [String] = []
+    /// The app's `BGTask`s, pending and running, in submission order; pending ones outlive the process.
+    var scheduledTasks: [ScheduledTask] = []
+    /// Why the app's next `didFinishLaunching` happens, when it is a background launch for a task or a push.
+    var launchReason: LaunchReason?
 
     init(id: AppID) {
         self.id = id
+    }
+}
+
+/// One `BGTask` of an app, from its submission until it is completed, expired or cancelled.
+struct ScheduledTask: Sendable {
+    enum Phase: Sendable, Equatable {
+        /// Submitted; falls due at its earliest begin date (`due` armed) or when the controller runs it.
+        case pending
+        /// Due: the app's `performTasks` work will call its launch handler.
+        case due
+        /// Its launch handler was called; it runs until completed or expired.
+        case running
+        /// Running, and its expiration handler is still to be called (`expireTasks`).
+        case expirationDue
+        /// Its expiration handler was called; it must be completed before `expiry`.
+        case expiring
+    }
+
+    var request: BackgroundTaskRequest
+    var phase = Phase.pending
+    /// Armed while pending with an earliest begin date.
+    var due: TimerID?
+    /// Armed while running with a budget (`appRefresh`): the time of the expiration handler.
+    var warning: TimerID?
+    /// Armed once running with a budget, or once expiring: the app is killed if the task is not completed by then.
+    var expiry: TimerID?
+    /// The end of a running task's budget, for `status`.
+    var deadline: Instant?
+}
+
+extension AppRecord {
+    /// Whether a `BGTask` of the app runs (its launch handler called, not completed): it keeps the app awake.
+    var hasRunningScheduledTask: Bool {
+        scheduledTasks.contains { $0.phase != .pending && $0.phase != .due }
     }
 }
 

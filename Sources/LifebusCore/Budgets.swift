@@ -43,16 +43,11 @@ public struct Budgets: Sendable, Hashable {
         self.sceneLaunch = sceneLaunch
     }
 
-    /// The documented budgets of `profile`: each callback's its own under the profile; background tasks get 600 s
-    /// under `ios4`, 180 s under `ios7`, 30 s from `ios13` on, and do not exist under `ios3`.
+    /// The documented budgets of `profile`: each callback's its own under the profile; background tasks get the
+    /// profile's `backgroundTaskTime` (600 s under `ios4`, 180 s under `ios7`, 30 s from `ios13` on, none under
+    /// `ios3`).
     public static func defaults(for profile: Profile) -> Budgets {
-        let backgroundTask: Duration? = switch profile {
-        case .ios3: nil
-        case .ios4: .seconds(600)
-        case .ios7: .seconds(180)
-        case .ios13, .ios15, .ios17, .ios26, .ios27: .seconds(30)
-        }
-        return Budgets(callbackBudget: { $0.defaultBudget(under: profile) }, backgroundTask: backgroundTask)
+        Budgets(callbackBudget: { $0.defaultBudget(under: profile) }, backgroundTask: profile.backgroundTaskTime)
     }
 
     /// The watchdog budget of one callback.

@@ -25,6 +25,15 @@ enum Intent: Sendable, Equatable {
     /// its restoration payload first; the session survives. (No payloads here: `Intent` stays one byte, as the
     /// app-delegate path reads it on every answer.)
     case reclaimScene
+    /// Background execution (`Device+TaskScheduler.swift`): launch the app into the background if it must, then call
+    /// the launch handler of each of its due `BGTask`s (`performBackgroundTask`).
+    case performTasks
+    /// Call the expiration handler of each of the app's `BGTask`s marked to expire (`backgroundTaskWillExpire`).
+    case expireTasks
+    /// `protectedDataWillBecomeUnavailable`, to a running app that is not suspended.
+    case protectedDataLocking
+    /// `protectedDataDidBecomeAvailable`, to a running app that is not suspended.
+    case protectedDataUnlocked
 }
 
 /// One step of a chain: app `app` performs `intent` once every work of the previous stage completed.
@@ -108,4 +117,7 @@ struct Activity: Sendable {
 enum QueuedWork: Sendable {
     case event(EventID, ControllerEvent, fired: Instant)
     case connected(Int)
+    /// App `i`'s `BGTask`s want attention outside any event (one fell due, or its expiration time came): a chain of
+    /// its own, as a connection has.
+    case tasks(Int)
 }

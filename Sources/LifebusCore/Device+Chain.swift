@@ -17,6 +17,9 @@ extension Device {
                 case .connected(let i):
                     activity = .running(newChain(cause: nil, fired: nil))
                     planConnection(i)
+                case .tasks(let i):
+                    activity = .running(newChain(cause: nil, fired: nil))
+                    planTasks(i)
                 }
                 continue
             }
@@ -127,6 +130,8 @@ extension Device {
         case .closeSuspended:
             discardAll(i)
             end(i, kill: .user, outcome: .killed, cause: activity.cause)
+        case .backgroundWork:
+            stepBackgroundWork(i)
         }
     }
 
@@ -142,9 +147,15 @@ extension Device {
         scene: SceneTransition? = nil
     ) {
         var budget = context == nil ? configuration.budgets[callback] : sceneBudget(i, callback)
-        if callback == .didFinishLaunching, let launch = apps[i].launch {
-            budget = (launch.deadline - now).clampedToZero
-            apps[i].launch = nil
+        var context = context
+        if callback == .didFinishLaunching {
+            if let launch = apps[i].launch {
+                budget = (launch.deadline - now).clampedToZero
+                apps[i].launch = nil
+            }
+            if let reason = apps[i].launchReason.take() {
+                context = SceneCallbackContext(launchReason: reason)
+            }
         }
         lastCallbackID += 1
         let id = CallbackID(lastCallbackID)
@@ -204,8 +215,10 @@ extension Device {
             step(i)
         case .terminate:
             if done.callback == .willTerminate { finishWork(i) } else { step(i) }
-        case .memoryWarning, .enterBackground, .jetsam:
+        case .memoryWarning, .enterBackground, .jetsam, .protectedDataLocking, .protectedDataUnlocked:
             finishWork(i)
+        case .performTasks, .expireTasks:
+            step(i)
         case nil:
             preconditionFailure("a callback was outstanding outside any chain")
         }

@@ -33,6 +33,9 @@ extension Device {
         apps[i].launch = nil
         apps[i].tasks = []
         apps[i].background = nil
+        if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
+            scheduledTasksEnded(i)
+        }
         if usesScenes(i) {
             scenesEnded(i)
         }
@@ -103,7 +106,9 @@ extension Device {
         }
         let id = due.id
         let purpose = due.purpose
-        let i = purpose.app
+        guard let i = purpose.app else {
+            return protectedDataLocked()  // the one device timer
+        }
         switch purpose {
         case .watchdog:
             precondition(apps[i].outstanding?.timer == id, "a watchdog fired for no outstanding callback")
@@ -130,7 +135,7 @@ extension Device {
         case .taskExpiry:
             apps[i].background?.expiry = nil
             cancelTaskTimers(i)
-            end(i, kill: .watchdog, outcome: .watchdog, cause: nil)
+            end(i, kill: .backgroundTaskExpired, outcome: .watchdog, cause: nil)
         case .exitGrace:
             apps[i].process = .killed
             out.append(.kill(apps[i].id, reason: .system))
@@ -138,6 +143,14 @@ extension Device {
                 app: apps[i].id, callback: nil, cause: nil, from: .notRunning, to: .notRunning, fired: nil,
                 sent: now, answered: nil, handlerDuration: nil, budget: .zero, outcome: .killed, pid: apps[i].pid ?? 0
             ))
+        case .scheduledTaskDue:
+            scheduledTaskFellDue(i, timer: id)
+        case .scheduledTaskWarning:
+            scheduledTaskWarned(i, timer: id)
+        case .scheduledTaskExpiry:
+            scheduledTaskExpired(i, timer: id)
+        case .protectedDataLock:
+            preconditionFailure("the protected-data lock belongs to no app")
         }
     }
 }

@@ -12,28 +12,38 @@ extension Device {
             planAlert(.sms, action)
         case .calendar(let action):
             planAlert(.calendar, action)
-        case .sleep:  // R20–R22
+        case .sleep:  // R20–R22, B20
             guard !locked else { return }
             locked = true
             refreshFront(stage: 0)
-        case .wake:  // R23–R25
+            planProtectedDataLock()
+        case .wake:  // R23–R25, B22
             guard locked else { return }
             locked = false
             refreshFront(stage: 0)
+            planProtectedDataUnlock(tell: true)
+            planProcessingExpiry()
         case .home:  // R26–R28
             guard !locked, let f = front else { return }
             front = nil
             schedule(f, .moveTo(.background), stage: 0)
+            planProcessingExpiry()
         case .launch(let app, let options):
             planLaunch(app, requireRunning: false, options: options)
+            planProcessingExpiry()
         case .activate(let app):
             planLaunch(app, requireRunning: true)
+            planProcessingExpiry()
         case .memoryWarning(let level):
             planMemoryWarning(level)
         case .terminate(let app, let byUser):
             planTerminate(app, byUser: byUser)
         case .scene(let event):
             planScene(event)
+        case .backgroundTask(let app, let identifier, let action):
+            planBackgroundTask(app, identifier: identifier, action: action)
+        case .push(let app, _):
+            refuse(.backgroundTasksUnavailable, app: app)  // not handled yet
         case .reset:
             planReset()
         }
@@ -49,10 +59,12 @@ extension Device {
         lastCriticalWarning = nil
         for i in apps.indices
         where index[apps[i].id] == i && apps[i].process == .none && apps[i].launch?.timer == nil {
+            dropScheduledTasks(i)
             index[apps[i].id] = nil
             if front == i { front = nil }
         }
         refreshFront(stage: 0)
+        planProtectedDataUnlock(tell: false)
     }
 
     /// The state the front app should be in: behind the lock as the profile says, `inactive` under an

@@ -42,6 +42,8 @@ extension Device {
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
             broken += sceneViolations(i)
+            expect(!app.hasRunningScheduledTask || (app.state.isRunning && app.process == .connected),
+                "\(app.id) runs a BGTask but is \(app.state)")
             if app.work != nil { working += 1 }
             if app.state.isForeground { foreground += 1 }
             forEachTimer(heldBy: i) { timer, purpose in
@@ -51,7 +53,13 @@ extension Device {
                     + "\(armed.map { "\($0)" } ?? "nothing")")
             }
         }
-        expect(heldTimers == timers.count, "\(timers.count) timers armed, \(heldTimers) held by apps")
+        if let lock = protectedDataLock {
+            heldTimers += 1
+            expect(timers.purpose(of: lock) == .protectedDataLock, "the protected-data lock is not armed as such")
+            expect(locked && protectedDataAvailable, "the protected-data lock is armed while unlocked or already done")
+        }
+        expect(protectedDataAvailable || locked, "protected data is unavailable on an unlocked device")
+        expect(heldTimers == timers.count, "\(timers.count) timers armed, \(heldTimers) held by apps and the device")
         expect(timers.isOrdered, "the timers are not in deadline order")
         expect(foreground <= 1, "more than one app in the foreground")
         expect(index.allSatisfy { apps[$0.value].id == $0.key }, "the index points at another app's record")
@@ -116,5 +124,10 @@ extension Device {
         if let timer = app.background?.warning { body(timer, .taskWarning(i)) }
         if let timer = app.background?.expiry { body(timer, .taskExpiry(i)) }
         if case .exiting(let grace) = app.process { body(grace, .exitGrace(i)) }
+        for task in app.scheduledTasks {
+            if let timer = task.due { body(timer, .scheduledTaskDue(i)) }
+            if let timer = task.warning { body(timer, .scheduledTaskWarning(i)) }
+            if let timer = task.expiry { body(timer, .scheduledTaskExpiry(i)) }
+        }
     }
 }

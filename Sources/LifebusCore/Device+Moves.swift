@@ -43,6 +43,9 @@ extension Device {
         case openURLs
         /// Kill the suspended app for a switcher swipe (reason `user`), its sessions discarded.
         case closeSuspended
+        /// Background execution's and data protection's next move, which reads the app's tasks
+        /// (`Device.stepBackgroundWork`).
+        case backgroundWork
     }
 
     /// The next move of a work `intent` for an app in `situation`.
@@ -54,6 +57,8 @@ extension Device {
         switch intent {
         case .memoryWarning:
             return state.isForeground || state == .background ? .send(.didReceiveMemoryWarning, to: state) : .finish
+        case .performTasks, .expireTasks, .protectedDataLocking, .protectedDataUnlocked:
+            return .backgroundWork
         case .terminate:
             switch state {
             case .notRunning: return .finish
@@ -159,7 +164,8 @@ extension Device {
         let app = situation.app
         let state = app.state
         switch intent {
-        case .memoryWarning, .enterBackground, .jetsam:
+        case .memoryWarning, .enterBackground, .jetsam, .performTasks, .expireTasks, .protectedDataLocking,
+            .protectedDataUnlocked:
             return move(for: intent, app)
         case .launchInBackground:
             switch (app.canBackground, state) {

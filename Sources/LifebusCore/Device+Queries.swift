@@ -60,9 +60,28 @@ extension Device {
         timers.earliestDeadline
     }
 
-    /// The apps the armed timers belong to, one per timer, in the order the timers fall due.
+    /// The apps the armed timers belong to, one per app timer, in the order the timers fall due (the device's own
+    /// timers, as the protected-data lock, belong to none).
     public var timerOwners: [AppID] {
-        timers.entries.map { apps[$0.purpose.app].id }
+        timers.entries.compactMap { $0.purpose.app.map { apps[$0].id } }
+    }
+
+    /// Whether protected data (`NSFileProtectionComplete`) is readable: `false` from
+    /// `Profile.protectedDataLockDelay` after a lock until the next wake.
+    public var isProtectedDataAvailable: Bool {
+        protectedDataAvailable
+    }
+
+    /// The `BGTask`s of `app`, pending and running, in the order they were submitted.
+    public func backgroundTasks(of app: AppID) -> [BackgroundTaskStatus] {
+        guard let i = index[app] else {
+            return []
+        }
+        return apps[i].scheduledTasks.map {
+            BackgroundTaskStatus(
+                request: $0.request, state: $0.phase == .pending || $0.phase == .due ? .pending : .running,
+                deadline: $0.deadline)
+        }
     }
 
     /// How many timers are armed.

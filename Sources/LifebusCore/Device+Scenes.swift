@@ -98,7 +98,8 @@ extension Device {
         case .reclaimScene:  // one scene, or (`nil`) every background scene
             let chosen = apps[i].scenes.target.map { $0 == session.id } ?? (session.state == .background)
             return chosen ? .disconnected(saving: true, viaBackground: false) : nil
-        case .launchInBackground, .enterBackground, .memoryWarning, .jetsam:
+        case .launchInBackground, .enterBackground, .memoryWarning, .jetsam, .performTasks, .expireTasks,
+            .protectedDataLocking, .protectedDataUnlocked:
             return nil
         }
     }
@@ -155,6 +156,7 @@ extension Device {
             apps[i].scenes.lastScene += 1
             session.scene = SceneID(apps[i].scenes.lastScene)
             session.restorePending = configuration.profile.restoresInteractionState && session.restoration != nil
+                && protectedDataAvailable  // B: restoration data is protected
             session.saved = false
         }
         let ref = session.ref!
@@ -179,7 +181,7 @@ extension Device {
         let context = SceneCallbackContext(
             scene: ref, sceneState: sceneTo, posts: Self.edge(from: appFrom, to: appTo),
             options: callback == .willConnectTo ? apps[i].scenes.pendingOptions.take() : options,
-            restoration: callback == .willConnectTo || callback == .restoreInteractionState
+            restoration: (callback == .willConnectTo || callback == .restoreInteractionState) && protectedDataAvailable
                 ? session.restoration : nil)
         if from != sceneTo {
             out.append(.sceneChanged(apps[i].id, ref, from: from, to: sceneTo, at: now))

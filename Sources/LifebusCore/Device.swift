@@ -28,6 +28,13 @@ public struct Device: Sendable {
     /// The app that owns the screen (foreground, or behind the lock), by index into `apps`.
     var front: Int?
     var locked = false
+    /// Whether protected data is readable (`false` from `protectedDataLockDelay` after a lock until the wake).
+    var protectedDataAvailable = true
+    /// Armed from a lock under a profile with data protection until protected data becomes unavailable.
+    var protectedDataLock: TimerID?
+    /// How many `processing` `BGTask`s run (their launch handler called, not completed): only then does the user's
+    /// return look for them to expire.
+    var runningProcessingTasks = 0
     /// The SMS or calendar alert on screen (a ringing call is `phoneCall`).
     var alertOnScreen: AlertKind?
     var phoneCall = PhoneCall.idle
@@ -82,7 +89,7 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration):
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, _):
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:
             deadlineReached()
@@ -92,6 +99,12 @@ public struct Device: Sendable {
             endBackgroundTask(app, task)
         case .memoryFootprint(let app, let bytes):
             reportFootprint(app, bytes)
+        case .registerBackgroundTask(let app, let identifier):
+            registerTask(app, identifier)
+        case .submitBackgroundTask(let app, let request):
+            submitTask(app, request)
+        case .backgroundTaskCompleted(let app, let identifier, let success):
+            completeTask(app, identifier, success: success)
         }
         advance()
         assert(checkInvariantsWhenDue(), "broken after \(input): \(invariantViolations)")

@@ -24,9 +24,11 @@ public enum Input: Sendable, Hashable {
     /// The app's delegate method returned; `handlerDuration` is the app's own measurement, if it reports one;
     /// `handlerFailed` when the app says its handler failed (it is journaled, the lifecycle goes on).
     /// `restoration` is the answer's restoration payload (JSON text): kept with the session for
-    /// `stateRestorationActivity`, ignored for every other callback.
+    /// `stateRestorationActivity`, ignored for every other callback. `fetchResult` is a silent push's completion
+    /// handler's value (`didReceiveRemoteNotification`), ignored for every other callback.
     case callbackAnswered(
-        AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false, restoration: String? = nil)
+        AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false, restoration: String? = nil,
+        fetchResult: BackgroundFetchResult? = nil)
     /// The device's earliest deadline (`Device.earliestDeadline`) has come: the timer due first fires (of several
     /// due at one deadline, the one armed first). Given once per due timer, at an instant at or after its deadline;
     /// with no timer due at the input's instant it is refused `unknownTimer`.
@@ -34,4 +36,11 @@ public enum Input: Sendable, Hashable {
     case backgroundTaskBegan(AppID, taskID: UInt64)
     case backgroundTaskEnded(AppID, taskID: UInt64)
     case memoryFootprint(AppID, bytes: UInt64)
+    /// `BGTaskScheduler.register(forTaskWithIdentifier:…)`: refused `registrationClosed` once `didFinishLaunching`
+    /// is answered, `taskNotPermitted` for an identifier not in the app's `permittedTaskIdentifiers`.
+    case registerBackgroundTask(AppID, identifier: String)
+    /// `BGTaskScheduler.submit(_:)`: a pending task (replacing a pending one of the same identifier).
+    case submitBackgroundTask(AppID, BackgroundTaskRequest)
+    /// `BGTask.setTaskCompleted(success:)` of the running task `identifier`.
+    case backgroundTaskCompleted(AppID, identifier: String, success: Bool)
 }

@@ -3,7 +3,9 @@ public import LifebusLifecycle
 /// What a callback request carries beyond the app-delegate lifecycle's: for a scene callback its scene, the scene's
 /// state after it, the `UIApplication` notification UIKit posts with it (on an aggregate edge only), the connection
 /// options (`willConnectTo`, `openURLContexts`) and the session's restoration payload (`willConnectTo`,
-/// `restoreInteractionState`); for `didDiscardSceneSessions` the discarded sessions.
+/// `restoreInteractionState`); for `didDiscardSceneSessions` the discarded sessions; for the background-execution
+/// callbacks their task (`performBackgroundTask`, `backgroundTaskWillExpire`) or push payload
+/// (`didReceiveRemoteNotification`); for a background launch's `didFinishLaunching` its `launchReason`.
 ///
 /// One word (an immutable shared box), so `Action.sendCallback` stays as small as before for the app-delegate
 /// lifecycle, which carries none. Invariant: `scene` and `sceneState` are both set (a scene callback) or both `nil`
@@ -17,10 +19,14 @@ public struct SceneCallbackContext: Sendable, Hashable {
         let options: SceneConnectionOptions?
         let restoration: String?
         let sessions: [SceneSessionID]
+        let task: BackgroundTaskRequest?
+        let payload: String?
+        let launchReason: LaunchReason?
 
         init(
-            scene: SceneRef?, sceneState: SceneState?, posts: ApplicationNotification?,
-            options: SceneConnectionOptions?, restoration: String?, sessions: [SceneSessionID]
+            scene: SceneRef? = nil, sceneState: SceneState? = nil, posts: ApplicationNotification? = nil,
+            options: SceneConnectionOptions? = nil, restoration: String? = nil, sessions: [SceneSessionID] = [],
+            task: BackgroundTaskRequest? = nil, payload: String? = nil, launchReason: LaunchReason? = nil
         ) {
             self.scene = scene
             self.sceneState = sceneState
@@ -28,6 +34,9 @@ public struct SceneCallbackContext: Sendable, Hashable {
             self.options = options
             self.restoration = restoration
             self.sessions = sessions
+            self.task = task
+            self.payload = payload
+            self.launchReason = launchReason
         }
     }
 
@@ -39,14 +48,27 @@ public struct SceneCallbackContext: Sendable, Hashable {
         options: SceneConnectionOptions? = nil, restoration: String? = nil
     ) {
         contents = Contents(
-            scene: scene, sceneState: sceneState, posts: posts, options: options, restoration: restoration,
-            sessions: [])
+            scene: scene, sceneState: sceneState, posts: posts, options: options, restoration: restoration)
     }
 
     /// An app-delegate callback's context that names sessions (`didDiscardSceneSessions`).
     public init(sessions: [SceneSessionID]) {
-        contents = Contents(
-            scene: nil, sceneState: nil, posts: nil, options: nil, restoration: nil, sessions: sessions)
+        contents = Contents(sessions: sessions)
+    }
+
+    /// A `BGTask` callback's context (`performBackgroundTask`, `backgroundTaskWillExpire`): the task's request.
+    public init(task: BackgroundTaskRequest) {
+        contents = Contents(task: task)
+    }
+
+    /// A silent push's context (`didReceiveRemoteNotification`): its payload, JSON text.
+    public init(payload: String) {
+        contents = Contents(payload: payload)
+    }
+
+    /// A background launch's `didFinishLaunching` context: why the app was launched.
+    public init(launchReason: LaunchReason) {
+        contents = Contents(launchReason: launchReason)
     }
 
     /// The scene the callback is for; `nil` for an app-delegate callback.
@@ -61,11 +83,18 @@ public struct SceneCallbackContext: Sendable, Hashable {
     public var restoration: String? { contents.restoration }
     /// The discarded sessions (`didDiscardSceneSessions`); empty otherwise.
     public var sessions: [SceneSessionID] { contents.sessions }
+    /// The task a `performBackgroundTask` or `backgroundTaskWillExpire` is for.
+    public var task: BackgroundTaskRequest? { contents.task }
+    /// A `didReceiveRemoteNotification`'s payload, JSON text.
+    public var payload: String? { contents.payload }
+    /// Why a `didFinishLaunching` launch happened, when it is a background launch (`nil`: the user's).
+    public var launchReason: LaunchReason? { contents.launchReason }
 
     public static func == (lhs: SceneCallbackContext, rhs: SceneCallbackContext) -> Bool {
         lhs.contents === rhs.contents
             || (lhs.scene == rhs.scene && lhs.sceneState == rhs.sceneState && lhs.posts == rhs.posts
-                && lhs.options == rhs.options && lhs.restoration == rhs.restoration && lhs.sessions == rhs.sessions)
+                && lhs.options == rhs.options && lhs.restoration == rhs.restoration && lhs.sessions == rhs.sessions
+                && lhs.task == rhs.task && lhs.payload == rhs.payload && lhs.launchReason == rhs.launchReason)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -75,5 +104,8 @@ public struct SceneCallbackContext: Sendable, Hashable {
         hasher.combine(options)
         hasher.combine(restoration)
         hasher.combine(sessions)
+        hasher.combine(task)
+        hasher.combine(payload)
+        hasher.combine(launchReason)
     }
 }

@@ -111,7 +111,8 @@ struct DeviceModel {
                     queue.append(.processExited(app, .signaled(9)))
                 case .reject(let rejection):
                     rejections.append(rejection)
-                case .stateChanged, .sceneChanged, .backgroundTaskExpiring, .record, .completeEvent:
+                case .stateChanged, .sceneChanged, .backgroundTaskExpiring, .record, .completeEvent, .taskRecord,
+                    .pushRecord, .protectedData:
                     break
                 }
             }

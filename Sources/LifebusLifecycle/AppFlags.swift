@@ -20,6 +20,8 @@ public struct AppFlags: Sendable, Hashable {
     /// The callbacks the app says it handles; empty when it does not say (the migration diff reads it, the device
     /// does not).
     public var implementedCallbacks: [LifecycleCallback]
+    /// `BGTaskSchedulerPermittedIdentifiers`: the `BGTask` identifiers the app may register and submit.
+    public var permittedTaskIdentifiers: [String]
 
     /// The `UIBackgroundModes` values iOS knows: what the command lines (`lifebus subscribe`, the SDK's
     /// `LaunchArguments`) accept. The wire passes any name through.
@@ -30,7 +32,8 @@ public struct AppFlags: Sendable, Hashable {
 
     public init(
         exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false,
-        adoptsScenes: Bool = false, supportsMultipleScenes: Bool = false, implementedCallbacks: [LifecycleCallback] = []
+        adoptsScenes: Bool = false, supportsMultipleScenes: Bool = false,
+        implementedCallbacks: [LifecycleCallback] = [], permittedTaskIdentifiers: [String] = []
     ) {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
@@ -38,5 +41,6 @@ public struct AppFlags: Sendable, Hashable {
         self.adoptsScenes = adoptsScenes
         self.supportsMultipleScenes = supportsMultipleScenes
         self.implementedCallbacks = implementedCallbacks
+        self.permittedTaskIdentifiers = permittedTaskIdentifiers
     }
 }

@@ -4,12 +4,13 @@
 extension ControllerEvent {
     /// The device's event for a fired event with its details, defaults applied (the first action, `warning`);
     /// `nil` when the details break `event.declaration`: an action or level it does not take, `byUser` where it
-    /// is not taken, an app missing or given where none is taken, no action where one is required, or a scene
-    /// action without the scene or session it names.
+    /// is not taken, an app missing or given where none is taken, no action where one is required, a scene
+    /// action without the scene or session it names, or a `bgtask` without its task's identifier. A `push`'s
+    /// `payload` is `{}` when not given.
     public init?(
         _ event: FireEvent, action: FireAction? = nil, app: AppID? = nil, level: MemoryWarningLevel? = nil,
         byUser: Bool = false, scene: SceneID? = nil, session: SceneSessionID? = nil,
-        options: SceneConnectionOptions? = nil
+        options: SceneConnectionOptions? = nil, identifier: String? = nil, payload: String? = nil
     ) {
         let declaration = event.declaration
         guard action.map(declaration.actions.contains) ?? !declaration.requiresAction,
@@ -17,21 +18,23 @@ extension ControllerEvent {
             !byUser || declaration.takesByUser, (app != nil) == (declaration.target == .app),
             let mapped = Self.mapped(
                 event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
-                options: options)
+                options: options, identifier: identifier, payload: payload)
         else { return nil }
         self = mapped
     }
 
     /// The device's event for details already checked against `event.declaration` (`FireParams.validate()` did, on
-    /// the broker's fire path): `init(_:action:app:level:byUser:scene:session:options:)` without checking them again.
+    /// the broker's fire path): `init(_:action:app:level:byUser:scene:session:options:identifier:payload:)` without
+    /// checking them again.
     /// Details that break the declaration are a bug of the code that checked them, and trap.
     public init(
         validated event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool,
-        scene: SceneID? = nil, session: SceneSessionID? = nil, options: SceneConnectionOptions? = nil
+        scene: SceneID? = nil, session: SceneSessionID? = nil, options: SceneConnectionOptions? = nil,
+        identifier: String? = nil, payload: String? = nil
     ) {
         guard let mapped = Self.mapped(
             event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
-            options: options)
+            options: options, identifier: identifier, payload: payload)
         else {
             preconditionFailure("fire details that break \(event.rawValue)'s declaration")
         }
@@ -39,10 +42,12 @@ extension ControllerEvent {
     }
 
     /// The mapping itself, defaults applied; `nil` where the details cannot name a device event (an action of the
-    /// other kind, no app, a scene action without its scene or session). Does not check the rest of the declaration.
+    /// other kind, no app, a scene action without its scene or session, a `bgtask` without its identifier). Does not
+    /// check the rest of the declaration.
     private static func mapped(
         _ event: FireEvent, action: FireAction?, app: AppID?, level: MemoryWarningLevel?, byUser: Bool,
-        scene: SceneID?, session: SceneSessionID?, options: SceneConnectionOptions?
+        scene: SceneID?, session: SceneSessionID?, options: SceneConnectionOptions?, identifier: String?,
+        payload: String?
     ) -> ControllerEvent? {
         switch event {
         case .call:
@@ -59,6 +64,20 @@ extension ControllerEvent {
         case .memoryWarning: (level ?? event.declaration.levels.first).map { .memoryWarning($0) }
         case .terminate: app.map { .terminate($0, byUser: byUser) }
         case .scene: app.flatMap { sceneEvent($0, action: action, scene: scene, session: session, options: options) }
+        case .bgtask:
+            if let app, let identifier, let task = (action ?? event.declaration.actions.first)?.backgroundTaskAction {
+                .backgroundTask(app, identifier: identifier, action: task)
+            } else {
+                nil
+            }
+        case .push:
+            switch (app, action ?? event.declaration.actions.first) {
+            case (let app?, .silent?):
+                .push(app, PushNotification(contentAvailable: true, alert: false, payload: payload ?? "{}"))
+            case (let app?, .alert?):
+                .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}"))
+            default: nil
+            }
         }
     }
 
@@ -77,7 +96,8 @@ extension ControllerEvent {
         }
     }
 
-    /// A fired event with its details, as `init(_:action:app:level:byUser:scene:session:options:)` takes them.
+    /// A fired event with its details, as `init(_:action:app:level:byUser:scene:session:options:identifier:payload:)`
+    /// takes them.
     public struct Fired: Sendable, Hashable {
         public let event: FireEvent
         public let action: FireAction?
@@ -88,14 +108,20 @@ extension ControllerEvent {
         public let session: SceneSessionID?
         /// A launch's or a new scene's connection options (`nil` when none were given).
         public let options: SceneConnectionOptions?
+        /// A `bgtask`'s task identifier.
+        public let identifier: String?
+        /// A `push`'s payload, JSON text.
+        public let payload: String?
     }
 
     /// The fired event that means this one, its action and level given explicitly (the inverse of
-    /// `init(_:action:app:level:byUser:scene:session:options:)`); `nil` for `reset`, which is a request of its own,
-    /// and for device events no fired event asks for (a calendar alert as a banner).
+    /// `init(_:action:app:level:byUser:scene:session:options:identifier:payload:)`); `nil` for `reset`, which is a
+    /// request of its own, and for device events no fired event asks for (a calendar alert as a banner, a push
+    /// both silent and visible or neither).
     public var fired: Fired? {
         let event: FireEvent, app: AppID?, byUser: Bool
         var scene: SceneID?, session: SceneSessionID?, options: SceneConnectionOptions?
+        var identifier: String?, payload: String?
         switch self {
         case .call: (event, app, byUser) = (.call, nil, false)
         case .sms: (event, app, byUser) = (.sms, nil, false)
@@ -117,6 +143,12 @@ extension ControllerEvent {
             case .reclaim(_, let target), .focus(_, let target): scene = target
             case .reconnect(_, let target): session = target
             }
+        case .backgroundTask(let target, let task, _):
+            (event, app, byUser) = (.bgtask, target, false)
+            identifier = task
+        case .push(let target, let notification):
+            (event, app, byUser) = (.push, target, false)
+            payload = notification.payload
         case .reset: return nil
         }
         let declaration = event.declaration
@@ -125,11 +157,11 @@ extension ControllerEvent {
         for action in actions {
             for level in levels where ControllerEvent(
                 event, action: action, app: app, level: level, byUser: byUser, scene: scene, session: session,
-                options: options) == self
+                options: options, identifier: identifier, payload: payload) == self
             {
                 return Fired(
                     event: event, action: action, app: app, level: level, byUser: byUser, scene: scene,
-                    session: session, options: options)
+                    session: session, options: options, identifier: identifier, payload: payload)
             }
         }
         return nil

@@ -20,6 +20,12 @@ public enum ControllerEvent: Sendable, Hashable {
     case terminate(AppID, byUser: Bool)
     /// One scene of a scene app: open, close, reclaim, reconnect, focus.
     case scene(SceneEvent)
+    /// A `BGTaskScheduler` task of APP named by its identifier: `run` the submitted request now (launching the app
+    /// into the background if it is not running), or `cancel` a running continued-processing task.
+    case backgroundTask(AppID, identifier: String, action: BackgroundTaskAction)
+    /// A remote notification to APP: a silent one is delivered through `didReceiveRemoteNotification` (launching the
+    /// app into the background if it is not running); a visible one reaches the app only when tapped.
+    case push(AppID, PushNotification)
     /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
     /// (if any) goes where a fresh device puts it (`active`).
     case reset

@@ -141,6 +141,21 @@ extension FireEvent {
                         .init(.action(.reclaim), fuzzWeight: 2), .init(.action(.reconnect), fuzzWeight: 3),
                         .init(.action(.focus), fuzzWeight: 2)],
                 contractSection: "Scenes", requiresAction: true)
+        case .bgtask:
+            // Weight 0 until the fuzzer submits tasks (a form with a weight re-chooses every pinned seed).
+            Declaration(
+                summary: "A BGTaskScheduler task of an app: run a submitted request now (the default), or cancel a "
+                    + "running continued-processing task.",
+                target: .app,
+                forms: [.init(.action(.run), fuzzWeight: 0), .init(.action(.cancel), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection")
+        case .push:
+            Declaration(
+                summary: "A remote notification to an app: silent (content-available, the default) or visible "
+                    + "(alert).",
+                target: .app,
+                forms: [.init(.action(.silent), fuzzWeight: 0), .init(.action(.alert), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection")
         }
     }
 }

@@ -20,6 +20,10 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
     case launch
     /// A scene app's windows: open, close, reclaim, reconnect, focus (`SceneEvent`).
     case scene
+    /// A `BGTaskScheduler` task: run a submitted request now, or cancel a continued-processing one.
+    case bgtask
+    /// A remote notification: silent (`content-available`) or visible (`alert`).
+    case push
 
     /// The event's place in `allCases` (where its declaration is kept, and its field in a packed `fire`): a switch
     /// the compiler checks is whole, not a search. `init(position:)` is its inverse.
@@ -36,6 +40,8 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
         case .activate: 8
         case .launch: 9
         case .scene: 10
+        case .bgtask: 11
+        case .push: 12
         }
     }
 
@@ -66,6 +72,10 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case reclaim
     case reconnect
     case focus
+    case run
+    case cancel
+    case silent
+    case alert
 
     /// The action's place in `allCases` (its field in a packed `fire`): a switch the compiler checks is whole, not a
     /// search. `init(position:)` is its inverse.
@@ -85,6 +95,10 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reclaim: 11
         case .reconnect: 12
         case .focus: 13
+        case .run: 14
+        case .cancel: 15
+        case .silent: 16
+        case .alert: 17
         }
     }
 
@@ -113,6 +127,10 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reclaim: "The system disconnects a background scene to reclaim memory; its session survives."
         case .reconnect: "The user reopens a session: a new scene for it, its restoration payload handed back."
         case .focus: "Make one of the app's visible scenes the active one (iPad)."
+        case .run: "Run the submitted task now, launching the app into the background if needed (the default)."
+        case .cancel: "The user cancels the continued-processing task: its expiration handler runs."
+        case .silent: "A silent push (content-available), through didReceiveRemoteNotification (the default)."
+        case .alert: "A visible notification: nothing reaches the app until it is tapped (launch --push)."
         }
     }
 
@@ -123,7 +141,9 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .answer: .answer
         case .decline: .decline
         case .end: .end
-        case .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim, .reconnect, .focus: nil
+        case .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
+            .silent, .alert:
+            nil
         }
     }
 
@@ -135,7 +155,20 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .banner: .banner
         case .reply, .view: .open
         case .dismiss: .dismiss
-        case .ring, .answer, .decline, .end, .open, .close, .reclaim, .reconnect, .focus: nil
+        case .ring, .answer, .decline, .end, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
+            .silent, .alert:
+            nil
+        }
+    }
+
+    /// The background-task action this action means (`nil` for the others).
+    public var backgroundTaskAction: BackgroundTaskAction? {
+        switch self {
+        case .run: .run
+        case .cancel: .cancel
+        case .ring, .answer, .decline, .end, .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim,
+            .reconnect, .focus, .silent, .alert:
+            nil
         }
     }
 }

@@ -4,6 +4,10 @@
 public enum KillReason: String, Sendable, Hashable, CaseIterable {
     /// A callback, a background task or a launch overran its budget (iOS: `0x8badf00d`).
     case watchdog
+    /// A background task not ended in time: a `beginBackgroundTask` still open when the background time runs out,
+    /// or a `BGTask` neither completed nor expired within its budget (iOS: "failure to end the task explicitly
+    /// will result in the termination of the app").
+    case backgroundTaskExpired
     /// Memory pressure: a suspended app killed silently at critical pressure, or one over its manifest's
     /// `memoryLimit` (the device kills both as jetsam does).
     case jetsam

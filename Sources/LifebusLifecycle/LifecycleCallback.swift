@@ -34,6 +34,19 @@ public enum LifecycleCallback: String, Sendable, CaseIterable, Hashable {
     case sceneDidDisconnect
     /// `scene(_:openURLContexts:)`: URLs opened while the scene is connected.
     case openURLContexts
+    /// `applicationProtectedDataWillBecomeUnavailable(_:)`: the device is locking; protected files become
+    /// unreadable `Profile.protectedDataLockDelay` later. Sent to scene apps too.
+    case protectedDataWillBecomeUnavailable
+    /// `applicationProtectedDataDidBecomeAvailable(_:)`: the device is unlocked. Sent to scene apps too.
+    case protectedDataDidBecomeAvailable
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: a silent push (`content-available`).
+    /// The answer is the completion handler's call and carries its `BackgroundFetchResult`. Sent to scene apps too.
+    case didReceiveRemoteNotification
+    /// A `BGTaskScheduler` launch handler is called with its task. The answer only acknowledges the call: the task
+    /// runs until the app reports it completed (`setTaskCompleted`) or it expires.
+    case performBackgroundTask
+    /// The running `BGTask`'s `expirationHandler`: answered when the handler returns.
+    case backgroundTaskWillExpire
 }
 
 /// Which delegate a callback belongs to. The raw value is the wire spelling.
@@ -47,7 +60,9 @@ public enum CallbackScope: String, Sendable, Hashable {
 extension LifecycleCallback {
     /// The watchdog budget of the callback under `profile` (`Protocol/lifecycle.md`, "Budgets"), before a broker's
     /// `--time-scale` and `--budget` change it. The same under every profile today; a profile that differs says so
-    /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s.
+    /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s. A silent
+    /// push's completion handler gets the profile's `silentPushBudget` (30 s); a BGTask's launch handler 10 s to be
+    /// called (its task's own budget is the profile's), its expiration handler 5 s (`expirationWarning`'s figure).
     public func defaultBudget(under profile: Profile) -> Duration {
         switch self {
         case .didFinishLaunching: .seconds(20)
@@ -62,6 +77,10 @@ extension LifecycleCallback {
             .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
             .openURLContexts:
             .seconds(10)
+        case .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable: .seconds(10)
+        case .didReceiveRemoteNotification: profile.silentPushBudget ?? .seconds(30)
+        case .performBackgroundTask: .seconds(10)
+        case .backgroundTaskWillExpire: .seconds(5)
         }
     }
 
@@ -69,7 +88,9 @@ extension LifecycleCallback {
     public var scope: CallbackScope {
         switch self {
         case .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
-            .willTerminate, .didReceiveMemoryWarning, .configurationForConnecting, .didDiscardSceneSessions:
+            .willTerminate, .didReceiveMemoryWarning, .configurationForConnecting, .didDiscardSceneSessions,
+            .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification,
+            .performBackgroundTask, .backgroundTaskWillExpire:
             .application
         case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
             .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
@@ -102,6 +123,11 @@ extension LifecycleCallback {
         case .stateRestorationActivity: 15
         case .sceneDidDisconnect: 16
         case .openURLContexts: 17
+        case .protectedDataWillBecomeUnavailable: 18
+        case .protectedDataDidBecomeAvailable: 19
+        case .didReceiveRemoteNotification: 20
+        case .performBackgroundTask: 21
+        case .backgroundTaskWillExpire: 22
         }
     }
 }

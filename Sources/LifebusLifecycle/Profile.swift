@@ -61,6 +61,55 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         self >= .ios26
     }
 
+    /// The time a `beginBackgroundTask` gets once the app enters the background (`UIApplication`'s background
+    /// time, shared by its open tasks): about 10 min under `ios4`, 180 s under `ios7`, 30 s from `ios13` on; `nil`
+    /// under `ios3` (no background execution). `Budgets.defaults(for:)` takes it from here.
+    public var backgroundTaskTime: Duration? {
+        switch self {
+        case .ios3: nil
+        case .ios4: .seconds(600)
+        case .ios7: .seconds(180)
+        case .ios13, .ios15, .ios17, .ios26, .ios27: .seconds(30)
+        }
+    }
+
+    /// Whether apps may schedule `BGTaskScheduler` tasks (`appRefresh`, `processing`): iOS 13+.
+    public var hasBackgroundTasks: Bool {
+        self >= .ios13
+    }
+
+    /// Whether apps may start continued-processing tasks (`BGContinuedProcessingTaskRequest`): iOS 26+.
+    public var hasContinuedProcessing: Bool {
+        self >= .ios26
+    }
+
+    /// How long after the device locks protected data (`NSFileProtectionComplete`) becomes unavailable: 10 s
+    /// (the class key is discarded "10 seconds" after lock with Require Password set to Immediately), under the
+    /// modern profiles (`ios13`+); `nil` where the device does not model data protection (no
+    /// `protectedDataWillBecomeUnavailable` is sent).
+    public var protectedDataLockDelay: Duration? {
+        self >= .ios13 ? .seconds(10) : nil
+    }
+
+    /// The time a running `appRefresh` task has to call `setTaskCompleted` before it expires: "up to 30 seconds".
+    /// Meaningful where `hasBackgroundTasks`.
+    public var appRefreshBudget: Duration {
+        .seconds(30)
+    }
+
+    /// The time a silent push's completion handler has (`didReceiveRemoteNotification`'s budget): "up to 30
+    /// seconds", from `ios7` (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` is iOS 7.0+);
+    /// `nil` before, where a `content-available` push wakes no app.
+    public var silentPushBudget: Duration? {
+        self >= .ios7 ? .seconds(30) : nil
+    }
+
+    /// How many silent pushes an app is delivered in an hour (on the device's clock); more are deferred until the
+    /// window allows ("more than 3/hour is rate-limited": Apple gives no exact figure, so this is a knob).
+    public var silentPushesPerHour: Int {
+        3
+    }
+
     /// Era order: declaration order.
     static func >= (lhs: Profile, rhs: Profile) -> Bool {
         lhs.era >= rhs.era

@@ -19,7 +19,17 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
     case backgroundTasksUnavailable
     case backgroundTimeExpired
     case duplicateTask
+    /// No such task: no open background task with this number, no submitted or running `BGTask` with this
+    /// identifier.
     case unknownTask
+    /// A `BGTaskScheduler` registration after `didFinishLaunching` was answered (launch handlers are registered
+    /// before launch finishes).
+    case registrationClosed
+    /// A `BGTask` identifier not in the app's `BGTaskSchedulerPermittedIdentifiers`
+    /// (`AppFlags.permittedTaskIdentifiers`), or submitted without a registered launch handler.
+    case taskNotPermitted
+    /// A continued-processing task submitted while the app is not in the foreground (it starts from a user action).
+    case taskRequiresForeground
     /// A launch of an app that does not adopt scenes under a profile that requires them (`ios27`): it fails.
     case sceneLifecycleRequired
     /// An app that adopts scenes connected under a profile without scenes (`ios3`, `ios4`, `ios7`).

@@ -141,6 +141,11 @@ extension SVGTimeline {
         case .stateRestorationActivity: "save"
         case .sceneDidDisconnect: "disconnect"
         case .openURLContexts: "open url"
+        case .protectedDataWillBecomeUnavailable: "data lock"
+        case .protectedDataDidBecomeAvailable: "data open"
+        case .didReceiveRemoteNotification: "push"
+        case .performBackgroundTask: "bg task"
+        case .backgroundTaskWillExpire: "expire"
         }
     }
 }

@@ -59,7 +59,7 @@ import Testing
         }
         #expect(error.name == "lifebus.TimedOut")
         #expect(error.data?["state"]?.stringValue == "background")
-        #expect(Self.killed(late, .watchdog), "the kill at the budget's end follows in the same turn")
+        #expect(Self.killed(late, .backgroundTaskExpired), "the kill at the budget's end follows in the same turn")
         #expect(harness.machine.device.state(of: Self.app) == .notRunning)
     }
 

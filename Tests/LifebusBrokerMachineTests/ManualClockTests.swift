@@ -128,7 +128,7 @@ import Testing
             if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = effect { true } else { false }
         })
         let killed = try #require(advanced.firstIndex { effect in
-            if case .kill(_, via: .pid(900), reason: .watchdog) = effect { true } else { false }
+            if case .kill(_, via: .pid(900), reason: .backgroundTaskExpired) = effect { true } else { false }
         })
         #expect(expiring < killed, "the expiry warning (175 s) comes before the kill of the unended task (180 s)")
         let record = advanced.compactMap { effect -> JSONValue? in

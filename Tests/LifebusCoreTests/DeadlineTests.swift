@@ -42,7 +42,7 @@ struct DeadlineTests {
         #expect(harness.device.state(of: "A") == .background)
         harness.elapse(.nanoseconds(1))
         #expect(harness.now == Instant.zero + budget)
-        #expect(harness.journal.contains(.kill("A", reason: .watchdog)))
+        #expect(harness.journal.contains(.kill("A", reason: .backgroundTaskExpired)))
         #expect(harness.device.state(of: "A") == .notRunning)
     }
 

@@ -85,7 +85,7 @@ struct Harness {
                 violations.append("\(ref) of \(app) reported \(from)→\(to) at \(at), but was \(was)")
             }
             sceneStates[app, default: [:]][ref.scene] = to == .unattached ? nil : to
-        case .backgroundTaskExpiring, .completeEvent, .reject:
+        case .backgroundTaskExpiring, .completeEvent, .reject, .taskRecord, .pushRecord, .protectedData:
             break
         }
     }
@@ -167,6 +167,13 @@ struct Harness {
             input(.callbackAnswered(app, CallbackID(999_999), handlerDuration: nil))
         case .restores(let app, let payload):
             restorations[app] = payload
+        case .registerTask(let app, let identifier):
+            input(.registerBackgroundTask(app, identifier: identifier))
+        case .submitTask(let app, let identifier, let kind, let after):
+            input(.submitBackgroundTask(app, BackgroundTaskRequest(
+                identifier: identifier, kind: kind, earliestBegin: after.map { now + $0 })))
+        case .completeTask(let app, let identifier, let success):
+            input(.backgroundTaskCompleted(app, identifier: identifier, success: success))
         }
         pump()
     }
@@ -189,6 +196,14 @@ struct Harness {
                 "start \(app)"
             case .backgroundTaskExpiring(let app, let task):
                 "expiring \(app) \(task)"
+            case .taskRecord(let task):
+                "task \(task.app) \(task.identifier) \(task.event)" + (task.success.map { " \($0)" } ?? "")
+            case .sendCallback(let app, _, let callback, _, _, _, let context?) where context.launchReason != nil:
+                "launch \(app) \(callback) \(context.launchReason!)"
+            case .pushRecord(let push):
+                "push \(push.app) \(push.event)" + (push.result.map { " \($0)" } ?? "")
+            case .protectedData(let available):
+                "protected data \(available ? "available" : "unavailable")"
             case .reject(let rejection):
                 "reject \(rejection.reason)"
             case .sendCallback, .completeEvent, .stateChanged, .sceneChanged:
@@ -213,6 +228,14 @@ struct Harness {
         }
         if device.call != .none {
             parts.append("call=\(device.call)")
+        }
+        if !device.isProtectedDataAvailable {
+            parts.append("dataLocked")
+        }
+        for app in device.appSnapshots {
+            for task in device.backgroundTasks(of: app.id) {
+                parts.append("\(app.id).\(task.request.identifier)=\(task.state)")
+            }
         }
         if let alert = device.alert {
             parts.append("alert=\(alert)")

@@ -8,7 +8,8 @@ import Testing
 @Suite("Protocol/lifecycle.md, row by row")
 struct LifecycleTableTests {
     @Test("each row the kit cannot run behaves as specified under each profile",
-          arguments: LifecycleTable.driverRows + LifecycleTable.sceneRows, Profile.allCases)
+          arguments: LifecycleTable.driverRows + LifecycleTable.sceneRows + LifecycleTable.backgroundRows,
+          Profile.allCases)
     func row(_ row: Row, _ profile: Profile) throws {
         guard let expected = row.expected[profile] else {
             #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
@@ -30,8 +31,18 @@ struct LifecycleTableTests {
 
     @Test("row ids are unique")
     func rowIDsAreUnique() {
-        let rows = LifecycleTable.all + LifecycleTable.sceneRows
+        let rows = LifecycleTable.all + LifecycleTable.sceneRows + LifecycleTable.backgroundRows
         #expect(Set(rows.map(\.id)).count == rows.count)
+    }
+
+    @Test("every background row of lifecycle.md is a contract row, and back")
+    func backgroundRowsMatchTheDocument() throws {
+        let path = "\(#filePath)".components(separatedBy: "/Tests/")[0] + "/Protocol/lifecycle.md"
+        let document = try String(contentsOfFile: path, encoding: .utf8)
+        let documented = Set(document.split(separator: "\n").filter { $0.hasPrefix("| B") }.map {
+            String($0.split(separator: "|")[0].filter { $0 != " " })
+        })
+        #expect(documented == Set(LifecycleTable.backgroundRows.map(\.id)))
     }
 
     @Test("every scene row of lifecycle.md is a contract row tagged scene, and back")

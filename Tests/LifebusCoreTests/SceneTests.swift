@@ -116,7 +116,7 @@ struct SceneTests {
         harness.run(.beginTask("B", 1))  // during didFinishLaunching
         harness.run(.release("B"))
         harness.elapse(.seconds(31))
-        #expect(harness.describe(from: 0).suffix(3) == ["expiring B 1", "kill B watchdog",
+        #expect(harness.describe(from: 0).suffix(3) == ["expiring B 1", "kill B backgroundTaskExpired",
                                                         "B - background→notRunning watchdog"])
     }
 

@@ -191,13 +191,13 @@ import Testing
         return value.objectValue?.lazy.compactMap { firePattern($0.value) }.first
     }
 
-    /// The table rows (`| R… |`, the scene table's `| S… |`) under the `### heading…` (or `## heading`) section of
-    /// lifecycle.md.
+    /// The table rows (`| R… |`, the scene table's `| S… |`, the background table's `| B… |`) under the
+    /// `### heading…` (or `## heading`) section of lifecycle.md.
     static func rows(of heading: String, in document: String) -> [Substring] {
         var rows: [Substring] = [], inSection = false
         for line in document.split(separator: "\n") {
             if line.hasPrefix("#") { inSection = line.hasPrefix("### \(heading)") || line == "## \(heading)" }
-            if inSection, line.hasPrefix("| R") || line.hasPrefix("| S") { rows.append(line) }
+            if inSection, line.hasPrefix("| R") || line.hasPrefix("| S") || line.hasPrefix("| B") { rows.append(line) }
         }
         return rows
     }

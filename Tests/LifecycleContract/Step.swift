@@ -22,6 +22,12 @@ package enum Step: Sendable, CustomStringConvertible {
     case bogusAnswer(AppID)
     /// The app answers `stateRestorationActivity` with this payload (JSON text) from now on.
     case restores(AppID, String)
+    /// The app registers a `BGTask` launch handler for the identifier.
+    case registerTask(AppID, String)
+    /// The app submits a `BGTask` request, due `after` from now (`nil`: only when the controller runs it).
+    case submitTask(AppID, String, BackgroundTaskKind, after: Duration? = nil)
+    /// The app calls `setTaskCompleted(success:)` on its running task.
+    case completeTask(AppID, String, success: Bool)
 
     /// The app a `connect` step connects, with its flags.
     var connected: (app: AppID, flags: AppFlags)? {
@@ -48,6 +54,10 @@ package enum Step: Sendable, CustomStringConvertible {
         case .footprint(let app, let bytes): "footprint \(app) \(bytes)"
         case .bogusAnswer(let app): "bogus answer \(app)"
         case .restores(let app, let payload): "restores \(app) \(payload)"
+        case .registerTask(let app, let identifier): "register \(app) \(identifier)"
+        case .submitTask(let app, let identifier, let kind, let after):
+            "submit \(app) \(identifier) \(kind)" + (after.map { " after \($0)" } ?? "")
+        case .completeTask(let app, let identifier, let success): "complete \(app) \(identifier) \(success)"
         }
     }
 }

@@ -85,7 +85,7 @@ extension FireParams {
         }
 
         /// The field widths, in bits, in the word's order from its lowest bit.
-        static let eventBits = 4, actionBits = 4, levelBits = 2
+        static let eventBits = 4, actionBits = 5, levelBits = 2
         private static let actionShift = eventBits, levelShift = actionShift + actionBits
         private static let byUserShift = levelShift + levelBits, waitShift = byUserShift + 1
         private static let membersShift = waitShift + 1

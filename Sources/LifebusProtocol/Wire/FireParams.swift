@@ -127,6 +127,9 @@ public struct FireParams: Sendable, Equatable {
             throw RPCError.invalidParams(field: "byUser", "is only taken by \(Self.events(\.takesByUser))")
         }
         if named != nil || event == .scene { try validateSceneMembers() }
+        if event == .bgtask {  // the wire does not carry a task's identifier yet (issue 28)
+            throw RPCError.invalidParams(field: "identifier", "is required for bgtask")
+        }
     }
 
     public var json: JSONValue { json(members: .all) }

@@ -40,6 +40,11 @@ extension LifecycleCallback {
         case .stateRestorationActivity: "\"stateRestorationActivity\""
         case .sceneDidDisconnect: "\"sceneDidDisconnect\""
         case .openURLContexts: "\"openURLContexts\""
+        case .protectedDataWillBecomeUnavailable: "\"protectedDataWillBecomeUnavailable\""
+        case .protectedDataDidBecomeAvailable: "\"protectedDataDidBecomeAvailable\""
+        case .didReceiveRemoteNotification: "\"didReceiveRemoteNotification\""
+        case .performBackgroundTask: "\"performBackgroundTask\""
+        case .backgroundTaskWillExpire: "\"backgroundTaskWillExpire\""
         }
     }
 }

@@ -1,0 +1,119 @@
+public import LifebusLifecycle
+
+/// A `BGTaskScheduler` request as an app submits it (`BGTaskRequest` and the subclasses' properties the device
+/// honours). A plain value.
+public struct BackgroundTaskRequest: Sendable, Hashable {
+    /// The registered identifier (one of the app's `permittedTaskIdentifiers`).
+    public var identifier: String
+    public var kind: BackgroundTaskKind
+    /// `earliestBeginDate` on the device's clock: the task is not due before it; `nil`: due at once.
+    public var earliestBegin: Instant?
+    /// `BGProcessingTaskRequest.requiresExternalPower` (the device is taken as always on power: kept for `status`).
+    public var requiresExternalPower: Bool
+    /// `BGProcessingTaskRequest.requiresNetworkConnectivity` (the device is taken as always connected: kept for
+    /// `status`).
+    public var requiresNetworkConnectivity: Bool
+
+    public init(
+        identifier: String, kind: BackgroundTaskKind, earliestBegin: Instant? = nil,
+        requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
+    ) {
+        self.identifier = identifier
+        self.kind = kind
+        self.earliestBegin = earliestBegin
+        self.requiresExternalPower = requiresExternalPower
+        self.requiresNetworkConnectivity = requiresNetworkConnectivity
+    }
+}
+
+/// One step in the life of a `BGTask`, for the journal (`{"type":"task",…}`).
+public struct TaskRecord: Sendable, Hashable {
+    /// What happened to the task. The raw value is the wire spelling.
+    public enum Event: String, Sendable, Hashable, CaseIterable {
+        /// The request was submitted (a pending task; a new submission replaces the pending one).
+        case submitted
+        /// The task started: its launch handler was called (`performBackgroundTask`).
+        case launched
+        /// Its expiration handler was called (`backgroundTaskWillExpire`).
+        case expiring
+        /// The app called `setTaskCompleted(success:)`.
+        case completed
+        /// It was neither completed nor expired in time: the app is killed (`backgroundTaskExpired`).
+        case expired
+        /// The system dropped it without telling the app: its app was closed in the switcher, ended, or it was
+        /// pending when the device was reset.
+        case cancelled
+    }
+
+    public var app: AppID
+    public var identifier: String
+    public var kind: BackgroundTaskKind
+    public var event: Event
+    /// `completed`'s `success`; `nil` for the other events.
+    public var success: Bool?
+    public var at: Instant
+
+    public init(
+        app: AppID, identifier: String, kind: BackgroundTaskKind, event: Event, success: Bool? = nil, at: Instant
+    ) {
+        self.app = app
+        self.identifier = identifier
+        self.kind = kind
+        self.event = event
+        self.success = success
+        self.at = at
+    }
+}
+
+/// One step in the delivery of a silent push, for the journal (`{"type":"push",…}`).
+public struct PushRecord: Sendable, Hashable {
+    /// What happened to the push. The raw value is the wire spelling.
+    public enum Event: String, Sendable, Hashable, CaseIterable {
+        /// Handed to the app (`didReceiveRemoteNotification` sent), or, for a visible notification, shown.
+        case delivered
+        /// Over the rate limit (`Profile.silentPushesPerHour`): held until the window allows.
+        case deferred
+        /// The completion handler was called in time, with `result`.
+        case answered
+        /// The completion handler was called after its budget (`result` as given); the app was not killed for it
+        /// only where the watchdog only observes.
+        case late
+    }
+
+    public var app: AppID
+    public var event: Event
+    /// `answered`'s and `late`'s fetch result.
+    public var result: BackgroundFetchResult?
+    public var payload: String
+    public var at: Instant
+
+    public init(app: AppID, event: Event, result: BackgroundFetchResult? = nil, payload: String, at: Instant) {
+        self.app = app
+        self.event = event
+        self.result = result
+        self.payload = payload
+        self.at = at
+    }
+}
+
+/// A `BGTask` of one app as `status` reports it.
+public struct BackgroundTaskStatus: Sendable, Hashable {
+    /// Where the task is. The raw value is the wire spelling.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        /// Submitted, waiting to fall due (or for `fire bgtask`).
+        case pending
+        /// Its launch handler was called; not completed yet.
+        case running
+    }
+
+    public var request: BackgroundTaskRequest
+    public var state: State
+    /// A running task's end of budget (`nil`: until the user returns, or cancels a continued-processing task).
+    public var deadline: Instant?
+
+    public init(request: BackgroundTaskRequest, state: State, deadline: Instant? = nil) {
+        self.request = request
+        self.state = state
+        self.deadline = deadline
+    }
+}

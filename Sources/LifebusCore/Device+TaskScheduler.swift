@@ -1,0 +1,320 @@
+import LifebusLifecycle
+
+/// `BGTaskScheduler` (`Protocol/lifecycle.md`, "Background execution and data protection"): an app registers its
+/// permitted identifiers while it launches and submits requests; a pending task falls due at its earliest begin
+/// date (on the device's clock) or when the controller runs it; a due task's app is launched into the background if
+/// it is not running (no scene, no `willEnterForeground`), resumed if suspended, and its launch handler called; a
+/// running task ends when the app completes it, or expires — its expiration handler at the end of its budget
+/// (`appRefresh`), when the user comes back (`processing`) or cancels it (`continuedProcessing`) — and the app is
+/// killed (`backgroundTaskExpired`) when it is not completed in time.
+extension Device {
+    mutating func registerTask(_ app: AppID, _ identifier: String) {
+        guard let i = index[app] else {
+            return rejectTask(app, .unknownApp)
+        }
+        guard configuration.profile.hasBackgroundTasks else {
+            return rejectTask(app, .backgroundTasksUnavailable)
+        }
+        guard apps[i].process == .connected else {
+            return rejectTask(app, .appNotRunning)
+        }
+        guard apps[i].state == .notRunning || apps[i].outstanding?.callback == .didFinishLaunching else {
+            return rejectTask(app, .registrationClosed)  // B02
+        }
+        guard apps[i].flags.permittedTaskIdentifiers.contains(identifier) else {
+            return rejectTask(app, .taskNotPermitted)  // B03
+        }
+        guard !apps[i].registeredTasks.contains(identifier) else {
+            return rejectTask(app, .duplicateTask)
+        }
+        apps[i].registeredTasks.append(identifier)
+    }
+
+    mutating func submitTask(_ app: AppID, _ request: BackgroundTaskRequest) {
+        guard let i = index[app] else {
+            return rejectTask(app, .unknownApp)
+        }
+        let profile = configuration.profile
+        guard profile.hasBackgroundTasks, request.kind != .continuedProcessing || profile.hasContinuedProcessing else {
+            return rejectTask(app, .backgroundTasksUnavailable)
+        }
+        guard apps[i].state != .suspended else {
+            return rejectTask(app, .appSuspended)
+        }
+        guard apps[i].process == .connected, apps[i].state.isRunning else {
+            return rejectTask(app, .appNotRunning)
+        }
+        guard apps[i].registeredTasks.contains(request.identifier) else {
+            return rejectTask(app, .taskNotPermitted)
+        }
+        if request.kind == .continuedProcessing, front != i || !apps[i].state.isForeground {
+            return rejectTask(app, .taskRequiresForeground)  // B12
+        }
+        // A new submission replaces the pending one of its identifier (a running one runs on).
+        if let k = apps[i].scheduledTasks.firstIndex(where: {
+            $0.request.identifier == request.identifier && ($0.phase == .pending || $0.phase == .due)
+        }) {
+            cancelTimer(apps[i].scheduledTasks[k].due)
+            apps[i].scheduledTasks.remove(at: k)
+        }
+        var task = ScheduledTask(request: request)
+        if request.kind == .continuedProcessing {
+            task.phase = .due  // it starts at once, from the foreground
+            queue.append(.tasks(i))
+        } else if let begin = request.earliestBegin {
+            task.due = armTimer(.scheduledTaskDue(i), at: begin < now ? now : begin)
+        }
+        apps[i].scheduledTasks.append(task)
+        recordTask(i, request, .submitted)
+    }
+
+    mutating func completeTask(_ app: AppID, _ identifier: String, success: Bool) {
+        guard let i = index[app] else {
+            return rejectTask(app, .unknownApp)
+        }
+        guard let k = apps[i].scheduledTasks.firstIndex(where: {
+            $0.request.identifier == identifier && $0.phase != .pending && $0.phase != .due
+        }) else {
+            return rejectTask(app, .unknownTask)
+        }
+        let task = apps[i].scheduledTasks.remove(at: k)
+        cancelTimer(task.warning)
+        cancelTimer(task.expiry)
+        if task.request.kind == .processing {
+            runningProcessingTasks -= 1
+        }
+        recordTask(i, task.request, .completed, success: success)
+        settle(i)
+    }
+
+    /// `fire bgtask APP ID` (`run`: B04, B05) and `fire bgtask APP ID --cancel` (B13).
+    mutating func planBackgroundTask(_ app: AppID, identifier: String, action: BackgroundTaskAction) {
+        guard configuration.profile.hasBackgroundTasks else {
+            return refuse(.backgroundTasksUnavailable, app: app)
+        }
+        guard let i = index[app] else {
+            return refuse(.unknownApp, app: app)
+        }
+        switch action {
+        case .run:
+            guard let k = apps[i].scheduledTasks.firstIndex(where: {
+                $0.request.identifier == identifier && ($0.phase == .pending || $0.phase == .due)
+            }) else {
+                return refuse(.unknownTask, app: app)
+            }
+            cancelTimer(apps[i].scheduledTasks[k].due)
+            apps[i].scheduledTasks[k].due = nil
+            apps[i].scheduledTasks[k].phase = .due
+            schedule(i, .performTasks, stage: 0)
+        case .cancel:
+            guard let k = apps[i].scheduledTasks.firstIndex(where: {
+                $0.request.identifier == identifier && $0.request.kind == .continuedProcessing && $0.phase == .running
+            }) else {
+                return refuse(.unknownTask, app: app)
+            }
+            apps[i].scheduledTasks[k].phase = .expirationDue
+            schedule(i, .expireTasks, stage: 0)
+        }
+    }
+
+    /// The chain of app `i`'s tasks that want attention outside any event (`QueuedWork.tasks`).
+    mutating func planTasks(_ i: Int) {
+        let expiring = apps[i].scheduledTasks.contains { $0.phase == .expirationDue }
+        if expiring {
+            schedule(i, .expireTasks, stage: 0)
+        }
+        if apps[i].scheduledTasks.contains(where: { $0.phase == .due }) {
+            schedule(i, .performTasks, stage: expiring ? 1 : 0)
+        }
+    }
+
+    /// The user comes back to the device (`wake`, `home`, `launch`, `activate`): every running `processing` task
+    /// expires (B10), in a stage after the event's own moves.
+    mutating func planProcessingExpiry() {
+        guard runningProcessingTasks > 0, let works = activity.chain?.works else {
+            return
+        }
+        let stage = (works.last?.stage ?? -1) + 1
+        for i in apps.indices where index[apps[i].id] == i {
+            var expires = false
+            for k in apps[i].scheduledTasks.indices
+            where apps[i].scheduledTasks[k].request.kind == .processing && apps[i].scheduledTasks[k].phase == .running {
+                apps[i].scheduledTasks[k].phase = .expirationDue
+                expires = true
+            }
+            if expires {
+                schedule(i, .expireTasks, stage: stage)
+            }
+        }
+    }
+
+    /// The next move of a background-execution or data-protection work of app `i` (`Move.backgroundWork`).
+    mutating func stepBackgroundWork(_ i: Int) {
+        switch apps[i].work {
+        case .performTasks:
+            stepPerformTasks(i)
+        case .expireTasks:
+            guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.phase == .expirationDue }),
+                apps[i].process == .connected, apps[i].state.isRunning
+            else {
+                return finishWork(i)
+            }
+            resumeIfSuspended(i)
+            var task = apps[i].scheduledTasks[k]
+            task.phase = .expiring
+            cancelTimer(task.warning)
+            task.warning = nil
+            if task.expiry == nil {
+                task.expiry = armTimer(.scheduledTaskExpiry(i), at: now + configuration.budgets.expirationWarning)
+            }
+            apps[i].scheduledTasks[k] = task
+            recordTask(i, task.request, .expiring)
+            send(i, .backgroundTaskWillExpire, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+        case .protectedDataLocking, .protectedDataUnlocked:
+            let state = apps[i].state
+            guard apps[i].process == .connected, state.isForeground || state == .background else {
+                return finishWork(i)
+            }
+            let locking = apps[i].work == .protectedDataLocking
+            send(i, locking ? .protectedDataWillBecomeUnavailable : .protectedDataDidBecomeAvailable, to: state)
+        default:
+            preconditionFailure("a background move for \(String(describing: apps[i].work))")
+        }
+    }
+
+    /// `performTasks`: launch (B04), resume (B05), then each due task's launch handler.
+    private mutating func stepPerformTasks(_ i: Int) {
+        guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.phase == .due }), canBackground(i) else {
+            return finishWork(i)
+        }
+        switch (apps[i].state, apps[i].process) {
+        case (.notRunning, .connected):
+            apps[i].launchReason = .backgroundTask
+            send(i, .didFinishLaunching, to: .background)
+            if usesScenes(i) {
+                sceneAppLaunched(i)
+            }
+        case (.notRunning, .none):
+            apps[i].launchReason = .backgroundTask
+            awaitLaunch(i)
+        case (.notRunning, _):
+            apps[i].scheduledTasks[k].phase = .pending  // its process is still ending: it runs when asked again
+            finishWork(i)
+        case (.suspended, _), (.background, _), (.inactive, _), (.active, _):
+            resumeIfSuspended(i)
+            var task = apps[i].scheduledTasks[k]
+            task.phase = .running
+            switch task.request.kind {
+            case .appRefresh:
+                let budget = configuration.profile.appRefreshBudget
+                let deadline = now + budget
+                task.deadline = deadline
+                task.warning = armTimer(
+                    .scheduledTaskWarning(i), at: deadline + (.zero - configuration.budgets.expirationWarning))
+                task.expiry = armTimer(.scheduledTaskExpiry(i), at: deadline)
+            case .processing:
+                runningProcessingTasks += 1
+            case .continuedProcessing:
+                break
+            }
+            apps[i].scheduledTasks[k] = task
+            recordTask(i, task.request, .launched)
+            send(i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+        }
+    }
+
+    /// A suspended app with work to do runs again in the background, without a callback (journaled `ok`).
+    private mutating func resumeIfSuspended(_ i: Int) {
+        guard apps[i].state == .suspended else {
+            return
+        }
+        setState(i, .background)
+        record(Transition(
+            app: apps[i].id, callback: nil, cause: activity.cause, from: .suspended, to: .background,
+            fired: activity.cause == nil ? nil : activity.fired, sent: now, answered: nil, handlerDuration: nil,
+            budget: .zero, outcome: .ok, pid: apps[i].pid ?? 0
+        ))
+    }
+
+    /// A pending task's earliest begin date came: it is due (B06).
+    mutating func scheduledTaskFellDue(_ i: Int, timer: TimerID) {
+        guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.due == timer }) else {
+            preconditionFailure("a due timer no task holds")
+        }
+        apps[i].scheduledTasks[k].due = nil
+        apps[i].scheduledTasks[k].phase = .due
+        queue.append(.tasks(i))
+    }
+
+    /// A running task's budget is about to end: its expiration handler is due (B07).
+    mutating func scheduledTaskWarned(_ i: Int, timer: TimerID) {
+        guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.warning == timer }) else {
+            preconditionFailure("a warning timer no task holds")
+        }
+        apps[i].scheduledTasks[k].warning = nil
+        apps[i].scheduledTasks[k].phase = .expirationDue
+        queue.append(.tasks(i))
+    }
+
+    /// A task neither completed nor expired in time: its app is killed (B07), unless it is in the foreground.
+    mutating func scheduledTaskExpired(_ i: Int, timer: TimerID) {
+        guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.expiry == timer }) else {
+            preconditionFailure("an expiry timer no task holds")
+        }
+        let task = apps[i].scheduledTasks.remove(at: k)
+        cancelTimer(task.warning)
+        if task.request.kind == .processing {
+            runningProcessingTasks -= 1
+        }
+        recordTask(i, task.request, .expired)
+        if apps[i].state.isForeground {
+            return  // the user is using the app: the task is over, the app is not killed [inference]
+        }
+        end(i, kill: .backgroundTaskExpired, outcome: .watchdog, cause: nil)
+    }
+
+    /// App `i`'s process ended: its registrations go with it, its running tasks are cancelled without a word (a
+    /// switcher close, B14), and a due task waits again for the controller.
+    mutating func scheduledTasksEnded(_ i: Int) {
+        apps[i].registeredTasks = []
+        var kept: [ScheduledTask] = []
+        for var task in apps[i].scheduledTasks {
+            switch task.phase {
+            case .pending:
+                kept.append(task)
+            case .due:
+                task.phase = .pending
+                kept.append(task)
+            case .running, .expirationDue, .expiring:
+                cancelTimer(task.warning)
+                cancelTimer(task.expiry)
+                if task.request.kind == .processing {
+                    runningProcessingTasks -= 1
+                }
+                recordTask(i, task.request, .cancelled)
+            }
+        }
+        apps[i].scheduledTasks = kept
+    }
+
+    /// `reset` forgets app `i`: its pending tasks are dropped.
+    mutating func dropScheduledTasks(_ i: Int) {
+        for task in apps[i].scheduledTasks {
+            cancelTimer(task.due)
+            recordTask(i, task.request, .cancelled)
+        }
+        apps[i].scheduledTasks = []
+    }
+
+    private mutating func recordTask(
+        _ i: Int, _ request: BackgroundTaskRequest, _ event: TaskRecord.Event, success: Bool? = nil
+    ) {
+        out.append(.taskRecord(TaskRecord(
+            app: apps[i].id, identifier: request.identifier, kind: request.kind, event: event, success: success,
+            at: now)))
+    }
+
+    private mutating func rejectTask(_ app: AppID, _ reason: RejectionReason) {
+        out.append(.reject(Rejection(app: app, reason: reason)))
+    }
+}

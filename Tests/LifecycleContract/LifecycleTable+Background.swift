@@ -1,0 +1,186 @@
+import LifebusLifecycle
+
+// The background table of `Protocol/lifecycle.md` ("Background execution and data protection", rows B01…):
+// BGTaskScheduler, and protected data around the lock. App-delegate apps, so every row applies under every profile
+// but `ios27` (S30); the profiles before BGTaskScheduler (`ios13`), continued processing (`ios26`) or data protection
+// (`ios13`) refuse or skip what is theirs.
+
+/// One expectation per era that differs: each not given expects the one before it (`ios15`, `ios17` are `ios13`'s,
+/// `ios27` is `ios26`'s).
+private func eras(
+    ios3: Expected, ios4: Expected? = nil, ios7: Expected? = nil, ios13: Expected, ios26: Expected? = nil
+) -> [Profile: Expected] {
+    let ios4 = ios4 ?? ios3
+    let ios7 = ios7 ?? ios4
+    let ios26 = ios26 ?? ios13
+    return [.ios3: ios3, .ios4: ios4, .ios7: ios7, .ios13: ios13, .ios15: ios13, .ios17: ios13, .ios26: ios26,
+            .ios27: ios26]
+}
+
+private func E(_ situation: String, _ journal: String...) -> Expected {
+    Expected(journal: journal, situation: situation)
+}
+
+/// An app whose manifest permits three task identifiers.
+private let permits = AppFlags(permittedTaskIdentifiers: ["refresh", "clean", "export"])
+/// The same, with a background mode that keeps it running in the background.
+private let permitsAudio = AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["export"])
+private let audio = AppFlags(backgroundModes: ["audio"])
+
+/// A launch during which the app registers `identifiers` (its `didFinishLaunching` held until they are).
+private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: AppFlags = permits) -> [Step] {
+    [.hold(app), .connect(app, flags)] + identifiers.map { .registerTask(app, $0) } + [.release(app)]
+}
+
+private let unavailable = "reject backgroundTasksUnavailable"
+private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
+
+extension LifecycleTable {
+    package static let backgroundRows: [Row] = [
+        Row(id: "B01", title: "a task identifier registered while launching",
+            setup: [.hold("A"), .connect("A", permits)], steps: [.registerTask("A", "refresh"), .release("A")],
+            expected: eras(
+                ios3: E("A=active front=A", unavailable, "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "A didFinishLaunching notRunning→inactive ok",
+                         "A didBecomeActive inactive→active ok"))),
+        Row(id: "B02", title: "a task identifier registered after launch", setup: [.connect("A", permits)],
+            steps: [.registerTask("A", "refresh")],
+            expected: eras(ios3: E("A=active front=A", unavailable),
+                           ios13: E("A=active front=A", "reject registrationClosed"))),
+        Row(id: "B03", title: "a task identifier the manifest does not permit",
+            setup: [.hold("A"), .connect("A", permits)], steps: [.registerTask("A", "sync"), .release("A")],
+            expected: eras(
+                ios3: E("A=active front=A", unavailable, "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "reject taskNotPermitted", "A didFinishLaunching notRunning→inactive ok",
+                         "A didBecomeActive inactive→active ok"))),
+        Row(id: "B04", title: "a submitted task run while its app is not running",
+            setup: launchRegistering("A", "refresh") + [.submitTask("A", "refresh", .appRefresh),
+                                                        .fire(.terminate("A", byUser: false))],
+            steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable),
+                ios13: E("A=background front=- A.refresh=running", "start A",
+                         "launch A didFinishLaunching backgroundTask",
+                         "A didFinishLaunching notRunning→background ok",
+                         "task A refresh launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B05", title: "a submitted task run while its app is suspended, then completed",
+            setup: launchRegistering("A", "refresh") + [.submitTask("A", "refresh", .appRefresh), .fire(.home)],
+            steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run)),
+                    .completeTask("A", "refresh", success: true)],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable, "reject unknownTask"),
+                ios4: E("A=suspended front=-", unavailable, "reject unknownTask"),
+                ios13: E("A=suspended front=-", "A - suspended→background ok", "task A refresh launched",
+                         "A performBackgroundTask background→background ok", "task A refresh completed true",
+                         "A - background→suspended ok"))),
+        Row(id: "B06", title: "a task falls due at its earliest begin date",
+            setup: launchRegistering("A", "refresh") + [.submitTask("A", "refresh", .appRefresh, after: .seconds(900)),
+                                                        .fire(.home)],
+            steps: [.elapse(.seconds(899)), .elapse(.seconds(1))],
+            expected: eras(
+                ios3: E("A=notRunning front=-"), ios4: E("A=suspended front=-"),
+                ios13: E("A=background front=- A.refresh=running", "A - suspended→background ok",
+                         "task A refresh launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B07", title: "a refresh task never completed",
+            setup: launchRegistering("A", "refresh")
+                + [.submitTask("A", "refresh", .appRefresh), .fire(.home), runRefresh],
+            steps: [.elapse(.seconds(25)), .elapse(.seconds(5))],
+            expected: eras(
+                ios3: E("A=notRunning front=-"), ios4: E("A=suspended front=-"),
+                ios13: E("A=notRunning front=-", "task A refresh expiring",
+                         "A backgroundTaskWillExpire background→background ok", "task A refresh expired",
+                         "kill A backgroundTaskExpired", "A - background→notRunning watchdog"))),
+        Row(id: "B08", title: "a refresh task completed by its expiration handler",
+            setup: launchRegistering("A", "refresh")
+                + [.submitTask("A", "refresh", .appRefresh), .fire(.home), runRefresh],
+            steps: [.elapse(.seconds(25)), .completeTask("A", "refresh", success: false), .elapse(.seconds(5))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", "reject unknownTask"),
+                ios4: E("A=suspended front=-", "reject unknownTask"),
+                ios13: E("A=suspended front=-", "task A refresh expiring",
+                         "A backgroundTaskWillExpire background→background ok", "task A refresh completed false",
+                         "A - background→suspended ok"))),
+        Row(id: "B09", title: "a processing task when the user comes back",
+            setup: launchRegistering("A", "clean") + [.submitTask("A", "clean", .processing), .fire(.sleep),
+                                                      .fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            steps: [.fire(.wake), .completeTask("A", "clean", success: false)],
+            expected: eras(
+                ios3: E("A=active front=A", "A didBecomeActive inactive→active ok", "reject unknownTask"),
+                ios7: E("A=active front=A", "A willEnterForeground suspended→inactive ok",
+                        "A didBecomeActive inactive→active ok", "reject unknownTask"),
+                ios13: E("A=active front=A", "A willEnterForeground background→inactive ok",
+                         "A didBecomeActive inactive→active ok",
+                         "A protectedDataDidBecomeAvailable active→active ok",
+                         "task A clean expiring", "A backgroundTaskWillExpire active→active ok",
+                         "task A clean completed false"))),
+        Row(id: "B10", title: "a continued-processing task started from the foreground, cancelled by the user",
+            setup: launchRegistering("A", "export"),
+            steps: [.submitTask("A", "export", .continuedProcessing), .fire(.home),
+                    .fire(.backgroundTask("A", identifier: "export", action: .cancel)),
+                    .completeTask("A", "export", success: false)],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable, "A willResignActive active→inactive ok",
+                        "A willTerminate inactive→notRunning ok", unavailable, "reject unknownTask"),
+                ios4: E("A=suspended front=-", unavailable, "A willResignActive active→inactive ok",
+                        "A didEnterBackground inactive→background ok", "A - background→suspended ok", unavailable,
+                        "reject unknownTask"),
+                ios13: E("A=suspended front=-", unavailable, "A willResignActive active→inactive ok",
+                         "A didEnterBackground inactive→background ok", "A - background→suspended ok",
+                         "reject unknownTask", "reject unknownTask"),
+                ios26: E("A=suspended front=-", "task A export submitted", "task A export launched",
+                         "A performBackgroundTask active→active ok", "A willResignActive active→inactive ok",
+                         "A didEnterBackground inactive→background ok", "task A export expiring",
+                         "A backgroundTaskWillExpire background→background ok", "task A export completed false",
+                         "A - background→suspended ok"))),
+        Row(id: "B11", title: "a continued-processing task submitted from the background",
+            setup: launchRegistering("A", "export", flags: permitsAudio) + [.fire(.home)],
+            steps: [.submitTask("A", "export", .continuedProcessing)],
+            expected: eras(ios3: E("A=notRunning front=-", unavailable), ios4: E("A=background front=-", unavailable),
+                           ios13: E("A=background front=-", unavailable),
+                           ios26: E("A=background front=-", "reject taskRequiresForeground"))),
+        Row(id: "B12", title: "a continued-processing task when the app is closed in the switcher",
+            setup: launchRegistering("A", "export") + [.submitTask("A", "export", .continuedProcessing)],
+            steps: [.fire(.terminate("A", byUser: true))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", "kill A user", "A - active→notRunning killed"),
+                ios13: E("A=notRunning front=-", "kill A user", "A - active→notRunning killed"),
+                ios26: E("A=notRunning front=-", "kill A user", "A - active→notRunning killed",
+                         "task A export cancelled"))),
+        Row(id: "B13", title: "a task run that was never submitted", setup: [.connect("A", permits)],
+            steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run))],
+            expected: eras(ios3: E("A=active front=A", unavailable),
+                           ios13: E("A=active front=A", "reject unknownTask"))),
+        Row(id: "B20", title: "the device locks with an app running in the background",
+            setup: [.connect("A", audio)],
+            steps: [.fire(.sleep), .elapse(.seconds(9)), .elapse(.seconds(1))],
+            expected: eras(
+                ios3: E("A=inactive front=A locked", "A willResignActive active→inactive ok"),
+                ios7: E("A=background front=A locked", "A willResignActive active→inactive ok",
+                        "A didEnterBackground inactive→background ok"),
+                ios13: E("A=background front=A locked dataLocked", "A willResignActive active→inactive ok",
+                         "A didEnterBackground inactive→background ok",
+                         "A protectedDataWillBecomeUnavailable background→background ok",
+                         "protected data unavailable"))),
+        Row(id: "B21", title: "the device is unlocked after protected data became unavailable",
+            setup: [.connect("A", audio), .fire(.sleep), .elapse(.seconds(10))], steps: [.fire(.wake)],
+            expected: eras(
+                ios3: E("A=active front=A", "A didBecomeActive inactive→active ok"),
+                ios7: E("A=active front=A", "A willEnterForeground background→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "protected data available",
+                         "A willEnterForeground background→inactive ok", "A didBecomeActive inactive→active ok",
+                         "A protectedDataDidBecomeAvailable active→active ok"))),
+        Row(id: "B22", title: "the device is unlocked before protected data became unavailable",
+            setup: [.connect("A", audio), .fire(.sleep), .elapse(.seconds(5))],
+            steps: [.fire(.wake), .elapse(.seconds(10))],
+            expected: eras(
+                ios3: E("A=active front=A", "A didBecomeActive inactive→active ok"),
+                ios7: E("A=active front=A", "A willEnterForeground background→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "A willEnterForeground background→inactive ok",
+                         "A didBecomeActive inactive→active ok",
+                         "A protectedDataDidBecomeAvailable active→active ok"))),
+    ]
+}
