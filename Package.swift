@@ -200,6 +200,12 @@ let package = Package(
             name: "HalfMigrated", dependencies: ["Lifebus", "LifebusJSON", "LifebusLifecycle"],
             path: "Examples/HalfMigrated", swiftSettings: strict
         ),
+        // Background execution (issue 28): a refresh task, silent pushes, a draft in a protected file; with
+        // --forgets-completion it never completes its refresh (killed backgroundTaskExpired).
+        .executableTarget(
+            name: "FeedReader", dependencies: ["Lifebus", "LifebusJSON", "LifebusLifecycle"],
+            path: "Examples/FeedReader", swiftSettings: strict
+        ),
         .executableTarget(
             name: "MemoryGrower", dependencies: ["Lifebus", "LifebusIO", "LifebusJSON"],
             path: "Examples/MemoryGrower", swiftSettings: strict
@@ -347,7 +353,7 @@ let package = Package(
             dependencies: [
                 "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusIO", "lifebusd", "lifebus", "lifebus-run",
                 "DeepThoughts",
-                "ReturnMeTo", "Forgetful",
+                "ReturnMeTo", "Forgetful", "FeedReader",
                 "LifebusCore", "LifebusLifecycle", "LifecycleContract", "LifebusTimeline", "LifebusContainment",
             ],
             exclude: ["Fixtures"],  // helper scripts the tests run (the MCP client, the PNG reader)

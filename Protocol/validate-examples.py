@@ -23,7 +23,9 @@ CALLBACKS = ["didFinishLaunching", "didBecomeActive", "willResignActive", "didEn
              "willEnterForeground", "willTerminate", "didReceiveMemoryWarning", "configurationForConnecting",
              "didDiscardSceneSessions", "willConnectTo", "restoreInteractionState", "sceneWillEnterForeground",
              "sceneDidBecomeActive", "sceneWillResignActive", "sceneDidEnterBackground", "stateRestorationActivity",
-             "sceneDidDisconnect", "openURLContexts"]
+             "sceneDidDisconnect", "openURLContexts", "protectedDataWillBecomeUnavailable",
+             "protectedDataDidBecomeAvailable", "didReceiveRemoteNotification", "performBackgroundTask",
+             "backgroundTaskWillExpire"]
 PARAMS = {
     "hello": "hello.params.schema.json",
     "fire": "fire.params.schema.json",
@@ -33,6 +35,9 @@ PARAMS = {
     "mark": "mark.params.schema.json",
     "beginBackgroundTask": "beginBackgroundTask.params.schema.json",
     "endBackgroundTask": "endBackgroundTask.params.schema.json",
+    "registerBackgroundTask": "registerBackgroundTask.params.schema.json",
+    "submitBackgroundTask": "submitBackgroundTask.params.schema.json",
+    "setTaskCompleted": "setTaskCompleted.params.schema.json",
     "reportMemory": "reportMemory.params.schema.json",
     **{callback: "callback.params.schema.json" for callback in CALLBACKS},
 }
@@ -41,6 +46,10 @@ NOTIFICATION_PARAMS = {
     "transition": "transition.record.schema.json",
     "mark": "mark.record.schema.json",
     "backgroundTaskExpiring": "backgroundTaskExpiring.params.schema.json",
+    "protectedDataChanged": "protectedData.result.schema.json",
+    "task": "task.record.schema.json",
+    "push": "push.record.schema.json",
+    "protectedData": "protectedData.record.schema.json",
 }
 RESULTS = {
     "hello": "hello.result.schema.json",
@@ -54,6 +63,10 @@ RESULTS = {
     "beginBackgroundTask": "beginBackgroundTask.result.schema.json",
     "endBackgroundTask": "empty.result.schema.json",
     "reportMemory": "empty.result.schema.json",
+    "registerBackgroundTask": "empty.result.schema.json",
+    "submitBackgroundTask": "empty.result.schema.json",
+    "setTaskCompleted": "empty.result.schema.json",
+    "protectedData": "protectedData.result.schema.json",
     **{callback: "callback.result.schema.json" for callback in CALLBACKS},
 }
 

@@ -1,4 +1,5 @@
 import LifebusIO
+import LifebusLifecycle
 import LifebusProtocol
 
 /// What the I/O thread hands to the main actor: callbacks, task expirations, a lost connection.
@@ -10,6 +11,7 @@ extension Application {
         currentCallbackFailed = false
         let start = EventLoop.monotonicNanoseconds()
         var restoration: String?
+        var result: BackgroundFetchResult?
         if callback.callback.scope == .scene {
             if let sceneDelegate { restoration = await deliverScene(callback, to: sceneDelegate) }
         } else if let delegate {
@@ -36,9 +38,19 @@ extension Application {
                 .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
                 .openURLContexts:
                 break  // scene callbacks: the scene delegate's, above
-            case .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification,
-                .performBackgroundTask, .backgroundTaskWillExpire:
-                break  // background execution (issue 28): the SDK's delegate methods are still to come
+            case .protectedDataWillBecomeUnavailable: await delegate.protectedDataWillBecomeUnavailable(self)
+            case .protectedDataDidBecomeAvailable:
+                protectedData.set(available: true)
+                await delegate.protectedDataDidBecomeAvailable(self)
+            case .didReceiveRemoteNotification:
+                result = await delegate.didReceiveRemoteNotification(
+                    self, payload: callback.background?.payload ?? "{}")
+            case .performBackgroundTask:
+                if let identifier = callback.background?.identifier {
+                    taskScheduler.perform(identifier: identifier, kind: callback.background?.kind ?? .appRefresh)
+                }
+            case .backgroundTaskWillExpire:
+                if let identifier = callback.background?.identifier { taskScheduler.expire(identifier: identifier) }
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000
@@ -46,9 +58,11 @@ extension Application {
         if callback.callback == .willTerminate {
             state = .notRunning
             expirationHandlers.removeAll()
+            taskScheduler.ended()
             scenesEnded()
         }
-        return CallbackAnswer(handlerMs: handlerMs, handlerFailed: currentCallbackFailed, restoration: restoration)
+        return CallbackAnswer(
+            handlerMs: handlerMs, handlerFailed: currentCallbackFailed, restoration: restoration, result: result)
     }
 
     /// Sends what the delegate wants restored, if anything (a refusal, e.g. for an app the broker did not install,
@@ -68,6 +82,7 @@ extension Application {
     /// The broker went away: the app is no longer running as far as the bus knows; its tasks ended with it.
     func connectionLost() {
         state = .notRunning
+        taskScheduler.ended()
         scenesEnded()
         expirationHandlers.removeAll()
         earlyExpirations.removeAll()

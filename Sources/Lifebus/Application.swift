@@ -55,6 +55,10 @@ public final class Application {
     var expirationHandlers: [BackgroundTaskIdentifier: (@MainActor () -> Void)?] = [:]
     /// Expirations that arrived before `beginBackgroundTask` had registered the task's handler.
     var earlyExpirations: Set<BackgroundTaskIdentifier> = []
+    /// Whether protected data is available, shared with the app's `ProtectedFile`s (`Application+ProtectedData`).
+    nonisolated let protectedData = ProtectedDataGate()
+    /// The app's `BGTaskScheduler` (`BackgroundTaskScheduler`): its launch handlers and running tasks.
+    public private(set) lazy var taskScheduler = BackgroundTaskScheduler(application: self)
 
     /// Makes the app, not yet connected: call ``run(delegate:sceneDelegate:)`` next
     /// (``ApplicationMain(id:delegate:sceneDelegate:options:)`` does both).

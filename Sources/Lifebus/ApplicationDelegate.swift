@@ -1,3 +1,4 @@
+public import LifebusLifecycle
 public import LifebusProtocol
 
 /// What an app does at each lifecycle callback the broker sends: the counterpart of `UIApplicationDelegate`.
@@ -59,6 +60,15 @@ public protocol ApplicationDelegate: AnyObject {
     /// - Parameter application: The app being asked.
     /// - Returns: The payload to save (at most 64 KiB of UTF-8), or `nil` to save nothing.
     func restorationState(_ application: Application) -> String?
+    /// A silent push (`content-available`) arrived, with its payload (JSON text): fetch what it announces and return
+    /// how it went, as the fetch completion handler is called, within its budget (30 s). Called in scene apps too;
+    /// the app may have been launched into the background for it. The default fetches nothing (`.noData`).
+    func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult
+    /// The device is about to lock: protected files (`ProtectedFile` of class `.complete`) become unreadable and
+    /// unwritable shortly after (about 10 s). Save what must be saved now.
+    func protectedDataWillBecomeUnavailable(_ application: Application) async
+    /// The device was unlocked: protected files can be used again.
+    func protectedDataDidBecomeAvailable(_ application: Application) async
 }
 
 extension ApplicationDelegate {
@@ -72,6 +82,11 @@ extension ApplicationDelegate {
     public func configurationForConnecting(_ application: Application) async {}
     public func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async {}
     public func restorationState(_ application: Application) -> String? { nil }
+    public func didReceiveRemoteNotification(_ application: Application, payload: String) async
+        -> BackgroundFetchResult
+    { .noData }
+    public func protectedDataWillBecomeUnavailable(_ application: Application) async {}
+    public func protectedDataDidBecomeAvailable(_ application: Application) async {}
 }
 
 /// Why and how the app was launched: the `launchOptions` of `didFinishLaunching`. A plain value.
@@ -89,6 +104,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var reason: LaunchContext.Reason { launch?.reason ?? .user }
     /// The payload the app saved before its previous process ended.
     public var restorationState: String? { launch?.restorationState }
+    /// Why the process was started: by the user, or into the background for a task or a silent push.
+    public var launchReason: LaunchReason = .user
 
     /// Makes launch options, e.g. to call a delegate's ``ApplicationDelegate/didFinishLaunching(_:options:)`` in a
     /// unit test.
@@ -105,5 +122,6 @@ public struct LaunchOptions: Sendable, Equatable {
 
     init(_ callback: CallbackParams) {
         self.init(isBackgroundLaunch: callback.state == .background, cause: callback.cause, launch: callback.launch)
+        launchReason = callback.background?.launchReason ?? .user
     }
 }

@@ -23,6 +23,9 @@ public struct ApplicationOptions: Sendable {
     /// The callbacks the app handles, said in hello so the broker can tell one implemented but never called (empty:
     /// not declared).
     public var implementedCallbacks: [LifecycleCallback]
+    /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register (an installed app's manifest
+    /// `backgroundTaskIdentifiers` wins).
+    public var permittedTaskIdentifiers: [String]
     /// The first reconnection delay after the broker went away; it doubles on each failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration
     /// The longest reconnection delay.
@@ -57,6 +60,7 @@ public struct ApplicationOptions: Sendable {
         supportsMultipleScenes: Bool = false,
         fallsBackFromScenes: Bool = true,
         implementedCallbacks: [LifecycleCallback] = [],
+        permittedTaskIdentifiers: [String] = [],
         reconnectDelay: Duration = .milliseconds(50),
         maxReconnectDelay: Duration = .seconds(2),
         connectTimeout: Duration? = nil,
@@ -69,6 +73,7 @@ public struct ApplicationOptions: Sendable {
         self.supportsMultipleScenes = supportsMultipleScenes
         self.fallsBackFromScenes = fallsBackFromScenes
         self.implementedCallbacks = implementedCallbacks
+        self.permittedTaskIdentifiers = permittedTaskIdentifiers
         self.reconnectDelay = reconnectDelay
         self.maxReconnectDelay = maxReconnectDelay
         self.connectTimeout = connectTimeout
@@ -84,6 +89,7 @@ extension ApplicationOptions {
         flags.adoptsScenes = adoptsScenes
         flags.supportsMultipleScenes = supportsMultipleScenes
         flags.implementedCallbacks = implementedCallbacks
+        flags.permittedTaskIdentifiers = permittedTaskIdentifiers
         return flags
     }
 

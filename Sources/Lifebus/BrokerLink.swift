@@ -141,6 +141,12 @@ extension BrokerLink {
             Task { @MainActor in application.backgroundTaskExpiring(task) }
             return
         }
+        if request.method == LifebusMethod.protectedDataChanged {
+            guard let params = try? ProtectedDataParams(json: request.params ?? .null) else { return }
+            // Set here, on the I/O thread, so that a callback read after it (e.g. the next one) sees it already.
+            application.protectedData.set(available: params.available)
+            return
+        }
         guard let method = LifecycleCallback(rawValue: request.method) else {
             responder.fail(.methodNotFound(request.method))
             return

@@ -84,8 +84,9 @@ extension Broker {
         if !manifest.hooks.isEmpty, supervisor?.hookAdapter == nil {
             throw ManifestError(file: path ?? "params.manifest", member: "hooks", .noHookAdapter)
         }
-        let flags = AppFlags(exitsOnSuspend: manifest.exitsOnSuspend, backgroundModes: manifest.backgroundModes,
+        var flags = AppFlags(exitsOnSuspend: manifest.exitsOnSuspend, backgroundModes: manifest.backgroundModes,
                              launchInBackground: manifest.launchInBackground)
+        flags.permittedTaskIdentifiers = manifest.backgroundTaskIdentifiers
         let logPath = AppLogFiles(folder: AppLogFiles.folder(besideJournal: configuration.journalPath
             ?? configuration.socketPath)).path(for: manifest.id)
         return InstalledApp(

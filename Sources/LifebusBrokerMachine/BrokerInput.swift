@@ -77,7 +77,8 @@ extension BrokerInput {
         _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>
     ) -> BrokerInput {
         switch answer {
-        case .success(let answer) where answer.hasRestoration: .answeredWithRestoration(app, id, answer)
+        case .success(let answer) where answer.hasRestoration || answer.result != nil:
+            .answeredWithRestoration(app, id, answer)
         case .success(let answer):
             .answered(app, id, .success(AnswerTiming(handlerMs: answer.handlerMs, handlerFailed: answer.handlerFailed)))
         case .failure(let error): .answered(app, id, .failure(error))

@@ -15,6 +15,7 @@ extension BrokerMachine {
         if let spawned = processes.processConnected(app) {
             recordProcess(app, pid: spawned, .connected, implements: flags.implementedCallbacks, into: &effects)
         }
+        tellProtectedData(to: session, into: &effects)
         let rejections = feedDevice(.appConnected(app, flags, pid: pid), into: &effects)
         if let refusal = rejections.first(where: { $0.app == app }) {
             // The core still holds the app's previous process (it has not gone after willTerminate).
@@ -89,7 +90,7 @@ extension BrokerMachine {
         effects.append(.reply(ticket, .success(EmptyResult.json)))
     }
 
-    private func appOf(_ session: SessionID) throws(RPCError) -> AppID {
+    func appOf(_ session: SessionID) throws(RPCError) -> AppID {
         guard let app = sessions[session]?.app else {
             throw RPCError(.notAllowedForRole, "only a connected app may call this")
         }

@@ -62,8 +62,12 @@ extension BrokerMachine {
             // A scene's state travels in its callback's request and record; `status` asks the device; scene waits
             // are answered from here.
             deliveries.sceneChanged(app, ref.scene, to: to, at: at)
-        case .taskRecord, .pushRecord, .protectedData:
-            break  // background execution (issue 28): journaled once the wire has its records
+        case .taskRecord(let step):
+            recordTask(step, into: &effects)
+        case .pushRecord(let step):
+            recordPush(step, into: &effects)
+        case .protectedData(let available):
+            protectedDataChanged(available: available, into: &effects)
         case .completeEvent(let id):
             let finished = deliveries.events.finish(id)
             guard let ticket = finished.ticket else { return }
@@ -108,6 +112,11 @@ extension BrokerMachine {
                 options: context.options, restoration: context.restoration)
         }
         params.sessions = context.sessions
+        if context.task != nil || context.payload != nil || context.launchReason != nil {
+            params.background = CallbackBackground(
+                launchReason: context.launchReason, identifier: context.task?.identifier, kind: context.task?.kind,
+                payload: context.payload)
+        }
     }
 
     /// An app answered a callback (or its delegate method failed): the core hears it with the handler's time.
@@ -137,7 +146,8 @@ extension BrokerMachine {
         feedDevice(
             .callbackAnswered(
                 app, id, handlerDuration: answer.handlerMs.map(Duration.init(clampingMilliseconds:)),
-                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) }),
+                handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) },
+                fetchResult: answer.result),
             into: &effects)
     }
 

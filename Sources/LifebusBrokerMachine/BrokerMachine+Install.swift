@@ -86,12 +86,16 @@ extension BrokerMachine {
 
     /// The flags the core gets for a connecting app: its manifest's when it is installed (the difference logged),
     /// but for the scene flags (`scenes`, `multipleScenes`, `implements`), which a manifest does not have: the
-    /// hello's, as a scene app's Info.plist scene manifest is its own.
+    /// hello's, as a scene app's Info.plist scene manifest is its own; and the permitted task identifiers when the
+    /// manifest lists none.
     func installedFlags(of app: AppID, saidInHello flags: AppFlags) -> AppFlags {
         guard var manifest = processes.installed[app]?.flags else { return flags }
         manifest.adoptsScenes = flags.adoptsScenes
         manifest.supportsMultipleScenes = flags.supportsMultipleScenes
         manifest.implementedCallbacks = flags.implementedCallbacks
+        if manifest.permittedTaskIdentifiers.isEmpty {
+            manifest.permittedTaskIdentifiers = flags.permittedTaskIdentifiers
+        }
         if manifest != flags {
             logger.notice("the manifest's flags win over the app's hello", metadata: [
                 "lifebus.app.id": "\(app)", "lifebus.flags.manifest": "\(manifest.json.jsonText)",

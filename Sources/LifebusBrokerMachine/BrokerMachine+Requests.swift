@@ -81,6 +81,17 @@ extension BrokerMachine {
             case .saveRestorationState:
                 try saveRestorationState(SaveRestorationStateParams(json: params), from: session, ticket: ticket,
                                          into: &effects)
+            case .registerBackgroundTask:
+                try registerBackgroundTask(RegisterBackgroundTaskParams(json: params), from: session, ticket: ticket,
+                                           into: &effects)
+            case .submitBackgroundTask:
+                try submitBackgroundTask(SubmitBackgroundTaskParams(json: params), from: session, ticket: ticket,
+                                         into: &effects)
+            case .setTaskCompleted:
+                try setTaskCompleted(SetTaskCompletedParams(json: params), from: session, ticket: ticket,
+                                     into: &effects)
+            case .protectedData:
+                effects.append(.reply(ticket, .success(ProtectedDataParams(available: protectedDataAvailable).json)))
             case .install, .uninstall, .apps:
                 try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
             }

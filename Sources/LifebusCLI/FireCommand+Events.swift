@@ -43,7 +43,7 @@ extension FireEvent {
         case .memoryWarning: LifebusCommand.Fire.MemoryWarning.self
         case .terminate: LifebusCommand.Fire.Terminate.self
         case .scene: LifebusCommand.Fire.Scene.self
-        case .bgtask: LifebusCommand.Fire.BackgroundTask.self
+        case .bgtask: LifebusCommand.Fire.BGTask.self
         case .push: LifebusCommand.Fire.Push.self
         }
     }
@@ -62,8 +62,6 @@ extension LifebusCommand.Fire {
     typealias Wake = Plain<WakeEvent>
     typealias Home = Plain<HomeEvent>
     typealias Activate = OfApp<ActivateEvent>
-    typealias BackgroundTask = OfAppWithAction<BackgroundTaskEvent>
-    typealias Push = OfAppWithAction<PushEvent>
 
     enum CallEvent: FiredEvent { static let event = FireEvent.call }
     enum SMSEvent: FiredEvent { static let event = FireEvent.sms }
@@ -72,8 +70,6 @@ extension LifebusCommand.Fire {
     enum WakeEvent: FiredEvent { static let event = FireEvent.wake }
     enum HomeEvent: FiredEvent { static let event = FireEvent.home }
     enum ActivateEvent: FiredEvent { static let event = FireEvent.activate }
-    enum BackgroundTaskEvent: FiredEvent { static let event = FireEvent.bgtask }
-    enum PushEvent: FiredEvent { static let event = FireEvent.push }
 
     /// An event with actions: `lifebus fire EVENT [--ACTION]`.
     struct WithAction<Event: FiredEvent>: FireSubcommand {
@@ -106,21 +102,6 @@ extension LifebusCommand.Fire {
         }
 
         var params: FireParams { options.params(Event.event, app: app) }
-    }
-
-    /// An event naming one app, with actions: `lifebus fire EVENT APP [--ACTION]`.
-    struct OfAppWithAction<Event: FiredEvent>: FireSubcommand {
-        static var configuration: CommandConfiguration { Event.event.configuration() }
-
-        @OptionGroup var options: FireOptions
-        @Argument(help: "The app, by its id.") var app: String
-        @Flag var action: ActionFlag<Event>?
-
-        func validate() throws {
-            try requireAppID(app, option: "APP")
-        }
-
-        var params: FireParams { options.params(Event.event, action: action?.action, app: app) }
     }
 
     struct MemoryWarning: FireSubcommand {

@@ -24,6 +24,7 @@ public struct LifebusCommand: AsyncParsableCommand {
         subcommands: [
             Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self,
             Expect.self, Reset.self, Trace.self, MCP.self, Install.self, Uninstall.self, Apps.self, Logs.self, ClockCommand.self,
+            ProtectedData.self,
             Run.self, Merge.self, Coverage.self,
         ]
     )

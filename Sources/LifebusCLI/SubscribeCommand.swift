@@ -21,8 +21,10 @@ extension LifebusCommand {
                 after --delay CALLBACK=DUR, or when the hook of --on CALLBACK=COMMAND exits. A hook runs with \
                 /bin/sh -c, its stdout sent to stderr (stdout stays JSON), and sees LIFEBUS_CALLBACK, \
                 LIFEBUS_CALLBACK_ID, LIFEBUS_APP_ID, LIFEBUS_STATE, LIFEBUS_CAUSE (the event, e.g. "call --answer", \
-                empty when none), LIFEBUS_BUDGET_MS, LIFEBUS_SOCKET and LIFEBUS_MARK_SOCKET. A hook that exits \
-                non-zero is a failed callback: the transition is journaled with handlerFailed and fire shows it.
+                empty when none), LIFEBUS_BUDGET_MS, LIFEBUS_SOCKET, LIFEBUS_MARK_SOCKET and LIFEBUS_PROTECTED_DATA \
+                (available, or unavailable while the device is locked and its protected data discarded). A hook \
+                that exits non-zero is a failed callback: the transition is journaled with handlerFailed and fire \
+                shows it.
 
                 With -- PROGRAM ARGS..., subscribe runs the program as the app's process: its exit before \
                 willTerminate is the app's end (a program-exited mark, then the broker journals crashed, and \
@@ -79,6 +81,12 @@ extension LifebusCommand {
         @Flag(help: "Launch straight into the background when connecting.")
         var launchInBackground = false
 
+        @Option(name: .customLong("task"), help: ArgumentHelp(
+            "Declare and register a BGTaskScheduler identifier at launch (repeatable): when the broker runs it, its "
+                + "line is printed and the performBackgroundTask hook's exit completes it (0: success).",
+            valueName: "identifier"))
+        var tasks: [String] = []
+
         @Flag(help: "Adopt the scene-based life cycle (the scene callbacks; needs a profile with scenes, ios13+).")
         var scenes = false
 
@@ -116,6 +124,9 @@ extension LifebusCommand {
             _ = try plan()
             if multipleScenes, !scenes { throw ValidationError("--multiple-scenes needs --scenes") }
             if restoration != nil, !scenes { throw ValidationError("--restoration needs --scenes") }
+            if let bad = tasks.first(where: { !RegisterBackgroundTaskParams.isValidIdentifier($0) }) {
+                throw ValidationError("--task \(bad): 1…255 characters from A-Z a-z 0-9 . _ -")
+            }
         }
 
         /// What hello says the app implements: `--implements`, else the callbacks `--on` and `--delay` name, in
@@ -140,6 +151,7 @@ extension LifebusCommand {
                 supportsMultipleScenes: multipleScenes,
                 fallsBackFromScenes: false,  // --scenes was asked for: a broker without them refuses the app
                 implementedCallbacks: implementedCallbacks,
+                permittedTaskIdentifiers: tasks,
                 connectTimeout: retry ? nil : connectTimeout.duration,
                 diagnostics: diagnostics.printer
             ))
@@ -164,6 +176,7 @@ extension LifebusCommand {
                 application: application, supervisor: supervisor, diagnostics: diagnostics, socketPath: socketPath)
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
             delegate.restoration = restoration.map { JSONValue.object($0.object).jsonText }
+            delegate.taskIdentifiers = tasks
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {
                 do throws(UVError) {

@@ -26,7 +26,10 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         self.supervisor = supervisor
     }
 
-    func didFinishLaunching(_ application: Application, options: LaunchOptions) async { await handle(application) }
+    func didFinishLaunching(_ application: Application, options: LaunchOptions) async {
+        await registerTasks(application)
+        await handle(application)
+    }
     func didBecomeActive(_ application: Application) async { await handle(application) }
     func willResignActive(_ application: Application) async { await handle(application) }
     func didEnterBackground(_ application: Application) async { await handle(application) }
@@ -34,6 +37,41 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     func willTerminate(_ application: Application) async { await handle(application) }
     func didReceiveMemoryWarning(_ application: Application) async { await handle(application) }
     func configurationForConnecting(_ application: Application) async { await handle(application) }
+    func protectedDataWillBecomeUnavailable(_ application: Application) async { await handle(application) }
+    func protectedDataDidBecomeAvailable(_ application: Application) async { await handle(application) }
+
+    /// A silent push: `newData` when its hook succeeded, `failed` when it failed, `noData` without a hook.
+    func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
+        switch await handle(application) {
+        case true?: .newData
+        case false?: .failed
+        case nil: .noData
+        }
+    }
+
+    /// `--task ID…`: the identifiers to register at launch.
+    var taskIdentifiers: [String] = []
+
+    /// Registers each `--task` identifier while `didFinishLaunching` runs. A task's launch handler prints its line,
+    /// then runs `performBackgroundTask`'s hook (or waits its delay) and completes the task: `success` when the hook
+    /// exited 0 (at once, successfully, without one). A refusal is said on stderr.
+    private func registerTasks(_ application: Application) async {
+        for identifier in taskIdentifiers {
+            do throws(RPCError) {
+                try await application.taskScheduler.register(identifier: identifier) { [self] task in
+                    guard let callback = application.currentCallback else { return }
+                    print(Self.line(for: callback).jsonText)
+                    fflush(nil)
+                    Task { @MainActor in
+                        let succeeded = await self.react(to: callback, application) ?? true
+                        try? await task.setTaskCompleted(success: succeeded)
+                    }
+                }
+            } catch {
+                StandardError.writeLine("lifebus subscribe: cannot register task \(identifier): \(error.message)")
+            }
+        }
+    }
     func didDiscardSceneSessions(_ application: Application, sessions: [SceneSession]) async {
         await handle(application)
     }
@@ -62,30 +100,41 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         if let application { await handle(application) }
     }
 
-    private func handle(_ application: Application) async {
-        guard let callback = application.currentCallback else { return }
+    /// Prints the running callback's line and reacts as the plan says; whether a hook succeeded (`nil`: none ran).
+    @discardableResult
+    private func handle(_ application: Application) async -> Bool? {
+        guard let callback = application.currentCallback else { return nil }
         if callback.callback == .willTerminate { onWillTerminate?() }
         print(Self.line(for: callback).jsonText)
         fflush(nil)
+        return await react(to: callback, application)
+    }
+
+    /// Waits the callback's delay or runs its hook; whether the hook succeeded (`nil` when there is none).
+    private func react(to callback: CallbackParams, _ application: Application) async -> Bool? {
         switch plan.reactions[callback.callback] {
         case nil:
-            break
+            return nil
         case .delay(let duration):
             try? await Task.sleep(for: duration)
+            return nil
         case .command(let command):
             var environment = ProcessEnvironment.current
             let extra = Self.environment(
-                for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath)
+                for: callback, appID: application.id, socketPath: socketPath, markSocket: supervisor.relayPath,
+                protectedDataAvailable: application.isProtectedDataAvailable)
             for (key, value) in extra { environment[key] = value }
             let termination = await supervisor.runHook(SpawnedProcess.Options(
                 program: "/bin/sh", arguments: ["-c", command], environment: environment, stdoutToStderr: true,
                 diesWithParent: true
             ))
-            if termination != .exited(0) {
-                application.reportHandlerFailure()
+            guard termination == .exited(0) else {
+                if application.currentCallback?.callbackID == callback.callbackID { application.reportHandlerFailure() }
                 let how = termination.map(\.description) ?? "it could not start"
                 StandardError.writeLine("lifebus subscribe: the \(callback.callback.rawValue) hook failed (\(how))")
+                return false
             }
+            return true
         }
     }
 
@@ -121,9 +170,11 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
 
     /// The variables a `--on` command sees, on top of the process's own environment: a scene callback's adds
     /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`, and its connection options' `LIFEBUS_URL` (the
-    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them.
+    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them. Every hook sees
+    /// `LIFEBUS_PROTECTED_DATA`, `available` or `unavailable` (`Application.isProtectedDataAvailable`).
     nonisolated static func environment(
-        for callback: CallbackParams, appID: String, socketPath: String, markSocket: String
+        for callback: CallbackParams, appID: String, socketPath: String, markSocket: String,
+        protectedDataAvailable: Bool = true
     ) -> [String: String] {
         var environment = [
             "LIFEBUS_MARK_SOCKET": markSocket,
@@ -134,6 +185,7 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             "LIFEBUS_CAUSE": callback.cause?.event ?? "",
             "LIFEBUS_BUDGET_MS": wholeOrFraction(callback.budgetMs).jsonText,
             "LIFEBUS_SOCKET": socketPath,
+            "LIFEBUS_PROTECTED_DATA": protectedDataAvailable ? "available" : "unavailable",
         ]
         if let scene = callback.scene {
             environment["LIFEBUS_SCENE"] = String(scene.scene.number)

@@ -41,6 +41,9 @@ enum TransitionFormatting {
         case .mark(let record): cells(record)
         case .run(let record): [TextTable.Cell(runLine(record), .bold)]
         case .process(let record): cells(record)
+        case .task(let record): cells(record)
+        case .push(let record): cells(record)
+        case .protectedData(let record): cells(record)
         }
     }
 

@@ -101,7 +101,7 @@ extension Observation {
                                    previous: last[record.app])
             case .process(let record):
                 return Observation(profile: profile, record: .process(record), event: nil, sameEvent: [])
-            case .mark, .run:
+            case .mark, .run, .task, .push, .protectedData:
                 return nil
             }
         }

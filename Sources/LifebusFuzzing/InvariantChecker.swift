@@ -68,7 +68,7 @@ public struct InvariantChecker {
             case .transition(let transition):
                 violations += check(transition)
                 marksSinceTransition[transition.app] = []
-            case .run, .process:
+            case .run, .process, .task, .push, .protectedData:
                 break
             }
         }

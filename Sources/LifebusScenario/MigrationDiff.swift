@@ -182,7 +182,7 @@ struct AppActivity {
                 guard !record.implements.isEmpty else { continue }
                 activity.touch(record.app)
                 activity.apps[record.app]!.implemented.formUnion(record.implements)
-            case .run:
+            case .run, .task, .push, .protectedData:
                 continue
             }
         }

@@ -56,7 +56,13 @@ extension AppManifest {
                 absolute(try reader.expanded("workingDirectory", text), in: folder)
             },
             exitsOnSuspend: try reader.bool("exitsOnSuspend"), backgroundModes: try reader.strings("backgroundModes"),
-            launchInBackground: try reader.bool("launchInBackground"), hooks: try reader.hooks("hooks"))
+            launchInBackground: try reader.bool("launchInBackground"),
+            backgroundTaskIdentifiers: try reader.strings("backgroundTaskIdentifiers"),
+            hooks: try reader.hooks("hooks"))
+        let identifiers = manifest.backgroundTaskIdentifiers
+        if let bad = identifiers.first(where: { !RegisterBackgroundTaskParams.isValidIdentifier($0) }) {
+            throw reader.error("backgroundTaskIdentifiers", .badTaskIdentifier(bad))
+        }
         if let text = try reader.optionalString("memoryLimit") {
             guard let bytes = ByteSize.parse(text), bytes > 0 else { throw reader.error("memoryLimit", .badSize(text)) }
             manifest.memoryLimit = bytes

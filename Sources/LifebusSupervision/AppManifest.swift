@@ -22,6 +22,9 @@ public struct AppManifest: Sendable, Equatable {
     public var backgroundModes: [String]
     /// The app may be launched straight into the background.
     public var launchInBackground: Bool
+    /// `BGTaskSchedulerPermittedIdentifiers`: the task identifiers the app may register and submit (the app's flags'
+    /// `permittedTaskIdentifiers`).
+    public var backgroundTaskIdentifiers: [String]
     /// Resident bytes above which the app is killed even in front; `nil` for no limit of its own.
     public var memoryLimit: Int?
     /// Shell commands answering callbacks, for a program that does not speak the protocol: the app's process is then
@@ -32,7 +35,8 @@ public struct AppManifest: Sendable, Equatable {
     public init(
         id: String, executable: String, arguments: [String] = [], environment: [String: String] = [:],
         workingDirectory: String? = nil, exitsOnSuspend: Bool = false, backgroundModes: [String] = [],
-        launchInBackground: Bool = false, memoryLimit: Int? = nil, hooks: [LifecycleCallback: String] = [:]
+        launchInBackground: Bool = false, backgroundTaskIdentifiers: [String] = [], memoryLimit: Int? = nil,
+        hooks: [LifecycleCallback: String] = [:]
     ) {
         self.id = id
         self.executable = executable
@@ -42,6 +46,7 @@ public struct AppManifest: Sendable, Equatable {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
         self.launchInBackground = launchInBackground
+        self.backgroundTaskIdentifiers = backgroundTaskIdentifiers
         self.memoryLimit = memoryLimit
         self.hooks = hooks
     }
@@ -49,7 +54,7 @@ public struct AppManifest: Sendable, Equatable {
     /// Every member a manifest may have (`$schema` lets editors find the schema).
     public static let members = [
         "$schema", "id", "executable", "arguments", "environment", "workingDirectory", "exitsOnSuspend",
-        "backgroundModes", "launchInBackground", "memoryLimit", "hooks",
+        "backgroundModes", "launchInBackground", "backgroundTaskIdentifiers", "memoryLimit", "hooks",
     ]
 
     /// The longest app id a manifest installs: the wire allows 255 (Protocol §15.2), but `<id>.log.1` must fit a file

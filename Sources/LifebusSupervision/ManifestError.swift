@@ -18,6 +18,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         /// The member has the wrong JSON type; the associated text says the expected one.
         case wrongType(expected: String)
         case badID(String)
+        /// A `backgroundTaskIdentifiers` entry that is not a task identifier.
+        case badTaskIdentifier(String)
         case badSize(String)
         case badEnvironmentName(String)
         /// A string holds a NUL character, which no argument, variable or path handed to a process can (it would be
@@ -66,6 +68,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         case .wrongType(let expected): "must be \(expected)"
         case .badID(let id):
             "\"\(id)\" is not an app id (1 to \(AppManifest.maxIDLength) of A-Z a-z 0-9 . - _, not only dots)"
+        case .badTaskIdentifier(let identifier):
+            "\"\(identifier)\" is not a task identifier (1 to 255 of A-Z a-z 0-9 . - _)"
         case .badSize(let text): "\"\(text)\" is not a size (a whole number with B, KiB, MiB, GiB or TiB)"
         case .badEnvironmentName(let name): "\"\(name)\" is not a variable name (non-empty, no \"=\")"
         case .nulCharacter(let variable?): "variable \"\(variable.replacing("\0", with: "\\u0000"))\" holds a NUL "

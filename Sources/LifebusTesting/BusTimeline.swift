@@ -150,7 +150,7 @@ public struct BusTimeline: Sendable, Equatable, CustomStringConvertible {
                 } else {
                     nil
                 }
-            case .run:
+            case .run, .task, .push, .protectedData:
                 nil
             }
         }

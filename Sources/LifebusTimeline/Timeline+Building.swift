@@ -22,6 +22,7 @@ extension Timeline {
             case .mark(let record): builder.add(record)
             case .run: break  // where a broker run starts: nothing to draw in an app's lane
             case .process: break  // the process under the states: the states already show its effect
+            case .task, .push, .protectedData: break  // the background life's records: not drawn yet (issue 28)
             }
         }
         self = builder.finish()

@@ -14,6 +14,8 @@ import Testing
         "run.record", "manifest", "advance.params", "advance.result", "clock.result",
         "process.record", "install.params", "uninstall.params", "installed-app",
         "apps.result", "launch-context", "saveRestorationState.params", "scenario",
+        "registerBackgroundTask.params", "submitBackgroundTask.params", "setTaskCompleted.params",
+        "protectedData.result", "task.record", "push.record", "protectedData.record",
     ].map { "\($0).schema.json" }
 
     static func readme() throws -> String {

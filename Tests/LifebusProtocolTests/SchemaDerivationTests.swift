@@ -66,12 +66,13 @@ import Testing
             enums: [
                 "callback": cases(LifecycleCallback.self), "state": cases(LifecycleState.self),
                 "sceneState": cases(SceneState.self), "posts": cases(ApplicationNotification.self),
+                "kind": cases(BackgroundTaskKind.self), "launchReason": cases(LaunchReason.self),
             ],
-            unprobed: ["restoration"]
+            unprobed: ["restoration", "payload"]
         ) { _ = try CallbackParams(json: $0) },
         WireType(
             "callback.result", .checked, CallbackAnswer(handlerMs: 1, handlerFailed: true).json,
-            unprobed: ["restoration"]
+            enums: ["result": cases(BackgroundFetchResult.self)], unprobed: ["restoration"]
         ) {
             _ = try CallbackAnswer(json: $0)
         },
@@ -86,6 +87,15 @@ import Testing
         },
         WireType("backgroundTaskExpiring.params", .checked, BackgroundTaskExpiringParams(taskID: 4).json) {
             _ = try BackgroundTaskExpiringParams(json: $0)
+        },
+        WireType(
+            "registerBackgroundTask.params", .checked, RegisterBackgroundTaskParams(identifier: "com.x.refresh").json
+        ) { _ = try RegisterBackgroundTaskParams(json: $0) },
+        WireType(
+            "setTaskCompleted.params", .checked, SetTaskCompletedParams(identifier: "com.x.refresh", success: true).json
+        ) { _ = try SetTaskCompletedParams(json: $0) },
+        WireType("protectedData.result", .checked, ProtectedDataParams(available: false).json) {
+            _ = try ProtectedDataParams(json: $0)
         },
         WireType("mark.params", .checked, MarkParams(name: "m", data: [:]).json) { _ = try MarkParams(json: $0) },
         WireType("reportMemory.params", .checked, ReportMemoryParams(bytes: 1).json) {
@@ -164,6 +174,28 @@ import Testing
                 "implements": cases(LifecycleCallback.self),
             ]
         ) { _ = try ProcessRecord(json: $0) },
+        WireType(
+            "task.record", .written,
+            BackgroundTaskRecord(
+                seq: 1, app: "com.x", pid: nil, identifier: "com.x.refresh", kind: .appRefresh, event: .launched,
+                success: nil, atMs: 0, wallMs: 0).json,
+            enums: ["kind": cases(BackgroundTaskKind.self), "event": cases(BackgroundTaskRecord.Event.self)]
+        ) { _ = try BackgroundTaskRecord(json: $0) },
+        WireType(
+            "push.record", .written,
+            PushDeliveryRecord(
+                seq: 1, app: "com.x", pid: nil, event: .delivered, result: nil, payload: "{}", atMs: 0, wallMs: 0).json,
+            enums: ["event": cases(PushDeliveryRecord.Event.self), "result": cases(BackgroundFetchResult.self)],
+            unprobed: ["payload"]
+        ) { _ = try PushDeliveryRecord(json: $0) },
+        WireType(
+            "protectedData.record", .written, ProtectedDataRecord(seq: 1, available: false, atMs: 0, wallMs: 0).json
+        ) { _ = try ProtectedDataRecord(json: $0) },
+        WireType(
+            "submitBackgroundTask.params", .checked,
+            SubmitBackgroundTaskParams(identifier: "com.x.refresh", kind: .appRefresh).json,
+            enums: ["kind": cases(BackgroundTaskKind.self)]
+        ) { _ = try SubmitBackgroundTaskParams(json: $0) },
         WireType(
             "launch-context", .written, LaunchContext(reason: .user).json(),
             enums: ["reason": cases(LaunchContext.Reason.self)]

@@ -32,7 +32,9 @@ import Testing
     static let forms: [Form] = FireEvent.allCases.flatMap { event in
         event.declaration.forms.map { Form(params: FireParams(event, $0.detail, app: app), fuzzWeight: $0.fuzzWeight) }
     } + FireEvent.allCases.filter { !$0.declaration.requiresAction }.map {
-        Form(params: FireParams(event: $0, app: $0.declaration.target == .app ? app : nil), fuzzWeight: 0)
+        var params = FireParams(event: $0, app: $0.declaration.target == .app ? app : nil)
+        if $0 == .bgtask { params.identifier = "refresh" }  // a task is named by its identifier
+        return Form(params: params, fuzzWeight: 0)
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -80,14 +82,14 @@ import Testing
         let event = try #require(ControllerEvent(
             form.params.event, action: form.params.action, app: form.params.app.map { AppID($0) },
             level: form.params.level, byUser: form.params.byUser, scene: form.params.scene,
-            session: form.params.session))
+            session: form.params.session, identifier: form.params.identifier, payload: form.params.payload))
         #expect(form.params.controllerEvent == event, "the broker's path, which does not check the declaration again")
         // And back: the fired event that means it names the same event and app (its action and level explicit).
         let fired = try #require(event.fired)
         #expect(fired.event == form.params.event && fired.app?.rawValue == form.params.app)
         #expect(ControllerEvent(fired.event, action: fired.action, app: fired.app, level: fired.level,
                                 byUser: fired.byUser, scene: fired.scene, session: fired.session,
-                                options: fired.options) == event)
+                                options: fired.options, identifier: fired.identifier, payload: fired.payload) == event)
     }
 
     @Test(arguments: forms)

@@ -13,7 +13,8 @@ import Testing
         {"$schema": "../Protocol/schemas/manifest.schema.json", "id": "com.example.Cache",
          "executable": "bin/cache", "arguments": ["--fast"], "environment": {"LEVEL": "3"},
          "workingDirectory": ".", "exitsOnSuspend": true, "backgroundModes": ["audio"],
-         "launchInBackground": true, "memoryLimit": "200MiB"}
+         "launchInBackground": true, "backgroundTaskIdentifiers": ["com.example.Cache.refresh"],
+         "memoryLimit": "200MiB"}
         """
 
     /// A folder with an executable `bin/cache`.
@@ -31,7 +32,8 @@ import Testing
         #expect(manifest == AppManifest(
             id: "com.example.Cache", executable: folder.file("bin/cache"), arguments: ["--fast"],
             environment: ["LEVEL": "3"], workingDirectory: folder.path + "/.", exitsOnSuspend: true,
-            backgroundModes: ["audio"], launchInBackground: true, memoryLimit: 200 << 20))
+            backgroundModes: ["audio"], launchInBackground: true,
+            backgroundTaskIdentifiers: ["com.example.Cache.refresh"], memoryLimit: 200 << 20))
         let request = try LaunchRequest(
             manifest: manifest, socketPath: "/run/bus.sock", logPath: "/tmp/x.log", hookAdapter: nil)
         let environment = request.childEnvironment(over: ["PATH": "/bin", "LEVEL": "1", "LIFEBUS_APP_ID": "evil"])
@@ -58,6 +60,10 @@ import Testing
         (#"{"id": "a", "executable": "/bin/sh", "memoryLimit": "12 parsecs"}"#, "memoryLimit", "is not a size"),
         (#"{"id": "a", "executable": "/bin/sh", "memoryLimit": "99999999999TiB"}"#, "memoryLimit", "is not a size"),
         (#"{"id": "a", "executable": "/bin/sh", "memoryLimit": 200}"#, "memoryLimit", "must be a string"),
+        (#"{"id": "a", "executable": "/bin/sh", "backgroundTaskIdentifiers": ["a b"]}"#, "backgroundTaskIdentifiers",
+         "is not a task identifier"),
+        (#"{"id": "a", "executable": "/bin/sh", "backgroundTaskIdentifiers": "x"}"#, "backgroundTaskIdentifiers",
+         "must be"),
         (#"{"id": "a", "executable": "/bin/sh", "arguments": "-v"}"#, "arguments", "an array of strings"),
         (#"{"id": "a", "executable": "/bin/sh", "environment": {"A": 1}}"#, "environment", "an object of strings"),
         (#"{"id": "a", "executable": "/bin/sh", "environment": {"A=B": "1"}}"#, "environment", "not a variable"),

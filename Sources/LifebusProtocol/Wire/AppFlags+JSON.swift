@@ -6,7 +6,8 @@ public import LifebusLifecycle
 /// scenes `"scenes":true`, `"multipleScenes":true` and `"implements":["sceneDidEnterBackground",…]`; each member is
 /// optional and defaults to `false` / `[]`. Background mode names are passed through unchecked (the core decides what
 /// they mean); `implements` names callbacks (`LifecycleCallback`), anything else is -32602 naming it. The scene
-/// members are written only when they differ from their defaults, so an app without scenes says hello as before.
+/// members are written only when they differ from their defaults, so an app without scenes says hello as before;
+/// so is `permittedTaskIdentifiers` (`BGTaskSchedulerPermittedIdentifiers`, task identifiers, §10.2).
 extension AppFlags {
     /// Reads the flags from an object; -32602 naming the field on a wrong member. Other members are ignored.
     public init(json: JSONValue) throws(RPCError) {
@@ -30,6 +31,16 @@ extension AppFlags {
             callbacks.append(callback)
         }
         implementedCallbacks = callbacks
+        var identifiers: [String] = []
+        for (index, identifier) in try reader.stringArray("permittedTaskIdentifiers").enumerated() {
+            guard RegisterBackgroundTaskParams.isValidIdentifier(identifier) else {
+                throw RPCError.invalidParams(
+                    field: reader.path("permittedTaskIdentifiers[\(index)]"),
+                    "must be 1…\(HelloParams.maxAppIDLength) characters from A-Z a-z 0-9 . _ -")
+            }
+            identifiers.append(identifier)
+        }
+        permittedTaskIdentifiers = identifiers
     }
 
     public var json: JSONValue {
@@ -46,6 +57,9 @@ extension AppFlags {
         if supportsMultipleScenes { members.append(("multipleScenes", .bool(true))) }
         if !implementedCallbacks.isEmpty {
             members.append(("implements", .array(implementedCallbacks.map { .string($0.rawValue) })))
+        }
+        if !permittedTaskIdentifiers.isEmpty {
+            members.append(("permittedTaskIdentifiers", .array(permittedTaskIdentifiers.map(JSONValue.string))))
         }
         return members
     }

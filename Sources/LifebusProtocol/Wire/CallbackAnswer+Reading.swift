@@ -1,4 +1,5 @@
 @_spi(RawJSON) public import LifebusJSON
+import LifebusLifecycle
 
 /// Reading an answer to a callback (one per app per event) straight from its text when it is written as the SDK
 /// writes it, and leniently from a parsed value otherwise.
@@ -35,6 +36,8 @@ extension CallbackAnswer {
     /// (the app's delegate method returned: only the detail is lost), keeping its restoration payload if it has one.
     public init(readingLeniently json: JSONValue) {
         self = (try? CallbackAnswer(json: json))
-            ?? CallbackAnswer(restoration: json["restoration"].flatMap { $0.isNull ? nil : $0.jsonText })
+            ?? CallbackAnswer(
+                restoration: json["restoration"].flatMap { $0.isNull ? nil : $0.jsonText },
+                result: json["result"]?.stringValue.flatMap(BackgroundFetchResult.init(rawValue:)))
     }
 }

@@ -30,7 +30,7 @@ extension CallbackParams {
         writeRareMembers(to: &buffer)
     }
 
-    /// `launch` and the scene members, then `}`: rare (a launch, a scene app's callback), kept out of `write` so that
+    /// `launch`, the scene members and the background ones, then `}`: rare (a launch, a scene app's callback), kept out of `write` so that
     /// the app-level request's writer stays small enough to inline.
     @inline(never)
     private func writeRareMembers(to buffer: inout [UInt8]) {
@@ -45,6 +45,9 @@ extension CallbackParams {
         }
         if !sessions.isEmpty {
             Self.appendMember("sessions", .array(sessions.map { .integer(Int64($0.number)) }), to: &buffer)
+        }
+        if let background {
+            for (key, value) in background.members { Self.appendMember(key, value, to: &buffer) }
         }
         buffer.append(UInt8(ascii: "}"))
     }

@@ -24,22 +24,29 @@ public struct CallbackParams: Sendable, Equatable {
     /// otherwise, and then not written).
     public var launch: LaunchContext? {
         get { rare?.launch }
-        set { setRare(launch: newValue, scene: scene, sessions: sessions) }
+        set { setRare(launch: newValue, scene: scene, sessions: sessions, background: background) }
     }
 
     /// A scene callback's scene (`nil` for an app-level callback).
     public var scene: CallbackScene? {
         get { rare?.scene }
-        set { setRare(launch: launch, scene: newValue, sessions: sessions) }
+        set { setRare(launch: launch, scene: newValue, sessions: sessions, background: background) }
     }
 
     /// `didDiscardSceneSessions`: the sessions discarded (empty otherwise, and then not written).
     public var sessions: [SceneSessionID] {
         get { rare?.sessions ?? [] }
-        set { setRare(launch: launch, scene: scene, sessions: newValue) }
+        set { setRare(launch: launch, scene: scene, sessions: newValue, background: background) }
     }
 
-    /// `launch`, `scene` and `sessions`, held out of line in one reference: each is rare (one per launch, a scene
+    /// The background members (§10.2): a background launch's `launchReason`, a task callback's `identifier` and
+    /// `kind`, a push's `payload` (`nil` when none, and then nothing is written).
+    public var background: CallbackBackground? {
+        get { rare?.background }
+        set { setRare(launch: launch, scene: scene, sessions: sessions, background: newValue) }
+    }
+
+    /// `launch`, `scene`, `sessions` and `background`, held out of line in one reference: each is rare (one per launch, a scene
     /// app's callbacks) and wide, and the params travel inside every callback's effect, which would be that much
     /// wider to move and copy (a second reference cost ~150 instructions of retains and releases per callback).
     private var rare: RareMembers?
@@ -47,20 +54,27 @@ public struct CallbackParams: Sendable, Equatable {
     /// Whether the params carry a launch context or scene members (without copying them out).
     var hasRareMembers: Bool { rare != nil }
 
-    private mutating func setRare(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
-        rare = launch == nil && scene == nil && sessions.isEmpty
-            ? nil : RareMembers(launch: launch, scene: scene, sessions: sessions)
+    private mutating func setRare(
+        launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID], background: CallbackBackground?
+    ) {
+        let background = background?.isEmpty == true ? nil : background
+        rare = launch == nil && scene == nil && sessions.isEmpty && background == nil
+            ? nil : RareMembers(launch: launch, scene: scene, sessions: sessions, background: background)
     }
 
     private final class RareMembers: Sendable {
         let launch: LaunchContext?
         let scene: CallbackScene?
         let sessions: [SceneSessionID]
+        let background: CallbackBackground?
 
-        init(launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID]) {
+        init(
+            launch: LaunchContext?, scene: CallbackScene?, sessions: [SceneSessionID], background: CallbackBackground?
+        ) {
             self.launch = launch
             self.scene = scene
             self.sessions = sessions
+            self.background = background
         }
     }
 
@@ -77,7 +91,7 @@ public struct CallbackParams: Sendable, Equatable {
         self.state = state
         self.budgetMs = budgetMs
         self.cause = cause
-        rare = launch.map { RareMembers(launch: $0, scene: nil, sessions: []) }
+        rare = launch.map { RareMembers(launch: $0, scene: nil, sessions: [], background: nil) }
     }
 
     /// A scene callback's params (`scene`), or `didDiscardSceneSessions`' (`sessions`). Apart from the initializer
@@ -88,7 +102,7 @@ public struct CallbackParams: Sendable, Equatable {
         cause: EventCause? = nil, scene: CallbackScene?, sessions: [SceneSessionID] = []
     ) {
         self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
-        setRare(launch: nil, scene: scene, sessions: sessions)
+        setRare(launch: nil, scene: scene, sessions: sessions, background: nil)
     }
 
     /// `didDiscardSceneSessions`' params.
@@ -97,7 +111,17 @@ public struct CallbackParams: Sendable, Equatable {
         cause: EventCause? = nil, sessions: [SceneSessionID]
     ) {
         self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
-        setRare(launch: nil, scene: nil, sessions: sessions)
+        setRare(launch: nil, scene: nil, sessions: sessions, background: nil)
+    }
+
+    /// A callback's params with its background members (§10.2): `performBackgroundTask`,
+    /// `backgroundTaskWillExpire`, `didReceiveRemoteNotification`, a background launch's `didFinishLaunching`.
+    public init(
+        callbackID: Int64, callback: LifecycleCallback, state: LifecycleState, budgetMs: Double,
+        cause: EventCause? = nil, launch: LaunchContext? = nil, background: CallbackBackground
+    ) {
+        self.init(callbackID: callbackID, callback: callback, state: state, budgetMs: budgetMs, cause: cause)
+        setRare(launch: launch, scene: nil, sessions: [], background: background)
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -120,13 +144,15 @@ public struct CallbackParams: Sendable, Equatable {
                 return SceneSessionID(id)
             }
         }
-        setRare(launch: launch, scene: try CallbackScene(reader: reader), sessions: sessions)
+        setRare(
+            launch: launch, scene: try CallbackScene(reader: reader), sessions: sessions,
+            background: try CallbackBackground(reader: reader))
     }
 
     public static func == (lhs: CallbackParams, rhs: CallbackParams) -> Bool {
         lhs.callbackID == rhs.callbackID && lhs.callback == rhs.callback && lhs.state == rhs.state
             && lhs.budgetMs == rhs.budgetMs && lhs.cause == rhs.cause && lhs.launch == rhs.launch
-            && lhs.scene == rhs.scene && lhs.sessions == rhs.sessions
+            && lhs.scene == rhs.scene && lhs.sessions == rhs.sessions && lhs.background == rhs.background
     }
 
     public var json: JSONValue {
@@ -140,6 +166,7 @@ public struct CallbackParams: Sendable, Equatable {
         if let launch { object.append("launch", launch.json()) }
         if let scene { for (key, value) in scene.members { object.append(key, value) } }
         if !sessions.isEmpty { object.append("sessions", .array(sessions.map { .integer(Int64($0.number)) })) }
+        if let background { for (key, value) in background.members { object.append(key, value) } }
         return .object(object)
     }
 }
@@ -152,13 +179,16 @@ public struct CallbackParams: Sendable, Equatable {
 /// answer without one. `handlerFailed` (optional, default `false`): the handler ran to its end but failed (a
 /// `subscribe --on` hook that exited non-zero); the broker records it in the transition. `restoration` (optional,
 /// any JSON value, kept as its text; `null` counts as absent): `stateRestorationActivity`'s payload, which the broker
-/// keeps with the scene's session (ignored in other answers).
+/// keeps with the scene's session (ignored in other answers). `result` (optional): `didReceiveRemoteNotification`'s
+/// fetch result (`newData`, `noData`, `failed`; ignored in other answers).
 public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
 
     public var handlerMs: Double?
     public var handlerFailed: Bool
+    /// A silent push's fetch result (`didReceiveRemoteNotification`); `nil` when the answer does not say.
+    public var result: BackgroundFetchResult?
     /// JSON text.
     public var restoration: String? {
         get { restorationBox?.text }
@@ -181,14 +211,19 @@ public struct CallbackAnswer: Sendable, Equatable {
         }
     }
 
-    public init(handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil) {
+    public init(
+        handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil,
+        result: BackgroundFetchResult? = nil
+    ) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
         self.restoration = restoration
+        self.result = result
     }
 
     public static func == (lhs: CallbackAnswer, rhs: CallbackAnswer) -> Bool {
         lhs.handlerMs == rhs.handlerMs && lhs.handlerFailed == rhs.handlerFailed && lhs.restoration == rhs.restoration
+            && lhs.result == rhs.result
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -196,6 +231,7 @@ public struct CallbackAnswer: Sendable, Equatable {
         handlerMs = try reader.optionalDouble("handlerMs", maximum: Self.maxHandlerMs)
         handlerFailed = try reader.bool("handlerFailed", default: false)
         restoration = reader.optional("restoration").map(\.jsonText)
+        result = try reader.optionalChoice("result", as: BackgroundFetchResult.self)
     }
 
     public var json: JSONValue {
@@ -203,6 +239,7 @@ public struct CallbackAnswer: Sendable, Equatable {
         if let handlerMs { object.append("handlerMs", .double(handlerMs)) }
         if handlerFailed { object.append("handlerFailed", .bool(true)) }
         if let restoration { object.append("restoration", JSONValue(embedding: restoration)) }
+        if let result { object.append("result", .string(result.rawValue)) }
         return .object(object)
     }
 }

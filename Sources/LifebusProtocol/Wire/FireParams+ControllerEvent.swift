@@ -13,6 +13,7 @@ extension FireParams {
         }
         return ControllerEvent(
             validated: event, action: action, app: named.app.map { AppID($0) }, level: level, byUser: byUser,
-            scene: named.scene, session: named.session, options: connectionOptions)
+            scene: named.scene, session: named.session, options: connectionOptions, identifier: named.identifier,
+            payload: named.payload)
     }
 }

@@ -26,6 +26,10 @@ extension FireParams {
             label += level.rawValue
         }
         if byUser { label += " --by-user" }
+        if let identifier {
+            label += " "
+            label += identifier
+        }
         if hasSceneMembers { appendOptions(to: &label) }
         return label
     }
@@ -50,6 +54,7 @@ extension FireParams {
         if let url { label += " --url \(url)" }
         if let activity { label += " --activity \(activity)" }
         if let push { label += " --push \(push)" }
+        if let payload { label += " --payload \(payload)" }
     }
 
     /// The params a label spells (`wait` true); `nil` for words that are not a valid `fire` (an unknown word, a
@@ -68,15 +73,19 @@ extension FireParams {
             case "--url":
                 guard let url = rest.popFirst() else { return nil }
                 self.url = url
-            case "--activity", "--push":
+            case "--activity", "--push", "--payload":
                 guard let text = rest.popFirst(), case .object(let object)? = try? JSONParser.parse(text) else {
                     return nil
                 }
-                if word == "--push" { push = JSONValue.object(object).jsonText } else {
-                    activity = JSONValue.object(object).jsonText
+                switch word {
+                case "--push": push = JSONValue.object(object).jsonText
+                case "--payload": payload = JSONValue.object(object).jsonText
+                default: activity = JSONValue.object(object).jsonText
                 }
             case "--app" where event == .scene:
                 continue
+            case _ where event == .bgtask && app != nil && identifier == nil:
+                identifier = word
             case _ where event == .scene && app != nil:
                 guard let number = UInt32(word), number >= 1 else { return nil }
                 if action == .reconnect { session = SceneSessionID(number) } else { scene = SceneID(number) }

@@ -36,6 +36,18 @@ extension FireParams {
         set { setNamed(push: .some(newValue)) }
     }
 
+    /// `bgtask`: the task's identifier (required).
+    public var identifier: String? {
+        get { named?.identifier }
+        set { setNamed(identifier: .some(newValue)) }
+    }
+
+    /// `push`: the notification's payload (JSON text of an object; `{}` when not given).
+    public var payload: String? {
+        get { named?.payload }
+        set { setNamed(payload: .some(newValue)) }
+    }
+
     /// What the scene's connection options are, for the device: `nil` when neither `url`, `activity` nor `push` was
     /// given.
     public var connectionOptions: SceneConnectionOptions? {
@@ -46,17 +58,20 @@ extension FireParams {
 
     /// Whether any scene member is given.
     var hasSceneMembers: Bool {
-        named.map { $0.scene != nil || $0.session != nil || $0.url != nil || $0.activity != nil || $0.push != nil }
-            ?? false
+        named.map {
+            $0.scene != nil || $0.session != nil || $0.url != nil || $0.activity != nil || $0.push != nil
+                || $0.identifier != nil || $0.payload != nil
+        } ?? false
     }
 
     mutating func setNamed(
         app: String?? = nil, scene: SceneID?? = nil, session: SceneSessionID?? = nil, url: String?? = nil,
-        activity: String?? = nil, push: String?? = nil
+        activity: String?? = nil, push: String?? = nil, identifier: String?? = nil, payload: String?? = nil
     ) {
         named = .make(
             app: app ?? self.app, scene: scene ?? self.scene, session: session ?? self.session, url: url ?? self.url,
-            activity: activity ?? self.activity, push: push ?? self.push)
+            activity: activity ?? self.activity, push: push ?? self.push, identifier: identifier ?? self.identifier,
+            payload: payload ?? self.payload)
     }
 
     /// Reads the scene members (JSON payloads kept as their compact text); -32602 naming a wrong one.
@@ -70,7 +85,9 @@ extension FireParams {
         setNamed(
             scene: .some(scene.map { SceneID($0) }), session: .some(session.map { SceneSessionID($0) }), url: .some(url),
             activity: .some(try reader.optionalObject("activity").map { JSONValue.object($0).jsonText }),
-            push: .some(try reader.optionalObject("push").map { JSONValue.object($0).jsonText }))
+            push: .some(try reader.optionalObject("push").map { JSONValue.object($0).jsonText }),
+            identifier: .some(try reader.has("identifier") ? reader.taskIdentifier("identifier") : nil),
+            payload: .some(try reader.optionalObject("payload").map { JSONValue.object($0).jsonText }))
     }
 
     /// The scene members that are present, in the wire order.
@@ -82,6 +99,8 @@ extension FireParams {
         if let url = members.url { object.append(("url", .string(url))) }
         if let activity = members.activity { object.append(("activity", JSONValue(embedding: activity))) }
         if let push = members.push { object.append(("push", JSONValue(embedding: push))) }
+        if let identifier = members.identifier { object.append(("identifier", .string(identifier))) }
+        if let payload = members.payload { object.append(("payload", JSONValue(embedding: payload))) }
         return object
     }
 
@@ -112,6 +131,15 @@ extension FireParams {
         if push != nil, url != nil {
             throw RPCError.invalidParams(field: "push", "is not taken with url: a cold start has one or the other")
         }
+        if event == .bgtask, identifier == nil {
+            throw RPCError.invalidParams(field: "identifier", "is required for bgtask")
+        }
+        if identifier != nil, event != .bgtask {
+            throw RPCError.invalidParams(field: "identifier", "is only taken by bgtask")
+        }
+        if payload != nil, event != .push {
+            throw RPCError.invalidParams(field: "payload", "is only taken by push")
+        }
     }
 }
 
@@ -126,28 +154,41 @@ final class FireNamed: Sendable, Equatable {
     let activity: String?
     /// JSON text of an object.
     let push: String?
+    /// `bgtask`'s task identifier.
+    let identifier: String?
+    /// `push`'s payload, JSON text of an object.
+    let payload: String?
 
-    init(app: String?, scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?) {
+    init(
+        app: String?, scene: SceneID? = nil, session: SceneSessionID? = nil, url: String? = nil,
+        activity: String? = nil, push: String? = nil, identifier: String? = nil, payload: String? = nil
+    ) {
         self.app = app
         self.scene = scene
         self.session = session
         self.url = url
         self.activity = activity
         self.push = push
+        self.identifier = identifier
+        self.payload = payload
     }
 
     static func == (lhs: FireNamed, rhs: FireNamed) -> Bool {
         lhs.app == rhs.app && lhs.scene == rhs.scene && lhs.session == rhs.session && lhs.url == rhs.url
-            && lhs.activity == rhs.activity && lhs.push == rhs.push
+            && lhs.activity == rhs.activity && lhs.push == rhs.push && lhs.identifier == rhs.identifier
+            && lhs.payload == rhs.payload
     }
 
     /// `nil` when every member is absent.
     static func make(
-        app: String?, scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?
+        app: String?, scene: SceneID?, session: SceneSessionID?, url: String?, activity: String?, push: String?,
+        identifier: String?, payload: String?
     ) -> FireNamed? {
-        guard app != nil || scene != nil || session != nil || url != nil || activity != nil || push != nil else {
-            return nil
-        }
-        return FireNamed(app: app, scene: scene, session: session, url: url, activity: activity, push: push)
+        guard app != nil || scene != nil || session != nil || url != nil || activity != nil || push != nil
+            || identifier != nil || payload != nil
+        else { return nil }
+        return FireNamed(
+            app: app, scene: scene, session: session, url: url, activity: activity, push: push, identifier: identifier,
+            payload: payload)
     }
 }

@@ -16,7 +16,8 @@ public import LifebusLifecycle
 ///   as the event is accepted;
 /// - an event whose declaration requires an action (`scene`) has one;
 /// - the scene members (`scene`, `session`, `url`, `activity`, `push`: `FireParams+Scene.swift`) only where their
-///   event and action take them, and written only when present.
+///   event and action take them, and written only when present; likewise `bgtask`'s `identifier` (required there)
+///   and `push`'s `payload`.
 /// The memberwise `init` does not check these; `validate()` does (it is what `init(json:)` runs).
 public struct FireParams: Sendable, Equatable {
     /// The events a controller can fire (declared in `LifebusLifecycle`, with everything the tables derive).
@@ -50,7 +51,7 @@ public struct FireParams: Sendable, Equatable {
         byUser: Bool = false,
         wait: Bool = true
     ) {
-        named = app.map { FireNamed(app: $0, scene: nil, session: nil, url: nil, activity: nil, push: nil) }
+        named = app.map { FireNamed(app: $0) }
         self.event = event
         self.action = action
         self.level = level
@@ -75,6 +76,7 @@ public struct FireParams: Sendable, Equatable {
             default: break
             }
         }
+        if event == .bgtask { identifier = "refresh" }
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -82,7 +84,7 @@ public struct FireParams: Sendable, Equatable {
         event = try reader.choice("event", as: FireEvent.self)
         action = try reader.optionalChoice("action", as: Action.self)
         let app = event.declaration.target == .app ? try reader.appID("app") : try reader.optionalString("app")
-        named = app.map { FireNamed(app: $0, scene: nil, session: nil, url: nil, activity: nil, push: nil) }
+        named = app.map { FireNamed(app: $0) }
         level = try reader.optionalChoice("level", as: MemoryWarningLevel.self)
         byUser = try reader.bool("byUser", default: false)
         wait = try reader.bool("wait", default: true)
@@ -127,9 +129,6 @@ public struct FireParams: Sendable, Equatable {
             throw RPCError.invalidParams(field: "byUser", "is only taken by \(Self.events(\.takesByUser))")
         }
         if named != nil || event == .scene { try validateSceneMembers() }
-        if event == .bgtask {  // the wire does not carry a task's identifier yet (issue 28)
-            throw RPCError.invalidParams(field: "identifier", "is required for bgtask")
-        }
     }
 
     public var json: JSONValue { json(members: .all) }

@@ -38,10 +38,25 @@ public enum LifebusMethod {
     public static let apps = "apps"
     /// App → broker: keep an opaque restoration payload for the next launch (`SaveRestorationStateParams` → `{}`).
     public static let saveRestorationState = "saveRestorationState"
+    /// Broker → observer notification: a step of a `BGTask` (params `BackgroundTaskRecord`).
+    public static let task = "task"
+    /// Broker → observer notification: a step of a push's delivery (params `PushDeliveryRecord`).
+    public static let push = "push"
     /// Broker → observer notification: a process started, exited, was killed or failed to start (`ProcessRecord`).
     public static let process = "process"
     /// Broker → app notification: a background task's time is up (params `BackgroundTaskExpiringParams`).
     public static let backgroundTaskExpiring = "backgroundTaskExpiring"
+    /// App → broker: register a `BGTaskScheduler` identifier's launch handler, before `didFinishLaunching` is
+    /// answered (`RegisterBackgroundTaskParams` → `{}`).
+    public static let registerBackgroundTask = "registerBackgroundTask"
+    /// App → broker: ask for a registered task to run later (`SubmitBackgroundTaskParams` → `{}`).
+    public static let submitBackgroundTask = "submitBackgroundTask"
+    /// App → broker: the running task of an identifier is done (`SetTaskCompletedParams` → `{}`).
+    public static let setTaskCompleted = "setTaskCompleted"
+    /// Broker → app notification: protected data became available or unavailable (params `ProtectedDataParams`).
+    public static let protectedDataChanged = "protectedDataChanged"
+    /// Controller, observer → broker: whether protected data is available (none → `ProtectedDataParams`).
+    public static let protectedData = "protectedData"
     /// Controller → broker, manual clock only: move virtual time on (`AdvanceParams` → `ClockResult`).
     public static let advance = "advance"
     /// Controller, observer → broker: the clock's kind and time (params none or `{}` → `ClockResult`).

@@ -47,6 +47,8 @@ public enum MethodPolicy {
         case .uninstall: controller
         case .apps: controller | observer
         case .saveRestorationState: app
+        case .registerBackgroundTask, .submitBackgroundTask, .setTaskCompleted: app
+        case .protectedData: controller | observer
         }
     }
 

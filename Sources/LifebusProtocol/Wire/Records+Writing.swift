@@ -187,6 +187,9 @@ extension JournalEntry {
         case .mark(let record): record.write(to: &buffer)
         case .run(let record): record.json.write(to: &buffer)  // one per run or file: no direct writer needed
         case .process(let record): record.json.write(to: &buffer)  // rare: no direct writer needed
+        case .task(let record): record.json.write(to: &buffer)  // rare: no direct writer needed
+        case .push(let record): record.json.write(to: &buffer)
+        case .protectedData(let record): record.json.write(to: &buffer)
         }
     }
 }

@@ -9,8 +9,8 @@ public import LifebusJSON
 /// schemas mark them `"x-lifebus-nondeterministic": true`). Each broker run keeps its `start` run record first;
 /// `rotated` / `reopened` run records (where a file happened to end) are left out; the other entries of a run are
 /// ordered canonically: by the virtual instant the record tells of (a transition's `answeredMs`, else `sentMs`; a
-/// mark's or process record's `atMs`), then app id, then kind, then callback or mark name, then the rest of the record. The output is
-/// therefore a function of the set of records, whatever order they were made in.
+/// mark's, process, task, push or protected-data record's `atMs`), then app id, then kind, then callback or mark
+/// name (a task's identifier, a push's event), then the rest of the record. The output is therefore a function of the set of records, whatever order they were made in.
 public enum ReproducibleJournal {
     /// The members of each kind of entry (by `type`) that differ between runs of one scenario.
     public static let nondeterministicMembers: [String: Set<String>] = [
@@ -18,6 +18,9 @@ public enum ReproducibleJournal {
         MarkRecord.type: ["seq", "pid", "wallMs"],
         RunRecord.type: ["seq", "pid", "startedWallMs", "atMs", "wallMs"],
         ProcessRecord.type: ["seq", "pid", "wallMs"],
+        BackgroundTaskRecord.type: ["seq", "pid", "wallMs"],
+        PushDeliveryRecord.type: ["seq", "pid", "wallMs"],
+        ProtectedDataRecord.type: ["seq", "wallMs"],
     ]
     /// The members of a process record's `launch` options that differ between runs (the previous run's pid).
     public static let nondeterministicLaunchMembers: Set<String> = ["previousPid"]
@@ -49,6 +52,17 @@ public enum ReproducibleJournal {
                 let json = stripped(entry)
                 run.append((SortKey(instant: record.atMs, app: record.app, kind: 2, name: record.event.rawValue,
                                     text: json.jsonText), json))
+            case .task(let record):
+                let json = stripped(entry)
+                run.append((SortKey(instant: record.atMs, app: record.app, kind: 3, name: record.identifier,
+                                    text: json.jsonText), json))
+            case .push(let record):
+                let json = stripped(entry)
+                run.append((SortKey(instant: record.atMs, app: record.app, kind: 4, name: record.event.rawValue,
+                                    text: json.jsonText), json))
+            case .protectedData(let record):
+                let json = stripped(entry)
+                run.append((SortKey(instant: record.atMs, app: "", kind: 5, name: "", text: json.jsonText), json))
             }
         }
         endRun()

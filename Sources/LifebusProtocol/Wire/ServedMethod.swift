@@ -19,6 +19,10 @@ public enum ServedMethod: Sendable, CaseIterable {
     case uninstall
     case apps
     case saveRestorationState
+    case registerBackgroundTask
+    case submitBackgroundTask
+    case setTaskCompleted
+    case protectedData
 
     /// The method's name on the wire.
     public var name: String {
@@ -40,6 +44,10 @@ public enum ServedMethod: Sendable, CaseIterable {
         case .uninstall: LifebusMethod.uninstall
         case .apps: LifebusMethod.apps
         case .saveRestorationState: LifebusMethod.saveRestorationState
+        case .registerBackgroundTask: LifebusMethod.registerBackgroundTask
+        case .submitBackgroundTask: LifebusMethod.submitBackgroundTask
+        case .setTaskCompleted: LifebusMethod.setTaskCompleted
+        case .protectedData: LifebusMethod.protectedData
         }
     }
 
@@ -89,12 +97,19 @@ public enum ServedMethod: Sendable, CaseIterable {
             if spelled(bytes, "uninstall") { return .uninstall }
         case 12:
             if spelled(bytes, "reportMemory") { return .reportMemory }
+        case 13:
+            if spelled(bytes, "protectedData") { return .protectedData }
+        case 16:
+            if spelled(bytes, "setTaskCompleted") { return .setTaskCompleted }
         case 17:
             if spelled(bytes, "endBackgroundTask") { return .endBackgroundTask }
         case 19:
             if spelled(bytes, "beginBackgroundTask") { return .beginBackgroundTask }
         case 20:
             if spelled(bytes, "saveRestorationState") { return .saveRestorationState }
+            if spelled(bytes, "submitBackgroundTask") { return .submitBackgroundTask }
+        case 22:
+            if spelled(bytes, "registerBackgroundTask") { return .registerBackgroundTask }
         default:
             break
         }

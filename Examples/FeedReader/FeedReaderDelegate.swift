@@ -1,0 +1,108 @@
+import Glibc
+import Lifebus
+import LifebusJSON
+import LifebusLifecycle
+
+/// FeedReader, the background-execution example (issue 28): it keeps a draft (a counter that grows each time it
+/// becomes active) in a `ProtectedFile` of class `.complete`, refreshes its feed in a `BGAppRefreshTask`
+/// (`com.example.FeedReader.refresh`, submitted at launch to begin 15 minutes later), and saves the draft when a
+/// silent push arrives. Every step is reported with `mark`.
+///
+/// Two deliberate bugs, each a flag, each what `Protocol/README.md`'s stories show:
+/// - `--forgets-completion`: the refresh handler never calls `setTaskCompleted` — the app is killed
+///   (`backgroundTaskExpired`) at the refresh budget (30 s);
+/// - without `--saves-on-lock` it saves only on a push: a push 15 s after `fire sleep` finds the draft locked
+///   (`EPERM`, `draft-lost`); with it, the draft is saved on `protectedDataWillBecomeUnavailable` (`draft-saved`).
+///
+/// Owns its draft. Bound to the main actor.
+@MainActor
+final class FeedReaderDelegate: ApplicationDelegate {
+    static let appID = "com.example.FeedReader"
+    static let refresh = "com.example.FeedReader.refresh"
+
+    private let draftPath: String
+    private let forgetsCompletion: Bool
+    private let savesOnLock: Bool
+    private var draft = 0
+
+    init(draftPath: String, forgetsCompletion: Bool, savesOnLock: Bool) {
+        self.draftPath = draftPath
+        self.forgetsCompletion = forgetsCompletion
+        self.savesOnLock = savesOnLock
+    }
+
+    /// Parses the command line (`--socket`, `--state-file` for the draft, app flags, `--forgets-completion`,
+    /// `--saves-on-lock`) and runs until the broker terminates the app.
+    static func main() async -> Never {
+        let arguments = LaunchArguments.commandLine(program: "FeedReader", allowingUnknown: true)
+        let known = ["--forgets-completion", "--saves-on-lock"]
+        if let unknown = arguments.remaining.first(where: { !known.contains($0) }) {
+            let line = "FeedReader: unknown argument \(unknown) (it knows \(known.joined(separator: ", ")))\n"
+            _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+            exit(2)
+        }
+        var options = arguments.options
+        options.permittedTaskIdentifiers = [refresh]
+        let delegate = FeedReaderDelegate(
+            draftPath: StateFile.path(for: appID, explicit: arguments.stateFile) + ".draft",
+            forgetsCompletion: arguments.remaining.contains("--forgets-completion"),
+            savesOnLock: arguments.remaining.contains("--saves-on-lock"))
+        await ApplicationMain(id: appID, delegate: delegate, options: options)
+    }
+
+    func didFinishLaunching(_ application: Application, options: LaunchOptions) async {
+        await mark(application, "launched", ["background": .bool(options.isBackgroundLaunch)])
+        let scheduler = application.taskScheduler
+        do {
+            try await scheduler.register(identifier: Self.refresh) { [self] task in
+                Task { await self.refresh(task, application) }
+            }
+            try await scheduler.submit(.init(
+                identifier: Self.refresh, kind: .appRefresh, earliestBeginAfter: .seconds(15 * 60)))
+        } catch {
+            await mark(application, "refresh-unavailable", ["error": .string(error.message)])
+        }
+    }
+
+    func didBecomeActive(_ application: Application) async {
+        draft += 1
+    }
+
+    func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
+        await save(application) ? .newData : .failed
+    }
+
+    func protectedDataWillBecomeUnavailable(_ application: Application) async {
+        if savesOnLock { _ = await save(application) }
+    }
+
+    /// The refresh task: fetches (nothing to fetch here), then completes — unless it forgets.
+    private func refresh(_ task: BackgroundTask, _ application: Application) async {
+        task.expirationHandler = { [self] in Task { await self.mark(application, "refresh-expiring", [:]) } }
+        await mark(application, "refresh-started", [:])
+        guard !forgetsCompletion else { return }
+        try? await task.setTaskCompleted(success: true)
+        await mark(application, "refresh-completed", [:])
+    }
+
+    /// Writes the draft to its protected file: `draft-saved`, or `draft-lost` with the error (`EPERM` while the
+    /// device's protected data is unavailable).
+    private func save(_ application: Application) async -> Bool {
+        let file = ProtectedFile(path: draftPath, protection: .complete, of: application)
+        do throws(ProtectedFileError) {
+            try file.write("draft=\(draft)\n")
+            await mark(application, "draft-saved", ["draft": .integer(Int64(draft))])
+            return true
+        } catch {
+            await mark(application, "draft-lost", [
+                "draft": .integer(Int64(draft)), "errno": .string("\(error.code)"), "error": .string("\(error)"),
+            ])
+            return false
+        }
+    }
+
+    /// Reports a step; a broker that is away loses the mark, and the app carries on.
+    private func mark(_ application: Application, _ name: String, _ data: JSONObject) async {
+        try? await application.mark(name, data: data)
+    }
+}

@@ -1,0 +1,120 @@
+public import LifebusLifecycle
+public import LifebusProtocol
+
+/// The app's `BGTaskScheduler`: registers launch handlers for its task identifiers (before `didFinishLaunching`
+/// returns, as iOS requires), submits requests, and runs a handler when the broker says its task is due
+/// (`performBackgroundTask`), handing it the `BackgroundTask` to complete.
+///
+/// Owned by its `Application` (`Application.taskScheduler`); bound to the main actor. Invariants: at most one launch
+/// handler per identifier; `running` holds the tasks whose handler was called and that the app has not completed.
+@MainActor
+public final class BackgroundTaskScheduler {
+    /// A request to submit: `BGAppRefreshTaskRequest`, `BGProcessingTaskRequest` or
+    /// `BGContinuedProcessingTaskRequest`, by `kind`. A plain value.
+    public struct Request: Sendable, Equatable {
+        public var identifier: String
+        public var kind: BackgroundTaskKind
+        /// `earliestBeginDate`, as a time from now on the broker's clock; `nil`: whenever the system likes.
+        public var earliestBeginAfter: Duration?
+        public var requiresExternalPower: Bool
+        public var requiresNetworkConnectivity: Bool
+
+        public init(
+            identifier: String, kind: BackgroundTaskKind, earliestBeginAfter: Duration? = nil,
+            requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
+        ) {
+            self.identifier = identifier
+            self.kind = kind
+            self.earliestBeginAfter = earliestBeginAfter
+            self.requiresExternalPower = requiresExternalPower
+            self.requiresNetworkConnectivity = requiresNetworkConnectivity
+        }
+    }
+
+    private unowned let application: Application
+    private var launchHandlers: [String: @MainActor (BackgroundTask) -> Void] = [:]
+    /// The tasks running now, by identifier.
+    private(set) var running: [String: BackgroundTask] = [:]
+
+    init(application: Application) {
+        self.application = application
+    }
+
+    /// Registers `launchHandler` for `identifier` (one of the app's `permittedTaskIdentifiers`): call it while
+    /// `didFinishLaunching` runs. The broker refuses it after launch finished (`registrationClosed`), for an
+    /// identifier the app may not use (`taskNotPermitted`), or under a profile without `BGTaskScheduler`
+    /// (`backgroundTasksUnavailable`), each a `lifebus.EventRejected` `RPCError`.
+    public func register(
+        identifier: String, launchHandler: @escaping @MainActor (BackgroundTask) -> Void
+    ) async throws(RPCError) {
+        _ = try await application.call(
+            LifebusMethod.registerBackgroundTask, RegisterBackgroundTaskParams(identifier: identifier).json)
+        launchHandlers[identifier] = launchHandler
+    }
+
+    /// Submits `request`: the broker runs it when it falls due (`earliestBeginAfter` on its clock, or
+    /// `lifebus fire bgtask`), launching the app into the background if it is not running. A new request replaces a
+    /// pending one of the same identifier.
+    public func submit(_ request: Request) async throws(RPCError) {
+        let params = SubmitBackgroundTaskParams(
+            identifier: request.identifier, kind: request.kind, earliestBeginAfter: request.earliestBeginAfter,
+            requiresExternalPower: request.requiresExternalPower,
+            requiresNetworkConnectivity: request.requiresNetworkConnectivity)
+        _ = try await application.call(LifebusMethod.submitBackgroundTask, params.json)
+    }
+
+    /// `performBackgroundTask`: calls the identifier's launch handler with a new task (nothing when none is
+    /// registered: the task then runs until it expires, as on iOS).
+    func perform(identifier: String, kind: BackgroundTaskKind) {
+        let task = BackgroundTask(identifier: identifier, kind: kind, scheduler: self)
+        running[identifier] = task
+        launchHandlers[identifier]?(task)
+    }
+
+    /// `backgroundTaskWillExpire`: runs the task's expiration handler.
+    func expire(identifier: String) {
+        running[identifier]?.expirationHandler?()
+    }
+
+    /// The app completed `task`: tells the broker.
+    func complete(_ task: BackgroundTask, success: Bool) async throws(RPCError) {
+        if running[task.identifier] === task { running[task.identifier] = nil }
+        _ = try await application.call(
+            LifebusMethod.setTaskCompleted, SetTaskCompletedParams(identifier: task.identifier, success: success).json)
+    }
+
+    /// The app's process ended as far as the bus knows: no task runs on.
+    func ended() {
+        running.removeAll()
+    }
+}
+
+/// A running `BGTask`, handed to its launch handler: the app does its work, then calls `setTaskCompleted(success:)`;
+/// when the system needs the time back it calls `expirationHandler` first (the app should stop and complete). A task
+/// completed neither way before its budget gets the app killed (`backgroundTaskExpired`).
+///
+/// Owned by the scheduler while it runs; bound to the main actor. Invariant: completed at most once (later calls do
+/// nothing).
+@MainActor
+public final class BackgroundTask {
+    public let identifier: String
+    public let kind: BackgroundTaskKind
+    /// Runs when the task's time is up (`backgroundTaskWillExpire`); with none set, the task is simply ended.
+    public var expirationHandler: (@MainActor () -> Void)?
+    /// Whether `setTaskCompleted(success:)` was called.
+    public private(set) var isCompleted = false
+    private weak var scheduler: BackgroundTaskScheduler?
+
+    init(identifier: String, kind: BackgroundTaskKind, scheduler: BackgroundTaskScheduler) {
+        self.identifier = identifier
+        self.kind = kind
+        self.scheduler = scheduler
+    }
+
+    /// The work is done (`BGTask.setTaskCompleted(success:)`): the broker journals it (`completed`, `success`).
+    public func setTaskCompleted(success: Bool) async throws(RPCError) {
+        guard !isCompleted else { return }
+        isCompleted = true
+        try await scheduler?.complete(self, success: success)
+    }
+}
