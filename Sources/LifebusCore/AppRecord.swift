@@ -57,10 +57,29 @@ struct AppRecord: Sendable {
     var scheduledTasks: [ScheduledTask] = []
     /// Why the app's next `didFinishLaunching` happens, when it is a background launch for a task or a push.
     var launchReason: LaunchReason?
+    /// Silent pushes: those to hand over, the one handed over and not answered, the instants of the deliveries
+    /// within the last hour (the rate limit), the deferred ones, and the window timer armed while any is deferred.
+    var pushes = PushBook()
 
     init(id: AppID) {
         self.id = id
     }
+}
+
+/// An app's silent pushes (`Device+Push.swift`). Deferred ones and the delivery times outlive the process.
+struct PushBook: Sendable {
+    /// Accepted, waiting for the app's `deliverPushes` work (payloads, JSON text).
+    var due: [String] = []
+    /// Handed over (`didReceiveRemoteNotification` sent), not answered yet.
+    var inFlight: String?
+    /// The fetch result of the answer being handled (set only by an answer that carries one).
+    var result: BackgroundFetchResult?
+    /// When pushes were delivered, oldest first, within the last hour.
+    var delivered: [Instant] = []
+    /// Over the rate limit, oldest first.
+    var deferred: [String] = []
+    /// Armed while `deferred` is not empty: when the oldest delivery leaves the hour.
+    var window: TimerID?
 }
 
 /// One `BGTask` of an app, from its submission until it is completed, expired or cancelled.

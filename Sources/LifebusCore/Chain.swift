@@ -30,6 +30,9 @@ enum Intent: Sendable, Equatable {
     case performTasks
     /// Call the expiration handler of each of the app's `BGTask`s marked to expire (`backgroundTaskWillExpire`).
     case expireTasks
+    /// Launch the app into the background if it must, then hand it each silent push due
+    /// (`didReceiveRemoteNotification`).
+    case deliverPushes
     /// `protectedDataWillBecomeUnavailable`, to a running app that is not suspended.
     case protectedDataLocking
     /// `protectedDataDidBecomeAvailable`, to a running app that is not suspended.
@@ -117,7 +120,7 @@ struct Activity: Sendable {
 enum QueuedWork: Sendable {
     case event(EventID, ControllerEvent, fired: Instant)
     case connected(Int)
-    /// App `i`'s `BGTask`s want attention outside any event (one fell due, or its expiration time came): a chain of
-    /// its own, as a connection has.
+    /// App `i`'s `BGTask`s or deferred pushes want attention outside any event (a task fell due, its expiration
+    /// time came, the push rate window allows): a chain of its own, as a connection has.
     case tasks(Int)
 }

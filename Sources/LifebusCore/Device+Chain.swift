@@ -219,6 +219,9 @@ extension Device {
             finishWork(i)
         case .performTasks, .expireTasks:
             step(i)
+        case .deliverPushes:
+            if done.callback == .didReceiveRemoteNotification { pushAnswered(i, late: done.late) }
+            step(i)
         case nil:
             preconditionFailure("a callback was outstanding outside any chain")
         }

@@ -36,6 +36,9 @@ extension Device {
         if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
             scheduledTasksEnded(i)
         }
+        if apps[i].pushes.inFlight != nil {
+            pushesEnded(i)
+        }
         if usesScenes(i) {
             scenesEnded(i)
         }
@@ -149,6 +152,8 @@ extension Device {
             scheduledTaskWarned(i, timer: id)
         case .scheduledTaskExpiry:
             scheduledTaskExpired(i, timer: id)
+        case .pushWindow:
+            pushWindowOpened(i)
         case .protectedDataLock:
             preconditionFailure("the protected-data lock belongs to no app")
         }

@@ -42,8 +42,8 @@ extension Device {
             planScene(event)
         case .backgroundTask(let app, let identifier, let action):
             planBackgroundTask(app, identifier: identifier, action: action)
-        case .push(let app, _):
-            refuse(.backgroundTasksUnavailable, app: app)  // not handled yet
+        case .push(let app, let notification):
+            planPush(app, notification)
         case .reset:
             planReset()
         }

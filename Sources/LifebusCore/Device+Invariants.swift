@@ -42,8 +42,7 @@ extension Device {
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
             broken += sceneViolations(i)
-            expect(!app.hasRunningScheduledTask || (app.state.isRunning && app.process == .connected),
-                "\(app.id) runs a BGTask but is \(app.state)")
+            broken += backgroundViolations(i)
             if app.work != nil { working += 1 }
             if app.state.isForeground { foreground += 1 }
             forEachTimer(heldBy: i) { timer, purpose in
@@ -59,6 +58,12 @@ extension Device {
             expect(locked && protectedDataAvailable, "the protected-data lock is armed while unlocked or already done")
         }
         expect(protectedDataAvailable || locked, "protected data is unavailable on an unlocked device")
+        let processing = apps.reduce(0) { count, app in
+            count + app.scheduledTasks.filter { $0.request.kind == .processing && $0.phase != .pending
+                && $0.phase != .due }.count
+        }
+        expect(processing == runningProcessingTasks,
+            "\(runningProcessingTasks) processing tasks counted running, \(processing) are")
         expect(heldTimers == timers.count, "\(timers.count) timers armed, \(heldTimers) held by apps and the device")
         expect(timers.isOrdered, "the timers are not in deadline order")
         expect(foreground <= 1, "more than one app in the foreground")
@@ -116,6 +121,39 @@ extension Device {
         return broken
     }
 
+    /// The background-execution invariants of app `i`: a running `BGTask` keeps a live process; every task is completed
+    /// or expired in time — a running `appRefresh` task and every expiring task have their end armed, a pending or due
+    /// one has neither warning nor end, only a pending one waits on a due timer; a push in flight has its callback
+    /// outstanding; the push window is armed exactly while pushes are deferred.
+    func backgroundViolations(_ i: Int) -> [String] {
+        var broken: [String] = []
+        func expect(_ holds: Bool, _ what: @autoclosure () -> String) {
+            if !holds { broken.append(what()) }
+        }
+        let app = apps[i]
+        expect(!app.hasRunningScheduledTask || (app.state.isRunning && app.process == .connected),
+            "\(app.id) runs a BGTask but is \(app.state)")
+        for task in app.scheduledTasks {
+            let name = "\(app.id)'s task \(task.request.identifier)"
+            switch task.phase {
+            case .pending, .due:
+                expect(task.warning == nil && task.expiry == nil, "\(name) is \(task.phase) with its budget armed")
+                expect(task.phase == .pending || task.due == nil, "\(name) is due and still waits to fall due")
+            case .running:
+                expect(task.request.kind != .appRefresh || task.expiry != nil, "\(name) runs with no end armed")
+                expect(task.due == nil, "\(name) runs and waits to fall due")
+            case .expirationDue, .expiring:
+                expect(task.phase == .expirationDue || task.expiry != nil, "\(name) expires with no end armed")
+                expect(task.due == nil && task.warning == nil, "\(name) expires with its warning still armed")
+            }
+        }
+        expect(app.pushes.inFlight == nil || app.outstanding?.callback == .didReceiveRemoteNotification,
+            "\(app.id) has a push in flight and no didReceiveRemoteNotification outstanding")
+        expect((app.pushes.window != nil) == !app.pushes.deferred.isEmpty,
+            "\(app.id)'s push window and deferred pushes disagree")
+        return broken
+    }
+
     /// Calls `body` with each timer app `i`'s record holds and the purpose it must have in `timers`.
     private func forEachTimer(heldBy i: Int, _ body: (TimerID, TimerPurpose) -> Void) {
         let app = apps[i]
@@ -124,6 +162,7 @@ extension Device {
         if let timer = app.background?.warning { body(timer, .taskWarning(i)) }
         if let timer = app.background?.expiry { body(timer, .taskExpiry(i)) }
         if case .exiting(let grace) = app.process { body(grace, .exitGrace(i)) }
+        if let timer = app.pushes.window { body(timer, .pushWindow(i)) }
         for task in app.scheduledTasks {
             if let timer = task.due { body(timer, .scheduledTaskDue(i)) }
             if let timer = task.warning { body(timer, .scheduledTaskWarning(i)) }

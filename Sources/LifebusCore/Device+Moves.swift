@@ -57,7 +57,7 @@ extension Device {
         switch intent {
         case .memoryWarning:
             return state.isForeground || state == .background ? .send(.didReceiveMemoryWarning, to: state) : .finish
-        case .performTasks, .expireTasks, .protectedDataLocking, .protectedDataUnlocked:
+        case .performTasks, .expireTasks, .deliverPushes, .protectedDataLocking, .protectedDataUnlocked:
             return .backgroundWork
         case .terminate:
             switch state {
@@ -164,8 +164,8 @@ extension Device {
         let app = situation.app
         let state = app.state
         switch intent {
-        case .memoryWarning, .enterBackground, .jetsam, .performTasks, .expireTasks, .protectedDataLocking,
-            .protectedDataUnlocked:
+        case .memoryWarning, .enterBackground, .jetsam, .performTasks, .expireTasks, .deliverPushes,
+            .protectedDataLocking, .protectedDataUnlocked:
             return move(for: intent, app)
         case .launchInBackground:
             switch (app.canBackground, state) {

@@ -99,7 +99,7 @@ extension Device {
             let chosen = apps[i].scenes.target.map { $0 == session.id } ?? (session.state == .background)
             return chosen ? .disconnected(saving: true, viaBackground: false) : nil
         case .launchInBackground, .enterBackground, .memoryWarning, .jetsam, .performTasks, .expireTasks,
-            .protectedDataLocking, .protectedDataUnlocked:
+            .deliverPushes, .protectedDataLocking, .protectedDataUnlocked:
             return nil
         }
     }

@@ -123,9 +123,11 @@ extension Device {
         if expiring {
             schedule(i, .expireTasks, stage: 0)
         }
-        if apps[i].scheduledTasks.contains(where: { $0.phase == .due }) {
+        let performs = apps[i].scheduledTasks.contains { $0.phase == .due }
+        if performs {
             schedule(i, .performTasks, stage: expiring ? 1 : 0)
         }
+        planDuePushes(i, stage: (expiring ? 1 : 0) + (performs ? 1 : 0))
     }
 
     /// The user comes back to the device (`wake`, `home`, `launch`, `activate`): every running `processing` task
@@ -153,6 +155,8 @@ extension Device {
         switch apps[i].work {
         case .performTasks:
             stepPerformTasks(i)
+        case .deliverPushes:
+            stepDeliverPushes(i)
         case .expireTasks:
             guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.phase == .expirationDue }),
                 apps[i].process == .connected, apps[i].state.isRunning
@@ -187,44 +191,59 @@ extension Device {
         guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.phase == .due }), canBackground(i) else {
             return finishWork(i)
         }
+        if apps[i].state == .notRunning, apps[i].process != .none, apps[i].process != .connected {
+            apps[i].scheduledTasks[k].phase = .pending  // its process is still ending: it runs when asked again
+            return finishWork(i)
+        }
+        guard wakeInBackground(i, for: .backgroundTask) else {
+            return  // launching: the launch's answer (or connection) steps again
+        }
+        var task = apps[i].scheduledTasks[k]
+        task.phase = .running
+        switch task.request.kind {
+        case .appRefresh:
+            let budget = configuration.profile.appRefreshBudget
+            let deadline = now + budget
+            task.deadline = deadline
+            task.warning = armTimer(
+                .scheduledTaskWarning(i), at: deadline + (.zero - configuration.budgets.expirationWarning))
+            task.expiry = armTimer(.scheduledTaskExpiry(i), at: deadline)
+        case .processing:
+            runningProcessingTasks += 1
+        case .continuedProcessing:
+            break
+        }
+        apps[i].scheduledTasks[k] = task
+        recordTask(i, task.request, .launched)
+        send(i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+    }
+
+    /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended); else it is being
+    /// launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), or its
+    /// process is still ending (`false`, nothing done).
+    mutating func wakeInBackground(_ i: Int, for reason: LaunchReason) -> Bool {
         switch (apps[i].state, apps[i].process) {
         case (.notRunning, .connected):
-            apps[i].launchReason = .backgroundTask
+            apps[i].launchReason = reason
             send(i, .didFinishLaunching, to: .background)
             if usesScenes(i) {
                 sceneAppLaunched(i)
             }
+            return false
         case (.notRunning, .none):
-            apps[i].launchReason = .backgroundTask
+            apps[i].launchReason = reason
             awaitLaunch(i)
+            return false
         case (.notRunning, _):
-            apps[i].scheduledTasks[k].phase = .pending  // its process is still ending: it runs when asked again
-            finishWork(i)
+            return false  // its process is still ending
         case (.suspended, _), (.background, _), (.inactive, _), (.active, _):
             resumeIfSuspended(i)
-            var task = apps[i].scheduledTasks[k]
-            task.phase = .running
-            switch task.request.kind {
-            case .appRefresh:
-                let budget = configuration.profile.appRefreshBudget
-                let deadline = now + budget
-                task.deadline = deadline
-                task.warning = armTimer(
-                    .scheduledTaskWarning(i), at: deadline + (.zero - configuration.budgets.expirationWarning))
-                task.expiry = armTimer(.scheduledTaskExpiry(i), at: deadline)
-            case .processing:
-                runningProcessingTasks += 1
-            case .continuedProcessing:
-                break
-            }
-            apps[i].scheduledTasks[k] = task
-            recordTask(i, task.request, .launched)
-            send(i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+            return true
         }
     }
 
     /// A suspended app with work to do runs again in the background, without a callback (journaled `ok`).
-    private mutating func resumeIfSuspended(_ i: Int) {
+    mutating func resumeIfSuspended(_ i: Int) {
         guard apps[i].state == .suspended else {
             return
         }
@@ -297,13 +316,15 @@ extension Device {
         apps[i].scheduledTasks = kept
     }
 
-    /// `reset` forgets app `i`: its pending tasks are dropped.
+    /// `reset` forgets app `i`: its pending tasks and deferred pushes are dropped.
     mutating func dropScheduledTasks(_ i: Int) {
         for task in apps[i].scheduledTasks {
             cancelTimer(task.due)
             recordTask(i, task.request, .cancelled)
         }
         apps[i].scheduledTasks = []
+        cancelTimer(apps[i].pushes.window)
+        apps[i].pushes = PushBook()
     }
 
     private mutating func recordTask(

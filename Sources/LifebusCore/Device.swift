@@ -89,7 +89,10 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, _):
+        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, let result):
+            if let result, let i = index[app] {
+                apps[i].pushes.result = result  // read by the push's answer (`pushAnswered`)
+            }
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:
             deadlineReached()

@@ -11,6 +11,8 @@ enum TimerPurpose: Sendable, Equatable {
     case scheduledTaskWarning(Int)
     /// A running `BGTask` of the app is neither completed nor expired in time: the app is killed.
     case scheduledTaskExpiry(Int)
+    /// The app's silent-push rate window allows its next deferred push.
+    case pushWindow(Int)
     /// Protected data becomes unavailable, `Profile.protectedDataLockDelay` after the lock.
     case protectedDataLock
 
@@ -18,7 +20,7 @@ enum TimerPurpose: Sendable, Equatable {
     var app: Int? {
         switch self {
         case .watchdog(let i), .launch(let i), .taskWarning(let i), .taskExpiry(let i), .exitGrace(let i),
-            .scheduledTaskDue(let i), .scheduledTaskWarning(let i), .scheduledTaskExpiry(let i):
+            .scheduledTaskDue(let i), .scheduledTaskWarning(let i), .scheduledTaskExpiry(let i), .pushWindow(let i):
             i
         case .protectedDataLock:
             nil

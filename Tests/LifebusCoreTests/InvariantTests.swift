@@ -5,14 +5,15 @@ import PropertyBased
 import Testing
 
 /// Random event sequences for four apps (plain, exits on suspend, audio background mode, background
-/// launch), with the device's invariants checked after every step and after draining all time.
+/// launch; each permitted one BGTask identifier), with the device's invariants checked after every step and after
+/// draining all time.
 @Suite("invariants under random event sequences")
 struct InvariantTests {
     static let apps: [(AppID, AppFlags)] = [
-        ("A", AppFlags()),
-        ("B", AppFlags(exitsOnSuspend: true)),
-        ("C", AppFlags(backgroundModes: ["audio"])),
-        ("D", AppFlags(launchInBackground: true)),
+        ("A", AppFlags(permittedTaskIdentifiers: ["t"])),
+        ("B", AppFlags(exitsOnSuspend: true, permittedTaskIdentifiers: ["t"])),
+        ("C", AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["t"])),
+        ("D", AppFlags(launchInBackground: true, permittedTaskIdentifiers: ["t"])),
     ]
 
     /// Decodes one random number into a step: the low bits choose the operation, the next the app,
@@ -45,7 +46,23 @@ struct InvariantTests {
         case 26: return .bogusAnswer(app)
         case 27: return .linger(app)
         case 28: return .noSpawn(app)
+        case 29: return backgroundTaskStep(app, parameter)
+        case 30: return .fire(.backgroundTask(app, identifier: "t", action: parameter % 2 == 0 ? .run : .cancel))
+        case 31:
+            return .fire(.push(app, PushNotification(contentAvailable: parameter % 3 != 0, alert: parameter % 3 == 0)))
         default: return .elapse(.seconds(parameter % 300))
+        }
+    }
+
+    /// A BGTaskScheduler step of the app's one permitted identifier: register, submit (of a kind, due at once or
+    /// later) or complete.
+    static func backgroundTaskStep(_ app: AppID, _ parameter: Int) -> Step {
+        switch parameter % 3 {
+        case 0: .registerTask(app, "t")
+        case 1:
+            .submitTask(app, "t", BackgroundTaskKind.allCases[(parameter / 3) % 3],
+                        after: parameter % 2 == 0 ? nil : .seconds(parameter % 90))
+        default: .completeTask(app, "t", success: parameter % 2 == 0)
         }
     }
 
@@ -68,8 +85,8 @@ struct InvariantTests {
             for (app, _) in Self.apps {
                 harness.run(.release(app))
             }
-            harness.elapse(.seconds(1_000))
-            harness.elapse(.seconds(1_000))
+            harness.elapse(.seconds(3_600))  // the longest timer: a deferred push's hour
+            harness.elapse(.seconds(3_600))
             let sends = harness.journal.filter { if case .sendCallback = $0 { true } else { false } }.count
             let ends = harness.journal.filter { if case .record(let t) = $0 { t.callback != nil } else { false } }.count
             #expect(sends == ends, "every callback sent is answered or its app ended; after \(trace)")

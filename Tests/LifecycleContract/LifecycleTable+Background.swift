@@ -17,6 +17,12 @@ private func eras(
             .ios27: ios26]
 }
 
+/// A silent push's expectations: `ios3` refuses it as `ios4` does, from a terminated app; `ios7` on deliver it.
+private func pushEras(ios4: Expected, ios7: Expected) -> [Profile: Expected] {
+    let ios3 = Expected(journal: ios4.journal, situation: "A=notRunning front=-")
+    return eras(ios3: ios3, ios4: ios4, ios7: ios7, ios13: ios7)
+}
+
 private func E(_ situation: String, _ journal: String...) -> Expected {
     Expected(journal: journal, situation: situation)
 }
@@ -33,6 +39,8 @@ private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: Ap
 }
 
 private let unavailable = "reject backgroundTasksUnavailable"
+private let silent = PushNotification(contentAvailable: true, alert: false)
+private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
 private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
 
 extension LifecycleTable {
@@ -182,5 +190,41 @@ extension LifecycleTable {
                 ios13: E("A=active front=A", "A willEnterForeground background→inactive ok",
                          "A didBecomeActive inactive→active ok",
                          "A protectedDataDidBecomeAvailable active→active ok"))),
+        Row(id: "B30", title: "a silent push to a suspended app", setup: [.connect("A"), .fire(.home)],
+            steps: [.fire(.push("A", PushNotification(contentAvailable: true, alert: false)))],
+            expected: pushEras(
+                ios4: E("A=suspended front=-", unavailable),
+                ios7: E("A=suspended front=-", "A - suspended→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"))),
+        Row(id: "B31", title: "a silent push to an app that is not running",
+            setup: [.connect("A"), .fire(.terminate("A", byUser: false))],
+            steps: [.fire(.push("A", PushNotification(contentAvailable: true, alert: false)))],
+            expected: pushEras(
+                ios4: E("A=notRunning front=-", unavailable),
+                ios7: E("A=suspended front=-", "start A", "launch A didFinishLaunching remoteNotification",
+                        "A didFinishLaunching notRunning→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"))),
+        Row(id: "B32", title: "a fourth silent push within the hour",
+            setup: [.connect("A"), .fire(.home)] + threePushes,
+            steps: [.fire(.push("A", silent)), .elapse(.seconds(3600))],
+            expected: pushEras(
+                ios4: E("A=suspended front=-", unavailable),
+                ios7: E("A=suspended front=-", "push A deferred", "A - suspended→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"))),
+        Row(id: "B33", title: "a visible notification", setup: [.connect("A"), .fire(.home)],
+            steps: [.fire(.push("A", PushNotification(contentAvailable: false, alert: true)))],
+            expected: eras(ios3: E("A=notRunning front=-", "push A delivered"),
+                           ios4: E("A=suspended front=-", "push A delivered"),
+                           ios13: E("A=suspended front=-", "push A delivered"))),
+        Row(id: "B34", title: "a silent push whose completion handler is never called",
+            setup: [.connect("A"), .fire(.home)],
+            steps: [.hold("A"), .fire(.push("A", silent)), .elapse(.seconds(30))],
+            expected: pushEras(
+                ios4: E("A=suspended front=-", unavailable),
+                ios7: E("A=notRunning front=-", "A - suspended→background ok", "push A delivered", "kill A watchdog",
+                        "A didReceiveRemoteNotification background→notRunning watchdog"))),
     ]
 }

@@ -1,0 +1,104 @@
+import LifebusLifecycle
+
+/// Remote notifications (`Protocol/lifecycle.md` B30–B34): a silent push is handed to the app through the app
+/// delegate (`didReceiveRemoteNotification`, scene apps too), launching it into the background if it is not running
+/// (`launchReason: remoteNotification`) or resuming it if suspended; its completion handler has the callback's
+/// budget (30 s); more than `Profile.silentPushesPerHour` in an hour are deferred until the hour allows. A visible
+/// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more.
+extension Device {
+    /// `fire push APP` (`silent`) and `fire push APP --alert`.
+    mutating func planPush(_ app: AppID, _ notification: PushNotification) {
+        let i = record(for: app)
+        guard notification.contentAvailable else {
+            recordPush(i, .delivered, payload: notification.payload)  // B33: shown, nothing reaches the app
+            return
+        }
+        guard configuration.profile.silentPushBudget != nil else {
+            return refuse(.backgroundTasksUnavailable, app: app)  // no silent push before iOS 7
+        }
+        forgetOldDeliveries(i)
+        guard apps[i].pushes.deferred.isEmpty,
+            apps[i].pushes.delivered.count + apps[i].pushes.due.count < configuration.profile.silentPushesPerHour
+        else {
+            apps[i].pushes.deferred.append(notification.payload)  // B32
+            recordPush(i, .deferred, payload: notification.payload)
+            armPushWindow(i)
+            return
+        }
+        apps[i].pushes.due.append(notification.payload)
+        schedule(i, .deliverPushes, stage: 0)
+    }
+
+    /// `deliverPushes`: launch (B31), resume (B30), then each due push's `didReceiveRemoteNotification`.
+    mutating func stepDeliverPushes(_ i: Int) {
+        guard !apps[i].pushes.due.isEmpty, canBackground(i) || apps[i].state.isForeground else {
+            return finishWork(i)  // pushes still due wait for the app's next deliverPushes
+        }
+        if apps[i].state == .notRunning, apps[i].process != .none, apps[i].process != .connected {
+            return finishWork(i)
+        }
+        guard wakeInBackground(i, for: .remoteNotification) else {
+            return
+        }
+        let payload = apps[i].pushes.due.removeFirst()
+        apps[i].pushes.inFlight = payload
+        apps[i].pushes.delivered.append(now)
+        recordPush(i, .delivered, payload: payload)
+        send(i, .didReceiveRemoteNotification, to: apps[i].state, context: SceneCallbackContext(payload: payload))
+    }
+
+    /// The app called the push's completion handler (the callback's answer): `answered`, or `late` after its budget.
+    mutating func pushAnswered(_ i: Int, late: Bool) {
+        guard let payload = apps[i].pushes.inFlight.take() else {
+            return
+        }
+        let result = apps[i].pushes.result.take() ?? .noData  // an answer without a result: the handler's default
+        recordPush(i, late ? .late : .answered, result: result, payload: payload)
+    }
+
+    /// The rate window allows the oldest deferred push: it is due now (its own chain, `QueuedWork.tasks`).
+    mutating func pushWindowOpened(_ i: Int) {
+        apps[i].pushes.window = nil
+        forgetOldDeliveries(i)
+        let room = configuration.profile.silentPushesPerHour - apps[i].pushes.delivered.count - apps[i].pushes.due.count
+        let released = min(max(room, 0), apps[i].pushes.deferred.count)
+        apps[i].pushes.due += apps[i].pushes.deferred.prefix(released)
+        apps[i].pushes.deferred.removeFirst(released)
+        if released > 0 {
+            queue.append(.tasks(i))
+        }
+        armPushWindow(i)
+    }
+
+    /// The chain `QueuedWork.tasks` plans for pushes: delivers the due ones.
+    mutating func planDuePushes(_ i: Int, stage: Int) {
+        if !apps[i].pushes.due.isEmpty {
+            schedule(i, .deliverPushes, stage: stage)
+        }
+    }
+
+    /// App `i`'s process ended: a push handed over and not answered is lost with it.
+    mutating func pushesEnded(_ i: Int) {
+        apps[i].pushes.inFlight = nil
+        apps[i].pushes.result = nil
+    }
+
+    /// Arms the window timer while pushes are deferred: when the oldest delivery of the hour leaves it.
+    private mutating func armPushWindow(_ i: Int) {
+        guard apps[i].pushes.window == nil, !apps[i].pushes.deferred.isEmpty else {
+            return
+        }
+        let oldest = apps[i].pushes.delivered.first ?? now
+        apps[i].pushes.window = armTimer(.pushWindow(i), at: oldest + .seconds(3600))
+    }
+
+    private mutating func forgetOldDeliveries(_ i: Int) {
+        apps[i].pushes.delivered.removeAll { $0 + .seconds(3600) <= now }
+    }
+
+    private mutating func recordPush(
+        _ i: Int, _ event: PushRecord.Event, result: BackgroundFetchResult? = nil, payload: String
+    ) {
+        out.append(.pushRecord(PushRecord(app: apps[i].id, event: event, result: result, payload: payload, at: now)))
+    }
+}
