@@ -5,14 +5,16 @@ import LifebusLifecycle
 
 /// FeedReader, the background-execution example (issue 28): it keeps a draft (a counter that grows each time it
 /// becomes active) in a `ProtectedFile` of class `.complete`, refreshes its feed in a `BGAppRefreshTask`
-/// (`com.example.FeedReader.refresh`, submitted at launch to begin 15 minutes later), and saves the draft when a
-/// silent push arrives. Every step is reported with `mark`.
+/// (`com.example.FeedReader.refresh`, submitted at launch to begin 15 minutes later) and saves the draft there, and
+/// saves it when a silent push arrives. Every step is reported with `mark`.
 ///
-/// Two deliberate bugs, each a flag, each what `Protocol/README.md`'s stories show:
+/// Two deliberate bugs, each a flag, each what the README's stories show:
 /// - `--forgets-completion`: the refresh handler never calls `setTaskCompleted` — the app is killed
 ///   (`backgroundTaskExpired`) at the refresh budget (30 s);
-/// - without `--saves-on-lock` it saves only on a push: a push 15 s after `fire sleep` finds the draft locked
-///   (`EPERM`, `draft-lost`); with it, the draft is saved on `protectedDataWillBecomeUnavailable` (`draft-saved`).
+/// - without `--saves-on-lock` it saves only in the refresh task and on a push: one run 15 s after `fire sleep`
+///   finds the draft locked (`EPERM`, `draft-lost`). With it, the app keeps syncing in the background when sent
+///   there (`beginBackgroundTask`, ended when it expires) and saves the draft on
+///   `protectedDataWillBecomeUnavailable`, which the device sends to the apps running at the lock (`draft-saved`).
 ///
 /// Owns its draft. Bound to the main actor.
 @MainActor
@@ -72,14 +74,23 @@ final class FeedReaderDelegate: ApplicationDelegate {
         await save(application) ? .newData : .failed
     }
 
+    func didEnterBackground(_ application: Application) async {
+        guard savesOnLock else { return }
+        var sync: BackgroundTaskIdentifier?
+        sync = try? await application.beginBackgroundTask(name: "sync") {
+            Task { if let sync { try? await application.endBackgroundTask(sync) } }
+        }
+    }
+
     func protectedDataWillBecomeUnavailable(_ application: Application) async {
         if savesOnLock { _ = await save(application) }
     }
 
-    /// The refresh task: fetches (nothing to fetch here), then completes — unless it forgets.
+    /// The refresh task: fetches (nothing to fetch here) and saves the draft, then completes — unless it forgets.
     private func refresh(_ task: BackgroundTask, _ application: Application) async {
         task.expirationHandler = { [self] in Task { await self.mark(application, "refresh-expiring", [:]) } }
         await mark(application, "refresh-started", [:])
+        _ = await save(application)
         guard !forgetsCompletion else { return }
         try? await task.setTaskCompleted(success: true)
         await mark(application, "refresh-completed", [:])

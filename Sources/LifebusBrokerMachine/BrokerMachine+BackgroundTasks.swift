@@ -69,7 +69,6 @@ extension BrokerMachine {
     /// Protected data changed: journaled, sent to observers, and told to every connected app
     /// (`protectedDataChanged`), before any callback the same feed sends after it.
     mutating func protectedDataChanged(available: Bool, into effects: inout [BrokerEffect]) {
-        protectedDataAvailable = available
         let record = ProtectedDataRecord(
             seq: journal.lastSequence + 1, available: available, atMs: milliseconds(lifecycleNow), wallMs: wallMs)
         appendToJournal(.protectedData(record), into: &effects)
@@ -82,7 +81,7 @@ extension BrokerMachine {
 
     /// An app that connects while protected data is unavailable is told so before its first callback.
     mutating func tellProtectedData(to session: SessionID, into effects: inout [BrokerEffect]) {
-        guard !protectedDataAvailable else { return }
+        guard !device.isProtectedDataAvailable else { return }
         let params = ProtectedDataParams(available: false).json
         effects.append(.notify(session, method: LifebusMethod.protectedDataChanged, params: params))
     }

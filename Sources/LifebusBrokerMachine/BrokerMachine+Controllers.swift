@@ -64,11 +64,22 @@ extension BrokerMachine {
                     scenes: device.sessions(of: snapshot.id).map {
                         SceneSessionEntry(
                             session: $0.session, scene: $0.scene, state: $0.state, restoration: $0.hasRestoration)
-                    }
+                    },
+                    tasks: device.backgroundTasks(of: snapshot.id).map(taskEntry)
                 )
             },
-            pressure: processes.pressure
+            pressure: processes.pressure,
+            protectedDataAvailable: device.isProtectedDataAvailable
         )
+    }
+
+    /// A task as `status` shows it, its instants on the broker's clock.
+    private func taskEntry(_ task: BackgroundTaskStatus) -> TaskStatusEntry {
+        TaskStatusEntry(
+            identifier: task.request.identifier, kind: task.request.kind,
+            state: TaskStatusEntry.State(rawValue: task.state.rawValue) ?? .pending,
+            earliestBeginMs: task.state == .pending ? task.request.earliestBegin.map(milliseconds) : nil,
+            deadlineMs: task.deadline.map(milliseconds))
     }
 
     mutating func wait(

@@ -91,7 +91,7 @@ extension BrokerMachine {
                 try setTaskCompleted(SetTaskCompletedParams(json: params), from: session, ticket: ticket,
                                      into: &effects)
             case .protectedData:
-                effects.append(.reply(ticket, .success(ProtectedDataParams(available: protectedDataAvailable).json)))
+                effects.append(.reply(ticket, .success(ProtectedDataParams(available: device.isProtectedDataAvailable).json)))
             case .install, .uninstall, .apps:
                 try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
             }

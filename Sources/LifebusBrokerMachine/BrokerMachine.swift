@@ -40,9 +40,6 @@ public struct BrokerMachine {
     /// (`DeliveryBook`).
     @usableFromInline var deliveries = DeliveryBook()
     var nextTaskNumber: UInt64 = 1
-    /// Whether the device's protected data is available, as the core last said (`Action.protectedData`): the
-    /// `protectedData` query's answer, and what an app connecting while it is not is told.
-    var protectedDataAvailable = true
     var actionBuffer: [Action] = []
 
     /// The broker is stopping (`shutdown`): the one record of it; the driver reads it.

@@ -58,6 +58,7 @@ enum StatusFormatting {
             "alert \(status.alert?.rawValue ?? "none")",
             "foreground \(status.foreground ?? "none")",
         ].joined(separator: "  ") + (status.pressure.map { "  memory pressure \($0)" } ?? "")
+            + (status.protectedDataAvailable ? "" : "  protected data unavailable")
         guard !status.apps.isEmpty else { return device + "\nno apps" }
         let sampled = status.apps.contains { $0.residentBytes != nil }
         var table = TextTable(columns: [
@@ -73,6 +74,7 @@ enum StatusFormatting {
                 TextTable.Cell(app.connected ? "yes" : "no"),
             ] + (sampled ? [TextTable.Cell(app.residentBytes.map { "\($0 >> 10) KiB" } ?? "-")] : [])
             return [row] + app.scenes.map { sessionCells($0, sampled: sampled) }
+                + app.tasks.map { taskCells($0, sampled: sampled) }
         }
         return ([device] + table.render(style: style)).joined(separator: "\n")
     }
@@ -84,6 +86,17 @@ enum StatusFormatting {
         let kept = entry.restoration ? ", restoration kept" : ""
         let state = entry.state.map { TextTable.Cell($0.rawValue + kept, $0.isForeground ? .green : .dim) }
             ?? TextTable.Cell("no scene" + kept, .dim)
+        return [TextTable.Cell(name), "", state, "", ""] + (sampled ? [""] : [])
+    }
+
+    /// A task's row under its app: `  task com.x.refresh (appRefresh)`, `pending from 900000.000 ms` or
+    /// `running until 930000.000 ms`.
+    static func taskCells(_ entry: TaskStatusEntry, sampled: Bool) -> [TextTable.Cell] {
+        let name = "  task \(entry.identifier) (\(entry.kind.rawValue))"
+        let when = entry.state == .pending
+            ? entry.earliestBeginMs.map { " from \(TransitionFormatting.milliseconds($0)) ms" }
+            : entry.deadlineMs.map { " until \(TransitionFormatting.milliseconds($0)) ms" }
+        let state = TextTable.Cell(entry.state.rawValue + (when ?? ""), entry.state == .running ? .cyan : .dim)
         return [TextTable.Cell(name), "", state, "", ""] + (sampled ? [""] : [])
     }
 

@@ -27,7 +27,8 @@ public struct StatusParams: Sendable, Equatable {
 /// Wire form: `{"id":"com.example.x","pid":1234,"state":"active","sinceMs":12.5,"connected":true}` — `pid` is
 /// `null` when no process is known; `sinceMs` is the broker's monotonic milliseconds when the app entered
 /// `state`; `connected` says whether the app's connection is open; `launchBudgetMs`, written only while a launch
-/// waits for the app's process to connect, is the launch budget that wait counts against.
+/// waits for the app's process to connect, is the launch budget that wait counts against; `tasks`, written only when
+/// the app has any, its pending and running `BGTask`s.
 public struct AppStatus: Sendable, Equatable {
     public var id: String
     public var pid: Int32?
@@ -42,11 +43,13 @@ public struct AppStatus: Sendable, Equatable {
     public var launchBudgetMs: Double?
     /// A scene app's sessions in id order (`SceneSessionEntry`); empty, and not written, for an app without any.
     public var scenes: [SceneSessionEntry]
+    /// Its pending and running `BGTask`s (`TaskStatusEntry`); empty, and not written, when it has none.
+    public var tasks: [TaskStatusEntry]
 
     public init(
         id: String, pid: Int32?, state: LifecycleState, sinceMs: Double, connected: Bool,
         residentBytes: Int64? = nil, frozen: Bool = false, launchBudgetMs: Double? = nil,
-        scenes: [SceneSessionEntry] = []
+        scenes: [SceneSessionEntry] = [], tasks: [TaskStatusEntry] = []
     ) {
         self.id = id
         self.pid = pid
@@ -57,6 +60,7 @@ public struct AppStatus: Sendable, Equatable {
         self.frozen = frozen
         self.launchBudgetMs = launchBudgetMs
         self.scenes = scenes
+        self.tasks = tasks
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -78,6 +82,12 @@ public struct AppStatus: Sendable, Equatable {
                 try SceneSessionEntry(reader: try ParamsReader(value, path: path))
             }
         }
+        tasks = []
+        if reader.has("tasks") {
+            tasks = try reader.array("tasks") { value, path throws(RPCError) -> TaskStatusEntry in
+                try TaskStatusEntry(reader: try ParamsReader(value, path: path))
+            }
+        }
     }
 
     public var json: JSONValue {
@@ -92,6 +102,7 @@ public struct AppStatus: Sendable, Equatable {
         if frozen { object.append("frozen", .bool(true)) }
         if let launchBudgetMs { object.append("launchBudgetMs", .double(launchBudgetMs)) }
         if !scenes.isEmpty { object.append("scenes", .array(scenes.map(\.json))) }
+        if !tasks.isEmpty { object.append("tasks", .array(tasks.map(\.json))) }
         return .object(object)
     }
 }

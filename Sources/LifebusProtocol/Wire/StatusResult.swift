@@ -8,7 +8,8 @@ public import LifebusLifecycle
 /// — `profile` the device model; `locked` whether the device sleeps (locked screen); `call` the phone
 /// call's state; `alert` the alert on screen (`null` for none); `foreground` the id of the app in the foreground
 /// (`null` for the home screen); `apps` every app the broker knows, or just the one asked for; `pressure`, only
-/// when the broker measures memory pressure, its last level.
+/// when the broker measures memory pressure, its last level; `protectedDataAvailable`, only while it is `false`: the
+/// device's protected data is unavailable.
 public struct StatusResult: Sendable, Equatable {
     public var profile: Profile
     public var locked: Bool
@@ -19,6 +20,9 @@ public struct StatusResult: Sendable, Equatable {
     /// The memory pressure level the broker measured last (`normal`, `warning`, `critical`); `nil` (and not
     /// written) when it measures none (`lifebusd --device-memory`).
     public var pressure: MemoryPressure?
+    /// Whether the device's protected data is available (§10.2); written only when `false`, so a device without
+    /// data protection, or unlocked, reports as before.
+    public var protectedDataAvailable: Bool
 
     public init(
         profile: Profile,
@@ -27,7 +31,8 @@ public struct StatusResult: Sendable, Equatable {
         alert: AlertKind?,
         foreground: String?,
         apps: [AppStatus],
-        pressure: MemoryPressure? = nil
+        pressure: MemoryPressure? = nil,
+        protectedDataAvailable: Bool = true
     ) {
         self.profile = profile
         self.locked = locked
@@ -36,6 +41,7 @@ public struct StatusResult: Sendable, Equatable {
         self.foreground = foreground
         self.apps = apps
         self.pressure = pressure
+        self.protectedDataAvailable = protectedDataAvailable
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -49,6 +55,7 @@ public struct StatusResult: Sendable, Equatable {
             try AppStatus(reader: try ParamsReader(value, path: path))
         }
         pressure = try reader.optionalChoice("pressure", as: MemoryPressure.self)
+        protectedDataAvailable = try reader.bool("protectedDataAvailable", default: true)
     }
 
     public var json: JSONValue {
@@ -61,6 +68,7 @@ public struct StatusResult: Sendable, Equatable {
             "apps": .array(apps.map(\.json)),
         ]
         if let pressure { object.append("pressure", .string(pressure.rawValue)) }
+        if !protectedDataAvailable { object.append("protectedDataAvailable", .bool(false)) }
         return .object(object)
     }
 }
