@@ -4,6 +4,7 @@ import LifebusProtocol
 private let tasks = Set(Profile.allCases.filter(\.hasBackgroundTasks))
 private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
 private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
+private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
 private let rejected = "a rejected event: rejections are answered, not journaled"
 
 private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
@@ -11,10 +12,10 @@ private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observa
 }
 
 /// The background rows of `Protocol/lifecycle.md` (B01…, "Background execution and data protection"), in the
-/// document's order, with what in a journal shows each: a task record's step, a background launch or resume caused
-/// by `bgtask` (or by the clock), the protected-data callbacks. Each under the profiles that have what it needs
-/// (`BGTaskScheduler`, continued processing, data protection); app-delegate and scene apps alike reach them (the
-/// callbacks are the app delegate's).
+/// document's order, with what in a journal shows each: a task or push record's step, a background launch or
+/// resume caused by `bgtask`, a silent `push` (or the clock), the protected-data and push callbacks. Each under the
+/// profiles that have what it needs (`BGTaskScheduler`, continued processing, data protection, a silent push's
+/// budget); app-delegate and scene apps alike reach them (the callbacks are the app delegate's).
 extension CoverageRow {
     static let backgroundRows: [CoverageRow] = [
         CoverageRow("B01", "A launching (held in `didFinishLaunching`) registers `refresh` (permitted)",
@@ -48,6 +49,18 @@ extension CoverageRow {
                     J(dataProtection) { $0.moved(.protectedDataDidBecomeAvailable) && $0.protectedDataLost }),
         CoverageRow("B22", "A (audio) locked 5 s → `wake`, 10 s",
                     J(dataProtection) { $0.moved(.protectedDataDidBecomeAvailable) && !$0.protectedDataLost }),
+        CoverageRow("B30", "A suspended → `push A`",
+                    J(pushes) { $0.bySilentPush && $0.moved(nil, from: [.suspended], to: .background) }),
+        CoverageRow("B31", "A not running → `push A`",
+                    J(pushes) { $0.bySilentPush
+                        && $0.moved(.didFinishLaunching, from: [.notRunning], to: .background) }),
+        CoverageRow("B32", "A suspended, 3 pushes delivered this hour → `push A`, an hour passes",
+                    J(pushes) { $0.push?.event == .deferred }),
+        CoverageRow("B33", "A suspended → `push --alert A`",
+                    .notInJournal("its `delivered` record is a silent push's too: the journal does not say the "
+                        + "notification was shown")),
+        CoverageRow("B34", "A suspended, holding its answers → `push A`, 30 s",
+                    J(pushes) { $0.moved(.didReceiveRemoteNotification) && $0.ended(.watchdog) }),
     ]
 }
 
@@ -57,6 +70,18 @@ extension Observation {
     var task: BackgroundTaskRecord? {
         if case .task(let record) = record { return record }
         return nil
+    }
+
+    /// The push record, when the record is one.
+    var push: PushDeliveryRecord? {
+        if case .push(let record) = record { return record }
+        return nil
+    }
+
+    /// Caused by a silent (content-available) `push` to any app.
+    var bySilentPush: Bool {
+        if case .push(_, let notification) = event { return notification.contentAvailable }
+        return false
     }
 
     /// Caused by a `bgtask` event (`run`) of any app.

@@ -75,11 +75,11 @@ async def main(bin_dir):
                 tools = {tool.name: tool for tool in (await session.list_tools()).tools}
                 check("protected_data" in tools, f"tools/list has protected_data: {sorted(tools)}")
                 fire = tools["fire"]
-                events = fire.inputSchema["properties"]["event"]["enum"]
-                actions = fire.inputSchema["properties"]["action"]["enum"]
+                events = fire.input_schema["properties"]["event"]["enum"]
+                actions = fire.input_schema["properties"]["action"]["enum"]
                 check({"bgtask", "push"} <= set(events), f"fire's events include bgtask and push: {events}")
                 check({"run", "cancel", "silent", "alert"} <= set(actions), f"and their actions: {actions}")
-                check({"identifier", "payload"} <= set(fire.inputSchema["properties"]),
+                check({"identifier", "payload"} <= set(fire.input_schema["properties"]),
                       "fire takes a task's identifier and a push's payload")
                 check("bgtask (run, cancel; needs app; identifier required" in fire.description,
                       f"fire's description says what bgtask takes: {fire.description}")
