@@ -70,7 +70,7 @@ extension Device {
     mutating func settle(_ i: Int) {
         // Field by field, in place: a copy of the record would retain its tables on every answer.
         if apps[i].state == .background, apps[i].outstanding == nil, apps[i].work == nil, apps[i].tasks.isEmpty,
-            apps[i].flags.backgroundModes.isEmpty, !apps[i].hasRunningScheduledTask
+            apps[i].flags.backgroundModes.isEmpty, apps[i].scheduledTasks.isEmpty || !apps[i].hasRunningScheduledTask
         {
             setState(i, .suspended)
             let cause = activity.cause

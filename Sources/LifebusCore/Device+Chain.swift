@@ -141,12 +141,13 @@ extension Device {
     }
 
     /// Sends `callback` to app `i`, whose state becomes `next` at once, and arms its watchdog. A scene app's
-    /// callback carries its `context` and journals its `scene` move.
+    /// callback carries its `context` and journals its `scene` move; a callback with a context gets what is left of a
+    /// scene launch when that is less than its budget, unless `ownBudget` (background execution's callbacks).
     mutating func send(
         _ i: Int, _ callback: LifecycleCallback, to next: LifecycleState, context: SceneCallbackContext? = nil,
-        scene: SceneTransition? = nil
+        scene: SceneTransition? = nil, ownBudget: Bool = false
     ) {
-        var budget = context == nil ? configuration.budgets[callback] : sceneBudget(i, callback)
+        var budget = context == nil || ownBudget ? configuration.budgets[callback] : sceneBudget(i, callback)
         var context = context
         if callback == .didFinishLaunching {
             if let launch = apps[i].launch {

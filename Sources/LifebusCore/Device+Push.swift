@@ -44,7 +44,9 @@ extension Device {
         apps[i].pushes.inFlight = payload
         apps[i].pushes.delivered.append(now)
         recordPush(i, .delivered, payload: payload)
-        send(i, .didReceiveRemoteNotification, to: apps[i].state, context: SceneCallbackContext(payload: payload))
+        send(
+            i, .didReceiveRemoteNotification, to: apps[i].state, context: SceneCallbackContext(payload: payload),
+            ownBudget: true)
     }
 
     /// The app called the push's completion handler (the callback's answer): `answered`, or `late` after its budget.

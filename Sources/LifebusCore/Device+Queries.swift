@@ -72,6 +72,11 @@ extension Device {
         protectedDataAvailable
     }
 
+    /// How many silent pushes to `app` wait for the rate limit's hour (`deferred`).
+    public func deferredPushCount(of app: AppID) -> Int {
+        index[app].map { apps[$0].pushes.deferred.count } ?? 0
+    }
+
     /// The `BGTask`s of `app`, pending and running, in the order they were submitted.
     public func backgroundTasks(of app: AppID) -> [BackgroundTaskStatus] {
         guard let i = index[app] else {

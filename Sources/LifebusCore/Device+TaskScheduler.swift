@@ -173,7 +173,9 @@ extension Device {
             }
             apps[i].scheduledTasks[k] = task
             recordTask(i, task.request, .expiring)
-            send(i, .backgroundTaskWillExpire, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+            send(
+                i, .backgroundTaskWillExpire, to: apps[i].state, context: SceneCallbackContext(task: task.request),
+                ownBudget: true)
         case .protectedDataLocking, .protectedDataUnlocked:
             let state = apps[i].state
             guard apps[i].process == .connected, state.isForeground || state == .background else {
@@ -215,7 +217,9 @@ extension Device {
         }
         apps[i].scheduledTasks[k] = task
         recordTask(i, task.request, .launched)
-        send(i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request))
+        send(
+            i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request),
+            ownBudget: true)
     }
 
     /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended); else it is being
@@ -226,9 +230,7 @@ extension Device {
         case (.notRunning, .connected):
             apps[i].launchReason = reason
             send(i, .didFinishLaunching, to: .background)
-            if usesScenes(i) {
-                sceneAppLaunched(i)
-            }
+            enteredBackground(i)  // its background time runs from the launch; no scene launch is under way
             return false
         case (.notRunning, .none):
             apps[i].launchReason = reason

@@ -16,7 +16,9 @@ import LifebusLifecycle
 ///   `reject`) comes once every callback it caused is answered or its app is gone;
 /// - at most one app is `active` or `inactive`; at most one callback per app is outstanding;
 /// - every callback sent is answered, or its app is killed (watchdog) or gone (crashed);
-/// - every armed timer belongs to an app that is connected or being waited for;
+/// - every armed timer belongs to an app that is connected or being waited for, but those that wait for the app
+///   whatever its process (a pending `BGTask`'s earliest begin date, the silent-push rate window) and the device's
+///   own (the protected-data lock);
 /// - and the record-level ones `checkInvariants()` lists, asserted after every input in debug builds.
 ///
 /// Wrong client input returns `.reject`, never a trap; only a broken invariant of the device's own traps.

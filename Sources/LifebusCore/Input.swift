@@ -39,8 +39,9 @@ public enum Input: Sendable, Hashable {
     /// `BGTaskScheduler.register(forTaskWithIdentifier:…)`: refused `registrationClosed` once `didFinishLaunching`
     /// is answered, `taskNotPermitted` for an identifier not in the app's `permittedTaskIdentifiers`.
     case registerBackgroundTask(AppID, identifier: String)
-    /// `BGTaskScheduler.submit(_:)`: a pending task (replacing a pending one of the same identifier).
-    case submitBackgroundTask(AppID, BackgroundTaskRequest)
+    /// `BGTaskScheduler.submit(_:)`: a pending task (replacing a pending one of the same identifier). Boxed
+    /// (`indirect`): the inputs of the app-delegate lifecycle stay as small as before.
+    indirect case submitBackgroundTask(AppID, BackgroundTaskRequest)
     /// `BGTask.setTaskCompleted(success:)` of the running task `identifier`.
     case backgroundTaskCompleted(AppID, identifier: String, success: Bool)
 }

@@ -11,6 +11,10 @@
 /// - `ios26`: as `ios17`, with scene destruction conditions (a closed scene's session is discarded at once).
 /// - `ios27`: as `ios26`, and scenes are required: an app that does not adopt them fails to launch.
 ///
+/// Background execution and data protection differ too: `beginBackgroundTask`'s time (none, 600 s, 180 s, then 30 s),
+/// BGTaskScheduler from `ios13`, continued processing from `ios26`, silent pushes from `ios7`, the protected-data lock
+/// from `ios13`.
+///
 /// Every difference between profiles is one of the properties below (`Protocol/lifecycle.md`'s "Profiles", a source
 /// for each). Adding one: ARCHITECTURE.md's "Adding a profile"; `ProfileTablesTests` drives every case through the
 /// tables.

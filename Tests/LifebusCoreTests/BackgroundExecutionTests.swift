@@ -45,6 +45,22 @@ struct BackgroundExecutionTests {
         #expect(status.first?.deadline == harness.now + .seconds(30))
     }
 
+    @Test("a scene app launched for a task later comes to the front with its scene callbacks' own budgets")
+    func aSceneAppLaunchedForATaskLaterLaunchesNormally() {
+        var harness = Self.launchedWithRefresh(.ios26, Self.scenePermits)
+        harness.run(.fire(.terminate("A", byUser: false)))
+        harness.run(.fire(.backgroundTask("A", identifier: "refresh", action: .run)))
+        harness.run(.completeTask("A", "refresh", success: true))
+        harness.run(.elapse(.seconds(60)))
+        let start = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        let budgets = harness.journal[start...].compactMap { action -> Duration? in
+            if case .sendCallback(_, _, _, _, let budget, _, _) = action { budget } else { nil }
+        }
+        #expect(!budgets.isEmpty && budgets.allSatisfy { $0 == .seconds(10) }, "\(budgets)")
+        #expect(harness.device.state(of: "A") == .active)
+    }
+
     @Test("status shows a submitted task pending with its earliest begin date")
     func statusShowsPendingTasks() {
         let harness = Self.launchedWithRefresh(.ios13, Self.permits)
