@@ -91,7 +91,8 @@ extension BrokerMachine {
                 try setTaskCompleted(SetTaskCompletedParams(json: params), from: session, ticket: ticket,
                                      into: &effects)
             case .protectedData:
-                effects.append(.reply(ticket, .success(ProtectedDataParams(available: device.isProtectedDataAvailable).json)))
+                let answer = ProtectedDataParams(available: device.isProtectedDataAvailable)
+                effects.append(.reply(ticket, .success(answer.json)))
             case .install, .uninstall, .apps:
                 try handleAppsRequest(request.method, params, ticket: ticket, into: &effects)
             }

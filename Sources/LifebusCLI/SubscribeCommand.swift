@@ -82,8 +82,9 @@ extension LifebusCommand {
         var launchInBackground = false
 
         @Option(name: .customLong("task"), help: ArgumentHelp(
-            "Declare and register a BGTaskScheduler identifier at launch (repeatable): when the broker runs it, its "
-                + "line is printed and the performBackgroundTask hook's exit completes it (0: success).",
+            "Declare and register a BGTaskScheduler identifier at launch, submitted as an appRefresh task due 15 "
+                + "minutes later (repeatable): when the broker runs it (or `fire bgtask`), its line is printed and the "
+                + "performBackgroundTask hook's exit completes it (0: success).",
             valueName: "identifier"))
         var tasks: [String] = []
 

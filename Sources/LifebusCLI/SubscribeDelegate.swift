@@ -51,10 +51,14 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
 
     /// `--task ID…`: the identifiers to register at launch.
     var taskIdentifiers: [String] = []
+    /// How long after launch a `--task` falls due: 15 minutes, the interval apps commonly ask of `BGAppRefreshTask`
+    /// (`fire bgtask` runs it at once).
+    nonisolated static let taskDelay = Duration.seconds(15 * 60)
 
-    /// Registers each `--task` identifier while `didFinishLaunching` runs. A task's launch handler prints its line,
-    /// then runs `performBackgroundTask`'s hook (or waits its delay) and completes the task: `success` when the hook
-    /// exited 0 (at once, successfully, without one). A refusal is said on stderr.
+    /// Registers each `--task` identifier while `didFinishLaunching` runs and submits it as an `appRefresh` request
+    /// due `taskDelay` later. A task's launch handler prints its line, then runs `performBackgroundTask`'s hook (or
+    /// waits its delay) and completes the task: `success` when the hook exited 0 (at once, successfully, without
+    /// one). A refusal is said on stderr.
     private func registerTasks(_ application: Application) async {
         for identifier in taskIdentifiers {
             do throws(RPCError) {
@@ -67,6 +71,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
                         try? await task.setTaskCompleted(success: succeeded)
                     }
                 }
+                try await application.taskScheduler.submit(
+                    .init(identifier: identifier, kind: .appRefresh, earliestBeginAfter: Self.taskDelay))
             } catch {
                 StandardError.writeLine("lifebus subscribe: cannot register task \(identifier): \(error.message)")
             }

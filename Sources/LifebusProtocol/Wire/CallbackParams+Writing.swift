@@ -30,8 +30,8 @@ extension CallbackParams {
         writeRareMembers(to: &buffer)
     }
 
-    /// `launch`, the scene members and the background ones, then `}`: rare (a launch, a scene app's callback), kept out of `write` so that
-    /// the app-level request's writer stays small enough to inline.
+    /// `launch`, the scene members and the background ones, then `}`: rare (a launch, a scene app's callback, a
+    /// background one), kept out of `write` so that the app-level request's writer stays small enough to inline.
     @inline(never)
     private func writeRareMembers(to buffer: inout [UInt8]) {
         if let launch {

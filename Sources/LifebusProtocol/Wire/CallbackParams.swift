@@ -46,9 +46,10 @@ public struct CallbackParams: Sendable, Equatable {
         set { setRare(launch: launch, scene: scene, sessions: sessions, background: newValue) }
     }
 
-    /// `launch`, `scene`, `sessions` and `background`, held out of line in one reference: each is rare (one per launch, a scene
-    /// app's callbacks) and wide, and the params travel inside every callback's effect, which would be that much
-    /// wider to move and copy (a second reference cost ~150 instructions of retains and releases per callback).
+    /// `launch`, `scene`, `sessions` and `background`, held out of line in one reference: each is rare (one per
+    /// launch, a scene app's callbacks, the background callbacks) and wide, and the params travel inside every
+    /// callback's effect, which would be that much wider to move and copy (a second reference cost ~150 instructions
+    /// of retains and releases per callback).
     private var rare: RareMembers?
 
     /// Whether the params carry a launch context or scene members (without copying them out).

@@ -10,7 +10,8 @@ public import LifebusJSON
 /// `rotated` / `reopened` run records (where a file happened to end) are left out; the other entries of a run are
 /// ordered canonically: by the virtual instant the record tells of (a transition's `answeredMs`, else `sentMs`; a
 /// mark's, process, task, push or protected-data record's `atMs`), then app id, then kind, then callback or mark
-/// name (a task's identifier, a push's event), then the rest of the record. The output is therefore a function of the set of records, whatever order they were made in.
+/// name (a task's identifier, a push's event), then the rest of the record. The output is therefore a function of
+/// the set of records, whatever order they were made in.
 public enum ReproducibleJournal {
     /// The members of each kind of entry (by `type`) that differ between runs of one scenario.
     public static let nondeterministicMembers: [String: Set<String>] = [
