@@ -176,8 +176,10 @@ enum MCPToolCatalog {
                 "Device and app status",
                 """
                 The device (profile, locked, call, alert, foreground app) and every app the broker knows with its \
-                state, pid (null when it has no live process) and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
-                the broker's socket, which apps connect to (LIFEBUS_SOCKET).
+                state, pid (null when it has no live process), since when and its pending and running background \
+                tasks (tasks: identifier, kind, state; protectedDataAvailable false while the device's protected \
+                data is unavailable, as protected_data says); with app, just that one (lifebus.AppNotFound if \
+                unknown). Also gives the broker's socket, which apps connect to (LIFEBUS_SOCKET).
                 """,
                 ["app": appProperty],
                 [], true

@@ -16,6 +16,14 @@ extension ToolCall {
         }
     }
 
+    /// `; tasks: com.example.refresh appRefresh pending`: an app's pending and running BGTasks in a status line.
+    static func tasks(_ entries: [JSONValue]) -> String {
+        guard !entries.isEmpty else { return "" }
+        return "; tasks: " + entries.map { entry in
+            ["identifier", "kind", "state"].map { entry[$0]?.stringValue ?? "?" }.joined(separator: " ")
+        }.joined(separator: ", ")
+    }
+
     /// The svg picture's width: `value` (whole pixels within `SVGTimeline`'s bounds, svg only) or the default.
     static func svgWidth(_ value: JSONValue?, format: String) throws(RPCError) -> Double {
         guard let value else { return SVGTimeline.defaultWidth }

@@ -88,6 +88,7 @@ extension ToolCall {
                     + "\(app["pid"]?.int64Value.map(String.init) ?? "none")"
                     + (app["connected"]?.boolValue == true ? "" : ", not connected")
                     + Self.sessions(app["scenes"]?.arrayValue ?? [])
+                    + Self.tasks(app["tasks"]?.arrayValue ?? [])
             }
             return ToolResult.success(lines.joined(separator: "\n"), structured: .object(structured))
         }
@@ -218,5 +219,6 @@ extension ToolCall {
         return "profile \(status["profile"]?.stringValue ?? "?"), locked \(status["locked"]?.boolValue ?? false), "
             + "call \(status["call"]?.stringValue ?? "?"), alert \(status["alert"]?.stringValue ?? "none"), "
             + "foreground \(foreground)"
+            + (status["protectedDataAvailable"]?.boolValue == false ? ", protected data unavailable" : "")
     }
 }

@@ -89,6 +89,11 @@ async def main(bin_dir):
                 await expect(session, {"callbacks": ["didFinishLaunching", "didBecomeActive"], "state": "active"})
                 await call(session, "fire", {"event": "home"})
                 await expect(session, {"state": ["background", "suspended"]})
+                status = await call(session, "status", {"app": APP})
+                tasks = status.structured_content["apps"][0].get("tasks", [])
+                check([(t["identifier"], t["state"]) for t in tasks] == [(REFRESH, "pending")]
+                      and "tasks: " + REFRESH + " appRefresh pending" in text_of(status),
+                      f"status shows the refresh pending: {text_of(status)}")
                 submitted = await history(session, "task")
                 check([(t["identifier"], t["event"]) for t in submitted] == [(REFRESH, "submitted")],
                       f"history shows the submitted refresh: {submitted}")
@@ -127,6 +132,9 @@ async def main(bin_dir):
                 await call(session, "fire", {"event": "sleep"})
                 await call(session, "advance_clock", {"by": "10s"})
                 await protected(session, False)
+                locked = await call(session, "status", {})
+                check(locked.structured_content.get("protectedDataAvailable") is False
+                      and "protected data unavailable" in text_of(locked), f"status says so too: {text_of(locked)}")
                 await call(session, "fire", {"event": "wake"})
                 await protected(session, True)
                 changes = [r["available"] for r in await history(session, "protectedData")]
