@@ -346,7 +346,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LifebusMCPTests", dependencies: ["LifebusMCP", "LifebusProtocol", "LifebusLifecycle", "LifebusExpectation"],
+            name: "LifebusMCPTests", dependencies: [
+                "LifebusMCP", "LifebusProtocol", "LifebusLifecycle", "LifebusExpectation", "LifebusJSON",
+                "LifebusTimeline",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "LifebusIntegrationTests",

@@ -12,13 +12,13 @@ private func J(_ profiles: Set<Profile> = every, _ matches: @escaping @Sendable 
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The rows of `Protocol/lifecycle.md`, in the document's order (the scene rows, `sceneRows`, last), with what in a
-/// journal shows each.
+/// The rows of `Protocol/lifecycle.md`, in the document's order (the scene rows, `sceneRows`, then the background
+/// rows, `backgroundRows`, last), with what in a journal shows each.
 /// A record's row is named by the event that caused it (its cause label), the callback, the states before and
 /// after, the outcome, the run's profile and the other transitions of the same event.
 extension CoverageRow {
     public static let all: [CoverageRow] = calls + alerts + buttons + launches + memory + terminations + connections
-        + failures + backgroundTasks + sceneRows
+        + failures + backgroundTasks + sceneRows + backgroundRows
 
     static let calls: [CoverageRow] = [
         CoverageRow("R01", "A active → `call`", J { $0.event == .call(.ring) && $0.resigned }),

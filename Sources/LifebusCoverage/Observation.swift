@@ -6,12 +6,18 @@ public import LifebusProtocol
 ///
 /// Invariant: `sameEvent` holds the transitions of the run with the same cause `eventID` (this one included), in
 /// journal order; it is empty for a record without a cause. `previous` is the app's transition before this record in
-/// the run.
+/// the run. `protectedDataLost` says whether the run's protected data became unavailable after the last
+/// `protectedDataWillBecomeUnavailable` before this record; `taskExpiring` whether a task record's task was told it
+/// expires (an `expiring` step of the same app and identifier since its `launched` one).
 public struct Observation: Sendable {
     /// What was recorded.
     public enum Record: Sendable {
         case transition(TransitionRecord)
         case process(ProcessRecord)
+        /// A step of a `BGTask` (issue 28).
+        case task(BackgroundTaskRecord)
+        /// A step of a push's delivery (issue 28).
+        case push(PushDeliveryRecord)
     }
 
     /// The run's profile; `nil` when the journal holds no run record before it (or names an unknown profile).
@@ -22,16 +28,20 @@ public struct Observation: Sendable {
     public var event: ControllerEvent?
     public var sameEvent: [TransitionRecord]
     public var previous: TransitionRecord?
+    public var protectedDataLost: Bool
+    public var taskExpiring: Bool
 
     public init(
         profile: Profile?, record: Record, event: ControllerEvent?, sameEvent: [TransitionRecord],
-        previous: TransitionRecord? = nil
+        previous: TransitionRecord? = nil, protectedDataLost: Bool = false, taskExpiring: Bool = false
     ) {
         self.profile = profile
         self.record = record
         self.event = event
         self.sameEvent = sameEvent
         self.previous = previous
+        self.protectedDataLost = protectedDataLost
+        self.taskExpiring = taskExpiring
     }
 
     /// The app the record is about.
@@ -39,6 +49,8 @@ public struct Observation: Sendable {
         switch record {
         case .transition(let transition): transition.app
         case .process(let process): process.app
+        case .task(let task): task.app
+        case .push(let push): push.app
         }
     }
 
@@ -63,8 +75,8 @@ public struct Observation: Sendable {
 }
 
 extension Observation {
-    /// The observations of a journal, in order: every transition and process record, each with the profile of
-    /// the run it belongs to (the last `start` run record before it) and the transitions of its event.
+    /// The observations of a journal, in order: every transition, process, task and push record, each with the
+    /// profile of the run it belongs to (the last `start` run record before it) and the transitions of its event.
     public static func all(in entries: [JournalEntry]) -> [Observation] {
         var result: [Observation] = []
         var run: [JournalEntry] = []
@@ -91,19 +103,42 @@ extension Observation {
             if let cause = record.cause { byEvent[cause.eventID, default: []].append(record) }
         }
         var last: [String: TransitionRecord] = [:]
+        var dataLost = false
+        var expiring: Set<TaskKey> = []
         return entries.compactMap { entry in
             switch entry {
             case .transition(let record):
                 let sameEvent = record.cause.map { byEvent[$0.eventID] ?? [] } ?? []
                 defer { last[record.app] = record }
+                if record.callback == .protectedDataWillBecomeUnavailable { dataLost = false }
                 return Observation(profile: profile, record: .transition(record),
                                    event: record.cause?.controllerEvent, sameEvent: sameEvent,
-                                   previous: last[record.app])
+                                   previous: last[record.app], protectedDataLost: dataLost)
             case .process(let record):
                 return Observation(profile: profile, record: .process(record), event: nil, sameEvent: [])
-            case .mark, .run, .task, .push, .protectedData:
+            case .task(let record):
+                let key = TaskKey(app: record.app, identifier: record.identifier)
+                switch record.event {
+                case .launched: expiring.remove(key)
+                case .expiring: expiring.insert(key)
+                case .submitted, .completed, .expired, .cancelled: break
+                }
+                return Observation(profile: profile, record: .task(record), event: nil, sameEvent: [],
+                                   taskExpiring: expiring.contains(key) && record.event != .expiring)
+            case .push(let record):
+                return Observation(profile: profile, record: .push(record), event: nil, sameEvent: [])
+            case .protectedData(let record):
+                if !record.available { dataLost = true }
+                return nil
+            case .mark, .run:
                 return nil
             }
         }
     }
+}
+
+/// One task of one app, as the task records name it.
+private struct TaskKey: Hashable {
+    var app: String
+    var identifier: String
 }

@@ -4,8 +4,8 @@ public import LifebusProtocol
 /// `since`). A plain value; `select` is pure.
 public enum ExpectScope: Sendable, Equatable {
     /// The entries since the last event that caused a transition was fired (any app's), or all before any event:
-    /// those at or after its firing time and after the last transition an earlier event caused (so a manual clock,
-    /// where every entry may share one instant, still cuts at the event).
+    /// the transitions, marks, task and push records at or after its firing time and after the last transition an
+    /// earlier event caused (so a manual clock, where every entry may share one instant, still cuts at the event).
     case lastEvent
     /// The entries after the app's last mark with this name.
     case sinceMark(String)
@@ -43,6 +43,8 @@ public enum ExpectScope: Sendable, Equatable {
                 guard entry.seq > earlier else { return false }
                 if case .transition(let record) = entry { return record.sentMs >= latest.fired }
                 if case .mark(let record) = entry { return record.atMs >= latest.fired }
+                if case .task(let record) = entry { return record.atMs >= latest.fired }
+                if case .push(let record) = entry { return record.atMs >= latest.fired }
                 return false
             }
             return (inScope, "since event \(latest.cause.eventID) (\(latest.cause.event))")

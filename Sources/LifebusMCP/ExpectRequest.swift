@@ -6,10 +6,11 @@ import LifebusProtocol
 /// The `expect` tool's arguments, read into the `Expectation` and `ExpectScope` `lifebus expect` checks with, and its
 /// result: `passed`, the scope and each check with expected beside recorded. A plain value; a wrong argument is
 /// refused with `jsonrpc.InvalidParams` naming it. With `scene`, only that scene's transitions count and `state` is
-/// its scene state (`sceneStates`).
+/// its scene state (`sceneStates`). `background` holds the task and push checks.
 struct ExpectRequest {
     let app: String
     let expectation: Expectation
+    let background: BackgroundExpectation
     let scope: ExpectScope
     let scene: SceneID?
     let sceneStates: [SceneState]?
@@ -75,9 +76,10 @@ struct ExpectRequest {
             }
             expectation.markData = object.map { ($0.key, $0.value.stringValue ?? $0.value.jsonText) }
         }
-        guard !expectation.isEmpty || sceneStates != nil else {
+        background = try BackgroundExpectation(arguments)
+        guard !expectation.isEmpty || sceneStates != nil || !background.isEmpty else {
             throw RPCError.invalidParams(
-                field: "app", "say what to expect: callbacks, state, outcome, noOutcome or mark")
+                field: "app", "say what to expect: callbacks, state, outcome, noOutcome, mark, task or pushResult")
         }
         self.expectation = expectation
         scope = try Self.scope(arguments["since"])

@@ -46,9 +46,13 @@ extension MCPToolCatalog {
         passed and each check with expected beside recorded; a check that fails is a result with passed \
         false (not a tool error), whose text says what differed. With scene (a number, from status), only \
         that scene's transitions count (the app's marks still do) and state is the scene's state now \
-        (unattached, foregroundInactive, foregroundActive, background; unattached when not connected).
+        (unattached, foregroundInactive, foregroundActive, background; unattached when not connected). The \
+        background life: task with taskEvent (and taskSuccess) checks that task's last step in scope (e.g. \
+        expired: the app did not complete it and was killed backgroundTaskExpired), pushResult the result of \
+        the app's last answered push; the task and push records in scope are those since the event, including \
+        what advance_clock made of it (a task's expiry, a late answer).
         """,
-        [
+        JSONObject(([
             "app": appProperty,
             "scene": sceneNumberProperty,
             "callbacks": [
@@ -76,7 +80,7 @@ extension MCPToolCatalog {
                     ["type": "object", "properties": ["seq": ["type": "integer"]], "required": ["seq"]],
                 ],
             ],
-        ],
+        ] as JSONObject).map { ($0.key, $0.value) } + expectBackgroundProperties.map { ($0.key, $0.value) }),
         ["app"], true
     )
     static let coverageDetails = Details(

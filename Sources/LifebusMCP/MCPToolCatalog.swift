@@ -1,6 +1,7 @@
 import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
+import LifebusTimeline
 
 /// The tools `lifebus mcp` offers, as `tools/list` returns them: a name, a title, a description an agent can act
 /// on, and a JSON Schema for the arguments. Stateless; the schemas list every choice the broker accepts, so an
@@ -12,6 +13,7 @@ enum MCPToolCatalog {
         case launch
         case scene
         case status
+        case protectedData = "protected_data"
         case waitForState = "wait_for_state"
         case history
         case advanceClock = "advance_clock"
@@ -74,6 +76,7 @@ enum MCPToolCatalog {
         }
         if declaration.target == .app { takes.append("needs app") }
         if declaration.takesByUser { takes.append("byUser true: the user killed it") }
+        takes += members(of: event)
         return takes.isEmpty ? event.rawValue : "\(event.rawValue) (\(takes.joined(separator: "; ")))"
     }.joined(separator: "; ")
 
@@ -110,8 +113,12 @@ enum MCPToolCatalog {
                 """
                 Inject an interruption or system event into the simulated iOS device and, by default, wait until \
                 every app it affects has been driven through its lifecycle callbacks. Events and their actions \
-                (the first is the default): \(eventsAndTheirMembers). Returns the \
-                transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
+                (the first is the default): \(eventsAndTheirMembers). A silent push is content-available: \
+                didReceiveRemoteNotification, launching the app into the background when it is not running; an \
+                alert push is a visible notification (tap it with launch's push). A bgtask runs a task the app \
+                submitted (launching it into the background when it is not running); its outcome (task records: \
+                launched, expiring, completed, expired — the app killed backgroundTaskExpired) is in history. \
+                Returns the transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
                 disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
                 the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \
                 process does not connect within its launch budget fails lifebus.TimedOut (reason launchTimedOut).
@@ -134,6 +141,11 @@ enum MCPToolCatalog {
                     "byUser": ["type": "boolean", "description": "terminate only: the user killed the app."],
                     "url": launchURLProperty,
                     "push": launchPushProperty,
+                    "identifier": taskIdentifierProperty,
+                    "payload": pushPayloadProperty,
+                    "scene": sceneNumberProperty,
+                    "session": ["type": "integer", "minimum": 1, "description": "scene reconnect only: the session."],
+                    "activity": ["type": "object", "description": "scene open only: the window's user activity."],
                     "wait": [
                         "type": "boolean", "default": true,
                         "description": "Answer once every transition the event caused has completed (default).",
@@ -158,13 +170,16 @@ enum MCPToolCatalog {
                 ["app"], false
             )
         case .scene: return sceneDetails
+        case .protectedData: return protectedDataDetails
         case .status:
             return Details(
                 "Device and app status",
                 """
                 The device (profile, locked, call, alert, foreground app) and every app the broker knows with its \
-                state, pid (null when it has no live process) and since when; with app, just that one (lifebus.AppNotFound if unknown). Also gives \
-                the broker's socket, which apps connect to (LIFEBUS_SOCKET).
+                state, pid (null when it has no live process), since when and its pending and running background \
+                tasks (tasks: identifier, kind, state; protectedDataAvailable false while the device's protected \
+                data is unavailable, as protected_data says); with app, just that one (lifebus.AppNotFound if \
+                unknown). Also gives the broker's socket, which apps connect to (LIFEBUS_SOCKET).
                 """,
                 ["app": appProperty],
                 [], true
@@ -195,8 +210,12 @@ enum MCPToolCatalog {
                 "Journaled transitions and marks",
                 """
                 The journal, oldest first: each transition (app, callback, from, to, sentMs, answeredMs, \
-                handlerMs, budgetMs, outcome, cause) and each mark an app made (state-saved…). Times are ms since \
-                the broker started. limit keeps the newest entries (default 100).
+                handlerMs, budgetMs, outcome, cause), each mark an app made (state-saved…), each process record \
+                (started, killed with its reason…), each background task's step (type task: identifier, kind, \
+                event submitted, launched, expiring, completed with success, expired, cancelled), each push's \
+                (type push: delivered, deferred, answered or late with its result newData, noData, failed) and \
+                each change of protected data (type protectedData: available). Times are ms since the broker \
+                started. limit keeps the newest entries (default 100).
                 """,
                 ["app": appProperty, "limit": ["type": "integer", "minimum": 1, "default": 100]],
                 [], true
@@ -220,12 +239,14 @@ enum MCPToolCatalog {
                 The run as a timeline: text (default; one line per state, callback with latency against budget, \
                 mark and ending, per app), svg (a picture: a lane per app, states as coloured bars, events as \
                 lines, watchdog/jetsam/crash/disconnected endings in red) or chrome (trace-event JSON for \
-                Perfetto). With path, writes the file there and returns its path.
+                Perfetto). With path, writes the file there and returns its path. width: the svg picture's \
+                width in pixels (default \(Int(SVGTimeline.defaultWidth))).
                 """,
                 [
                     "format": ["type": "string", "enum": ["text", "svg", "chrome"], "default": "text"],
                     "apps": ["type": "array", "items": appProperty, "description": "Only these apps."],
                     "path": ["type": "string", "description": "Write the timeline to this file."],
+                    "width": svgWidthProperty,
                 ],
                 [], true
             )

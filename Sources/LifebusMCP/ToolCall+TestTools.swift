@@ -52,13 +52,14 @@ extension ToolCall {
                 peer.request(LifebusMethod.status, params: StatusParams(app: request.app).json) { [self] answer in
                     let status = (try? StatusResult(json: answer.get()))?.apps.first
                     let (inScope, scope) = request.scope.select(entries, app: request.app)
+                    let background = request.background.check(inScope)
                     guard let scene = request.scene else {
                         let checks = request.expectation.check(inScope, state: status?.state ?? .notRunning)
-                        return finish(request.result(checks, scope: scope))
+                        return finish(request.result(checks + background, scope: scope))
                     }
                     let now = status?.scenes.first { $0.scene == scene }?.state ?? .unattached
                     let checks = request.expectation.check(
-                        inScope, scene: scene, states: request.sceneStates, now: now)
+                        inScope, scene: scene, states: request.sceneStates, now: now) + background
                     finish(request.result(checks, scope: "\(scope), scene \(scene.number)"))
                 }
             }

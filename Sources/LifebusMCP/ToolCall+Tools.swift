@@ -15,6 +15,7 @@ extension ToolCall {
             case .launch: try launch(arguments)
             case .scene: try scene(arguments)
             case .status: try status(arguments)
+            case .protectedData: protectedData()
             case .waitForState: try waitForState(arguments)
             case .history: try history(arguments)
             case .advanceClock: try advanceClock(arguments)
@@ -33,7 +34,10 @@ extension ToolCall {
 
     private func fire(_ arguments: JSONObject) throws(RPCError) {
         var params = JSONObject()
-        for key in ["event", "action", "app", "level", "byUser", "url", "push", "wait"] {
+        for key in [
+            "event", "action", "app", "level", "byUser", "url", "push", "identifier", "payload", "scene", "session",
+            "activity", "wait",
+        ] {
             if let value = arguments[key] { params.append(key, value) }
         }
         try fire(FireParams(json: .object(params)))
@@ -84,6 +88,7 @@ extension ToolCall {
                     + "\(app["pid"]?.int64Value.map(String.init) ?? "none")"
                     + (app["connected"]?.boolValue == true ? "" : ", not connected")
                     + Self.sessions(app["scenes"]?.arrayValue ?? [])
+                    + Self.tasks(app["tasks"]?.arrayValue ?? [])
             }
             return ToolResult.success(lines.joined(separator: "\n"), structured: .object(structured))
         }
@@ -156,10 +161,12 @@ extension ToolCall {
             apps = values.compactMap(\.stringValue)
         }
         let path = arguments["path"]?.stringValue
+        let width = try Self.svgWidth(arguments["width"], format: format)
         withBroker { [self] peer in
             peer.requestHistory { [self] answer in
                 switch answer {
-                case .success(let entries): finish(render(entries, apps: apps, format: format, path: path))
+                case .success(let entries):
+                    finish(render(entries, apps: apps, format: format, width: width, path: path))
                 case .failure(let error): finish(ToolResult.failure(error))
                 }
             }
@@ -167,10 +174,11 @@ extension ToolCall {
     }
 
     /// The timeline of `entries` as `format`, returned as the tool's text or written to `path`.
-    private func render(_ entries: [JournalEntry], apps: [String], format: String, path: String?) -> JSONValue {
+    private func render(_ entries: [JournalEntry], apps: [String], format: String, width: Double, path: String?)
+        -> JSONValue {
         let timeline = Timeline(entries: entries, apps: apps)
         let text = switch format {
-        case "svg": SVGTimeline(timeline).render()
+        case "svg": SVGTimeline(timeline, width: width).render()
         case "chrome": ChromeTrace.render(timeline)
         default: TimelineText.render(timeline)
         }
@@ -211,5 +219,6 @@ extension ToolCall {
         return "profile \(status["profile"]?.stringValue ?? "?"), locked \(status["locked"]?.boolValue ?? false), "
             + "call \(status["call"]?.stringValue ?? "?"), alert \(status["alert"]?.stringValue ?? "none"), "
             + "foreground \(foreground)"
+            + (status["protectedDataAvailable"]?.boolValue == false ? ", protected data unavailable" : "")
     }
 }

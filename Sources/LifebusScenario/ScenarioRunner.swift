@@ -8,9 +8,9 @@ public import LifebusProtocol
 ///
 /// A plain value (what to run against and how patient to be); each `run` is independent. With `.own`, every run
 /// starts a private `lifebusd --clock manual --profile P --advance-settle 1s` (an advance waits 1 s of real time
-/// for unanswered callbacks before stepping on) on a temporary socket and stops it (and so its apps) at the end,
-/// also when a step failed; with `.running(socket)`, the run resets that broker first and runs under its
-/// profile. Never throws: whatever goes wrong is in the result.
+/// for unanswered callbacks before stepping on; `--scene-order-seed N` too when `sceneOrderSeed` is given) on a
+/// temporary socket and stops it (and so its apps) at the end, also when a step failed; with `.running(socket)`,
+/// the run resets that broker first and runs under its profile. Never throws: whatever goes wrong is in the result.
 public struct ScenarioRunner: Sendable {
     public enum Broker: Sendable, Equatable {
         /// A private broker per run.
@@ -25,11 +25,18 @@ public struct ScenarioRunner: Sendable {
     /// How long, in real time, a step may wait for the broker or the apps (an event's callbacks, a launch, an
     /// app's end after `kill`); a `wait` step has its own timeout.
     public var patience: Duration
+    /// With `.own`: the seed of the scene orders Apple does not document (`lifebusd --scene-order-seed`; `nil`:
+    /// the broker's default, 0).
+    public var sceneOrderSeed: UInt64?
 
-    public init(broker: Broker = .own, directory: String = ".", patience: Duration = .seconds(10)) {
+    public init(
+        broker: Broker = .own, directory: String = ".", patience: Duration = .seconds(10),
+        sceneOrderSeed: UInt64? = nil
+    ) {
         self.broker = broker
         self.directory = directory
         self.patience = patience
+        self.sceneOrderSeed = sceneOrderSeed
     }
 
     /// Runs `scenario` under `profile` (with `.running`, the broker's profile is what it is: `profile` only names the
@@ -42,11 +49,12 @@ public struct ScenarioRunner: Sendable {
         switch broker {
         case .own:
             do throws(BrokerProcess.Failure) {
+                let seed = sceneOrderSeed.map { ["--scene-order-seed", String($0)] } ?? []
                 let started = try BrokerProcess(BrokerLaunch(
                     arguments: [
                         "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
                         "--advance-settle", "1s",
-                    ],
+                    ] + seed,
                     purpose: "lifebus-run", output: .discarded))
                 process = started
                 socket = started.socketPath

@@ -18,12 +18,14 @@ enum RandomRun {
         case stopped(String)
     }
 
-    /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed;
-    /// exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written) or a run
-    /// stopped before its end.
+    /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed (on brokers
+    /// given `sceneOrderSeed`, when set, which the printed replay commands repeat); exit 0 when every invariant held
+    /// under every profile, 1 when one broke (its reproducer written) or a run stopped before its end.
     static func run(
-        _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?
+        _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?,
+        sceneOrderSeed: UInt64? = nil
     ) throws {
+        let replay = sceneOrderSeed.map { " --scene-order-seed \($0)" } ?? ""
         let facts = try AppFacts(options.facts)  // a set `RandomRunOptions.validate()` let through
         let apps = try options.apps.map(app(manifest:))
         var outcomes: [(seed: UInt64, profile: Profile, outcome: Outcome)] = []
@@ -32,7 +34,9 @@ enum RandomRun {
                 let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
                 let path = reproducerPath(options.reproducer, seed: seed, profile: profile,
                                           several: profiles.count > 1, severalSeeds: seeds.count > 1)
-                outcomes.append((seed, profile, try fuzz(fuzzer, reproducer: path)))
+                outcomes.append((seed, profile, try fuzz(
+                    fuzzer, reproducer: path, runner: ScenarioRunner(broker: .own, sceneOrderSeed: sceneOrderSeed),
+                    replay: replay)))
             }
         }
         if outcomes.count > 1 {
@@ -41,7 +45,7 @@ enum RandomRun {
                 let name = seeds.count > 1 ? "\(seed) \(profile.rawValue)" : profile.rawValue
                 switch outcome {
                 case .held(let steps): print("  \(name)  held over \(steps) steps")
-                case .broke(let path): print("  \(name)  broke an invariant: lifebus run \(path)")
+                case .broke(let path): print("  \(name)  broke an invariant: lifebus run \(path)\(replay)")
                 case .stopped(let why): print("  \(name)  stopped: \(why)")
                 }
             }
@@ -55,13 +59,14 @@ enum RandomRun {
         }
     }
 
-    /// One profile's session: runs it, prints what it found and, on a failure, writes the reproducer to `path`.
-    private static func fuzz(_ fuzzer: Fuzzer, reproducer path: String) throws -> Outcome {
+    /// One profile's session on `runner`: runs it, prints what it found and, on a failure, writes the reproducer
+    /// to `path` (its replay command ending with `replay`).
+    private static func fuzz(_ fuzzer: Fuzzer, reproducer path: String, runner: ScenarioRunner, replay: String) throws
+        -> Outcome {
         let seed = fuzzer.seed
         let profile = fuzzer.profile
         print("fuzzing with seed \(seed): \(fuzzer.stepCount) steps under \(profile.rawValue), apps "
             + fuzzer.apps.map(\.id).joined(separator: ", "))
-        let runner = ScenarioRunner(broker: .own)
         var first: ScenarioResult?
         let report = try fuzzer.run { steps in
             let result = runner.run(Scenario(name: "fuzz-\(seed)", profiles: [profile],
@@ -87,7 +92,7 @@ enum RandomRun {
         } catch {
             StandardError.writeLine("lifebus: cannot write the reproducer to \(path): \(error)")
         }
-        print("reproducer written to \(path): lifebus run \(path)")
+        print("reproducer written to \(path): lifebus run \(path)\(replay)")
         return .broke(reproducer: path)
     }
 

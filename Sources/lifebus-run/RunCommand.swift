@@ -14,7 +14,9 @@ struct RunCommand: ParsableCommand {
         abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
         discussion: """
             Each scenario runs under each selected profile it lists (--profile: one, several in the order given \
-            as ios7,ios27, or all; default all), each time on a private lifebusd with the manual clock on a temporary socket, stopped afterwards; with --socket, on \
+            as ios7,ios27, or all; default all), each time on a private lifebusd with the manual clock on a \
+            temporary socket, stopped afterwards (given --scene-order-seed N, the seed of the scene orders Apple \
+            does not document, which its run record names); with --socket, on \
             that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
             With --diff, each profile's run is compared with the previous one's and what stopped happening is \
             reported (the migration diff: marks and the callbacks they were made in, runs that began to fail). \
@@ -45,9 +47,19 @@ struct RunCommand: ParsableCommand {
         "With --shard: balance by each run's seconds in this earlier report (--report or lifebus merge --json).",
         valueName: "file"))
     var timings: String?
+    @Option(help: ArgumentHelp(
+        "The seed of the scene orders Apple does not document, for the brokers lifebus run starts "
+            + "(lifebusd --scene-order-seed; default 0).", valueName: "n"))
+    var sceneOrderSeed: UInt64?
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
+        if let sceneOrderSeed, sceneOrderSeed > UInt64(Int64.max) {
+            throw ValidationError("--scene-order-seed must be an integer from 0 to 2^63-1")
+        }
+        guard socket == nil || sceneOrderSeed == nil else {
+            throw ValidationError("--scene-order-seed is for the brokers lifebus run starts: not with --socket")
+        }
         guard random.seed == nil, random.seeds == nil else {
             return try random.validate(files: files, socket: socket, json: json)
         }
@@ -61,7 +73,8 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         if let seeds = random.seedRange {
-            return try RandomRun.run(random, seeds: seeds, profiles: profile.profiles, report: report)
+            return try RandomRun.run(
+                random, seeds: seeds, profiles: profile.profiles, report: report, sceneOrderSeed: sceneOrderSeed)
         }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
@@ -109,7 +122,8 @@ struct RunCommand: ParsableCommand {
         }
         let mine = try shardItems(scenarios, profiles: profiles)
         return scenarios.compactMap { file, scenario in
-            let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file))
+            let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file),
+                                        sceneOrderSeed: sceneOrderSeed)
             let selected = profiles.filter(scenario.profiles.contains)
             let owned = mine.map { items in
                 selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }

@@ -8,14 +8,14 @@ import Testing
     private static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Protocol/lifecycle.md")
 
-    /// Every `| Rnn | situation |` and `| Snn | situation |` line of the document, in order.
+    /// Every `| Rnn | situation |`, `| Snn | situation |` and `| Bnn | situation |` line of the document, in order.
     private static func documentRows() throws -> [(id: String, situation: String)] {
         let text = try String(contentsOf: document, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            guard cells.count > 3, cells[1].hasPrefix("R") || cells[1].hasPrefix("S"), cells[1].count > 1,
+            guard cells.count > 3, ["R", "S", "B"].contains(cells[1].prefix(1)), cells[1].count > 1,
                   cells[1].dropFirst().allSatisfy(\.isNumber) else {
                 return nil
             }

@@ -2,7 +2,8 @@ import LifebusCore
 import LifebusLifecycle
 import LifebusProtocol
 
-/// Builds journal entries for the coverage tests: a run record per profile and transitions in the journal's words.
+/// Builds journal entries for the coverage tests: a run record per profile, and transitions, process, task, push
+/// and protected-data records in the journal's words.
 struct JournalFixture {
     private(set) var entries: [JournalEntry] = []
     private var seq: Int64 = 0
@@ -34,5 +35,26 @@ struct JournalFixture {
     mutating func process(_ app: String, _ event: ProcessRecord.Event) {
         seq += 1
         entries.append(.process(ProcessRecord(seq: seq, app: app, pid: 1, event: event, atMs: 0, wallMs: 0)))
+    }
+
+    mutating func task(
+        _ app: String, _ identifier: String, _ kind: BackgroundTaskKind, _ event: BackgroundTaskRecord.Event,
+        success: Bool? = nil
+    ) {
+        seq += 1
+        entries.append(.task(BackgroundTaskRecord(
+            seq: seq, app: app, pid: 1, identifier: identifier, kind: kind, event: event, success: success, atMs: 0,
+            wallMs: 0)))
+    }
+
+    mutating func push(_ app: String, _ event: PushDeliveryRecord.Event, result: BackgroundFetchResult? = nil) {
+        seq += 1
+        entries.append(.push(PushDeliveryRecord(
+            seq: seq, app: app, pid: 1, event: event, result: result, payload: "{}", atMs: 0, wallMs: 0)))
+    }
+
+    mutating func protectedData(available: Bool) {
+        seq += 1
+        entries.append(.protectedData(ProtectedDataRecord(seq: seq, available: available, atMs: 0, wallMs: 0)))
     }
 }

@@ -72,6 +72,79 @@ import Testing
         #expect(rows["ios7"]?.filter { $0.hasPrefix("S") } == [], "\(rows)")
     }
 
+    @Test func taskRecordsAndProtectedDataNameTheBackgroundRowsUnderTheProfilesThatHaveThem() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios7, .ios17, .ios26] {
+            journal.run(profile)
+            let run = journal.fire("bgtask A refresh")
+            journal.moved("A", .didFinishLaunching, .notRunning, .background, cause: run)
+            journal.task("A", "refresh", .appRefresh, .launched)
+            journal.moved("A", .performBackgroundTask, .background, .background, cause: run)
+            journal.task("A", "refresh", .appRefresh, .expiring)
+            journal.moved("A", .backgroundTaskWillExpire, .background, .background, cause: nil)
+            journal.task("A", "refresh", .appRefresh, .completed, success: false)
+            journal.moved("A", nil, .background, .suspended, cause: nil)
+            journal.moved("A", nil, .suspended, .background, cause: nil)
+            journal.task("A", "refresh", .appRefresh, .launched)
+            journal.moved("A", .performBackgroundTask, .background, .background, cause: nil)
+            journal.task("A", "refresh", .appRefresh, .completed, success: true)
+            journal.task("A", "clean", .processing, .launched)
+            journal.task("A", "clean", .processing, .expired)
+            let sleep = journal.fire("sleep")
+            journal.moved("A", .protectedDataWillBecomeUnavailable, .background, .background, cause: sleep)
+            journal.protectedData(available: false)
+            let wake = journal.fire("wake")
+            journal.protectedData(available: true)
+            journal.moved("A", .protectedDataDidBecomeAvailable, .background, .background, cause: wake)
+            journal.task("A", "export", .continuedProcessing, .cancelled)
+        }
+        let background = reached(journal).mapValues { $0.filter { $0.hasPrefix("B") } }
+        // B05 needs a resume caused by bgtask, B22 an unlock within the delay: neither happened.
+        let modern = ["B04", "B06", "B07", "B08", "B20", "B21"]
+        #expect(background == ["ios7": [], "ios17": modern, "ios26": ["B04", "B06", "B07", "B08", "B12", "B20", "B21"]])
+        let ios7 = LifecycleCoverage(entries: journal.entries, app: "A").apps.first?.profiles.first
+        let missed = ios7?.neverReached.map(\.id).filter { $0.hasPrefix("B") } ?? []
+        #expect(!missed.isEmpty && missed.allSatisfy { $0.hasPrefix("B3") }, "under ios7 only the push rows: \(missed)")
+    }
+
+    @Test func anUnlockWithinTheDelayIsB22AndAResumeByBgtaskIsB05() {
+        var journal = JournalFixture()
+        journal.run(.ios15)
+        let sleep = journal.fire("sleep")
+        journal.moved("A", .protectedDataWillBecomeUnavailable, .background, .background, cause: sleep)
+        let wake = journal.fire("wake")
+        journal.moved("A", .protectedDataDidBecomeAvailable, .background, .background, cause: wake)
+        let run = journal.fire("bgtask A refresh")
+        journal.moved("A", nil, .suspended, .background, cause: run)
+        journal.task("A", "clean", .processing, .expiring)
+        let background = reached(journal).mapValues { $0.filter { $0.hasPrefix("B") } }
+        #expect(background == ["ios15": ["B05", "B09", "B20", "B22"]])
+    }
+
+    @Test func silentPushesNameThePushRowsFromIOS7() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios4, .ios7, .ios26] {
+            journal.run(profile)
+            let cold = journal.fire("push com.example.A")
+            journal.moved("A", .didFinishLaunching, .notRunning, .background, cause: cold)
+            journal.moved("A", .didReceiveRemoteNotification, .background, .background, cause: cold)
+            let warm = journal.fire("push --silent com.example.A")
+            journal.moved("A", nil, .suspended, .background, cause: warm)
+            journal.moved("A", .didReceiveRemoteNotification, .background, .notRunning, .watchdog, cause: warm)
+            journal.push("A", .deferred)
+            let alert = journal.fire("push --alert com.example.A")
+            journal.moved("A", nil, .suspended, .background, cause: alert)
+        }
+        let pushes = reached(journal).mapValues { $0.filter { $0.hasPrefix("B3") } }
+        #expect(pushes == ["ios4": [], "ios7": ["B30", "B31", "B32", "B34"], "ios26": ["B30", "B31", "B32", "B34"]])
+    }
+
+    @Test func theBackgroundRowsApplyToAppDelegateAndSceneAppsAlike() {
+        let rows = CoverageRow.all.filter { $0.id.hasPrefix("B") }
+        #expect(rows.count >= 16)
+        #expect(rows.allSatisfy { $0.applies(to: .appDelegate) && $0.applies(to: .scene) })
+    }
+
     @Test func theProfileTellsAnExitsOnSuspendAppApart() {
         var journal = JournalFixture()
         journal.run(.ios7)

@@ -10,8 +10,8 @@ import Testing
     @Test func everyToolHasATitleADescriptionAndAnObjectSchemaWhoseRequiredArgumentsExist() throws {
         let tools = MCPToolCatalog.tools
         #expect(tools.compactMap { $0["name"]?.stringValue } == [
-            "fire", "launch", "scene", "status", "wait_for_state", "history", "advance_clock", "timeline", "install",
-            "uninstall", "reset", "expect", "coverage", "run_scenario",
+            "fire", "launch", "scene", "status", "protected_data", "wait_for_state", "history", "advance_clock",
+            "timeline", "install", "uninstall", "reset", "expect", "coverage", "run_scenario",
         ])
         for tool in tools {
             let schema = try #require(tool["inputSchema"])

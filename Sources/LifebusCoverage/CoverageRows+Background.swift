@@ -1,0 +1,92 @@
+import LifebusLifecycle
+import LifebusProtocol
+
+private let tasks = Set(Profile.allCases.filter(\.hasBackgroundTasks))
+private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
+private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
+private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
+private let rejected = "a rejected event: rejections are answered, not journaled"
+
+private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
+    .journal(profiles: profiles, matches: matches)
+}
+
+/// The background rows of `Protocol/lifecycle.md` (B01…, "Background execution and data protection"), in the
+/// document's order, with what in a journal shows each: a task or push record's step, a background launch or
+/// resume caused by `bgtask`, a silent `push` (or the clock), the protected-data and push callbacks. Each under the
+/// profiles that have what it needs (`BGTaskScheduler`, continued processing, data protection, a silent push's
+/// budget); app-delegate and scene apps alike reach them (the callbacks are the app delegate's).
+extension CoverageRow {
+    static let backgroundRows: [CoverageRow] = [
+        CoverageRow("B01", "A launching (held in `didFinishLaunching`) registers `refresh` (permitted)",
+                    .notInJournal("a registration is answered, not journaled")),
+        CoverageRow("B02", "A active (launch finished) registers `refresh`", .notInJournal(rejected)),
+        CoverageRow("B03", "A launching registers `sync`, not in its permitted identifiers", .notInJournal(rejected)),
+        CoverageRow("B04", "A not running, `refresh` submitted → `bgtask A` for `refresh`",
+                    J(tasks) { $0.byBackgroundTask
+                        && $0.moved(.didFinishLaunching, from: [.notRunning], to: .background) }),
+        CoverageRow("B05", "A suspended, `refresh` submitted → `bgtask A` for `refresh`, then A completes it",
+                    J(tasks) { $0.byBackgroundTask && $0.moved(nil, from: [.suspended], to: .background) }),
+        CoverageRow("B06", "A suspended, `refresh` submitted due in 900 s → the clock passes 900 s",
+                    J(tasks) { !$0.hasCause && $0.moved(.performBackgroundTask) }),
+        CoverageRow("B07", "A's `refresh` running, never completed → 25 s, 30 s",
+                    J(tasks) { $0.task?.event == .expired }),
+        CoverageRow("B08", "as B07, A completes it (`false`) from its expiration handler",
+                    J(tasks) { $0.task?.event == .completed && $0.task?.kind == .appRefresh && $0.taskExpiring }),
+        CoverageRow("B09", "A locked in the background with `clean` (processing) running → `wake`, A completes it",
+                    J(tasks) { $0.task?.event == .expiring && $0.task?.kind == .processing }),
+        CoverageRow("B10", "A active submits `export` (continued processing) → `home` → `bgtask --cancel A` for "
+                        + "`export`, A completes it",
+                    J(continued) { $0.task?.event == .expiring && $0.task?.kind == .continuedProcessing }),
+        CoverageRow("B11", "A (audio) in the background submits `export` (continued processing)",
+                    .notInJournal(rejected)),
+        CoverageRow("B12", "A active with `export` running → `terminate A --by-user`",
+                    J(continued) { $0.task?.event == .cancelled && $0.task?.kind == .continuedProcessing }),
+        CoverageRow("B13", "A active, nothing submitted → `bgtask A` for `refresh`", .notInJournal(rejected)),
+        CoverageRow("B20", "A (audio) active → `sleep`, 9 s, 1 s",
+                    J(dataProtection) { $0.event == .sleep && $0.moved(.protectedDataWillBecomeUnavailable) }),
+        CoverageRow("B21", "as B20 after 10 s → `wake`",
+                    J(dataProtection) { $0.moved(.protectedDataDidBecomeAvailable) && $0.protectedDataLost }),
+        CoverageRow("B22", "A (audio) locked 5 s → `wake`, 10 s",
+                    J(dataProtection) { $0.moved(.protectedDataDidBecomeAvailable) && !$0.protectedDataLost }),
+        CoverageRow("B30", "A suspended → `push A`",
+                    J(pushes) { $0.bySilentPush && $0.moved(nil, from: [.suspended], to: .background) }),
+        CoverageRow("B31", "A not running → `push A`",
+                    J(pushes) { $0.bySilentPush
+                        && $0.moved(.didFinishLaunching, from: [.notRunning], to: .background) }),
+        CoverageRow("B32", "A suspended, 3 pushes delivered this hour → `push A`, an hour passes",
+                    J(pushes) { $0.push?.event == .deferred }),
+        CoverageRow("B33", "A suspended → `push --alert A`",
+                    .notInJournal("its `delivered` record is a silent push's too: the journal does not say the "
+                        + "notification was shown")),
+        CoverageRow("B34", "A suspended, holding its answers → `push A`, 30 s",
+                    J(pushes) { $0.moved(.didReceiveRemoteNotification) && $0.ended(.watchdog) }),
+    ]
+}
+
+/// The words the background rows are written in.
+extension Observation {
+    /// The task record, when the record is one.
+    var task: BackgroundTaskRecord? {
+        if case .task(let record) = record { return record }
+        return nil
+    }
+
+    /// The push record, when the record is one.
+    var push: PushDeliveryRecord? {
+        if case .push(let record) = record { return record }
+        return nil
+    }
+
+    /// Caused by a silent (content-available) `push` to any app.
+    var bySilentPush: Bool {
+        if case .push(_, let notification) = event { return notification.contentAvailable }
+        return false
+    }
+
+    /// Caused by a `bgtask` event (`run`) of any app.
+    var byBackgroundTask: Bool {
+        if case .backgroundTask(_, _, .run) = event { return true }
+        return false
+    }
+}
