@@ -130,14 +130,14 @@ public final class Broker {
         run { $0.handle(input, at: $1, wallMs: $2, into: &$3) }
     }
 
-    /// Feeds an app's answer to a callback. One without a restoration payload (every answer but a scene's
-    /// `stateRestorationActivity`) goes to the machine as its timing alone (`BrokerMachine.answered`): no
-    /// `BrokerInput` made, copied and destroyed on the path every callback takes (~80 instructions an answer under
-    /// callgrind). One with a payload is fed as `answeredWithRestoration`.
+    /// Feeds an app's answer to a callback. One with nothing but its timing (every answer but a scene's
+    /// `stateRestorationActivity` payload or a push's fetch `result`) goes to the machine as its timing alone
+    /// (`BrokerMachine.answered`): no `BrokerInput` made, copied and destroyed on the path every callback takes (~80
+    /// instructions an answer under callgrind). Any other is fed as `answeredWithRestoration`, whole.
     func feedAnswer(_ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>) {
         let timing: Result<AnswerTiming, RPCError>
         switch answer {
-        case .success(let answer) where answer.hasRestoration:
+        case .success(let answer) where !answer.isTimingOnly:
             return feed(.answeredWithRestoration(app, id, answer))
         case .success(let answer):
             timing = .success(AnswerTiming(handlerMs: answer.handlerMs, handlerFailed: answer.handlerFailed))

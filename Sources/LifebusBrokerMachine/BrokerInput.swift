@@ -79,7 +79,7 @@ extension BrokerInput {
         _ app: AppID, _ id: CallbackID, _ answer: Result<CallbackAnswer, RPCError>
     ) -> BrokerInput {
         switch answer {
-        case .success(let answer) where answer.hasRestoration || answer.result != nil:
+        case .success(let answer) where !answer.isTimingOnly:
             .answeredWithRestoration(app, id, answer)
         case .success(let answer):
             .answered(app, id, .success(AnswerTiming(handlerMs: answer.handlerMs, handlerFailed: answer.handlerFailed)))
@@ -97,5 +97,14 @@ public struct AnswerTiming: Sendable, Equatable {
     public init(handlerMs: Double?, handlerFailed: Bool) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
+    }
+}
+
+extension CallbackAnswer {
+    /// Whether the answer says nothing the machine keeps but its timing: no restoration payload, no push `result`.
+    /// Such an answer takes the hot path (`BrokerInput.answered`, `BrokerMachine.answered`); any other is fed whole.
+    @inlinable
+    public var isTimingOnly: Bool {
+        !hasRestoration && result == nil
     }
 }

@@ -79,10 +79,14 @@ extension Device {
         }
     }
 
-    /// App `i`'s process ended: a push handed over and not answered is lost with it.
+    /// App `i`'s process ended: a push handed over and not answered is lost with it, and so are the pushes due but
+    /// not yet handed over (the launch or resume they waited for ended with the process: under `ios27` an app that
+    /// does not adopt scenes never gets past it) — [inference]: iOS wakes an app for a push once. Deferred pushes
+    /// stay deferred, and each is tried when the hour allows.
     mutating func pushesEnded(_ i: Int) {
         apps[i].pushes.inFlight = nil
         apps[i].pushes.result = nil
+        apps[i].pushes.due.removeAll()
     }
 
     /// Arms the window timer while pushes are deferred: when the oldest delivery of the hour leaves it.
