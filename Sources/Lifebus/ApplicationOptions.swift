@@ -54,6 +54,9 @@ public struct ApplicationOptions: Sendable {
     ///   - fallsBackFromScenes: Whether a scene app refused by a profile without scenes runs the app-delegate life
     ///     cycle instead (as iOS 12 does); `true` by default.
     ///   - implementedCallbacks: The callbacks the app handles (empty: not declared).
+    ///   - destructionConditions: `UIScene.destructionConditions` of every scene the app connects (honoured from
+    ///     `ios26`); none by default.
+    ///   - permittedTaskIdentifiers: `BGTaskSchedulerPermittedIdentifiers`; none by default.
     ///   - reconnectDelay: The first reconnection delay (50 ms).
     ///   - maxReconnectDelay: The longest reconnection delay (2 s).
     ///   - connectTimeout: How long the first connection may take; `nil` keeps trying.

@@ -69,7 +69,7 @@ extension LifebusTestBus {
     /// - Parameters:
     ///   - app: The app whose task records are read.
     ///   - identifier: The task's identifier.
-    ///   - outcome: The ending expected.
+    ///   - expected: The ending expected.
     ///   - within: How long a live bus waits for a matching recording (in memory it looks once).
     ///   - fileID: Where the expectation is written (for the failure report); leave the default.
     ///   - filePath: As `fileID`.
