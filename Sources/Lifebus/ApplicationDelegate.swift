@@ -63,11 +63,20 @@ public protocol ApplicationDelegate: AnyObject {
     /// A silent push (`content-available`) arrived, with its payload (JSON text): fetch what it announces and return
     /// how it went, as the fetch completion handler is called, within its budget (30 s). Called in scene apps too;
     /// the app may have been launched into the background for it. The default fetches nothing (`.noData`).
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the push.
+    ///   - payload: The push's payload, a JSON object as text.
+    /// - Returns: How the fetch went (`.newData`, `.noData` or `.failed`), as passed to the fetch completion handler.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult
     /// The device is about to lock: protected files (`ProtectedFile` of class `.complete`) become unreadable and
     /// unwritable shortly after (about 10 s). Save what must be saved now.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func protectedDataWillBecomeUnavailable(_ application: Application) async
     /// The device was unlocked: protected files can be used again.
+    ///
+    /// - Parameter application: The app receiving the callback.
     func protectedDataDidBecomeAvailable(_ application: Application) async
 }
 

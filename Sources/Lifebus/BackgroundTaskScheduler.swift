@@ -12,13 +12,26 @@ public final class BackgroundTaskScheduler {
     /// A request to submit: `BGAppRefreshTaskRequest`, `BGProcessingTaskRequest` or
     /// `BGContinuedProcessingTaskRequest`, by `kind`. A plain value.
     public struct Request: Sendable, Equatable {
+        /// The task's identifier: one the app registered a launch handler for, among its `permittedTaskIdentifiers`.
         public var identifier: String
+        /// Which kind of task to request: app refresh, processing or continued processing.
         public var kind: BackgroundTaskKind
         /// `earliestBeginDate`, as a time from now on the broker's clock; `nil`: whenever the system likes.
         public var earliestBeginAfter: Duration?
+        /// Whether the task may run only while the device is on external power (`requiresExternalPower`).
         public var requiresExternalPower: Bool
+        /// Whether the task may run only with a network connection (`requiresNetworkConnectivity`).
         public var requiresNetworkConnectivity: Bool
 
+        /// A request for the task `identifier` of `kind`.
+        ///
+        /// - Parameters:
+        ///   - identifier: The task's identifier.
+        ///   - kind: Which kind of task to request.
+        ///   - earliestBeginAfter: The earliest the task may begin, as a time from now on the broker's clock; `nil`
+        ///     (the default): whenever the system likes.
+        ///   - requiresExternalPower: Whether the task needs external power; `false` by default.
+        ///   - requiresNetworkConnectivity: Whether the task needs a network connection; `false` by default.
         public init(
             identifier: String, kind: BackgroundTaskKind, earliestBeginAfter: Duration? = nil,
             requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
@@ -44,6 +57,13 @@ public final class BackgroundTaskScheduler {
     /// `didFinishLaunching` runs. The broker refuses it after launch finished (`registrationClosed`), for an
     /// identifier the app may not use (`taskNotPermitted`), or under a profile without `BGTaskScheduler`
     /// (`backgroundTasksUnavailable`), each a `lifebus.EventRejected` `RPCError`.
+    ///
+    /// - Parameters:
+    ///   - identifier: The task identifier to handle.
+    ///   - launchHandler: Called on the main actor with the new ``BackgroundTask`` each time the task is due.
+    /// - Throws: The broker's `RPCError`: its refusal (`registrationClosed`, `taskNotPermitted`,
+    ///   `backgroundTasksUnavailable`), or `lifebus.ConnectionClosed` when the app is not connected. The handler is
+    ///   kept only when the broker accepted it.
     public func register(
         identifier: String, launchHandler: @escaping @MainActor (BackgroundTask) -> Void
     ) async throws(RPCError) {
@@ -55,6 +75,10 @@ public final class BackgroundTaskScheduler {
     /// Submits `request`: the broker runs it when it falls due (`earliestBeginAfter` on its clock, or
     /// `lifebus fire bgtask`), launching the app into the background if it is not running. A new request replaces a
     /// pending one of the same identifier.
+    ///
+    /// - Parameter request: The task to schedule, and when and under which conditions it may run.
+    /// - Throws: The broker's `RPCError` when it refuses the request, or `lifebus.ConnectionClosed` when the app is not
+    ///   connected.
     public func submit(_ request: Request) async throws(RPCError) {
         let params = SubmitBackgroundTaskParams(
             identifier: request.identifier, kind: request.kind, earliestBeginAfter: request.earliestBeginAfter,
@@ -97,7 +121,9 @@ public final class BackgroundTaskScheduler {
 /// nothing).
 @MainActor
 public final class BackgroundTask {
+    /// The task's identifier, as registered and submitted.
     public let identifier: String
+    /// The kind of task: app refresh, processing or continued processing.
     public let kind: BackgroundTaskKind
     /// Runs when the task's time is up (`backgroundTaskWillExpire`); with none set, the task is simply ended.
     public var expirationHandler: (@MainActor () -> Void)?
@@ -112,6 +138,11 @@ public final class BackgroundTask {
     }
 
     /// The work is done (`BGTask.setTaskCompleted(success:)`): the broker journals it (`completed`, `success`).
+    /// Only the first call counts; later ones do nothing and do not throw.
+    ///
+    /// - Parameter success: Whether the task's work succeeded.
+    /// - Throws: The broker's `RPCError`, or `lifebus.ConnectionClosed` when the app is not connected. The task
+    ///   counts as completed even then.
     public func setTaskCompleted(success: Bool) async throws(RPCError) {
         guard !isCompleted else { return }
         isCompleted = true

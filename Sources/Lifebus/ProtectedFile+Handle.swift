@@ -25,6 +25,10 @@ extension ProtectedFile {
         public consuming func close() {}
 
         /// Writes all of `bytes` at the offset.
+        ///
+        /// - Parameter bytes: The bytes to write.
+        /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) when the file's protection class
+        ///   refuses the write now, or with the `errno` of a failed `write`.
         public mutating func write(_ bytes: [UInt8]) throws(ProtectedFileError) {
             try check("write")
             var written = 0
@@ -41,6 +45,10 @@ extension ProtectedFile {
         }
 
         /// Reads from the offset to the end.
+        ///
+        /// - Returns: The bytes from the offset to the end of the file (empty at the end).
+        /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) when the file's protection class
+        ///   refuses the read now, or with the `errno` of a failed `read`.
         public mutating func readToEnd() throws(ProtectedFileError) -> [UInt8] {
             try check("read")
             var bytes: [UInt8] = []
@@ -57,6 +65,9 @@ extension ProtectedFile {
         }
 
         /// Flushes what was written to the disk (`fsync`).
+        ///
+        /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) when the file's protection class
+        ///   refuses access now, or with the `errno` of a failed `fsync`.
         public func synchronize() throws(ProtectedFileError) {
             try check("fsync")
             guard fsync(descriptor) == 0 else { throw ProtectedFileError("fsync", path: file.path, errno: errno) }

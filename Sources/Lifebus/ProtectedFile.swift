@@ -29,6 +29,11 @@ public struct ProtectedFile: Sendable {
     let gate: ProtectedDataGate
 
     /// The file at `path` of `application`, guarded by `protection`.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - protection: Its data protection class.
+    ///   - application: The app whose protected-data availability guards the file.
     @MainActor
     public init(path: String, protection: Protection, of application: Application) {
         self.path = path
@@ -37,6 +42,10 @@ public struct ProtectedFile: Sendable {
     }
 
     /// The whole content, or `nil` when there is no file.
+    ///
+    /// - Returns: The file's bytes, or `nil` when it does not exist.
+    /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) while protected data is unavailable for
+    ///   the file's class, or with the `errno` of a failed `open` (other than `ENOENT`) or `read`.
     public func read() throws(ProtectedFileError) -> [UInt8]? {
         guard gate.permits(protection, openedWhileAvailable: false) else { throw .locked("read", path: path) }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -49,11 +58,18 @@ public struct ProtectedFile: Sendable {
     }
 
     /// The content as UTF-8 text, or `nil` when there is no file.
+    ///
+    /// - Returns: The file's content decoded as UTF-8 (invalid bytes replaced), or `nil` when it does not exist.
+    /// - Throws: ``ProtectedFileError`` as ``read()`` does.
     public func readText() throws(ProtectedFileError) -> String? {
         try read().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Replaces the content with `bytes`, durably and atomically (a temporary file beside it, renamed over it).
+    ///
+    /// - Parameter bytes: The new content.
+    /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) while protected data is unavailable for
+    ///   the file's class, or with the `errno` of a failed `open` of the temporary file, `write`, `fsync` or `rename`.
     public func write(_ bytes: [UInt8]) throws(ProtectedFileError) {
         guard gate.permits(protection, openedWhileAvailable: false) else { throw .locked("write", path: path) }
         let temporary = path + ".tmp"
@@ -67,12 +83,19 @@ public struct ProtectedFile: Sendable {
     }
 
     /// Replaces the content with `text`'s UTF-8.
+    ///
+    /// - Parameter text: The new content.
+    /// - Throws: ``ProtectedFileError`` as the write of bytes does.
     public func write(_ text: String) throws(ProtectedFileError) {
         try write(Array(text.utf8))
     }
 
     /// Opens the file for reading and writing (creating it empty when missing), at its start. Refused while
     /// protected data is unavailable for `.complete` and `.completeUnlessOpen`.
+    ///
+    /// - Returns: A handle owning the open descriptor.
+    /// - Throws: ``ProtectedFileError`` (`EPERM`, `lockedByDataProtection`) while protected data is unavailable for
+    ///   the file's class, or with the `errno` of a failed `open`.
     public func open() throws(ProtectedFileError) -> Handle {
         guard gate.permits(protection, openedWhileAvailable: false) else { throw .locked("open", path: path) }
         let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

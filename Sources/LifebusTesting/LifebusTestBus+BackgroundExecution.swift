@@ -18,6 +18,13 @@ extension LifebusTestBus {
     /// try await bus.advance(by: .seconds(30))
     /// try await bus.expect(app, task: "com.example.Feed.refresh", outcome: .killed)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - app: The app whose task runs.
+    ///   - identifier: The submitted task's identifier.
+    /// - Throws: ``EventRejected`` when the device refused the event (`unknownTask`, `backgroundTasksUnavailable`),
+    ///   ``LaunchTimedOut`` when the launch it asked for ran out its budget (``LifebusTestBusError`` when the broker
+    ///   does not answer).
     public func runBackgroundTask(_ app: LifebusTestApp, _ identifier: String) async throws {
         try await fire(.backgroundTask(app.id, identifier: identifier, action: .run))
     }
@@ -25,6 +32,12 @@ extension LifebusTestBus {
     /// The user cancels the running continued-processing task `identifier` of `app` (`lifebus fire bgtask APP ID
     /// --cancel`, `ios26`+): its expiration handler runs. Another kind of task, or none running, throws
     /// `EventRejected` (`unknownTask`).
+    ///
+    /// - Parameters:
+    ///   - app: The app whose task is cancelled.
+    ///   - identifier: The running continued-processing task's identifier.
+    /// - Throws: ``EventRejected`` when the device refused the event (`unknownTask`) (``LifebusTestBusError`` when the
+    ///   broker does not answer).
     public func cancelBackgroundTask(_ app: LifebusTestApp, _ identifier: String) async throws {
         try await fire(.backgroundTask(app.id, identifier: identifier, action: .cancel))
     }
@@ -34,6 +47,13 @@ extension LifebusTestBus {
     /// to `Profile.silentPushesPerHour`), or, with `alert`, a visible notification that reaches the app only when
     /// tapped (`fire(.launch(app, options:))` with the notification in the connection options). `payload` is the
     /// notification's JSON object, as text. Returns once the push's callbacks were answered.
+    ///
+    /// - Parameters:
+    ///   - app: The app the push is for.
+    ///   - payload: The notification's JSON object, as text; `{}` by default.
+    ///   - alert: Whether the push is a visible notification rather than a silent one; `false` by default.
+    /// - Throws: ``EventRejected`` when the device refused the event, ``LaunchTimedOut`` when a launch it asked for ran
+    ///   out its budget (``LifebusTestBusError`` when the broker does not answer).
     public func push(_ app: LifebusTestApp, payload: String = "{}", alert: Bool = false) async throws {
         try await fire(.push(app.id, PushNotification(contentAvailable: !alert, alert: alert, payload: payload)))
     }
@@ -41,17 +61,26 @@ extension LifebusTestBus {
     /// Locks the device (`fire sleep`): apps are told `protectedDataWillBecomeUnavailable` where the profile has
     /// data protection, and `Profile.protectedDataLockDelay` later on the device's clock (`advance(by:)`) their
     /// protected files fail with `EPERM` until `unlock()`.
+    ///
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
+    ///   answer).
     public func lock() async throws {
         try await fire(.sleep)
     }
 
     /// Unlocks the device (`fire wake`): protected data is available again (`protectedDataDidBecomeAvailable`).
+    ///
+    /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
+    ///   answer).
     public func unlock() async throws {
         try await fire(.wake)
     }
 
     /// Whether the device's protected data is available now (the broker's `protectedData` query): `false` from the
     /// lock delay after `lock()` until `unlock()`; always `true` under a profile without data protection.
+    ///
+    /// - Returns: Whether protected data is available.
+    /// - Throws: ``LifebusTestBusError`` when the broker does not answer, or when its answer has no `available`.
     public func isProtectedDataAvailable() async throws -> Bool {
         let answer = try await transport.request(LifebusMethod.protectedData, .object([:]))
         guard let available = answer["available"]?.boolValue else {
