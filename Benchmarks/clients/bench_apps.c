@@ -3,12 +3,16 @@
 // difference measured is the server's.
 //
 //   fire    PATH N [relay]             N fire round trips with one app; prints "p50_us p99_us"
-//   fanout  PATH APPS ROUNDS [relay]   one memory warning to APPS apps until all answered; prints median ms
+//   fanout  PATH APPS ROUNDS [relay|scenes]
+//                                      one memory warning to APPS apps until all answered; prints median ms
 //   journal PATH APPS FIRES [relay]    FIRES memory warnings (pipelined, 32 in flight) to APPS apps; prints
 //                                      "transitions seconds" (against `baseline_server relay PATH JOURNAL`)
 //
 // Against lifebusd each app says hello as an app (launched in the background, audio mode, so it is never
 // suspended and gets every memory warning) and the controller fires `memory-warning`, waiting for the FireResult.
+// With `scenes` (a broker whose profile has scenes, e.g. `lifebusd --profile ios13`) each app's hello says
+// `"scenes":true` and it launches into the foreground instead, so each gets its launch's `configurationForConnecting`,
+// `willConnectTo` and scene callbacks (answered as any callback) and has a connected scene 1 when the warnings come.
 // Against the relay each app's first line is "app" and the controller sends the callback request line itself;
 // the relay hands it to every app and each answer back: controller -> relay -> app -> relay -> controller.
 #define _GNU_SOURCE  // memmem
@@ -35,6 +39,7 @@ static int app_count;
 static peer_t controller;
 static struct pollfd *polls;
 static int relay;
+static int scenes;
 static long app_answers;
 static long controller_lines;
 static long waits_answered;
@@ -156,8 +161,8 @@ static void connect_all(const char *path, int count) {
         polls[i] = (struct pollfd){.fd = apps[i].fd, .events = POLLIN};
         int n = relay ? snprintf(line, sizeof(line), "app\n") : snprintf(line, sizeof(line),
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"hello\",\"params\":{\"role\":\"app\",\"protocolVersion\":1,"
-            "\"app\":{\"id\":\"com.bench.p%d.a%d\",\"backgroundModes\":[\"audio\"],\"launchInBackground\":true}}}\n",
-            (int)getpid(), i);
+            "\"app\":{\"id\":\"com.bench.p%d.a%d\",\"backgroundModes\":[\"audio\"],%s}}}\n",
+            (int)getpid(), i, scenes ? "\"scenes\":true" : "\"launchInBackground\":true");
         send_all(apps[i].fd, line, (size_t)n);
     }
     controller.fd = connect_unix(path);
@@ -166,9 +171,13 @@ static void connect_all(const char *path, int count) {
     static const char hello[] =
         "{\"jsonrpc\":\"2.0\",\"id\":90000000,\"method\":\"hello\",\"params\":{\"role\":\"controller\",\"protocolVersion\":1}}\n";
     send_all(controller.fd, hello, sizeof(hello) - 1);
-    // Settle: every app launched into the background (each `wait` answers when its app is there).
+    // Settle: every app launched into the background (each `wait` answers when its app is there); a scene app, its
+    // scene 1 connected and launched (active, or in the background once a later app's launch moved it there).
     for (int i = 0; i < count; i++) {
-        int n = snprintf(line, sizeof(line),
+        int n = scenes ? snprintf(line, sizeof(line),
+            "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"wait\",\"params\":{\"app\":\"com.bench.p%d.a%d\",\"scene\":1,"
+            "\"state\":[\"foregroundActive\",\"background\"],\"timeoutMs\":60000}}\n", 90000001 + i, (int)getpid(), i)
+            : snprintf(line, sizeof(line),
             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"wait\",\"params\":{\"app\":\"com.bench.p%d.a%d\","
             "\"state\":\"background\",\"timeoutMs\":60000}}\n", 90000001 + i, (int)getpid(), i);
         send_paced(line, (size_t)n, i + 1, &waits_answered, 1, 1);
@@ -196,6 +205,7 @@ static int compare_u64(const void *a, const void *b) {
 int bench_apps_main(int argc, char **argv) {
     const char *mode = argv[1], *path = argv[2];
     relay = strcmp(argv[argc - 1], "relay") == 0;
+    scenes = strcmp(mode, "fanout") == 0 && strcmp(argv[argc - 1], "scenes") == 0;
     char line[1024];
     if (strcmp(mode, "fire") == 0 && argc >= 4) {
         long count = atol(argv[3]), warmup = count / 10 + 1;
@@ -243,6 +253,6 @@ int bench_apps_main(int argc, char **argv) {
         printf("%ld %.3f\n", app_answers - before, seconds);
         return 0;
     }
-    fprintf(stderr, "usage: bench_client fire PATH N [relay] | fanout PATH APPS ROUNDS [relay] | journal PATH APPS FIRES [relay]\n");
+    fprintf(stderr, "usage: bench_client fire PATH N [relay] | fanout PATH APPS ROUNDS [relay|scenes] | journal PATH APPS FIRES [relay]\n");
     return 2;
 }
