@@ -5,7 +5,8 @@ import LifecycleContract
 import Testing
 
 /// The rows of `Protocol/lifecycle.md` the kit cannot run (`LifecycleTable.driverRows`) and every scene row
-/// (`LifecycleTable.sceneRows`), under every profile, through a real `lifebusd` with real app connections (each held
+/// (`LifecycleTable.sceneRows`) and every background row (`LifecycleTable.backgroundRows`, on the broker's manual
+/// clock), under every profile, through a real `lifebusd` with real app connections (each held
 /// by its own process, which the broker's kills really hit).
 @Suite("Protocol/lifecycle.md, row by row, through a real broker")
 struct LifecycleRowEndToEndTests {
@@ -18,6 +19,12 @@ struct LifecycleRowEndToEndTests {
     @Test("each scene row behaves as specified under each profile it applies to, end to end",
           arguments: RowRunner.slowestFirst(LifecycleTable.sceneRows), Profile.allCases)
     func sceneRow(_ row: Row, _ profile: Profile) async throws {
+        try await play(row, profile)
+    }
+
+    @Test("each background row behaves as specified under each profile it applies to, end to end",
+          arguments: LifecycleTable.backgroundRows, Profile.allCases)
+    func backgroundRow(_ row: Row, _ profile: Profile) async throws {
         try await play(row, profile)
     }
 
@@ -36,6 +43,7 @@ struct LifecycleRowEndToEndTests {
         #expect(lines.rejectionsMatch(observed.rejections),
                 "\(label): rejections \(observed.rejections) ≠ \(lines.rejections) (notes: \(observed.notes))")
         #expect(observed.expiring == lines.expiring, "\(label): background task expirations")
+        #expect(observed.launches == lines.launches, "\(label): background launches (callbacks' launchReason)")
         #expect(observed.situation == expected.situation, "\(label): situation (status)")
         #expect(observed.problems.isEmpty, "\(label): \(observed.problems)")
         #expect(outcome.killedProcessStatuses.allSatisfy { $0 == 128 + SIGKILL },

@@ -20,7 +20,9 @@ extension RowRunner {
         var outcome = RowOutcome()
         let runner: RowRunner
         do {
-            runner = try RowRunner(profile: profile, timeScale: timeScale(for: row), launchBudget: launchBudget(for: row))
+            runner = usesManualClock(row)
+                ? try RowRunner(profile: profile, timeScale: 1, launchBudget: nil, manualClock: true)
+                : try RowRunner(profile: profile, timeScale: timeScale(for: row), launchBudget: launchBudget(for: row))
         } catch {
             outcome.failure = "\(error)"
             return outcome

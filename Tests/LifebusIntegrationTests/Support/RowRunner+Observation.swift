@@ -10,7 +10,11 @@ import LifecycleContract
 /// - `processes`: `start X` and `kill X reason` from the broker's log (the wire has no message for either);
 /// - `rejections`: refused `fire`s (`lifebus.EventRejected` reason), refused app requests, refused hellos; `nil` is a
 ///   wildcard slot for a step the wire cannot carry (see `notes`);
-/// - `expiring`: `backgroundTaskExpiring` notifications the apps received.
+/// - `expiring`: `backgroundTaskExpiring` notifications the apps received;
+/// - `launches`: callbacks the apps received with a `launchReason` (a background launch).
+///
+/// `transitions` also holds the background records of `history` (`task A refresh launched`, `push A answered
+/// noData`, `protected data unavailable`), in the journal's order among the transitions.
 ///
 /// A plain value built by one `RowRunner`.
 struct RowObservation: Sendable {
@@ -19,6 +23,8 @@ struct RowObservation: Sendable {
     var killedPIDs: [Int32] = []
     var rejections: [String?] = []
     var expiring: [String] = []
+    /// `launch A didFinishLaunching backgroundTask`: callbacks the apps received with a `launchReason`.
+    var launches: [String] = []
     var situation = ""
     /// Steps that could not travel on the wire, and why.
     var notes: [String] = []
@@ -32,6 +38,7 @@ struct ExpectedLines: Equatable {
     var processes: [String] = []
     var rejections: [String] = []
     var expiring: [String] = []
+    var launches: [String] = []
 
     init(_ journal: [String]) {
         for line in journal {
@@ -41,6 +48,8 @@ struct ExpectedLines: Equatable {
                 rejections.append(line)
             } else if line.hasPrefix("expiring ") {
                 expiring.append(line)
+            } else if line.hasPrefix("launch ") {
+                launches.append(line)
             } else {
                 transitions.append(line)
             }
@@ -65,6 +74,8 @@ extension RowRunner {
             level: fired.level, byUser: fired.byUser)
         params.scene = fired.scene
         params.session = fired.session
+        params.identifier = fired.identifier
+        params.payload = fired.payload
         if let options = fired.options {
             params.url = options.urlContexts.first
             params.activity = options.userActivity
@@ -77,6 +88,27 @@ extension RowRunner {
     static func rowName(_ id: String?) -> String {
         guard let id else { return "?" }
         return id.hasPrefix(appIDPrefix) ? String(id.dropFirst(appIDPrefix.count)) : id
+    }
+
+    /// A journal entry as the harness writes it: a transition (`describeTransition`), a `BackgroundTaskRecord`
+    /// (`task A refresh completed true`), a `PushDeliveryRecord` (`push A answered noData`) or a
+    /// `ProtectedDataRecord` (`protected data unavailable`); `nil` for the kinds the harness has no line for.
+    static func describeEntry(_ record: JSONValue) -> String? {
+        switch record["type"]?.stringValue {
+        case "transition":
+            return describeTransition(record)
+        case "task":
+            let success = record["success"]?.boolValue.map { " \($0)" } ?? ""
+            return "task \(rowName(record["app"]?.stringValue)) \(record["identifier"]?.stringValue ?? "?") "
+                + "\(record["event"]?.stringValue ?? "?")\(success)"
+        case "push":
+            let result = record["result"]?.stringValue.map { " \($0)" } ?? ""
+            return "push \(rowName(record["app"]?.stringValue)) \(record["event"]?.stringValue ?? "?")\(result)"
+        case "protectedData":
+            return "protected data \(record["available"]?.boolValue == true ? "available" : "unavailable")"
+        default:
+            return nil
+        }
     }
 
     /// A `TransitionRecord` as the harness writes it: `A willResignActive active→inactive ok`, a scene's
@@ -96,7 +128,7 @@ extension RowRunner {
     }
 
     /// A `StatusResult` as the harness writes the situation: `A=inactive A.s1=1:foregroundActive+saved front=A
-    /// call=ringing` (no row it runs ends with an alert).
+    /// call=ringing dataLocked A.refresh=running` (no row it runs ends with an alert).
     static func describeSituation(_ status: JSONValue) -> String {
         var parts: [String] = []
         for app in status["apps"]?.arrayValue ?? [] {
@@ -115,6 +147,15 @@ extension RowRunner {
         }
         if let call = status["call"]?.stringValue, call != "none" {
             parts.append("call=\(call)")
+        }
+        if status["protectedDataAvailable"]?.boolValue == false {
+            parts.append("dataLocked")
+        }
+        for app in status["apps"]?.arrayValue ?? [] {
+            for task in app["tasks"]?.arrayValue ?? [] {
+                parts.append("\(rowName(app["id"]?.stringValue)).\(task["identifier"]?.stringValue ?? "?")="
+                    + (task["state"]?.stringValue ?? "?"))
+            }
         }
         return parts.joined(separator: " ")
     }

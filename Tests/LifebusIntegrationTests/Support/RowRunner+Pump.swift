@@ -85,6 +85,17 @@ extension RowRunner {
         return true
     }
 
+    /// Pumps, answering callbacks as they come, until `condition` holds; false if `timeout` passes first.
+    func pumpAnswering(until condition: () -> Bool, timeout: Duration) -> Bool {
+        let deadline = Deadline(after: timeout)
+        while !condition() {
+            if deadline.hasPassed { return false }
+            pumpOnce(waitMilliseconds: min(deadline.remainingMilliseconds, 50))
+            while answerNext() {}
+        }
+        return true
+    }
+
     /// Pumps for `seconds` of real time: the rows' `elapse`, whose meaning is time passing.
     func pump(for seconds: Double) {
         let deadline = Deadline(after: .nanoseconds(Int64(seconds * 1e9)))
@@ -147,6 +158,9 @@ extension RowRunner {
         if let method = message["method"]?.stringValue {
             activity = true
             if let id = message["id"] {
+                if let reason = message["params"]?["launchReason"]?.stringValue {
+                    observation.launches.append("launch \(live.name) \(method) \(reason)")
+                }
                 live.queued.append((id, method))
             } else if method == LifebusMethod.backgroundTaskExpiring,
                 let taskID = message["params"]?["taskID"]?.int64Value

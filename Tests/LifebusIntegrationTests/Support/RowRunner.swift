@@ -27,12 +27,22 @@ import LifecycleContract
 /// sessions are rendered as the harness does (`A/1 …`, `A.s1=1:foregroundActive+saved`); the kit plays them too
 /// (`LifebusTestingTests.SceneRowsTests`).
 ///
+/// And every background row (`LifecycleTable.backgroundRows`, B…, issue 28), on the broker's manual clock: the app's
+/// `register`/`submit`/`complete` steps are its `registerBackgroundTask`/`submitBackgroundTask`/`setTaskCompleted`
+/// requests (permitted identifiers in hello), it answers `didReceiveRemoteNotification` with `result` `noData`, an
+/// `elapse` is an `advance`, and `history`'s task, push and protected-data records, `status`'s `tasks` and
+/// `protectedDataAvailable`, and the `launchReason` of the callbacks the apps receive are read into the harness's
+/// notation (`task A refresh launched`, `A.refresh=running`, `dataLocked`, `launch A didFinishLaunching
+/// backgroundTask`).
+///
 /// Owns the broker, the controller and every app connection and carrier. Used by one test case on one thread; all
 /// waiting is `poll` on the runner's descriptors, up to deadlines. Invariant: after `stop()` the broker has exited
 /// and every carrier is reaped.
 final class RowRunner {
     let profile: Profile
     let timeScale: Double
+    /// The broker runs on the manual clock (`usesManualClock`): `elapse` is `advance`.
+    let manualClock: Bool
     let broker: BrokerFixture
     let controller: RawClient
     let journalPath: String
@@ -96,9 +106,17 @@ final class RowRunner {
         rows.sorted { elapsedSeconds($0) * timeScale(for: $0) > elapsedSeconds($1) * timeScale(for: $1) }
     }
 
-    init(profile: Profile, timeScale: Double, launchBudget: Duration?) throws {
+    /// Whether a row runs on the broker's manual clock (`--clock manual`, §11.5), its `elapse` steps each an
+    /// `advance`: the background rows (B…), whose deadlines (a task's earliest begin 900 s away, the push window's
+    /// hour, the protected-data lock delay) are exact instants in the core's table and far too long for real time.
+    static func usesManualClock(_ row: Row) -> Bool {
+        row.id.hasPrefix("B")
+    }
+
+    init(profile: Profile, timeScale: Double, launchBudget: Duration?, manualClock: Bool = false) throws {
         self.profile = profile
         self.timeScale = timeScale
+        self.manualClock = manualClock
         let socketPath = BrokerFixture.uniqueSocketPath("row")
         journalPath = socketPath.replacingSuffix(".sock", with: ".jsonl")
         // No row is about the hello timeout, and on a loaded machine a carrier process has taken over its default
@@ -106,7 +124,9 @@ final class RowRunner {
         broker = try BrokerFixture(
             arguments: ["--profile", profile.rawValue, "--time-scale", "\(timeScale)", "--journal", journalPath,
                         "--hello-timeout", "60s"]
-                + (launchBudget.map { ["--budget", "didFinishLaunching=\(Int($0.components.seconds))s"] } ?? []),
+                + (launchBudget.map { ["--budget", "didFinishLaunching=\(Int($0.components.seconds))s"] } ?? [])
+                // An app the row holds is waited for 1 s of real time before an advance steps on to its deadline.
+                + (manualClock ? ["--clock", "manual", "--advance-settle", "1s"] : []),
             socketPath: socketPath
         )
         controller = try broker.connect()
@@ -119,7 +139,12 @@ final class RowRunner {
             try run(step, isLast: false)
         }
         journalMark = try journalEntries().compactMap { $0["seq"]?.int64Value }.max() ?? 0
-        observation.processes = []  // the setup's starts and kills (S02's termination) are not the row's
+        // The setup's starts and kills (S02's termination), refusals (B04's registrations under ios3) and background
+        // launches are not the row's.
+        observation.processes = []
+        observation.rejections = []
+        observation.launches = []
+        observation.notes = []
         var previousBegan: ContinuousClock.Instant?
         for (index, step) in row.steps.enumerated() {
             let began = ContinuousClock.now
@@ -132,8 +157,8 @@ final class RowRunner {
         }
         try settle()
         observation.transitions = try journalEntries()
-            .filter { ($0["seq"]?.int64Value ?? 0) > journalMark && $0["type"]?.stringValue == "transition" }
-            .map(Self.describeTransition)
+            .filter { ($0["seq"]?.int64Value ?? 0) > journalMark }
+            .compactMap(Self.describeEntry)
         let unlisted = refusedAtHello.filter { apps[$0] == nil }.sorted().map { "\($0)=notRunning " }
         observation.situation = unlisted.joined() + Self.describeSituation(try call("status", [:]))
         observation.expiring = expiringTasks.map { app, taskID in
@@ -165,6 +190,8 @@ final class RowRunner {
             lingering.insert(app)
         case .noSpawn(let app):
             unspawnable.insert(app)
+        case .elapse(let duration) where manualClock:
+            try advance(by: duration)
         case .elapse(let duration):
             let scaled = duration.inMilliseconds / 1_000 * timeScale
             // The last step's wait gets a margin so timers due at its very end have fired. An earlier wait stops 3 %
@@ -197,10 +224,20 @@ final class RowRunner {
             observation.notes.append("\(step): the broker drops an answer to nothing it asked (no wire trace)")
         case .restores(let app, let payload):
             restorations[app] = try JSONParser.parse(payload)
-        case .registerTask, .submitTask, .completeTask:
-            // The background rows (B…) run in memory only until the wire carries BGTaskScheduler (issue 28).
-            observation.rejections.append(nil)
-            observation.notes.append("\(step): BGTaskScheduler is not on the wire yet")
+        case .registerTask(let app, let identifier):
+            guard apps[app] != nil else { return undeliverable(step) }
+            request(app, "registerBackgroundTask", ["identifier": .string(identifier)], as: .refusable)
+        case .submitTask(let app, let identifier, let kind, let after):
+            guard apps[app] != nil else { return undeliverable(step) }
+            let params: JSONValue = after.map {
+                ["identifier": .string(identifier), "kind": .string(kind.rawValue),
+                 "earliestBeginAfter": .double($0.inMilliseconds / 1_000)]
+            } ?? ["identifier": .string(identifier), "kind": .string(kind.rawValue)]
+            request(app, "submitBackgroundTask", params, as: .refusable)
+        case .completeTask(let app, let identifier, let success):
+            guard apps[app] != nil else { return undeliverable(step) }
+            request(app, "setTaskCompleted", ["identifier": .string(identifier), "success": .bool(success)],
+                    as: .refusable)
         }
         try settle()
     }
@@ -225,6 +262,7 @@ final class RowRunner {
             "scenes": .bool(appFlags.adoptsScenes),
             "multipleScenes": .bool(appFlags.supportsMultipleScenes),
             "destructionConditions": .array(appFlags.destructionConditions.names.map { .string($0) }),
+            "permittedTaskIdentifiers": .array(appFlags.permittedTaskIdentifiers.map { .string($0) }),
         ]
         let id = nextID()
         awaiting[id] = Awaited(connection: live, kind: .hello)
@@ -243,7 +281,11 @@ final class RowRunner {
     func answer(_ live: RowApp, id: JSONValue, callback: String) {
         let restoration = callback == LifecycleCallback.stateRestorationActivity.rawValue
             ? restorations[live.name] : nil
-        live.send(["jsonrpc": "2.0", "id": id, "result": restoration.map { ["restoration": $0] } ?? [:]])
+        // A push's completion handler says what it fetched: the rows' apps fetch nothing (`noData`, the core's
+        // answer when it is not told).
+        let result: JSONValue = callback == LifecycleCallback.didReceiveRemoteNotification.rawValue
+            ? ["result": "noData"] : restoration.map { ["restoration": $0] } ?? [:]
+        live.send(["jsonrpc": "2.0", "id": id, "result": result])
         if callback == LifecycleCallback.willTerminate.rawValue && !lingering.contains(live.name) {
             exitProcess(live)
         }
@@ -267,6 +309,23 @@ final class RowRunner {
         live.carrier.finishInput()
         if apps[live.name] === live { apps[live.name] = nil }
         awaiting = awaiting.filter { $0.value.connection !== live }
+    }
+
+    /// `advance`s the manual clock by `duration`, answering callbacks while it steps (it waits for them), then
+    /// checks that the device settled.
+    func advance(by duration: Duration) throws {
+        let id = nextID()
+        awaiting[id] = Awaited(connection: nil, kind: .call)
+        let params: JSONValue = ["byMs": .integer(Int64(duration.inMilliseconds))]
+        controller.sendLine(JSONValue.request(id: id, method: "advance", params: params).jsonText)
+        guard pumpAnswering(until: { self.answers[id] != nil }, timeout: .seconds(60)),
+            let answer = answers.removeValue(forKey: id)
+        else { throw FixtureError("no answer to advance") }
+        guard let result = answer["result"] else { throw FixtureError("advance failed: \(answer)") }
+        activity = true
+        if let outstanding = result["outstanding"]?.arrayValue, !outstanding.isEmpty, held.isEmpty {
+            observation.problems.append("advance left callbacks unanswered: \(outstanding)")
+        }
     }
 
     /// Sends a controller request and pumps until its answer arrives.
