@@ -91,7 +91,8 @@ struct CoreMix {
                 owed.append(.appConnected(app, AppFlags(), pid: nil))
             case .kill(let app, _):
                 owed.append(.processExited(app, .signaled(9)))
-            case .completeEvent, .reject, .backgroundTaskExpiring, .record, .stateChanged, .sceneChanged:
+            case .completeEvent, .reject, .backgroundTaskExpiring, .record, .stateChanged, .sceneChanged, .taskRecord,
+                .pushRecord, .protectedData:
                 break
             }
         }
