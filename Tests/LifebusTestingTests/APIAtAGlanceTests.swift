@@ -97,7 +97,7 @@ struct APIAtAGlanceTests {
         try await bus.fire(.home)
         try await bus.expect(app, state: .background)
         try await bus.advance(by: .seconds(180))
-        try await bus.expect(app, outcome: .killed(.watchdog))
+        try await bus.expect(app, outcome: .killed(.backgroundTaskExpired))
         try await bus.expect(app, state: .notRunning)
     }
 
