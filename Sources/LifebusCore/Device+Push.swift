@@ -43,6 +43,7 @@ extension Device {
         let payload = apps[i].pushes.due.removeFirst()
         apps[i].pushes.inFlight = payload
         apps[i].pushes.delivered.append(now)
+        armPushWindow(i)
         recordPush(i, .delivered, payload: payload)
         send(
             i, .didReceiveRemoteNotification, to: apps[i].state, context: SceneCallbackContext(payload: payload),
@@ -89,12 +90,16 @@ extension Device {
         apps[i].pushes.due.removeAll()
     }
 
-    /// Arms the window timer while pushes are deferred: when the oldest delivery of the hour leaves it.
+    /// Arms the window timer while pushes are deferred: when the oldest delivery of the hour leaves it. Only a
+    /// delivery opens the window, so with none in the hour (the pushes that fill it are still due) nothing is armed
+    /// until the first of them is delivered; due pushes lost with their app's process leave the deferred ones waiting
+    /// for the app's next delivery, with no timer (under `ios27` an app that does not adopt scenes never gets one).
     private mutating func armPushWindow(_ i: Int) {
-        guard apps[i].pushes.window == nil, !apps[i].pushes.deferred.isEmpty else {
+        guard apps[i].pushes.window == nil, !apps[i].pushes.deferred.isEmpty,
+            let oldest = apps[i].pushes.delivered.first
+        else {
             return
         }
-        let oldest = apps[i].pushes.delivered.first ?? now
         apps[i].pushes.window = armTimer(.pushWindow(i), at: oldest + .seconds(3600))
     }
 

@@ -66,6 +66,21 @@ struct InvariantTests {
         }
     }
 
+    /// The random run that found it (ios27, shrunk): four silent pushes to an app that never gets through its launch
+    /// used to leave the rate window's timer re-armed every hour for ever.
+    @Test("under ios27, pushes to an app that cannot launch leave no timer behind")
+    func pushesToAnAppThatCannotLaunchLeaveNoTimer() {
+        var harness = Harness(profile: .ios27)
+        for number in [607, 3679, 2655, 2143] {
+            harness.run(Self.step(number))
+        }
+        for (app, _) in Self.apps {
+            harness.run(.release(app))
+        }
+        harness.elapse(.seconds(3_600))
+        #expect(harness.device.armedTimerCount == 0 && harness.device.earliestDeadline == nil)
+    }
+
     @Test("every invariant holds after every step, under every profile", arguments: Profile.allCases)
     func invariantsHold(profile: Profile) async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...4095).array(of: 1...80)) { numbers in
