@@ -21,6 +21,14 @@ final class BrokerCall {
         case refused(RPCError)
     }
 
+    /// How the call ended: the body's outcome, or no conversation at all. (Not a `Result`: instantiating
+    /// `Result<_, Failure>` checks `Failure: Error` at run time, a scan of every conformance in the binary that
+    /// costs a one-shot command about 170 k instructions.)
+    private enum Ending {
+        case success(Outcome)
+        case failure(BrokerSession.Failure)
+    }
+
     typealias Body = (RPCPeer, HelloResult, _ finish: @escaping (Outcome) -> Void) -> Void
     /// Says what a slow answer waits for, on the same connection.
     typealias SlowAnswer = (RPCPeer, _ say: @escaping WaitNotice.Say) -> Void
@@ -32,7 +40,7 @@ final class BrokerCall {
     private var patienceTimer: LoopTimer?
     private var deadlineTimer: LoopTimer?
     private var peer: RPCPeer?
-    private var result: Result<Outcome, BrokerSession.Failure>?
+    private var result: Ending?
 
     private init(
         path: String, hello: HelloParams, retryFor: Duration?, onRequest: ((RPCRequest, RPCResponder) -> Void)?
@@ -165,7 +173,7 @@ final class BrokerCall {
         }
     }
 
-    private func finish(_ outcome: Result<Outcome, BrokerSession.Failure>) {
+    private func finish(_ outcome: Ending) {
         guard result == nil else { return }
         result = outcome
         connector.cancel()

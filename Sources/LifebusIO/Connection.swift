@@ -209,6 +209,8 @@ extension Connection {
         close()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: Connection.self) } }
+
     /// The close callback (through `UVHandle`): the end is reported, a pending connect fails.
     func handleDidClose() {
         hot.state = .closed

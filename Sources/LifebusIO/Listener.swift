@@ -75,6 +75,8 @@ public final class Listener: UVHandleOwner {
         handle.close()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: Listener.self) } }
+
     func handleDidClose() {
         onConnection = nil
     }

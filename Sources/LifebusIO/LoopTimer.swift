@@ -60,6 +60,8 @@ public final class LoopTimer: UVHandleOwner {
         handle.close()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: LoopTimer.self) } }
+
     func handleDidClose() {
         handler = nil
     }

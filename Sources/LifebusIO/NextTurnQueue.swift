@@ -31,6 +31,8 @@ final class NextTurnQueue: UVHandleOwner {
         work.removeAll()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: NextTurnQueue.self) } }
+
     func handleDidClose() {}
 
     private static func turn(_ handle: UnsafeMutablePointer<uv_idle_t>) {

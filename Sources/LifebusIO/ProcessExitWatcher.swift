@@ -46,6 +46,8 @@ public final class ProcessExitWatcher: UVHandleOwner {
         run?()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: ProcessExitWatcher.self) } }
+
     func handleDidClose() {
         handler = nil
     }

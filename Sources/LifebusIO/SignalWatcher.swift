@@ -36,6 +36,8 @@ public final class SignalWatcher: UVHandleOwner {
         handle.close()
     }
 
+    static var closeCallback: uv_close_cb { { uvHandleClosed($0, as: SignalWatcher.self) } }
+
     func handleDidClose() {
         handler = nil
     }

@@ -4,6 +4,12 @@ import CLibUV
 protocol UVHandleOwner: AnyObject {
     /// The handle is closed: drop what libuv's callbacks needed (handlers), breaking any cycle through them.
     func handleDidClose()
+
+    /// libuv's close callback for this owner's handles: `{ uvHandleClosed($0, as: Self.self) }`, written in each
+    /// owner so that the callback knows the owner's type statically. (A cast `as? any UVHandleOwner` in one shared
+    /// callback scans every protocol conformance of the binary at the first close of each type: about 160 k
+    /// instructions each, a quarter of a one-shot CLI command.)
+    static var closeCallback: uv_close_cb { get }
 }
 
 /// One libuv handle of one owner object: the ownership rule of `ARCHITECTURE.md`, written once for `LoopTimer`,
@@ -17,6 +23,8 @@ protocol UVHandleOwner: AnyObject {
 final class UVHandle<Handle> {
     let pointer: UnsafeMutablePointer<Handle>
     private(set) var isClosing = false
+    /// The owner's `closeCallback` once adopted; until then the handle has no owner to tell.
+    private var closeCallback: uv_close_cb = uvUnadoptedHandleClosed
 
     /// Allocates a zeroed `Concrete` (a `uv_pipe_t` seen as its `uv_stream_t` prefix, say) and initialises it with
     /// `initialize`, the `uv_*_init` named `function`; throws its error after freeing the memory.
@@ -46,13 +54,14 @@ final class UVHandle<Handle> {
     /// From now until the close callback, the handle retains `owner`.
     func adopt<Owner: UVHandleOwner>(_ owner: Owner) {
         base.pointee.data = Unmanaged.passRetained(owner).toOpaque()
+        closeCallback = Owner.closeCallback
     }
 
     /// Starts closing (`uv_close`); the owner hears `handleDidClose()` from the close callback. Idempotent.
     func close() {
         guard !isClosing else { return }
         isClosing = true
-        uv_close(base, uvHandleClosed)
+        uv_close(base, closeCallback)
     }
 
     /// Whether the handle, while active, keeps `EventLoop.run()` from returning (libuv's ref; default true).
@@ -72,15 +81,18 @@ func uvOwner<Owner: AnyObject, Handle>(of handle: UnsafeMutablePointer<Handle>, 
     return Unmanaged<Owner>.fromOpaque(base.pointee.data!).takeUnretainedValue()
 }
 
-/// Every `UVHandle`'s close callback.
-private func uvHandleClosed(_ handle: UnsafeMutablePointer<uv_handle_t>?) {
+/// The close callback of an adopted handle whose owner is an `Owner`: the one release of the owner (balancing
+/// `passRetained` in `adopt`), the handle's memory freed after reading `data`, then the owner told.
+func uvHandleClosed<Owner: UVHandleOwner>(_ handle: UnsafeMutablePointer<uv_handle_t>?, as _: Owner.Type) {
     guard let handle else { return }
-    guard let data = handle.pointee.data else {
-        uvFree(handle)  // never adopted
-        return
-    }
-    // The one release, balancing passRetained in adopt; the memory is freed after reading `data`.
-    let owner = Unmanaged<AnyObject>.fromOpaque(data).takeRetainedValue()
+    guard let data = handle.pointee.data else { return uvUnadoptedHandleClosed(handle) }
+    let owner = Unmanaged<Owner>.fromOpaque(data).takeRetainedValue()
     uvFree(handle)
-    (owner as? any UVHandleOwner)?.handleDidClose()
+    owner.handleDidClose()
+}
+
+/// The close callback of a handle never adopted: only its memory to free.
+private func uvUnadoptedHandleClosed(_ handle: UnsafeMutablePointer<uv_handle_t>?) {
+    guard let handle else { return }
+    uvFree(handle)
 }

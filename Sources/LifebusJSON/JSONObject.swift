@@ -25,6 +25,13 @@ public struct JSONObject: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         members = pairs.map { (key: $0.0, value: $0.1) }
     }
 
+    /// An object holding `pairs` in the given order: the array case of `init(_:)`, not generic. Called across
+    /// modules, the generic one runs unspecialised, and its first run checks a conformance at run time, a scan of
+    /// every conformance in the binary (about 170 k instructions, a tenth of a one-shot command).
+    public init(_ pairs: [(String, JSONValue)]) {
+        members = pairs.map { (key: $0.0, value: $0.1) }
+    }
+
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         if elements.isEmpty {
             self.init()  // `[:]`, written where params are absent: no mapping
