@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import LifebusRPC
@@ -51,35 +52,20 @@ extension LifebusCommand {
             if let scene = target.scene, let sceneStates = states.scene {
                 return try waitForScene(app: target.app, scene: scene, states: sceneStates)
             }
-            let json = global.json
             let params = WaitParams(
                 app: app, states: states.lifecycle ?? [], timeoutMs: timeout.duration.inMilliseconds)
             let timeout = timeout.duration
-            let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
-                WaitNotice.wait(params, timeout: timeout, peer: peer, say: say)
-            }
-            try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: onSlowAnswer) { peer, _, finish in
-                peer.request(LifebusMethod.wait, params: params.json) { answer in
-                    switch answer {
-                    case .success(let value):
-                        do throws(RPCError) {
-                            let reached = try WaitResult(json: value)
-                            print(json ? reached.json.jsonText : WaitReport.reached(reached))
-                            finish(.success)
-                        } catch {
-                            finish(.refused(error))
-                        }
-                    case .failure(let error) where error.lifebusCode == .timedOut:
-                        print(json ? (error.data ?? .null).jsonText : WaitReport.timedOut(error, params: params))
-                        CLIErrorReport(json: json).write(
-                            name: error.name ?? "lifebus.TimedOut", WaitReport.timedOutLine(error, params: params),
-                            extra: WaitTimeout(error)?.connected.map { ["connected": .bool($0)] } ?? [:])
-                        finish(.conditionNotMet)
-                    case .failure(let error):
-                        finish(.refused(error))
-                    }
-                }
-            }
+            try ask(
+                params.json,
+                onSlowAnswer: { peer, say in WaitNotice.wait(params, timeout: timeout, peer: peer, say: say) },
+                reached: { value throws(RPCError) in
+                    let reached = try WaitResult(json: value)
+                    return (WaitReport.reached(reached), reached.json)
+                },
+                timedOut: { error in
+                    (WaitReport.timedOut(error, params: params), WaitReport.timedOutLine(error, params: params),
+                     WaitTimeout(error)?.connected.map { ["connected": .bool($0)] } ?? [:])
+                })
         }
     }
 }
@@ -87,28 +73,47 @@ extension LifebusCommand {
 extension LifebusCommand.Wait {
     /// Asks the broker's `wait` for a scene's state (`SceneWaitParams`), exit 1 on its timeout.
     func waitForScene(app: String, scene: SceneID, states: [SceneState]) throws {
-        let json = global.json
         let params = SceneWaitParams(
             app: app, scene: scene, states: states, timeoutMs: timeout.duration.inMilliseconds)
         let timeout = timeout.duration
-        let onSlowAnswer: BrokerCall.SlowAnswer = { peer, say in
-            WaitNotice.sceneWait(params, timeout: timeout, peer: peer, say: say)
-        }
+        try ask(
+            params.json,
+            onSlowAnswer: { peer, say in WaitNotice.sceneWait(params, timeout: timeout, peer: peer, say: say) },
+            reached: { value throws(RPCError) in
+                let reached = try SceneWaitResult(json: value)
+                return (SceneWaitReport.reached(reached), reached.json)
+            },
+            timedOut: { error in
+                let line = SceneWaitReport.timedOutLine(error, params: params)
+                return (line, line, [:])
+            })
+    }
+
+    /// One `wait` request, an app's or a scene's: prints what `reached` makes of the answer (exit 0), or on the
+    /// broker's timeout what `timedOut` says — the text printed, the line for stderr and its extra members (exit 1).
+    private func ask(
+        _ params: JSONValue,
+        onSlowAnswer: @escaping BrokerCall.SlowAnswer,
+        reached: @escaping (JSONValue) throws(RPCError) -> (text: String, json: JSONValue),
+        timedOut: @escaping (RPCError) -> (printed: String, line: String, extra: JSONObject)
+    ) throws {
+        let json = global.json
         try BrokerCall.run(path: global.socketPath, json: json, onSlowAnswer: onSlowAnswer) { peer, _, finish in
-            peer.request(LifebusMethod.wait, params: params.json) { answer in
+            peer.request(LifebusMethod.wait, params: params) { answer in
                 switch answer {
                 case .success(let value):
                     do throws(RPCError) {
-                        let reached = try SceneWaitResult(json: value)
-                        print(json ? reached.json.jsonText : SceneWaitReport.reached(reached))
+                        let result = try reached(value)
+                        print(json ? result.json.jsonText : result.text)
                         finish(.success)
                     } catch {
                         finish(.refused(error))
                     }
                 case .failure(let error) where error.lifebusCode == .timedOut:
-                    let line = SceneWaitReport.timedOutLine(error, params: params)
-                    print(json ? (error.data ?? .null).jsonText : line)
-                    CLIErrorReport(json: json).write(name: error.name ?? "lifebus.TimedOut", line)
+                    let report = timedOut(error)
+                    print(json ? (error.data ?? .null).jsonText : report.printed)
+                    CLIErrorReport(json: json).write(
+                        name: error.name ?? "lifebus.TimedOut", report.line, extra: report.extra)
                     finish(.conditionNotMet)
                 case .failure(let error):
                     finish(.refused(error))
