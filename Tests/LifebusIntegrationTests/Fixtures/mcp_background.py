@@ -18,27 +18,10 @@ import sys
 import tempfile
 
 import anyio
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp_session import call, check, mcp_session, text_of
 
 APP = "com.example.FeedReader"
 REFRESH = "com.example.FeedReader.refresh"
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-    print("ok:", message, flush=True)
-
-
-def text_of(result):
-    return "\n".join(item.text for item in result.content if getattr(item, "type", "") == "text")
-
-
-async def call(session, tool, arguments):
-    result = await session.call_tool(tool, arguments)
-    check(not result.is_error, f"{tool} {arguments} succeeds: {text_of(result)[:300]}")
-    return result
 
 
 async def expect(session, arguments):
@@ -64,88 +47,86 @@ async def main(bin_dir):
         json.dump({"id": APP, "executable": os.path.join(bin_dir, "FeedReader"),
                    "arguments": ["--state-file", os.path.join(folder, "feed"), "--forgets-completion"],
                    "backgroundTaskIdentifiers": [REFRESH]}, file)
-    server = StdioServerParameters(
-        command=os.path.join(bin_dir, "lifebus"),
-        args=["mcp", "--start-broker", "--clock", "manual", "--profile", "ios17"],
-        env={**os.environ, "LIFEBUS_STATE_DIR": folder}, cwd=folder)
     try:
-        async with stdio_client(server) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-                check("protected_data" in tools, f"tools/list has protected_data: {sorted(tools)}")
-                fire = tools["fire"]
-                events = fire.input_schema["properties"]["event"]["enum"]
-                actions = fire.input_schema["properties"]["action"]["enum"]
-                check({"bgtask", "push"} <= set(events), f"fire's events include bgtask and push: {events}")
-                check({"run", "cancel", "silent", "alert"} <= set(actions), f"and their actions: {actions}")
-                check({"identifier", "payload"} <= set(fire.input_schema["properties"]),
-                      "fire takes a task's identifier and a push's payload")
-                check("bgtask (run, cancel; needs app; identifier required" in fire.description,
-                      f"fire's description says what bgtask takes: {fire.description}")
+        async with mcp_session(
+                command=os.path.join(bin_dir, "lifebus"),
+                args=["mcp", "--start-broker", "--clock", "manual", "--profile", "ios17"],
+                env={**os.environ, "LIFEBUS_STATE_DIR": folder},
+                cwd=folder) as (session, _):
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+            check("protected_data" in tools, f"tools/list has protected_data: {sorted(tools)}")
+            fire = tools["fire"]
+            events = fire.input_schema["properties"]["event"]["enum"]
+            actions = fire.input_schema["properties"]["action"]["enum"]
+            check({"bgtask", "push"} <= set(events), f"fire's events include bgtask and push: {events}")
+            check({"run", "cancel", "silent", "alert"} <= set(actions), f"and their actions: {actions}")
+            check({"identifier", "payload"} <= set(fire.input_schema["properties"]),
+                  "fire takes a task's identifier and a push's payload")
+            check("bgtask (run, cancel; needs app; identifier required" in fire.description,
+                  f"fire's description says what bgtask takes: {fire.description}")
 
-                await call(session, "install", {"path": manifest})
-                await call(session, "launch", {"app": APP})
-                await expect(session, {"callbacks": ["didFinishLaunching", "didBecomeActive"], "state": "active"})
-                await call(session, "fire", {"event": "home"})
-                await expect(session, {"state": ["background", "suspended"]})
-                status = await call(session, "status", {"app": APP})
-                tasks = status.structured_content["apps"][0].get("tasks", [])
-                check([(t["identifier"], t["state"]) for t in tasks] == [(REFRESH, "pending")]
-                      and "tasks: " + REFRESH + " appRefresh pending" in text_of(status),
-                      f"status shows the refresh pending: {text_of(status)}")
-                submitted = await history(session, "task")
-                check([(t["identifier"], t["event"]) for t in submitted] == [(REFRESH, "submitted")],
-                      f"history shows the submitted refresh: {submitted}")
+            await call(session, "install", {"path": manifest})
+            await call(session, "launch", {"app": APP})
+            await expect(session, {"callbacks": ["didFinishLaunching", "didBecomeActive"], "state": "active"})
+            await call(session, "fire", {"event": "home"})
+            await expect(session, {"state": ["background", "suspended"]})
+            status = await call(session, "status", {"app": APP})
+            tasks = status.structured_content["apps"][0].get("tasks", [])
+            check([(t["identifier"], t["state"]) for t in tasks] == [(REFRESH, "pending")]
+                  and "tasks: " + REFRESH + " appRefresh pending" in text_of(status),
+                  f"status shows the refresh pending: {text_of(status)}")
+            submitted = await history(session, "task")
+            check([(t["identifier"], t["event"]) for t in submitted] == [(REFRESH, "submitted")],
+                  f"history shows the submitted refresh: {submitted}")
 
-                await call(session, "advance_clock", {"by": "15m"})
-                await expect(session, {"task": REFRESH, "taskEvent": "launched"})
-                await call(session, "advance_clock", {"by": "25s"})
-                await expect(session, {"task": REFRESH, "taskEvent": "expiring"})
-                await call(session, "advance_clock", {"by": "5s"})
-                await expect(session, {"task": REFRESH, "taskEvent": "expired", "state": "notRunning"})
-                steps = [t["event"] for t in await history(session, "task")]
-                check(steps == ["submitted", "launched", "expiring", "expired"], f"the task's steps: {steps}")
-                kills = [p for p in await history(session, "process") if p.get("event") == "killed"]
-                check(kills and kills[-1].get("reason") == "backgroundTaskExpired",
-                      f"the app was killed backgroundTaskExpired: {kills}")
-                completed = await session.call_tool(
-                    "expect", {"app": APP, "task": REFRESH, "taskEvent": "completed", "since": "all"})
-                check(completed.structured_content["passed"] is False and "recorded expired" in text_of(completed),
-                      f"a completion the app never made fails, saying what was recorded: {text_of(completed)}")
+            await call(session, "advance_clock", {"by": "15m"})
+            await expect(session, {"task": REFRESH, "taskEvent": "launched"})
+            await call(session, "advance_clock", {"by": "25s"})
+            await expect(session, {"task": REFRESH, "taskEvent": "expiring"})
+            await call(session, "advance_clock", {"by": "5s"})
+            await expect(session, {"task": REFRESH, "taskEvent": "expired", "state": "notRunning"})
+            steps = [t["event"] for t in await history(session, "task")]
+            check(steps == ["submitted", "launched", "expiring", "expired"], f"the task's steps: {steps}")
+            kills = [p for p in await history(session, "process") if p.get("event") == "killed"]
+            check(kills and kills[-1].get("reason") == "backgroundTaskExpired",
+                  f"the app was killed backgroundTaskExpired: {kills}")
+            completed = await session.call_tool(
+                "expect", {"app": APP, "task": REFRESH, "taskEvent": "completed", "since": "all"})
+            check(completed.structured_content["passed"] is False and "recorded expired" in text_of(completed),
+                  f"a completion the app never made fails, saying what was recorded: {text_of(completed)}")
 
-                refused = await session.call_tool(
-                    "fire", {"event": "bgtask", "app": APP, "identifier": REFRESH})
-                error = (refused.structured_content or {}).get("error", {})
-                check(refused.is_error and error.get("data", {}).get("reason") == "unknownTask",
-                      f"a bgtask for a task no longer submitted is refused unknownTask: {text_of(refused)}")
+            refused = await session.call_tool(
+                "fire", {"event": "bgtask", "app": APP, "identifier": REFRESH})
+            error = (refused.structured_content or {}).get("error", {})
+            check(refused.is_error and error.get("data", {}).get("reason") == "unknownTask",
+                  f"a bgtask for a task no longer submitted is refused unknownTask: {text_of(refused)}")
 
-                await call(session, "fire", {"event": "push", "app": APP, "action": "silent",
-                                             "payload": {"feed": 7}})
-                await expect(session, {"callbacks": ["didFinishLaunching", "didReceiveRemoteNotification"],
-                                       "pushResult": "newData"})
-                pushes = await history(session, "push")
-                check(pushes[-1]["event"] == "answered" and pushes[-1]["payload"] == {"feed": 7},
-                      f"history shows the push answered with its payload: {pushes}")
+            await call(session, "fire", {"event": "push", "app": APP, "action": "silent",
+                                         "payload": {"feed": 7}})
+            await expect(session, {"callbacks": ["didFinishLaunching", "didReceiveRemoteNotification"],
+                                   "pushResult": "newData"})
+            pushes = await history(session, "push")
+            check(pushes[-1]["event"] == "answered" and pushes[-1]["payload"] == {"feed": 7},
+                  f"history shows the push answered with its payload: {pushes}")
 
-                await protected(session, True)
-                await call(session, "fire", {"event": "sleep"})
-                await call(session, "advance_clock", {"by": "10s"})
-                await protected(session, False)
-                locked = await call(session, "status", {})
-                check(locked.structured_content.get("protectedDataAvailable") is False
-                      and "protected data unavailable" in text_of(locked), f"status says so too: {text_of(locked)}")
-                await call(session, "fire", {"event": "wake"})
-                await protected(session, True)
-                changes = [r["available"] for r in await history(session, "protectedData")]
-                check(changes == [False, True], f"history shows protected data going and coming back: {changes}")
+            await protected(session, True)
+            await call(session, "fire", {"event": "sleep"})
+            await call(session, "advance_clock", {"by": "10s"})
+            await protected(session, False)
+            locked = await call(session, "status", {})
+            check(locked.structured_content.get("protectedDataAvailable") is False
+                  and "protected data unavailable" in text_of(locked), f"status says so too: {text_of(locked)}")
+            await call(session, "fire", {"event": "wake"})
+            await protected(session, True)
+            changes = [r["available"] for r in await history(session, "protectedData")]
+            check(changes == [False, True], f"history shows protected data going and coming back: {changes}")
 
-                picture = await call(session, "timeline", {"format": "svg", "width": 900})
-                check('width="900"' in text_of(picture), "the timeline's svg is 900 pixels wide")
-                narrow = await session.call_tool("timeline", {"format": "svg", "width": 10})
-                check(narrow.is_error, f"a width the picture cannot fit is refused: {text_of(narrow)}")
+            picture = await call(session, "timeline", {"format": "svg", "width": 900})
+            check('width="900"' in text_of(picture), "the timeline's svg is 900 pixels wide")
+            narrow = await session.call_tool("timeline", {"format": "svg", "width": 10})
+            check(narrow.is_error, f"a width the picture cannot fit is refused: {text_of(narrow)}")
 
-                await call(session, "fire", {"event": "terminate", "app": APP, "byUser": True})
+            await call(session, "fire", {"event": "terminate", "app": APP, "byUser": True})
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print("all checks passed")

@@ -14,27 +14,10 @@ import sys
 import tempfile
 
 import anyio
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp_session import call, check, mcp_session, text_of
 
 APP = "com.example.DeepThoughts"
 TOOLS = {"install", "uninstall", "reset", "expect", "coverage", "run_scenario", "launch", "fire", "advance_clock"}
-
-
-def check(condition, message):
-    if not condition:
-        raise AssertionError(message)
-    print("ok:", message, flush=True)
-
-
-def text_of(result):
-    return "\n".join(item.text for item in result.content if getattr(item, "type", "") == "text")
-
-
-async def call(session, tool, arguments):
-    result = await session.call_tool(tool, arguments)
-    check(not result.is_error, f"{tool} {arguments} succeeds: {text_of(result)}")
-    return result
 
 
 async def expect(session, arguments, passed=True):
@@ -46,56 +29,54 @@ async def expect(session, arguments, passed=True):
 
 async def main(bin_dir, repository):
     state_dir = tempfile.mkdtemp(prefix="lifebus-mcp-restoration.")
-    server = StdioServerParameters(
-        command=os.path.join(bin_dir, "lifebus"),
-        args=["mcp", "--start-broker", "--clock", "manual", "--profile", "ios7"],
-        env={**os.environ, "LIFEBUS_STATE_DIR": state_dir}, cwd=repository)
     try:
-        async with stdio_client(server) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                names = {tool.name for tool in (await session.list_tools()).tools}
-                check(TOOLS <= names, f"tools/list has the test tools: {sorted(names)}")
+        async with mcp_session(
+                command=os.path.join(bin_dir, "lifebus"),
+                args=["mcp", "--start-broker", "--clock", "manual", "--profile", "ios7"],
+                env={**os.environ, "LIFEBUS_STATE_DIR": state_dir},
+                cwd=repository) as (session, _):
+            names = {tool.name for tool in (await session.list_tools()).tools}
+            check(TOOLS <= names, f"tools/list has the test tools: {sorted(names)}")
 
-                installed = await call(session, "install", {"path": "Examples/manifests/deepthoughts.json"})
-                check(installed.structured_content["id"] == APP, "install answers the app")
-                await call(session, "launch", {"app": APP})
-                await expect(session, {"callbacks": ["didFinishLaunching", "didBecomeActive"], "state": "active"})
+            installed = await call(session, "install", {"path": "Examples/manifests/deepthoughts.json"})
+            check(installed.structured_content["id"] == APP, "install answers the app")
+            await call(session, "launch", {"app": APP})
+            await expect(session, {"callbacks": ["didFinishLaunching", "didBecomeActive"], "state": "active"})
 
-                await call(session, "fire", {"event": "home"})
-                await expect(session, {"callbacks": ["willResignActive", "didEnterBackground"],
-                                       "state": ["background", "suspended"], "mark": "state-saved"})
+            await call(session, "fire", {"event": "home"})
+            await expect(session, {"callbacks": ["willResignActive", "didEnterBackground"],
+                                   "state": ["background", "suspended"], "mark": "state-saved"})
 
-                await call(session, "fire", {"event": "memory-warning", "level": "critical"})
-                await expect(session, {"state": "notRunning", "outcome": "jetsam"})
+            await call(session, "fire", {"event": "memory-warning", "level": "critical"})
+            await expect(session, {"state": "notRunning", "outcome": "jetsam"})
 
-                await call(session, "launch", {"app": APP})
-                await expect(session, {"mark": "state-restored", "markData": {"found": True}, "state": "active"})
-                failed = await expect(session, {"mark": "state-restored", "markData": {"found": False}}, passed=False)
-                text = text_of(failed)
-                check(text.startswith("FAIL expect com.example.DeepThoughts") and "expected" in text
-                      and "recorded" in text, f"the failed expect says what differed: {text}")
-                check(any(not c["passed"] for c in failed.structured_content["checks"]), "a check is marked failed")
+            await call(session, "launch", {"app": APP})
+            await expect(session, {"mark": "state-restored", "markData": {"found": True}, "state": "active"})
+            failed = await expect(session, {"mark": "state-restored", "markData": {"found": False}}, passed=False)
+            text = text_of(failed)
+            check(text.startswith("FAIL expect com.example.DeepThoughts") and "expected" in text
+                  and "recorded" in text, f"the failed expect says what differed: {text}")
+            check(any(not c["passed"] for c in failed.structured_content["checks"]), "a check is marked failed")
 
-                bad = await session.call_tool("expect", {"app": APP, "state": "asleep"})
-                check(bad.is_error, f"a state that does not exist is refused: {text_of(bad)}")
+            bad = await session.call_tool("expect", {"app": APP, "state": "asleep"})
+            check(bad.is_error, f"a state that does not exist is refused: {text_of(bad)}")
 
-                coverage = await call(session, "coverage", {"app": APP})
-                check("rows reached" in text_of(coverage), f"coverage: {text_of(coverage)[:200]}")
+            coverage = await call(session, "coverage", {"app": APP})
+            check("rows reached" in text_of(coverage), f"coverage: {text_of(coverage)[:200]}")
 
-                await call(session, "fire", {"event": "terminate", "app": APP, "byUser": True})
-                scenario = await call(session, "run_scenario", {"path": "scenarios/memory-warning.yaml"})
-                check(scenario.structured_content["passed"] is True, f"a scenario file passes: {text_of(scenario)}")
-                inline = await call(session, "run_scenario", {"yaml": (
-                    "name: inline\n"
-                    "apps:\n  - manifest: Examples/manifests/deepthoughts.json\n"
-                    "steps:\n  - launch: com.example.DeepThoughts\n"
-                    "  - expect: {state: background}\n")})
-                check(inline.structured_content["passed"] is False and "FAIL" in text_of(inline),
-                      f"an inline scenario that fails says so: {text_of(inline)[:300]}")
+            await call(session, "fire", {"event": "terminate", "app": APP, "byUser": True})
+            scenario = await call(session, "run_scenario", {"path": "scenarios/memory-warning.yaml"})
+            check(scenario.structured_content["passed"] is True, f"a scenario file passes: {text_of(scenario)}")
+            inline = await call(session, "run_scenario", {"yaml": (
+                "name: inline\n"
+                "apps:\n  - manifest: Examples/manifests/deepthoughts.json\n"
+                "steps:\n  - launch: com.example.DeepThoughts\n"
+                "  - expect: {state: background}\n")})
+            check(inline.structured_content["passed"] is False and "FAIL" in text_of(inline),
+                  f"an inline scenario that fails says so: {text_of(inline)[:300]}")
 
-                await call(session, "reset", {})
-                await call(session, "uninstall", {"app": APP})
+            await call(session, "reset", {})
+            await call(session, "uninstall", {"app": APP})
     finally:
         shutil.rmtree(state_dir, ignore_errors=True)
     print("all checks passed")
