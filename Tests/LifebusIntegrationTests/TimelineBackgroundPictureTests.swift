@@ -78,19 +78,11 @@ import Testing
         let tint = TimelinePalette.rgb(TimelinePalette.locked)
         let blend = { (channel: Int) in Int((255 * (1 - TimelinePalette.lockedOpacity)
             + Double(channel) * TimelinePalette.lockedOpacity).rounded()) }
-        let probes: [(point: String, expected: (Int, Int, Int), what: String)] = [
-            ("\(barX),\(barY)", TimelinePalette.rgb(TimelinePalette.failure), "the expired task's bar"),
-            ("\(bandX),\(bandY)", (blend(tint.red), blend(tint.green), blend(tint.blue)), "the protected-data band"),
-        ]
-        let answer = try HelperScripts.python("png_pixels.py", [png] + probes.map(\.point))
-        #expect(answer.status == 0, "\(answer.err)")
-        let lines = answer.out.split(separator: "\n").map(String.init)
-        try #require(lines.count == probes.count + 1, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
-        for (probe, line) in zip(probes, lines.dropFirst()) {
-            let actual = line.split(separator: " ").compactMap { Int($0) }
-            let close = actual.count == 3 && abs(actual[0] - probe.expected.0) <= 12
-                && abs(actual[1] - probe.expected.1) <= 12 && abs(actual[2] - probe.expected.2) <= 12
-            #expect(close, "\(probe.what) at \(probe.point): \(line), expected \(probe.expected)")
-        }
+        _ = try ColourProbes.expectColours(in: png, [
+            ColourProbe(point: "\(barX),\(barY)", hex: TimelinePalette.failure, what: "the expired task's bar"),
+            ColourProbe(
+                point: "\(bandX),\(bandY)", rgb: (blend(tint.red), blend(tint.green), blend(tint.blue)),
+                what: "the protected-data band"),
+        ])
     }
 }

@@ -50,25 +50,20 @@ import Testing
         let lane = picture.timeline.lanes[0]
         let before = try #require(lane.spans.last { $0.startMs <= cut.startMs })
         let after = try #require(lane.spans.last)
-        let probes: [(point: String, expected: String, what: String)] = [
-            ("\(middle),\(barY)", TimelinePalette.background, "the cut through the state bar"),
-            ("\(cut.startX + 6),\(barY)", TimelinePalette.color(of: before.state), "the bar left of the cut"),
-            ("\(picture.axis.endX - 6),\(barY)", TimelinePalette.color(of: after.state), "the bar after the break"),
+        let probes = [
+            ColourProbe(
+                point: "\(middle),\(barY)", hex: TimelinePalette.background, what: "the cut through the state bar"),
+            ColourProbe(
+                point: "\(cut.startX + 6),\(barY)", hex: TimelinePalette.color(of: before.state),
+                what: "the bar left of the cut"),
+            ColourProbe(
+                point: "\(picture.axis.endX - 6),\(barY)", hex: TimelinePalette.color(of: after.state),
+                what: "the bar after the break"),
         ]
         let labelY = Int(picture.lanesBottom + 30)
         let labelBox = "ink:\(Int(middle) - 30),\(labelY),\(Int(middle) + 30),\(labelY + 14)"
-        let answer = try HelperScripts.python("png_pixels.py", [png] + probes.map(\.point) + [labelBox])
-        #expect(answer.status == 0, "\(answer.err)")
-        let lines = answer.out.split(separator: "\n").map(String.init)
-        try #require(lines.count == probes.count + 2, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
-        for (probe, line) in zip(probes, lines.dropFirst()) {
-            let actual = line.split(separator: " ").compactMap { Int($0) }
-            let wanted = TimelinePalette.rgb(probe.expected)
-            let close = actual.count == 3 && abs(actual[0] - wanted.red) <= 12 && abs(actual[1] - wanted.green) <= 12
-                && abs(actual[2] - wanted.blue) <= 12
-            #expect(close, "\(probe.what) at \(probe.point): \(line), expected \(probe.expected)")
-        }
-        #expect((Int(lines.last ?? "") ?? 0) > 30, "the break's label is written under the axis")
+        let sampled = try ColourProbes.expectColours(in: png, probes, extra: [labelBox])
+        #expect((Int(sampled.extra[0]) ?? 0) > 30, "the break's label is written under the axis")
     }
 
     @Test func widthSizesThePictureAndIsChecked() throws {

@@ -52,20 +52,10 @@ import Testing
         #expect(Set(probes.map(\.expected)).count == 6, "every state and the red are sampled: \(probes)")
 
         let labelBox = "ink:12,\(Int(picture.stateBarTop(lane: 0))),200,\(Int(picture.stateBarTop(lane: 0)) + 20)"
-        let answer = try HelperScripts.python("png_pixels.py", [png] + probes.map(\.point) + [labelBox])
-        #expect(answer.status == 0, "\(answer.err)")
-        let lines = answer.out.split(separator: "\n").map(String.init)
-        #expect(lines.first == "size \(Int(picture.width)) \(Int(picture.height))")
-        // The size, one colour per probe, the label box's ink: fewer lines would leave probes unchecked below.
-        try #require(lines.count == probes.count + 2, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
-        for (probe, line) in zip(probes, lines.dropFirst()) {
-            let actual = line.split(separator: " ").compactMap { Int($0) }
-            let wanted = TimelinePalette.rgb(probe.expected)
-            let close = actual.count == 3 && abs(actual[0] - wanted.red) <= 12 && abs(actual[1] - wanted.green) <= 12
-                && abs(actual[2] - wanted.blue) <= 12
-            #expect(close, "\(probe.what) at \(probe.point): \(line), expected \(probe.expected)")
-        }
-        #expect((Int(lines.last ?? "") ?? 0) > 50, "the first lane's name is written in its label column")
+        let sampled = try ColourProbes.expectColours(
+            in: png, probes.map { ColourProbe(point: $0.point, hex: $0.expected, what: $0.what) }, extra: [labelBox])
+        #expect(sampled.size == "size \(Int(picture.width)) \(Int(picture.height))")
+        #expect((Int(sampled.extra[0]) ?? 0) > 50, "the first lane's name is written in its label column")
     }
 
     /// The middle of the widest part of `start…end` as drawn that nothing is drawn over (event and mark lines,

@@ -48,16 +48,7 @@ import Testing
         let sampled = Set(probes.map(\.expected))
         let shown: [SceneState] = [.foregroundInactive, .foregroundActive, .background]
         #expect(sampled == Set(shown.map(TimelinePalette.color)), "every scene state shown is sampled: \(probes)")
-        let answer = try HelperScripts.python("png_pixels.py", [png] + probes.map(\.point))
-        #expect(answer.status == 0, "\(answer.err)")
-        let lines = answer.out.split(separator: "\n").map(String.init)
-        try #require(lines.count == probes.count + 1, "png_pixels.py answered \(lines.count) lines: \(answer.out)")
-        for (probe, line) in zip(probes, lines.dropFirst()) {
-            let actual = line.split(separator: " ").compactMap { Int($0) }
-            let wanted = TimelinePalette.rgb(probe.expected)
-            let close = actual.count == 3 && abs(actual[0] - wanted.red) <= 12 && abs(actual[1] - wanted.green) <= 12
-                && abs(actual[2] - wanted.blue) <= 12
-            #expect(close, "\(probe.what) at \(probe.point): \(line), expected \(probe.expected)")
-        }
+        _ = try ColourProbes.expectColours(
+            in: png, probes.map { ColourProbe(point: $0.point, hex: $0.expected, what: $0.what) })
     }
 }
