@@ -113,6 +113,31 @@ import Testing
         }
     }
 
+    /// The same lines encoded into the loop's line buffer (which then holds the line's "\n" itself): each arrives as
+    /// the one line it spells, whether the kernel takes it whole, stops inside the body or takes none of it.
+    @Test func aSplicedLineEncodedIntoTheLineBufferArrivesAsTheLineItSpells() throws {
+        try withConnectedPair { loop, pair in
+            let line = Array("{\"head\":[]}".utf8)
+            let cases: [(body: [UInt8], offset: Int)] = [
+                (patternBytes(8 << 20, seed: 3), 9), ([], 9), (patternBytes(100, seed: 5), 0),
+                (patternBytes(70, seed: 6), line.count), ([], line.count),
+            ]
+            for (body, offset) in cases {
+                pair.server.writeLine(encoding: { encoded in
+                    encoded.append(contentsOf: line)
+                    return offset
+                }, splicing: body)
+            }
+            #expect(pair.server.pendingWriteBytes > 0)
+
+            let client = LineRecorder()
+            pair.client.maxLineLength = 9 << 20
+            client.record(pair.client)
+            try loop.run(until: "five spliced lines") { client.lines.count == cases.count }
+            #expect(client.lines == cases.map { Array(line[..<$0.offset]) + $0.body + Array(line[$0.offset...]) })
+        }
+    }
+
     /// A large body the kernel does not take whole is sent from the caller's array, held by the queued write: the
     /// caller changing its array afterwards (a copy is made then) or dropping it changes nothing that arrives.
     @Test func aHeldBodyArrivesAsItWasWhenWrittenWhateverTheCallerDoesNext() throws {
