@@ -37,6 +37,20 @@ enum Intent: Sendable, Equatable {
     case protectedDataLocking
     /// `protectedDataDidBecomeAvailable`, to a running app that is not suspended.
     case protectedDataUnlocked
+
+    /// A work no scene takes part in: a scene app moves for it as an app-delegate app does (`sceneMove(for:_:)`
+    /// hands it to `move(for:_:)`; `prepareScenes` leaves the book alone), so `Device.step` goes straight to
+    /// `move(for:_:)` without reading the app's scenes. A memory warning to every app is the fan-out `scripts/bench`
+    /// measures with scene apps.
+    var leavesScenes: Bool {
+        switch self {
+        case .memoryWarning, .enterBackground, .jetsam, .performTasks, .expireTasks, .deliverPushes,
+            .protectedDataLocking, .protectedDataUnlocked:
+            true
+        case .moveTo, .launchInBackground, .terminate, .closeApp, .closeScene, .reclaimScene:
+            false
+        }
+    }
 }
 
 /// One step of a chain: app `app` performs `intent` once every work of the previous stage completed.

@@ -88,7 +88,7 @@ extension Device {
             isFront: front == i,
             requiresScenes: apps[i].state == .notRunning && configuration.profile.sceneSupport == .required
                 && !apps[i].flags.adoptsScenes)
-        if usesScenes(i) {
+        if usesScenes(i) && !intent.leavesScenes {
             stepScene(i, intent, situation)
         } else {
             perform(Self.move(for: intent, situation), i)
@@ -205,7 +205,7 @@ extension Device {
             budget: done.budget, outcome: done.late ? .late : .ok, handlerFailed: handlerFailed, pid: apps[i].pid ?? 0,
             scene: scene
         ))
-        if usesScenes(i) {
+        if scene != nil || done.callback == .configurationForConnecting {
             sceneAnswered(i, done, scene: scene, restoration: restoration)
         }
         if done.callback == .willTerminate {
