@@ -43,6 +43,8 @@ extension CoverageRow {
         CoverageRow("B12", "A active with `export` running → `terminate A --by-user`",
                     J(continued) { $0.task?.event == .cancelled && $0.task?.kind == .continuedProcessing }),
         CoverageRow("B13", "A active, nothing submitted → `bgtask A` for `refresh`", .notInJournal(rejected)),
+        CoverageRow("B14", "A (audio) in the background with `refresh` running → `terminate A` (the system)",
+                    J(tasks) { $0.task?.event == .cancelled && $0.task?.kind == .appRefresh }),
         CoverageRow("B20", "A (audio) active → `sleep`, 9 s, 1 s",
                     J(dataProtection) { $0.event == .sleep && $0.moved(.protectedDataWillBecomeUnavailable) }),
         CoverageRow("B21", "as B20 after 10 s → `wake`",

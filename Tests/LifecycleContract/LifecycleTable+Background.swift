@@ -32,6 +32,8 @@ private let permits = AppFlags(permittedTaskIdentifiers: ["refresh", "clean", "e
 /// The same, with a background mode that keeps it running in the background.
 private let permitsAudio = AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["export"])
 private let audio = AppFlags(backgroundModes: ["audio"])
+/// Permits `refresh` and keeps running in the background, so `home` leaves it running for a system terminate.
+private let permitsRefreshAudio = AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["refresh"])
 
 /// A launch during which the app registers `identifiers` (its `didFinishLaunching` held until they are).
 private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: AppFlags = permits) -> [Step] {
@@ -160,6 +162,15 @@ extension LifecycleTable {
             steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run))],
             expected: eras(ios3: E("A=active front=A", unavailable),
                            ios13: E("A=active front=A", "reject unknownTask"))),
+        Row(id: "B14", title: "a refresh task running when the system terminates its app",
+            setup: launchRegistering("A", "refresh", flags: permitsRefreshAudio)
+                + [.submitTask("A", "refresh", .appRefresh), .fire(.home), runRefresh],
+            steps: [.fire(.terminate("A", byUser: false))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", "reject appNotRunning"),
+                ios4: E("A=notRunning front=-", "A willTerminate background→notRunning ok"),
+                ios13: E("A=notRunning front=-", "task A refresh cancelled",
+                         "A willTerminate background→notRunning ok"))),
         Row(id: "B20", title: "the device locks with an app running in the background",
             setup: [.connect("A", audio)],
             steps: [.fire(.sleep), .elapse(.seconds(9)), .elapse(.seconds(1))],
