@@ -17,6 +17,7 @@ extension Device {
             locked = true
             refreshFront(stage: 0)
             planProtectedDataLock()
+            planConditionsChanged()  // idle: waiting processing tasks may run (B15)
         case .wake:  // R23–R25, B22
             guard locked else { return }
             locked = false
@@ -45,6 +46,10 @@ extension Device {
             planBackgroundTask(app, identifier: identifier, action: action)
         case .push(let app, let notification):
             planPush(app, notification)
+        case .power(let power):
+            planPower(power)
+        case .network(let network):
+            planNetwork(network)
         case .reset:
             planReset()
         }

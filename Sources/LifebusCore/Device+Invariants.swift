@@ -139,9 +139,11 @@ extension Device {
             case .pending, .due:
                 expect(task.warning == nil && task.expiry == nil, "\(name) is \(task.phase) with its budget armed")
                 expect(task.phase == .pending || task.due == nil, "\(name) is due and still waits to fall due")
+                expect(!task.waiting || (task.phase == .pending && task.due == nil),
+                    "\(name) waits for the device's conditions but is \(task.phase) or has its due armed")
             case .running:
                 expect(task.request.kind != .appRefresh || task.expiry != nil, "\(name) runs with no end armed")
-                expect(task.due == nil, "\(name) runs and waits to fall due")
+                expect(task.due == nil && !task.waiting, "\(name) runs and waits to fall due")
             case .expirationDue, .expiring:
                 expect(task.phase == .expirationDue || task.expiry != nil, "\(name) expires with no end armed")
                 expect(task.due == nil && task.warning == nil, "\(name) expires with its warning still armed")

@@ -45,6 +45,19 @@ extension CoverageRow {
         CoverageRow("B13", "A active, nothing submitted → `bgtask A` for `refresh`", .notInJournal(rejected)),
         CoverageRow("B14", "A (audio) in the background with `refresh` running → `terminate A` (the system)",
                     J(tasks) { $0.task?.event == .cancelled && $0.task?.kind == .appRefresh }),
+        CoverageRow("B15", "A suspended, `clean` (processing) due in 60 s, device unlocked → 60 s, `sleep`",
+                    J(tasks) { $0.event == .sleep && $0.moved(.performBackgroundTask) }),
+        CoverageRow("B16", "A suspended, `clean` due in 60 s requiring external power and the network, `power "
+                        + "battery`, `network offline`, `sleep` → 60 s",
+                    .notInJournal("a waiting task is shown by status, not journaled")),
+        CoverageRow("B17", "as B16 after 60 s → `power external`, `network online`",
+                    J(tasks) { $0.byDeviceConditions && $0.moved(.performBackgroundTask) }),
+        CoverageRow("B18", "A locked in the background with `clean` (requiring external power) running → `power "
+                        + "battery`, A completes it",
+                    J(tasks) { $0.byDeviceConditions && $0.moved(.backgroundTaskWillExpire) }),
+        CoverageRow("B19", "A active, `clean` submitted requiring power and network, `power battery`, `network "
+                        + "offline` → `bgtask A` for `clean`",
+                    J(tasks) { $0.byBackgroundTask && $0.moved(.performBackgroundTask, from: [.active]) }),
         CoverageRow("B20", "A (audio) active → `sleep`, 9 s, 1 s",
                     J(dataProtection) { $0.event == .sleep && $0.moved(.protectedDataWillBecomeUnavailable) }),
         CoverageRow("B21", "as B20 after 10 s → `wake`",
@@ -90,5 +103,13 @@ extension Observation {
     var byBackgroundTask: Bool {
         if case .backgroundTask(_, _, .run) = event { return true }
         return false
+    }
+
+    /// Whether a change of the device's conditions caused it (`fire power`, `fire network`).
+    var byDeviceConditions: Bool {
+        switch event {
+        case .power?, .network?: true
+        default: false
+        }
     }
 }

@@ -157,6 +157,21 @@ extension FireEvent {
                 target: .app,
                 forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1)],
                 contractSection: "Background execution and data protection")
+        case .power:
+            // Weighed 0 here: the fuzzer's apps submit refresh tasks, which no condition holds back.
+            Declaration(
+                summary: "The device's power: plugged in (external) or on its battery. Processing tasks that require "
+                    + "external power wait for it.",
+                target: .device,
+                forms: [.init(.action(.external), fuzzWeight: 0), .init(.action(.battery), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection", requiresAction: true)
+        case .network:
+            Declaration(
+                summary: "The device's network: online or offline. Processing tasks that require connectivity wait "
+                    + "for it.",
+                target: .device,
+                forms: [.init(.action(.online), fuzzWeight: 0), .init(.action(.offline), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection", requiresAction: true)
         }
     }
 }

@@ -44,6 +44,11 @@ private let unavailable = "reject backgroundTasksUnavailable"
 private let silent = PushNotification(contentAvailable: true, alert: false)
 private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
 private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
+/// A suspended A whose `clean` (processing, due in 60 s) requires external power and the network, on a locked device
+/// on its battery and offline.
+private let unpluggedIdleWithClean = launchRegistering("A", "clean")
+    + [.submitTask("A", "clean", .processing, after: .seconds(60), requires: [.externalPower, .networkConnectivity]),
+       .fire(.power(.battery)), .fire(.network(.offline)), .fire(.home), .fire(.sleep)]
 
 extension LifecycleTable {
     package static let backgroundRows: [Row] = [
@@ -171,6 +176,46 @@ extension LifecycleTable {
                 ios4: E("A=notRunning front=-", "A willTerminate background→notRunning ok"),
                 ios13: E("A=notRunning front=-", "task A refresh cancelled",
                          "A willTerminate background→notRunning ok"))),
+        Row(id: "B15", title: "a processing task due while the device is in use waits for the lock",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, after: .seconds(60)), .fire(.home)],
+            steps: [.elapse(.seconds(60)), .fire(.sleep)],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=background front=- locked A.clean=running", "A - suspended→background ok",
+                         "task A clean launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B16", title: "a processing task that requires power and network waits on battery and offline",
+            setup: unpluggedIdleWithClean, steps: [.elapse(.seconds(60))],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=suspended front=- locked dataLocked A.clean=waiting", "protected data unavailable"))),
+        Row(id: "B17", title: "a waiting processing task runs once plugged in and online",
+            setup: unpluggedIdleWithClean + [.elapse(.seconds(60))],
+            steps: [.fire(.power(.external)), .fire(.network(.online))],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=background front=- locked dataLocked A.clean=running", "A - suspended→background ok",
+                         "task A clean launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B18", title: "a running processing task that requires power when the device is unplugged",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, requires: [.externalPower]), .fire(.home), .fire(.sleep),
+                   .fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            steps: [.fire(.power(.battery)), .completeTask("A", "clean", success: false)],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked", "reject unknownTask"),
+                ios4: E("A=suspended front=- locked", "reject unknownTask"),
+                ios13: E("A=suspended front=- locked", "task A clean expiring",
+                         "A backgroundTaskWillExpire background→background ok", "task A clean completed false",
+                         "A - background→suspended ok"))),
+        Row(id: "B19", title: "a processing task run on demand whatever the conditions",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, requires: [.externalPower, .networkConnectivity]),
+                   .fire(.power(.battery)), .fire(.network(.offline))],
+            steps: [.fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            expected: eras(
+                ios3: E("A=active front=A", unavailable),
+                ios13: E("A=active front=A A.clean=running", "task A clean launched",
+                         "A performBackgroundTask active→active ok"))),
         Row(id: "B20", title: "the device locks with an app running in the background",
             setup: [.connect("A", audio)],
             steps: [.fire(.sleep), .elapse(.seconds(9)), .elapse(.seconds(1))],
