@@ -177,7 +177,7 @@ extension Device {
 
     /// `options`: a cold start's URL or notification, for a scene app's connecting scene (S03) or its focused one
     /// (S04).
-    private mutating func planLaunch(
+    mutating func planLaunch(
         _ app: AppID, requireRunning: Bool, options: SceneConnectionOptions? = nil
     ) {  // R40–R46
         guard !locked else {

@@ -5,6 +5,7 @@ private let tasks = Set(Profile.allCases.filter(\.hasBackgroundTasks))
 private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
 private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
 private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
+private let everyProfile = Set(Profile.allCases)
 private let rejected = "a rejected event: rejections are answered, not journaled"
 
 private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
@@ -76,6 +77,10 @@ extension CoverageRow {
                         + "notification was shown")),
         CoverageRow("B34", "A suspended, holding its answers → `push A`, 30 s",
                     J(pushes) { $0.moved(.didReceiveRemoteNotification) && $0.ended(.watchdog) }),
+        CoverageRow("B35", "A not running → `push --tap A`",
+                    J(everyProfile) { $0.byTap && $0.moved(.didFinishLaunching, from: [.notRunning]) }),
+        CoverageRow("B36", "A suspended → `push --tap A`",
+                    J(everyProfile) { $0.byTap && $0.moved(.willEnterForeground) }),
     ]
 }
 
@@ -102,6 +107,12 @@ extension Observation {
     /// Caused by a `bgtask` event (`run`) of any app.
     var byBackgroundTask: Bool {
         if case .backgroundTask(_, _, .run) = event { return true }
+        return false
+    }
+
+    /// Whether a tapped notification caused it (`fire push --tap`).
+    var byTap: Bool {
+        if case .push(_, let notification)? = event { return notification.tapped }
         return false
     }
 

@@ -76,6 +76,8 @@ extension ControllerEvent {
                 .push(app, PushNotification(contentAvailable: true, alert: false, payload: payload ?? "{}"))
             case (let app?, .alert?):
                 .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}"))
+            case (let app?, .tap?):
+                .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}", tapped: true))
             default: nil
             }
         case .power: action?.powerSource.map { .power($0) }

@@ -153,9 +153,11 @@ extension FireEvent {
         case .push:
             Declaration(
                 summary: "A remote notification to an app: silent (content-available, the default) or visible "
-                    + "(alert).",
+                    + "(alert), or visible and tapped at once (tap).",
                 target: .app,
-                forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1)],
+                // `tap` weighs 0: a foreground launch the fuzzer reaches through `launch` (and seeds keep their steps).
+                forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1),
+                        .init(.action(.tap), fuzzWeight: 0)],
                 contractSection: "Background execution and data protection")
         case .power:
             // Weighed 0 here: the fuzzer's apps submit refresh tasks, which no condition holds back.

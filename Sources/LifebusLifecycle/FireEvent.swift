@@ -86,6 +86,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case battery
     case online
     case offline
+    case tap
 
     /// The action's place in `allCases` (its field in a packed `fire`): a switch the compiler checks is whole, not a
     /// search. `init(position:)` is its inverse.
@@ -113,6 +114,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .battery: 19
         case .online: 20
         case .offline: 21
+        case .tap: 22
         }
     }
 
@@ -149,6 +151,8 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .battery: "The device runs on its battery: processing tasks that require external power wait or expire."
         case .online: "The device reaches the network: processing tasks that require it may run."
         case .offline: "The device loses the network: processing tasks that require it wait or expire."
+        case .tap: "A visible notification the user taps (with or without --alert): the app comes to the front, "
+            + "launched if needed with the payload in the scene's notificationResponse (launch --push)."
         }
     }
 
@@ -160,7 +164,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .decline: .decline
         case .end: .end
         case .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
-            .silent, .alert, .external, .battery, .online, .offline:
+            .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
     }
@@ -174,7 +178,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reply, .view: .open
         case .dismiss: .dismiss
         case .ring, .answer, .decline, .end, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
-            .silent, .alert, .external, .battery, .online, .offline:
+            .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
     }
@@ -185,7 +189,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .run: .run
         case .cancel: .cancel
         case .ring, .answer, .decline, .end, .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim,
-            .reconnect, .focus, .silent, .alert, .external, .battery, .online, .offline:
+            .reconnect, .focus, .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
     }

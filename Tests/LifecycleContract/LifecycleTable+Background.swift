@@ -42,6 +42,7 @@ private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: Ap
 
 private let unavailable = "reject backgroundTasksUnavailable"
 private let silent = PushNotification(contentAvailable: true, alert: false)
+private let tapped = PushNotification(contentAvailable: false, alert: true, tapped: true)
 private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
 private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
 /// A suspended A whose `clean` (processing, due in 60 s) requires external power and the network, on a locked device
@@ -282,5 +283,21 @@ extension LifecycleTable {
                 ios4: E("A=suspended front=-", unavailable),
                 ios7: E("A=notRunning front=-", "A - suspended→background ok", "push A delivered", "kill A watchdog",
                         "A didReceiveRemoteNotification background→notRunning watchdog"))),
+        Row(id: "B35", title: "a tapped notification of an app that is not running",
+            setup: [.connect("A"), .fire(.terminate("A", byUser: false))], steps: [.fire(.push("A", tapped))],
+            expected: eras(
+                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "push A delivered", "start A",
+                         "A didFinishLaunching notRunning→inactive ok", "A didBecomeActive inactive→active ok"))),
+        Row(id: "B36", title: "a tapped notification of a suspended app", setup: [.connect("A"), .fire(.home)],
+            steps: [.fire(.push("A", tapped))],
+            expected: eras(
+                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios4: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
+                         "A didBecomeActive inactive→active ok"))),
     ]
 }
