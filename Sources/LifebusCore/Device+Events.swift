@@ -60,6 +60,7 @@ extension Device {
     /// indices held elsewhere stay valid; the front app is moved to where a fresh device puts it.
     private mutating func planReset() {
         locked = false
+        conditions = configuration.conditions  // the power and network the device started with
         alertOnScreen = nil
         phoneCall = .idle
         lastCriticalWarning = nil
