@@ -25,7 +25,7 @@ extension Device {
         return unmet
     }
 
-    /// `fire power SOURCE` (B16, B18): the device's power changes.
+    /// `fire power SOURCE` (B16–B18): the device's power changes.
     mutating func planPower(_ power: PowerSource) {
         guard conditions.power != power else {
             return
@@ -34,7 +34,7 @@ extension Device {
         planConditionsChanged()
     }
 
-    /// `fire network STATE` (B17): the device's network changes.
+    /// `fire network STATE` (B16, B17): the device's network changes.
     mutating func planNetwork(_ network: NetworkState) {
         guard conditions.network != network else {
             return
