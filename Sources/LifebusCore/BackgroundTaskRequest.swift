@@ -6,7 +6,8 @@ public struct BackgroundTaskRequest: Sendable, Hashable {
     /// The registered identifier (one of the app's `permittedTaskIdentifiers`).
     public var identifier: String
     public var kind: BackgroundTaskKind
-    /// `earliestBeginDate` on the device's clock: the task is not due before it; `nil`: due at once.
+    /// `earliestBeginDate` on the device's clock: the task is not due before it; `nil`: it runs only when the
+    /// controller runs it (`fire bgtask`; a continued-processing task starts at once).
     public var earliestBegin: Instant?
     /// `BGProcessingTaskRequest.requiresExternalPower`: a due task waits while the device is on its battery.
     public var requiresExternalPower: Bool
