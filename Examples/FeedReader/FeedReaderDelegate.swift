@@ -14,7 +14,9 @@ import LifebusLifecycle
 /// - without `--saves-on-lock` it saves only in the refresh task and on a push: one run 15 s after `fire sleep`
 ///   finds the draft locked (`EPERM`, `draft-lost`). With it, the app keeps syncing in the background when sent
 ///   there (`beginBackgroundTask`, ended when it expires) and saves the draft on
-///   `protectedDataWillBecomeUnavailable`, which the device sends to the apps running at the lock (`draft-saved`).
+///   `protectedDataWillBecomeUnavailable`, which the device sends to the apps running at the lock (`draft-saved`),
+///   and writes nothing while protected data is unavailable (`draft-deferred`: a push that launches it after the
+///   lock).
 ///
 /// Owns its draft. Bound to the main actor.
 @MainActor
@@ -71,7 +73,7 @@ final class FeedReaderDelegate: ApplicationDelegate {
     }
 
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
-        await save(application) ? .newData : .failed
+        await save(application)
     }
 
     func didEnterBackground(_ application: Application) async {
@@ -96,19 +98,25 @@ final class FeedReaderDelegate: ApplicationDelegate {
         await mark(application, "refresh-completed", [:])
     }
 
-    /// Writes the draft to its protected file: `draft-saved`, or `draft-lost` with the error (`EPERM` while the
-    /// device's protected data is unavailable).
-    private func save(_ application: Application) async -> Bool {
+    /// Writes the draft to its protected file: `draft-saved` (`newData`), or `draft-lost` with the error (`EPERM`
+    /// while the device's protected data is unavailable; `failed`). With `--saves-on-lock` it does not try while
+    /// protected data is unavailable (`isProtectedDataAvailable`): `draft-deferred` (`noData`), the draft kept in
+    /// memory for the next save.
+    private func save(_ application: Application) async -> BackgroundFetchResult {
+        if savesOnLock, !application.isProtectedDataAvailable {
+            await mark(application, "draft-deferred", ["draft": .integer(Int64(draft))])
+            return .noData
+        }
         let file = ProtectedFile(path: draftPath, protection: .complete, of: application)
         do throws(ProtectedFileError) {
             try file.write("draft=\(draft)\n")
             await mark(application, "draft-saved", ["draft": .integer(Int64(draft))])
-            return true
+            return .newData
         } catch {
             await mark(application, "draft-lost", [
                 "draft": .integer(Int64(draft)), "errno": .string("\(error.code)"), "error": .string("\(error)"),
             ])
-            return false
+            return .failed
         }
     }
 

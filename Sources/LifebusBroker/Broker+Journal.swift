@@ -1,5 +1,6 @@
 import Glibc
 import LifebusBrokerMachine
+import LifebusLifecycle
 import LifebusIO
 import LifebusProtocol
 
@@ -26,7 +27,8 @@ extension Broker {
                 scenes: RunSceneKnobs(
                     profile: configuration.profile,
                     sceneOrderSeed: configuration.deviceConfiguration.sceneOrderSeed,
-                    callPresentation: configuration.callPresentation)
+                    callPresentation: configuration.callPresentation),
+                conditions: configuration.conditions == DeviceConditions() ? nil : configuration.conditions
             )
         }
         scheduleJournalCommit()

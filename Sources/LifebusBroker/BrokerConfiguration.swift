@@ -57,6 +57,8 @@ public struct BrokerConfiguration: Sendable {
     public var freezesSuspended = false
     /// How an incoming call shows on an unlocked device from `ios15` (`--call-presentation`).
     public var callPresentation = CallPresentation.fullScreen
+    /// The device's power and network at start (`--power`, `--network`).
+    public var conditions = DeviceConditions()
     /// How spawned apps are contained, whole tree (Protocol §16.2); `nil`: their process group only (a broker
     /// hosted in another program, which must not become a subreaper).
     public var containment: ContainmentSettings?
@@ -125,6 +127,6 @@ public struct BrokerConfiguration: Sendable {
         for (callback, budget) in budgetOverrides { budgets[callback] = budget }
         return DeviceConfiguration(
             profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed,
-            callPresentation: callPresentation)
+            callPresentation: callPresentation, conditions: conditions)
     }
 }

@@ -79,7 +79,7 @@ extension BrokerMachine {
             identifier: task.request.identifier, kind: task.request.kind,
             state: TaskStatusEntry.State(rawValue: task.state.rawValue) ?? .pending,
             earliestBeginMs: task.state == .pending ? task.request.earliestBegin.map(milliseconds) : nil,
-            deadlineMs: task.deadline.map(milliseconds))
+            deadlineMs: task.deadline.map(milliseconds), waitingFor: task.waitingFor)
     }
 
     mutating func wait(

@@ -3,11 +3,10 @@ import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 
-/// `lifebus fire bgtask APP IDENTIFIER [--cancel]` and `lifebus fire push APP [--silent | --alert]
+/// `lifebus fire bgtask APP IDENTIFIER [--cancel]` and `lifebus fire push APP [--silent | --alert [--tap]]
 /// [--payload JSON]`: the background life's events (`Protocol/README.md` §10.2, §11.1).
 extension LifebusCommand.Fire {
     enum BGTaskEvent: FiredEvent { static let event = FireEvent.bgtask }
-    enum PushEvent: FiredEvent { static let event = FireEvent.push }
 
     struct BGTask: FireSubcommand {
         static let configuration = FireEvent.bgtask.configuration(
@@ -32,24 +31,36 @@ extension LifebusCommand.Fire {
         }
     }
 
+    /// `push`'s actions are flags of their own, so that `--alert --tap` (a visible notification, tapped) reads as
+    /// the one action `tap`.
     struct Push: FireSubcommand {
         static let configuration = FireEvent.push.configuration(
-            usage: "lifebus fire push APP [--silent | --alert] [--payload JSON]")
+            usage: "lifebus fire push APP [--silent | --alert [--tap]] [--payload JSON]")
 
         @OptionGroup var options: FireOptions
-        @Flag var action: ActionFlag<PushEvent>?
+        @Flag(help: ArgumentHelp(FireAction.silent.summary)) var silent = false
+        @Flag(help: ArgumentHelp(FireAction.alert.summary)) var alert = false
+        @Flag(help: ArgumentHelp(FireAction.tap.summary)) var tap = false
         @Argument(help: "The app, by its id.") var app: String
         @Option(help: ArgumentHelp(
             "The notification's payload, a JSON object (default {}), e.g. '{\"aps\":{\"content-available\":1}}'.",
             valueName: "json"))
         var payload: JSONObjectArgument?
 
+        /// The one action the flags mean (`nil`: none given, the default `silent`).
+        var action: FireAction? {
+            tap ? .tap : alert ? .alert : silent ? .silent : nil
+        }
+
         func validate() throws {
             try requireAppID(app, option: "APP")
+            guard !silent || !(alert || tap) else {
+                throw ValidationError("a push is --silent or visible (--alert, --tap), not both")
+            }
         }
 
         var params: FireParams {
-            var params = options.params(.push, action: action?.action, app: app)
+            var params = options.params(.push, action: action, app: app)
             params.payload = payload.map { JSONValue.object($0.object).jsonText }
             return params
         }

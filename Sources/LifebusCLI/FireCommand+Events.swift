@@ -45,6 +45,8 @@ extension FireEvent {
         case .scene: LifebusCommand.Fire.Scene.self
         case .bgtask: LifebusCommand.Fire.BGTask.self
         case .push: LifebusCommand.Fire.Push.self
+        case .power: LifebusCommand.Fire.Power.self
+        case .network: LifebusCommand.Fire.Network.self
         }
     }
 

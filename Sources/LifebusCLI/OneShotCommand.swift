@@ -24,9 +24,11 @@ public struct OneShotCommand: Equatable {
     var socket: String?
     var json = false
 
-    /// The events whose subcommand takes no argument (their declaration targets the device): `fire EVENT` alone
-    /// sends the event with its default action and level.
-    static let plainEvents = FireEvent.allCases.filter { $0.declaration.target == .device }
+    /// The events whose subcommand takes no argument (their declaration targets the device and requires no action:
+    /// not `power battery`): `fire EVENT` alone sends the event with its default action and level.
+    static let plainEvents = FireEvent.allCases.filter {
+        $0.declaration.target == .device && !$0.declaration.requiresAction
+    }
 
     /// Reads `words` (the arguments after the program name); `nil` unless they are exactly one of the shapes
     /// `ping [--socket PATH | --socket=PATH] [--json]` or `fire EVENT [the same] [--no-wait]`, each flag at most once.

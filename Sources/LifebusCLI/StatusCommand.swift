@@ -89,13 +89,15 @@ enum StatusFormatting {
         return [TextTable.Cell(name), "", state, "", ""] + (sampled ? [""] : [])
     }
 
-    /// A task's row under its app: `  task com.x.refresh (appRefresh)`, `pending from 900000.000 ms` or
-    /// `running until 930000.000 ms`.
+    /// A task's row under its app: `  task com.x.refresh (appRefresh)`, `pending from 900000.000 ms`,
+    /// `waiting for idle, externalPower` or `running until 930000.000 ms`.
     static func taskCells(_ entry: TaskStatusEntry, sampled: Bool) -> [TextTable.Cell] {
         let name = "  task \(entry.identifier) (\(entry.kind.rawValue))"
-        let when = entry.state == .pending
-            ? entry.earliestBeginMs.map { " from \(TransitionFormatting.milliseconds($0)) ms" }
-            : entry.deadlineMs.map { " until \(TransitionFormatting.milliseconds($0)) ms" }
+        let when: String? = switch entry.state {
+        case .pending: entry.earliestBeginMs.map { " from \(TransitionFormatting.milliseconds($0)) ms" }
+        case .waiting: " for " + entry.waitingFor.map(\.rawValue).joined(separator: ", ")
+        case .running: entry.deadlineMs.map { " until \(TransitionFormatting.milliseconds($0)) ms" }
+        }
         let state = TextTable.Cell(entry.state.rawValue + (when ?? ""), entry.state == .running ? .cyan : .dim)
         return [TextTable.Cell(name), "", state, "", ""] + (sampled ? [""] : [])
     }

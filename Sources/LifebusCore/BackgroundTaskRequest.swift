@@ -6,12 +6,12 @@ public struct BackgroundTaskRequest: Sendable, Hashable {
     /// The registered identifier (one of the app's `permittedTaskIdentifiers`).
     public var identifier: String
     public var kind: BackgroundTaskKind
-    /// `earliestBeginDate` on the device's clock: the task is not due before it; `nil`: due at once.
+    /// `earliestBeginDate` on the device's clock: the task is not due before it; `nil`: it runs only when the
+    /// controller runs it (`fire bgtask`; a continued-processing task starts at once).
     public var earliestBegin: Instant?
-    /// `BGProcessingTaskRequest.requiresExternalPower` (the device is taken as always on power: kept for `status`).
+    /// `BGProcessingTaskRequest.requiresExternalPower`: a due task waits while the device is on its battery.
     public var requiresExternalPower: Bool
-    /// `BGProcessingTaskRequest.requiresNetworkConnectivity` (the device is taken as always connected: kept for
-    /// `status`).
+    /// `BGProcessingTaskRequest.requiresNetworkConnectivity`: a due task waits while the device is offline.
     public var requiresNetworkConnectivity: Bool
 
     public init(
@@ -102,6 +102,8 @@ public struct BackgroundTaskStatus: Sendable, Hashable {
     public enum State: String, Sendable, Hashable, CaseIterable {
         /// Submitted, waiting to fall due (or for `fire bgtask`).
         case pending
+        /// A `processing` task past its earliest begin date, waiting for the device's conditions (`waitingFor`).
+        case waiting
         /// Its launch handler was called; not completed yet.
         case running
     }
@@ -110,10 +112,16 @@ public struct BackgroundTaskStatus: Sendable, Hashable {
     public var state: State
     /// A running task's end of budget (`nil`: until the user returns, or cancels a continued-processing task).
     public var deadline: Instant?
+    /// What a `waiting` task waits for (empty otherwise).
+    public var waitingFor: [ProcessingRequirement]
 
-    public init(request: BackgroundTaskRequest, state: State, deadline: Instant? = nil) {
+    public init(
+        request: BackgroundTaskRequest, state: State, deadline: Instant? = nil,
+        waitingFor: [ProcessingRequirement] = []
+    ) {
         self.request = request
         self.state = state
         self.deadline = deadline
+        self.waitingFor = waitingFor
     }
 }

@@ -89,15 +89,18 @@ public struct DeviceConfiguration: Sendable, Hashable {
     /// How an incoming call shows on an unlocked device under a profile with the compact banner (`seeded` draws it
     /// from `sceneOrderSeed`).
     public var callPresentation: CallPresentation
+    /// The device's power and network at start (`lifebusd --power`, `--network`; default plugged in and online).
+    public var conditions: DeviceConditions
 
     public init(
         profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
-        callPresentation: CallPresentation = .fullScreen
+        callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions()
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
         self.enforcesWatchdog = enforcesWatchdog
         self.sceneOrderSeed = sceneOrderSeed
         self.callPresentation = callPresentation
+        self.conditions = conditions
     }
 }

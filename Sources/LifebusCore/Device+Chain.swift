@@ -179,6 +179,9 @@ extension Device {
         case .willTerminate:
             leftBackground(i)
             apps[i].tasks = []
+            if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
+                scheduledTasksEnded(i)  // its process is ending: its running BGTasks are cancelled (B14)
+            }
         default:
             break
         }

@@ -17,6 +17,7 @@ extension Device {
             locked = true
             refreshFront(stage: 0)
             planProtectedDataLock()
+            planConditionsChanged()  // idle: waiting processing tasks may run (B15)
         case .wake:  // R23–R25, B22
             guard locked else { return }
             locked = false
@@ -45,6 +46,10 @@ extension Device {
             planBackgroundTask(app, identifier: identifier, action: action)
         case .push(let app, let notification):
             planPush(app, notification)
+        case .power(let power):
+            planPower(power)
+        case .network(let network):
+            planNetwork(network)
         case .reset:
             planReset()
         }
@@ -55,6 +60,7 @@ extension Device {
     /// indices held elsewhere stay valid; the front app is moved to where a fresh device puts it.
     private mutating func planReset() {
         locked = false
+        conditions = configuration.conditions  // the power and network the device started with
         alertOnScreen = nil
         phoneCall = .idle
         lastCriticalWarning = nil
@@ -172,7 +178,7 @@ extension Device {
 
     /// `options`: a cold start's URL or notification, for a scene app's connecting scene (S03) or its focused one
     /// (S04).
-    private mutating func planLaunch(
+    mutating func planLaunch(
         _ app: AppID, requireRunning: Bool, options: SceneConnectionOptions? = nil
     ) {  // R40–R46
         guard !locked else {

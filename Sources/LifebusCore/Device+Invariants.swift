@@ -123,7 +123,8 @@ extension Device {
 
     /// The background-execution invariants of app `i`: a running `BGTask` keeps a live process; every task is completed
     /// or expired in time — a running `appRefresh` task and every expiring task have their end armed, a pending or due
-    /// one has neither warning nor end, only a pending one waits on a due timer; a push in flight has its callback
+    /// one has neither warning nor end, only a pending one waits on a due timer, a task waiting for the device's
+    /// conditions is pending with no timer and some requirement unmet; a push in flight has its callback
     /// outstanding; the push window is armed exactly while pushes are deferred.
     func backgroundViolations(_ i: Int) -> [String] {
         var broken: [String] = []
@@ -139,9 +140,13 @@ extension Device {
             case .pending, .due:
                 expect(task.warning == nil && task.expiry == nil, "\(name) is \(task.phase) with its budget armed")
                 expect(task.phase == .pending || task.due == nil, "\(name) is due and still waits to fall due")
+                expect(!task.waiting || (task.phase == .pending && task.due == nil),
+                    "\(name) waits for the device's conditions but is \(task.phase) or has its due armed")
+                expect(!task.waiting || !unmetRequirements(task.request).isEmpty,
+                    "\(name) waits for the device's conditions, which are met")
             case .running:
                 expect(task.request.kind != .appRefresh || task.expiry != nil, "\(name) runs with no end armed")
-                expect(task.due == nil, "\(name) runs and waits to fall due")
+                expect(task.due == nil && !task.waiting, "\(name) runs and waits to fall due")
             case .expirationDue, .expiring:
                 expect(task.phase == .expirationDue || task.expiry != nil, "\(name) expires with no end armed")
                 expect(task.due == nil && task.warning == nil, "\(name) expires with its warning still armed")

@@ -4,10 +4,22 @@ import LifebusLifecycle
 /// delegate (`didReceiveRemoteNotification`, scene apps too), launching it into the background if it is not running
 /// (`launchReason: remoteNotification`) or resuming it if suspended; its completion handler has the callback's
 /// budget (30 s); more than `Profile.silentPushesPerHour` in an hour are deferred until the hour allows. A visible
-/// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more.
+/// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more;
+/// `push --tap` is the notification and its tap in one event (B35, B36): `delivered`, then what `launch APP --push`
+/// does.
 extension Device {
-    /// `fire push APP` (`silent`) and `fire push APP --alert`.
+    /// `fire push APP` (`silent`), `fire push APP --alert` and `fire push APP --tap`.
     mutating func planPush(_ app: AppID, _ notification: PushNotification) {
+        if notification.tapped {
+            guard !locked else {
+                return refuse(.deviceLocked, app: app)  // a tap on the lock screen asks for the unlock first
+            }
+            recordPush(record(for: app), .delivered, payload: notification.payload)
+            planLaunch(app, requireRunning: false, options: SceneConnectionOptions(
+                notificationResponse: notification.payload))
+            planProcessingExpiry()
+            return
+        }
         let i = record(for: app)
         guard notification.contentAvailable else {
             recordPush(i, .delivered, payload: notification.payload)  // B33: shown, nothing reaches the app

@@ -83,10 +83,19 @@ extension Device {
             return []
         }
         return apps[i].scheduledTasks.map {
-            BackgroundTaskStatus(
+            if $0.waiting {
+                return BackgroundTaskStatus(
+                    request: $0.request, state: .waiting, waitingFor: unmetRequirements($0.request))
+            }
+            return BackgroundTaskStatus(
                 request: $0.request, state: $0.phase == .pending || $0.phase == .due ? .pending : .running,
                 deadline: $0.deadline)
         }
+    }
+
+    /// The device's power and network (`fire power`, `fire network`).
+    public var deviceConditions: DeviceConditions {
+        conditions
     }
 
     /// How many timers are armed.

@@ -104,6 +104,7 @@ extension Device {
             }
             cancelTimer(apps[i].scheduledTasks[k].due)
             apps[i].scheduledTasks[k].due = nil
+            apps[i].scheduledTasks[k].waiting = false  // on demand, whatever the conditions (B19)
             apps[i].scheduledTasks[k].phase = .due
             schedule(i, .performTasks, stage: 0)
         case .cancel:
@@ -263,6 +264,10 @@ extension Device {
             preconditionFailure("a due timer no task holds")
         }
         apps[i].scheduledTasks[k].due = nil
+        guard unmetRequirements(apps[i].scheduledTasks[k].request).isEmpty else {
+            apps[i].scheduledTasks[k].waiting = true  // B15–B17: it runs when the conditions let it
+            return
+        }
         apps[i].scheduledTasks[k].phase = .due
         queue.append(.tasks(i))
     }

@@ -37,6 +37,8 @@ public struct Device: Sendable {
     /// How many `processing` `BGTask`s run (their launch handler called, not completed): only then does the user's
     /// return look for them to expire.
     var runningProcessingTasks = 0
+    /// The device's power and network (`fire power`, `fire network`), from `configuration.conditions`.
+    var conditions: DeviceConditions
     /// The SMS or calendar alert on screen (a ringing call is `phoneCall`).
     var alertOnScreen: AlertKind?
     var phoneCall = PhoneCall.idle
@@ -59,6 +61,7 @@ public struct Device: Sendable {
 
     public init(configuration: DeviceConfiguration = DeviceConfiguration()) {
         self.configuration = configuration
+        conditions = configuration.conditions
     }
 
     /// Handles one input that happened at `now` and returns the actions to perform, in order.

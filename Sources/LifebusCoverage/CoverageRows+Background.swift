@@ -5,6 +5,7 @@ private let tasks = Set(Profile.allCases.filter(\.hasBackgroundTasks))
 private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
 private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
 private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
+private let everyProfile = Set(Profile.allCases)
 private let rejected = "a rejected event: rejections are answered, not journaled"
 
 private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
@@ -43,6 +44,21 @@ extension CoverageRow {
         CoverageRow("B12", "A active with `export` running → `terminate A --by-user`",
                     J(continued) { $0.task?.event == .cancelled && $0.task?.kind == .continuedProcessing }),
         CoverageRow("B13", "A active, nothing submitted → `bgtask A` for `refresh`", .notInJournal(rejected)),
+        CoverageRow("B14", "A (audio) in the background with `refresh` running → `terminate A` (the system)",
+                    J(tasks) { $0.task?.event == .cancelled && $0.task?.kind == .appRefresh }),
+        CoverageRow("B15", "A suspended, `clean` (processing) due in 60 s, device unlocked → 60 s, `sleep`",
+                    J(tasks) { $0.event == .sleep && $0.moved(.performBackgroundTask) }),
+        CoverageRow("B16", "A suspended, `clean` due in 60 s requiring external power and the network, `power "
+                        + "battery`, `network offline`, `sleep` → 60 s",
+                    .notInJournal("a waiting task is shown by status, not journaled")),
+        CoverageRow("B17", "as B16 after 60 s → `power external`, `network online`",
+                    J(tasks) { $0.byDeviceConditions && $0.moved(.performBackgroundTask) }),
+        CoverageRow("B18", "A locked in the background with `clean` (requiring external power) running → `power "
+                        + "battery`, A completes it",
+                    J(tasks) { $0.byDeviceConditions && $0.moved(.backgroundTaskWillExpire) }),
+        CoverageRow("B19", "A active, `clean` submitted requiring power and network, `power battery`, `network "
+                        + "offline` → `bgtask A` for `clean`",
+                    J(tasks) { $0.byBackgroundTask && $0.moved(.performBackgroundTask, from: [.active]) }),
         CoverageRow("B20", "A (audio) active → `sleep`, 9 s, 1 s",
                     J(dataProtection) { $0.event == .sleep && $0.moved(.protectedDataWillBecomeUnavailable) }),
         CoverageRow("B21", "as B20 after 10 s → `wake`",
@@ -61,6 +77,10 @@ extension CoverageRow {
                         + "notification was shown")),
         CoverageRow("B34", "A suspended, holding its answers → `push A`, 30 s",
                     J(pushes) { $0.moved(.didReceiveRemoteNotification) && $0.ended(.watchdog) }),
+        CoverageRow("B35", "A not running → `push --tap A`",
+                    J(everyProfile) { $0.byTap && $0.moved(.didFinishLaunching, from: [.notRunning]) }),
+        CoverageRow("B36", "A suspended → `push --tap A`",
+                    J(everyProfile) { $0.byTap && $0.moved(.willEnterForeground) }),
     ]
 }
 
@@ -88,5 +108,19 @@ extension Observation {
     var byBackgroundTask: Bool {
         if case .backgroundTask(_, _, .run) = event { return true }
         return false
+    }
+
+    /// Whether a tapped notification caused it (`fire push --tap`).
+    var byTap: Bool {
+        if case .push(_, let notification)? = event { return notification.tapped }
+        return false
+    }
+
+    /// Whether a change of the device's conditions caused it (`fire power`, `fire network`).
+    var byDeviceConditions: Bool {
+        switch event {
+        case .power?, .network?: true
+        default: false
+        }
     }
 }

@@ -34,6 +34,8 @@ struct DaemonOptions: Equatable {
     var memory = MemoryOptions()
     var freezesSuspended = false
     var callPresentation = CallPresentation.fullScreen
+    /// `--power`, `--network`: the device's conditions at start (processing tasks wait for them).
+    var conditions = DeviceConditions()
     /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
     var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
@@ -65,6 +67,7 @@ struct DaemonOptions: Equatable {
                         [--memory-critical-at <t>] [--freeze-suspended]
                         [--clock real|manual] [--advance-settle <duration>]
                         [--scene-order-seed <n>] [--call-presentation fullScreen|banner|seeded]
+                        [--power external|battery] [--network online|offline]
                         [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
@@ -114,6 +117,11 @@ struct DaemonOptions: Equatable {
                                     banner): fullScreen (default: it resigns the front app, as before ios15),
                                     banner (the front app stays active until the call is answered), seeded (each
                                     call draws one from the scene-order seed; the run record names the choice).
+          --power <source>          The device's power at start: external (default: on its cable) or battery.
+                                    A processing task that requires external power waits for `fire power
+                                    external`. The run record names it when not the default.
+          --network <state>         The device's network at start: online (default) or offline. A processing task
+                                    that requires connectivity waits for `fire network online`.
           --exit-with-parent <pid>  Stop cleanly, as on SIGTERM, when process <pid>, the one that started this
                                     one (its own pid, passed by it), exits, even killed by SIGKILL (watched through
                                     its pidfd). Exits at once (status 1) when <pid> is gone or is not this
@@ -181,7 +189,7 @@ struct DaemonOptions: Equatable {
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
-        "call-presentation",
+        "call-presentation", "power", "network",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -241,6 +249,12 @@ struct DaemonOptions: Equatable {
                 throw invalid("fullScreen, banner or seeded")
             }
             callPresentation = presentation
+        case "power":
+            guard let power = PowerSource(rawValue: text) else { throw invalid("external or battery") }
+            conditions.power = power
+        case "network":
+            guard let network = NetworkState(rawValue: text) else { throw invalid("online or offline") }
+            conditions.network = network
         case "advance-settle":
             guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")

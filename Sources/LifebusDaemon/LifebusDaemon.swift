@@ -55,6 +55,7 @@ public enum LifebusDaemon {
         configuration.memory = options.memory.settings
         configuration.freezesSuspended = options.freezesSuspended
         configuration.callPresentation = options.callPresentation
+        configuration.conditions = options.conditions
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

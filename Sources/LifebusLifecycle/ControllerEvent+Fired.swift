@@ -76,8 +76,12 @@ extension ControllerEvent {
                 .push(app, PushNotification(contentAvailable: true, alert: false, payload: payload ?? "{}"))
             case (let app?, .alert?):
                 .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}"))
+            case (let app?, .tap?):
+                .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}", tapped: true))
             default: nil
             }
+        case .power: action?.powerSource.map { .power($0) }
+        case .network: action?.networkState.map { .network($0) }
         }
     }
 
@@ -149,6 +153,8 @@ extension ControllerEvent {
         case .push(let target, let notification):
             (event, app, byUser) = (.push, target, false)
             payload = notification.payload
+        case .power: (event, app, byUser) = (.power, nil, false)
+        case .network: (event, app, byUser) = (.network, nil, false)
         case .reset: return nil
         }
         let declaration = event.declaration

@@ -26,6 +26,10 @@ public enum ControllerEvent: Sendable, Hashable {
     /// A remote notification to APP: a silent one is delivered through `didReceiveRemoteNotification` (launching the
     /// app into the background if it is not running); a visible one reaches the app only when tapped.
     case push(AppID, PushNotification)
+    /// The device is plugged in or runs on its battery.
+    case power(PowerSource)
+    /// The device goes online or offline.
+    case network(NetworkState)
     /// Back to a fresh device: no call, no alert, unlocked; apps without a process are forgotten; the front app
     /// (if any) goes where a fresh device puts it (`active`).
     case reset

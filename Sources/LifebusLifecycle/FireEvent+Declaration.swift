@@ -153,10 +153,27 @@ extension FireEvent {
         case .push:
             Declaration(
                 summary: "A remote notification to an app: silent (content-available, the default) or visible "
-                    + "(alert).",
+                    + "(alert), or visible and tapped at once (tap).",
                 target: .app,
-                forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1)],
+                // `tap` weighs 0: a foreground launch the fuzzer reaches through `launch` (and seeds keep their steps).
+                forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1),
+                        .init(.action(.tap), fuzzWeight: 0)],
                 contractSection: "Background execution and data protection")
+        case .power:
+            // Weighed 0 here: the fuzzer's apps submit refresh tasks, which no condition holds back.
+            Declaration(
+                summary: "The device's power: plugged in (external) or on its battery. Processing tasks that require "
+                    + "external power wait for it.",
+                target: .device,
+                forms: [.init(.action(.external), fuzzWeight: 0), .init(.action(.battery), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection", requiresAction: true)
+        case .network:
+            Declaration(
+                summary: "The device's network: online or offline. Processing tasks that require connectivity wait "
+                    + "for it.",
+                target: .device,
+                forms: [.init(.action(.online), fuzzWeight: 0), .init(.action(.offline), fuzzWeight: 0)],
+                contractSection: "Background execution and data protection", requiresAction: true)
         }
     }
 }

@@ -24,6 +24,10 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
     case bgtask
     /// A remote notification: silent (`content-available`) or visible (`alert`).
     case push
+    /// The device is plugged in or on its battery (`BGProcessingTaskRequest.requiresExternalPower`).
+    case power
+    /// The device goes online or offline (`BGProcessingTaskRequest.requiresNetworkConnectivity`).
+    case network
 
     /// The event's place in `allCases` (where its declaration is kept, and its field in a packed `fire`): a switch
     /// the compiler checks is whole, not a search. `init(position:)` is its inverse.
@@ -42,6 +46,8 @@ public enum FireEvent: String, Sendable, Hashable, CaseIterable {
         case .scene: 10
         case .bgtask: 11
         case .push: 12
+        case .power: 13
+        case .network: 14
         }
     }
 
@@ -76,6 +82,11 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
     case cancel
     case silent
     case alert
+    case external
+    case battery
+    case online
+    case offline
+    case tap
 
     /// The action's place in `allCases` (its field in a packed `fire`): a switch the compiler checks is whole, not a
     /// search. `init(position:)` is its inverse.
@@ -99,6 +110,11 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .cancel: 15
         case .silent: 16
         case .alert: 17
+        case .external: 18
+        case .battery: 19
+        case .online: 20
+        case .offline: 21
+        case .tap: 22
         }
     }
 
@@ -131,6 +147,12 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .cancel: "The user cancels the continued-processing task: its expiration handler runs."
         case .silent: "A silent push (content-available), through didReceiveRemoteNotification (the default)."
         case .alert: "A visible notification: nothing reaches the app until it is tapped (launch --push)."
+        case .external: "The device is plugged in: processing tasks that require external power may run."
+        case .battery: "The device runs on its battery: processing tasks that require external power wait or expire."
+        case .online: "The device reaches the network: processing tasks that require it may run."
+        case .offline: "The device loses the network: processing tasks that require it wait or expire."
+        case .tap: "A visible notification the user taps (with or without --alert): the app comes to the front, "
+            + "launched if needed with the payload in the scene's notificationResponse (launch --push)."
         }
     }
 
@@ -142,7 +164,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .decline: .decline
         case .end: .end
         case .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
-            .silent, .alert:
+            .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
     }
@@ -156,7 +178,7 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .reply, .view: .open
         case .dismiss: .dismiss
         case .ring, .answer, .decline, .end, .open, .close, .reclaim, .reconnect, .focus, .run, .cancel,
-            .silent, .alert:
+            .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
     }
@@ -167,8 +189,18 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .run: .run
         case .cancel: .cancel
         case .ring, .answer, .decline, .end, .show, .banner, .reply, .dismiss, .view, .open, .close, .reclaim,
-            .reconnect, .focus, .silent, .alert:
+            .reconnect, .focus, .silent, .alert, .external, .battery, .online, .offline, .tap:
             nil
         }
+    }
+
+    /// The power source this action means (`nil` for the others).
+    public var powerSource: PowerSource? {
+        PowerSource(rawValue: rawValue)
+    }
+
+    /// The network state this action means (`nil` for the others).
+    public var networkState: NetworkState? {
+        NetworkState(rawValue: rawValue)
     }
 }

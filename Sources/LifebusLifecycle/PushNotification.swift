@@ -8,10 +8,14 @@ public struct PushNotification: Sendable, Hashable {
     public var alert: Bool
     /// The notification's payload, compact JSON text (`{}` when none is given).
     public var payload: String
+    /// A visible notification the user taps at once (`push --tap`): the app comes to the front as `launch APP --push`
+    /// brings it, the payload in the connecting scene's `notificationResponse`.
+    public var tapped: Bool
 
-    public init(contentAvailable: Bool, alert: Bool, payload: String = "{}") {
+    public init(contentAvailable: Bool, alert: Bool, payload: String = "{}", tapped: Bool = false) {
         self.contentAvailable = contentAvailable
         self.alert = alert
         self.payload = payload
+        self.tapped = tapped
     }
 }

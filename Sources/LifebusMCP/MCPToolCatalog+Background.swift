@@ -15,7 +15,8 @@ extension MCPToolCatalog {
         case .scene: ["scene, session, url, activity as the scene tool takes them"]
         case .bgtask: ["identifier required: the submitted task's"]
         case .push: ["payload: the notification's JSON, default {}"]
-        case .call, .sms, .calendar, .sleep, .wake, .home, .memoryWarning, .terminate, .activate: []
+        case .call, .sms, .calendar, .sleep, .wake, .home, .memoryWarning, .terminate, .activate, .power, .network:
+            []
         }
     }
 

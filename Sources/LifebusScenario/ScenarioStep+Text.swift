@@ -22,9 +22,9 @@ extension FireParams {
     /// The words of `lifebus fire` that send these params (the scenario format's spelling: `terminate ID
     /// --by-user`, the app as an argument); `wait` is not spelled.
     public var words: [String] {
-        // A scene event, a launch with connection options, a task (its identifier) and a push with a payload are
-        // spelled as their label (`scene close X 2`, `bgtask X com.x.refresh`).
-        if event == .scene || url != nil || push != nil || identifier != nil || payload != nil {
+        // An event whose action is a required word, a launch with connection options, a task (its identifier) and a
+        // push with a payload are spelled as their label (`scene close X 2`, `power battery`, `bgtask X com.x.refresh`).
+        if event.declaration.requiresAction || url != nil || push != nil || identifier != nil || payload != nil {
             return label.split(separator: " ").map(String.init)
         }
         var words = [event.rawValue]

@@ -23,6 +23,8 @@
 @_exported public import enum LifebusLifecycle.BackgroundTaskKind
 @_exported public import enum LifebusLifecycle.LaunchReason
 @_exported public import struct LifebusLifecycle.PushNotification
+@_exported public import enum LifebusLifecycle.PowerSource
+@_exported public import enum LifebusLifecycle.NetworkState
 @_exported public import struct LifebusLifecycle.AppID
 @_exported public import enum LifebusLifecycle.CallAction
 @_exported public import enum LifebusLifecycle.ControllerEvent

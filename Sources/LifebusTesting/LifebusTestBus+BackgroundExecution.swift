@@ -46,16 +46,25 @@ extension LifebusTestBus {
     /// `didReceiveRemoteNotification`, launching the app into the background when it is not running, rate-limited
     /// to `Profile.silentPushesPerHour`), or, with `alert`, a visible notification that reaches the app only when
     /// tapped (`fire(.launch(app, options:))` with the notification in the connection options). `payload` is the
-    /// notification's JSON object, as text. Returns once the push's callbacks were answered.
+    /// notification's JSON object, as text. With `tap` the visible notification is tapped at once (`lifebus fire push
+    /// APP --alert --tap`): the app comes to the front as `launch APP --push` brings it (launched if it is not
+    /// running, the payload in the connecting scene's `notificationResponse`). Returns once the push's callbacks were
+    /// answered.
     ///
     /// - Parameters:
     ///   - app: The app the push is for.
     ///   - payload: The notification's JSON object, as text; `{}` by default.
     ///   - alert: Whether the push is a visible notification rather than a silent one; `false` by default.
-    /// - Throws: ``EventRejected`` when the device refused the event, ``LaunchTimedOut`` when a launch it asked for ran
-    ///   out its budget (``LifebusTestBusError`` when the broker does not answer).
-    public func push(_ app: LifebusTestApp, payload: String = "{}", alert: Bool = false) async throws {
-        try await fire(.push(app.id, PushNotification(contentAvailable: !alert, alert: alert, payload: payload)))
+    ///   - tap: Whether the user taps the visible notification at once (implies `alert`); `false` by default.
+    /// - Throws: ``EventRejected`` when the device refused the event (`deviceLocked` for a tap on a locked device),
+    ///   ``LaunchTimedOut`` when a launch it asked for ran out its budget (``LifebusTestBusError`` when the broker
+    ///   does not answer).
+    public func push(_ app: LifebusTestApp, payload: String = "{}", alert: Bool = false, tap: Bool = false)
+        async throws
+    {
+        let visible = alert || tap
+        try await fire(.push(app.id, PushNotification(
+            contentAvailable: !visible, alert: visible, payload: payload, tapped: tap)))
     }
 
     /// Locks the device (`fire sleep`): apps are told `protectedDataWillBecomeUnavailable` where the profile has

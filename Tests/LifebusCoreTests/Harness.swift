@@ -169,9 +169,11 @@ struct Harness {
             restorations[app] = payload
         case .registerTask(let app, let identifier):
             input(.registerBackgroundTask(app, identifier: identifier))
-        case .submitTask(let app, let identifier, let kind, let after):
+        case .submitTask(let app, let identifier, let kind, let after, let requires):
             input(.submitBackgroundTask(app, BackgroundTaskRequest(
-                identifier: identifier, kind: kind, earliestBegin: after.map { now + $0 })))
+                identifier: identifier, kind: kind, earliestBegin: after.map { now + $0 },
+                requiresExternalPower: requires.contains(.externalPower),
+                requiresNetworkConnectivity: requires.contains(.networkConnectivity))))
         case .completeTask(let app, let identifier, let success):
             input(.backgroundTaskCompleted(app, identifier: identifier, success: success))
         }

@@ -54,15 +54,18 @@ struct InvariantTests {
         }
     }
 
-    /// A BGTaskScheduler step of the app's one permitted identifier: register, submit (of a kind, due at once or
-    /// later) or complete.
+    /// A BGTaskScheduler step of the app's one permitted identifier — register, submit (of a kind, due at once or
+    /// later, requiring power or the network or neither) or complete — or a change of the device's conditions.
     static func backgroundTaskStep(_ app: AppID, _ parameter: Int) -> Step {
-        switch parameter % 3 {
+        switch parameter % 5 {
         case 0: .registerTask(app, "t")
         case 1:
-            .submitTask(app, "t", BackgroundTaskKind.allCases[(parameter / 3) % 3],
-                        after: parameter % 2 == 0 ? nil : .seconds(parameter % 90))
-        default: .completeTask(app, "t", success: parameter % 2 == 0)
+            .submitTask(app, "t", BackgroundTaskKind.allCases[(parameter / 5) % 3],
+                        after: parameter % 2 == 0 ? nil : .seconds(parameter % 90),
+                        requires: [[], [.externalPower], [.networkConnectivity]][(parameter / 15) % 3])
+        case 2: .completeTask(app, "t", success: parameter % 2 == 0)
+        case 3: .fire(.power(parameter % 2 == 0 ? .battery : .external))
+        default: .fire(.network(parameter % 2 == 0 ? .offline : .online))
         }
     }
 

@@ -120,7 +120,7 @@ import Testing
         ["--hello-timeout", "9223372036s"], ["--hello-timeout", "2h"], ["--tcp-port", "-1"],
         ["--tcp-port", "9223372036854775808"], ["--socket"], ["--frobnicate", "1"], ["stray"],
         ["--clock", "virtual"], ["--advance-settle", "-1s"], ["--advance-settle", "2h"],
-        ["--call-presentation", "popup"],
+        ["--call-presentation", "popup"], ["--power", "mains"], ["--network", "wifi"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)

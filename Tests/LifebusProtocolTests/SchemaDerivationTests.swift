@@ -163,7 +163,8 @@ import Testing
             "run.record", .written,
             RunRecord(seq: 1, reason: .start, brokerVersion: "0.1.0", protocolVersion: 1, profile: .ios7,
                       timeScale: 1, pid: 42, startedWallMs: 0, atMs: 0, wallMs: 0).json,
-            enums: ["reason": cases(RunRecord.Reason.self), "profile": cases(Profile.self)]
+            enums: ["reason": cases(RunRecord.Reason.self), "profile": cases(Profile.self),
+                    "power": cases(PowerSource.self), "network": cases(NetworkState.self)]
         ) { _ = try RunRecord(json: $0) },
         WireType(
             "process.record", .written,

@@ -22,7 +22,7 @@ import Testing
     static func fire(_ draw: inout Draw) -> FireParams {
         let event = draw.pick(FireParams.FireEvent.allCases)
         let declaration = event.declaration
-        if declaration.requiresAction {  // `scene`: an action always, with the scene or session it names
+        if declaration.requiresAction {  // `scene`, `power`, `network`: an action always (the app only a scene's)
             return FireParams(event, .action(draw.pick(declaration.actions)), app: draw.pick(apps))
         }
         var params = FireParams(event: event)

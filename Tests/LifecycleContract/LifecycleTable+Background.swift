@@ -32,6 +32,8 @@ private let permits = AppFlags(permittedTaskIdentifiers: ["refresh", "clean", "e
 /// The same, with a background mode that keeps it running in the background.
 private let permitsAudio = AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["export"])
 private let audio = AppFlags(backgroundModes: ["audio"])
+/// Permits `refresh` and keeps running in the background, so `home` leaves it running for a system terminate.
+private let permitsRefreshAudio = AppFlags(backgroundModes: ["audio"], permittedTaskIdentifiers: ["refresh"])
 
 /// A launch during which the app registers `identifiers` (its `didFinishLaunching` held until they are).
 private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: AppFlags = permits) -> [Step] {
@@ -40,8 +42,14 @@ private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: Ap
 
 private let unavailable = "reject backgroundTasksUnavailable"
 private let silent = PushNotification(contentAvailable: true, alert: false)
+private let tapped = PushNotification(contentAvailable: false, alert: true, tapped: true)
 private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
 private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
+/// A suspended A whose `clean` (processing, due in 60 s) requires external power and the network, on a locked device
+/// on its battery and offline.
+private let unpluggedIdleWithClean = launchRegistering("A", "clean")
+    + [.submitTask("A", "clean", .processing, after: .seconds(60), requires: [.externalPower, .networkConnectivity]),
+       .fire(.power(.battery)), .fire(.network(.offline)), .fire(.home), .fire(.sleep)]
 
 extension LifecycleTable {
     package static let backgroundRows: [Row] = [
@@ -160,6 +168,55 @@ extension LifecycleTable {
             steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run))],
             expected: eras(ios3: E("A=active front=A", unavailable),
                            ios13: E("A=active front=A", "reject unknownTask"))),
+        Row(id: "B14", title: "a refresh task running when the system terminates its app",
+            setup: launchRegistering("A", "refresh", flags: permitsRefreshAudio)
+                + [.submitTask("A", "refresh", .appRefresh), .fire(.home), runRefresh],
+            steps: [.fire(.terminate("A", byUser: false))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", "reject appNotRunning"),
+                ios4: E("A=notRunning front=-", "A willTerminate background→notRunning ok"),
+                ios13: E("A=notRunning front=-", "task A refresh cancelled",
+                         "A willTerminate background→notRunning ok"))),
+        Row(id: "B15", title: "a processing task due while the device is in use waits for the lock",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, after: .seconds(60)), .fire(.home)],
+            steps: [.elapse(.seconds(60)), .fire(.sleep)],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=background front=- locked A.clean=running", "A - suspended→background ok",
+                         "task A clean launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B16", title: "a processing task that requires power and network waits on battery and offline",
+            setup: unpluggedIdleWithClean, steps: [.elapse(.seconds(60))],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=suspended front=- locked dataLocked A.clean=waiting", "protected data unavailable"))),
+        Row(id: "B17", title: "a waiting processing task runs once plugged in and online",
+            setup: unpluggedIdleWithClean + [.elapse(.seconds(60))],
+            steps: [.fire(.power(.external)), .fire(.network(.online))],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
+                ios13: E("A=background front=- locked dataLocked A.clean=running", "A - suspended→background ok",
+                         "task A clean launched", "A performBackgroundTask background→background ok"))),
+        Row(id: "B18", title: "a running processing task that requires power when the device is unplugged",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, requires: [.externalPower]), .fire(.home), .fire(.sleep),
+                   .fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            steps: [.fire(.power(.battery)), .completeTask("A", "clean", success: false)],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked", "reject unknownTask"),
+                ios4: E("A=suspended front=- locked", "reject unknownTask"),
+                ios13: E("A=suspended front=- locked", "task A clean expiring",
+                         "A backgroundTaskWillExpire background→background ok", "task A clean completed false",
+                         "A - background→suspended ok"))),
+        Row(id: "B19", title: "a processing task run on demand whatever the conditions",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing, requires: [.externalPower, .networkConnectivity]),
+                   .fire(.power(.battery)), .fire(.network(.offline))],
+            steps: [.fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            expected: eras(
+                ios3: E("A=active front=A", unavailable),
+                ios13: E("A=active front=A A.clean=running", "task A clean launched",
+                         "A performBackgroundTask active→active ok"))),
         Row(id: "B20", title: "the device locks with an app running in the background",
             setup: [.connect("A", audio)],
             steps: [.fire(.sleep), .elapse(.seconds(9)), .elapse(.seconds(1))],
@@ -226,5 +283,21 @@ extension LifecycleTable {
                 ios4: E("A=suspended front=-", unavailable),
                 ios7: E("A=notRunning front=-", "A - suspended→background ok", "push A delivered", "kill A watchdog",
                         "A didReceiveRemoteNotification background→notRunning watchdog"))),
+        Row(id: "B35", title: "a tapped notification of an app that is not running",
+            setup: [.connect("A"), .fire(.terminate("A", byUser: false))], steps: [.fire(.push("A", tapped))],
+            expected: eras(
+                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "push A delivered", "start A",
+                         "A didFinishLaunching notRunning→inactive ok", "A didBecomeActive inactive→active ok"))),
+        Row(id: "B36", title: "a tapped notification of a suspended app", setup: [.connect("A"), .fire(.home)],
+            steps: [.fire(.push("A", tapped))],
+            expected: eras(
+                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios4: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
+                         "A didBecomeActive inactive→active ok"))),
     ]
 }

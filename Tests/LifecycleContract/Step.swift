@@ -24,8 +24,9 @@ package enum Step: Sendable, CustomStringConvertible {
     case restores(AppID, String)
     /// The app registers a `BGTask` launch handler for the identifier.
     case registerTask(AppID, String)
-    /// The app submits a `BGTask` request, due `after` from now (`nil`: only when the controller runs it).
-    case submitTask(AppID, String, BackgroundTaskKind, after: Duration? = nil)
+    /// The app submits a `BGTask` request, due `after` from now (`nil`: only when the controller runs it), a
+    /// `processing` one with its requirements (`externalPower`, `networkConnectivity`).
+    case submitTask(AppID, String, BackgroundTaskKind, after: Duration? = nil, requires: [ProcessingRequirement] = [])
     /// The app calls `setTaskCompleted(success:)` on its running task.
     case completeTask(AppID, String, success: Bool)
 
@@ -55,8 +56,9 @@ package enum Step: Sendable, CustomStringConvertible {
         case .bogusAnswer(let app): "bogus answer \(app)"
         case .restores(let app, let payload): "restores \(app) \(payload)"
         case .registerTask(let app, let identifier): "register \(app) \(identifier)"
-        case .submitTask(let app, let identifier, let kind, let after):
+        case .submitTask(let app, let identifier, let kind, let after, let requires):
             "submit \(app) \(identifier) \(kind)" + (after.map { " after \($0)" } ?? "")
+                + requires.map { " requires \($0)" }.joined()
         case .completeTask(let app, let identifier, let success): "complete \(app) \(identifier) \(success)"
         }
     }

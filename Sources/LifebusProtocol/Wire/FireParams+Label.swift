@@ -4,7 +4,8 @@ import LifebusLifecycle
 extension FireParams {
     /// The event as a person would type it to the CLI, used as `EventCause.event` and `FireResult.event`:
     /// `call`, `call --answer`, `sms --reply`, `memory-warning --level critical`, `launch X`, `activate X`,
-    /// `terminate --app X --by-user`; a `scene` event's action is a word and its scene or session follows the app
+    /// `terminate --app X --by-user`, `power battery`, `network offline` (an action an event requires is a word); a
+    /// `scene` event's action is a word and its scene or session follows the app
     /// (`scene open X`, `scene close X 2`, `scene close --app X`, `scene reconnect X 1`); `--url U`, `--activity JSON`
     /// and `--push JSON` come last when given. Members that were not given are not spelled (so `call` and
     /// `call --ring` stay apart, as typed); `wait` is never spelled. `init(label:)` reads it back.
@@ -14,7 +15,7 @@ extension FireParams {
             return sceneLabel(label)
         }
         if let action {
-            label += " --"
+            label += event.declaration.requiresAction ? " " : " --"  // a required action is a word: `power battery`
             label += action.rawValue
         }
         if let app {
@@ -64,7 +65,7 @@ extension FireParams {
         guard let first = words.first, let event = FireEvent(rawValue: first) else { return nil }
         self.init(event: event)
         var rest = words.dropFirst()
-        if event == .scene, let word = rest.first, let action = Action(rawValue: word) {
+        if event.declaration.requiresAction, let word = rest.first, let action = Action(rawValue: word) {
             self.action = action
             rest = rest.dropFirst()
         }

@@ -41,11 +41,14 @@ public struct RunRecord: Sendable, Equatable {
     public var wallMs: Int64
     /// The profile's scene knobs and the scene-order seed; `nil` under a profile without scenes.
     public var scenes: RunSceneKnobs?
+    /// The device's power and network at start (`lifebusd --power`, `--network`): `"power"` and `"network"`,
+    /// written only when not the default (`external`, `online`); `nil` then.
+    public var conditions: DeviceConditions?
 
     public init(
         seq: Int64, reason: Reason, brokerVersion: String, protocolVersion: Int64, profile: Profile,
         timeScale: Double, clock: String = RunRecord.monotonicClock, pid: Int32, startedWallMs: Int64, atMs: Double,
-        wallMs: Int64, scenes: RunSceneKnobs? = nil
+        wallMs: Int64, scenes: RunSceneKnobs? = nil, conditions: DeviceConditions? = nil
     ) {
         self.seq = seq
         self.reason = reason
@@ -59,6 +62,7 @@ public struct RunRecord: Sendable, Equatable {
         self.atMs = atMs
         self.wallMs = wallMs
         self.scenes = scenes
+        self.conditions = conditions
     }
 
     /// Reads a record; `type`, when present, must be `"run"`.
@@ -80,6 +84,10 @@ public struct RunRecord: Sendable, Equatable {
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
         scenes = reader.optional("scenes") == nil ? nil : try RunSceneKnobs(reader: try reader.nested("scenes"))
+        let power = try reader.optionalChoice("power", as: PowerSource.self)
+        let network = try reader.optionalChoice("network", as: NetworkState.self)
+        conditions = power == nil && network == nil
+            ? nil : DeviceConditions(power: power ?? .external, network: network ?? .online)
     }
 
     public var json: JSONValue {
@@ -98,6 +106,10 @@ public struct RunRecord: Sendable, Equatable {
             "wallMs": .integer(wallMs),
         ]
         if let scenes { object.append("scenes", scenes.json) }
+        if let conditions {
+            object.append("power", .string(conditions.power.rawValue))
+            object.append("network", .string(conditions.network.rawValue))
+        }
         return .object(object)
     }
 }

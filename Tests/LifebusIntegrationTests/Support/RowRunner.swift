@@ -227,13 +227,13 @@ final class RowRunner {
         case .registerTask(let app, let identifier):
             guard apps[app] != nil else { return undeliverable(step) }
             request(app, "registerBackgroundTask", ["identifier": .string(identifier)], as: .refusable)
-        case .submitTask(let app, let identifier, let kind, let after):
+        case .submitTask(let app, let identifier, let kind, let after, let requires):
             guard apps[app] != nil else { return undeliverable(step) }
-            let params: JSONValue = after.map {
-                ["identifier": .string(identifier), "kind": .string(kind.rawValue),
-                 "earliestBeginAfter": .double($0.inMilliseconds / 1_000)]
-            } ?? ["identifier": .string(identifier), "kind": .string(kind.rawValue)]
-            request(app, "submitBackgroundTask", params, as: .refusable)
+            var params: JSONObject = ["identifier": .string(identifier), "kind": .string(kind.rawValue)]
+            if let after { params.append("earliestBeginAfter", .double(after.inMilliseconds / 1_000)) }
+            if requires.contains(.externalPower) { params.append("requiresExternalPower", .bool(true)) }
+            if requires.contains(.networkConnectivity) { params.append("requiresNetworkConnectivity", .bool(true)) }
+            request(app, "submitBackgroundTask", .object(params), as: .refusable)
         case .completeTask(let app, let identifier, let success):
             guard apps[app] != nil else { return undeliverable(step) }
             request(app, "setTaskCompleted", ["identifier": .string(identifier), "success": .bool(success)],

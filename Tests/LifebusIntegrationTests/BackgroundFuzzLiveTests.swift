@@ -1,0 +1,86 @@
+import Testing
+
+/// Issue 28's two stories found by the real fuzzer (`lifebus run --random`, a fresh manual-clock `lifebusd` per run)
+/// against the real `Examples/FeedReader` processes, with the seeds `Protocol/scenarios.md` prints: a refresh task
+/// that forgets `setTaskCompleted` (`--forgets-completion`, seed 2) and a draft lost to the lock (without
+/// `--saves-on-lock`, seed 6), each found, shrunk to its three steps and written as a reproducer that `lifebus run`
+/// fails the same way; the fixed FeedReader keeps every invariant over the same seed and steps. Every run is a
+/// script in a folder of its own, so no broker or app it started may outlive it.
+@Suite struct BackgroundFuzzLiveTests {
+    private static let manifests = "\(TranscriptReplayTests.repositoryRoot)/Examples/manifests"
+    private static let refresh = "com.example.FeedReader.refresh"
+    private static let taskFacts = "--fact task=\(refresh):15m"
+    private static let draftFacts = "--fact pushes --fact protected=draft-lost"
+
+    /// `lifebus run --random SEED` of one FeedReader manifest under ios13, then its reproducer (when one was written)
+    /// printed and replayed; `out` has the fuzzer's output, `exit F`, the reproducer, and the replay's `exit R`.
+    private func fuzz(_ manifest: String, seed: Int, steps: Int, facts: String) throws
+        -> (status: Int32, out: String, err: String, leftOver: [String])
+    {
+        let script = """
+            lifebus run --random \(seed) --steps \(steps) --profile ios13 \
+              --app \(Self.manifests)/\(manifest) \(facts) -o fuzz.yaml
+            echo "exit $?"
+            if [ -f fuzz.yaml ]; then
+              cat fuzz.yaml
+              lifebus run fuzz.yaml
+              echo "replay exit $?"
+            fi
+            exit 0
+            """
+        return try CopiedScript(named: "fuzz.sh", contents: script).run(
+            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+    }
+
+    /// The steps of a reproducer, without its `expect`s and `note`s.
+    private func actions(_ out: String) -> [Substring] {
+        out.split(separator: "\n").drop { $0 != "steps:" }.prefix { !$0.hasPrefix("exit") && !$0.hasPrefix("FAIL") }
+            .filter { $0.hasPrefix("  - ") && !$0.hasPrefix("  - expect:") && !$0.hasPrefix("  - note:") }
+    }
+
+    /// What no run may print: a broker that broke its own invariants or crashed.
+    private func expectNoCrash(_ run: (status: Int32, out: String, err: String, leftOver: [String])) {
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(!run.err.contains("Assertion failed") && !run.err.contains("crashed"), "\(run.err)")
+        #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
+    }
+
+    @Test func aRefreshTaskThatForgetsSetTaskCompletedIsFoundShrunkAndReproduced() throws {
+        let run = try fuzz("feedreader-forgets-completion.json", seed: 2, steps: 30, facts: Self.taskFacts)
+        expectNoCrash(run)
+        #expect(run.out.contains("exit 1\n"), "\(run.out)")
+        #expect(run.out.contains("broke an invariant: com.example.FeedReader: the appRefresh task \(Self.refresh) "
+            + "was neither completed nor expired in time"), "\(run.out)")
+        #expect(run.out.contains("shrunk to 3 steps"), "\(run.out)")
+        let steps = actions(run.out)
+        #expect(steps.count == 3, "\(run.out)")
+        #expect(steps.dropFirst().map(String.init) == [
+            "  - fire: \"bgtask com.example.FeedReader \(Self.refresh)\"", "  - advance: \"30s\""], "\(run.out)")
+        #expect(run.out.contains("replay exit 1"), "\(run.out)")
+    }
+
+    @Test func aDraftLostToTheLockIsFoundShrunkAndReproduced() throws {
+        let run = try fuzz("feedreader.json", seed: 6, steps: 60, facts: Self.draftFacts)
+        expectNoCrash(run)
+        #expect(run.out.contains("exit 1\n"), "\(run.out)")
+        #expect(run.out.contains("broke an invariant: com.example.FeedReader:"), "\(run.out)")
+        #expect(run.out.contains("draft-lost"), "\(run.out)")
+        #expect(run.out.contains("shrunk to 3 steps"), "\(run.out)")
+        let steps = actions(run.out)
+        #expect(steps.count == 3, "\(run.out)")
+        #expect(steps.first == "  - fire: \"sleep\"" && steps.last?.hasPrefix("  - fire: \"push ") == true,
+                "\(run.out)")
+        #expect(run.out.contains("replay exit 1"), "\(run.out)")
+    }
+
+    @Test func theFixedFeedReaderKeepsEveryInvariantOverTheSameSeeds() throws {
+        let completes = try fuzz("feedreader.json", seed: 2, steps: 30, facts: Self.taskFacts)
+        expectNoCrash(completes)
+        #expect(completes.out.contains("every invariant held over 30 steps (seed 2)"), "\(completes.out)")
+        #expect(!completes.out.contains("replay exit"), "nothing to reproduce: \(completes.out)")
+        let saves = try fuzz("feedreader-saves-on-lock.json", seed: 6, steps: 60, facts: Self.draftFacts)
+        expectNoCrash(saves)
+        #expect(saves.out.contains("every invariant held over 60 steps (seed 6)"), "\(saves.out)")
+        #expect(!saves.out.contains("replay exit"), "nothing to reproduce: \(saves.out)")
+    }
+}
