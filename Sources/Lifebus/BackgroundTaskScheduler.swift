@@ -10,39 +10,9 @@ public import LifebusProtocol
 @MainActor
 public final class BackgroundTaskScheduler {
     /// A request to submit: `BGAppRefreshTaskRequest`, `BGProcessingTaskRequest` or
-    /// `BGContinuedProcessingTaskRequest`, by `kind`. A plain value.
-    public struct Request: Sendable, Equatable {
-        /// The task's identifier: one the app registered a launch handler for, among its `permittedTaskIdentifiers`.
-        public var identifier: String
-        /// Which kind of task to request: app refresh, processing or continued processing.
-        public var kind: BackgroundTaskKind
-        /// `earliestBeginDate`, as a time from now on the broker's clock; `nil`: whenever the system likes.
-        public var earliestBeginAfter: Duration?
-        /// Whether the task may run only while the device is on external power (`requiresExternalPower`).
-        public var requiresExternalPower: Bool
-        /// Whether the task may run only with a network connection (`requiresNetworkConnectivity`).
-        public var requiresNetworkConnectivity: Bool
-
-        /// A request for the task `identifier` of `kind`.
-        ///
-        /// - Parameters:
-        ///   - identifier: The task's identifier.
-        ///   - kind: Which kind of task to request.
-        ///   - earliestBeginAfter: The earliest the task may begin, as a time from now on the broker's clock; `nil`
-        ///     (the default): whenever the system likes.
-        ///   - requiresExternalPower: Whether the task needs external power; `false` by default.
-        ///   - requiresNetworkConnectivity: Whether the task needs a network connection; `false` by default.
-        public init(
-            identifier: String, kind: BackgroundTaskKind, earliestBeginAfter: Duration? = nil,
-            requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
-        ) {
-            self.identifier = identifier
-            self.kind = kind
-            self.earliestBeginAfter = earliestBeginAfter
-            self.requiresExternalPower = requiresExternalPower
-            self.requiresNetworkConnectivity = requiresNetworkConnectivity
-        }
-    }
+    /// `BGContinuedProcessingTaskRequest`, by `kind` — the `submitBackgroundTask` params themselves (identifier,
+    /// kind, `earliestBeginAfter` on the broker's clock, `requiresExternalPower`, `requiresNetworkConnectivity`).
+    public typealias Request = SubmitBackgroundTaskParams
 
     private unowned let application: Application
     private var launchHandlers: [String: @MainActor (BackgroundTask) -> Void] = [:]
@@ -80,11 +50,7 @@ public final class BackgroundTaskScheduler {
     /// - Throws: The broker's `RPCError` when it refuses the request, or `lifebus.ConnectionClosed` when the app is not
     ///   connected.
     public func submit(_ request: Request) async throws(RPCError) {
-        let params = SubmitBackgroundTaskParams(
-            identifier: request.identifier, kind: request.kind, earliestBeginAfter: request.earliestBeginAfter,
-            requiresExternalPower: request.requiresExternalPower,
-            requiresNetworkConnectivity: request.requiresNetworkConnectivity)
-        _ = try await application.call(LifebusMethod.submitBackgroundTask, params.json)
+        _ = try await application.call(LifebusMethod.submitBackgroundTask, request.json)
     }
 
     /// `performBackgroundTask`: calls the identifier's launch handler with a new task (nothing when none is
