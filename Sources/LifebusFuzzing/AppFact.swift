@@ -20,12 +20,16 @@ public enum AppFact: Sendable, Equatable {
     case task(identifier: String, after: Duration?)
     /// `pushes`: the fuzzer weighs silent pushes (`fire push APP`) and visible ones (`--alert`).
     case pushes
+    /// `processing=ID[:AFTER][:power][:network]`: the app registers and submits that `BGProcessingTask` while it
+    /// launches and completes it when it runs, so the fuzzer draws the device's conditions (`ProcessingTaskFact`).
+    case processing(ProcessingTaskFact)
     /// `protected=MARK`: the app marks `MARK` when a write to a protected file fails (`EPERM`: the device's
     /// protected data was unavailable), so "no protected write failed" breaks at such a mark.
     case protectedWrites(failureMark: String)
 
     /// The forms a fact takes, for help and errors.
-    public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], pushes or protected=MARK"
+    public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], "
+        + "processing=ID[:AFTER][:power][:network], pushes or protected=MARK"
 
     /// Reads one `--fact` value; `nil` when it is none of `forms`.
     public init?(_ text: String) {
@@ -50,6 +54,9 @@ public enum AppFact: Sendable, Equatable {
                 return nil
             }
             self = .task(identifier: parts[0], after: after)
+        case "processing":
+            guard let task = ProcessingTaskFact(value) else { return nil }
+            self = .processing(task)
         case "protected":
             self = .protectedWrites(failureMark: String(value))
         default:
@@ -66,6 +73,7 @@ public enum AppFact: Sendable, Equatable {
         case .scenes: "scenes"
         case .task(let identifier, let after): "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
         case .pushes: "pushes"
+        case .processing(let task): "processing=" + task.text
         case .protectedWrites(let mark): "protected=\(mark)"
         }
     }

@@ -160,19 +160,20 @@ extension FireEvent {
                         .init(.action(.tap), fuzzWeight: 0)],
                 contractSection: "Background execution and data protection")
         case .power:
-            // Weighed 0 here: the fuzzer's apps submit refresh tasks, which no condition holds back.
+            // The fuzzer weighs the conditions only with `--fact processing=…` (a task they hold back), and only the
+            // form that changes them, so the seeds of runs without it keep their steps.
             Declaration(
                 summary: "The device's power: plugged in (external) or on its battery. Processing tasks that require "
                     + "external power wait for it.",
                 target: .device,
-                forms: [.init(.action(.external), fuzzWeight: 0), .init(.action(.battery), fuzzWeight: 0)],
+                forms: [.init(.action(.external), fuzzWeight: 2), .init(.action(.battery), fuzzWeight: 2)],
                 contractSection: "Background execution and data protection", requiresAction: true)
         case .network:
             Declaration(
                 summary: "The device's network: online or offline. Processing tasks that require connectivity wait "
                     + "for it.",
                 target: .device,
-                forms: [.init(.action(.online), fuzzWeight: 0), .init(.action(.offline), fuzzWeight: 0)],
+                forms: [.init(.action(.online), fuzzWeight: 2), .init(.action(.offline), fuzzWeight: 2)],
                 contractSection: "Background execution and data protection", requiresAction: true)
         }
     }
