@@ -68,6 +68,17 @@ import Testing
             #expect(report.failure == nil, "seed \(seed): \(String(describing: report.failure))")
         }
         #expect(drawn == ["power battery", "power external", "network offline", "network online"])
+        // The seeds `BackgroundFuzzLiveTests` runs against the real broker and FeedReader --cleans (the same apps,
+        // facts, profile and steps: the same sequences) each take the device off its cable and offline.
+        for seed in UInt64(1)...4 {
+            let events = Self.fuzzer(seed: seed).steps.compactMap { step -> FireAction? in
+                guard case .fire(let params) = step, params.event == .power || params.event == .network else {
+                    return nil
+                }
+                return params.action
+            }
+            #expect(events.contains(.battery) && events.contains(.offline), "seed \(seed): \(events)")
+        }
     }
 
     @Test func aBrokerThatIgnoresThePowerRequirementIsFoundAndShrunk() throws {
