@@ -20,6 +20,9 @@ public enum AppFact: Sendable, Equatable {
     case task(identifier: String, after: Duration?)
     /// `pushes`: the fuzzer weighs silent pushes (`fire push APP`) and visible ones (`--alert`).
     case pushes
+    /// `taps`: the user taps the apps' notifications, so the fuzzer weighs `fire push APP --tap` (a visible
+    /// notification and its tap in one step: the app launched or brought to the front).
+    case taps
     /// `processing=ID[:AFTER][:power][:network]`: the app registers and submits that `BGProcessingTask` while it
     /// launches and completes it when it runs, so the fuzzer draws the device's conditions (`ProcessingTaskFact`).
     case processing(ProcessingTaskFact)
@@ -29,12 +32,12 @@ public enum AppFact: Sendable, Equatable {
 
     /// The forms a fact takes, for help and errors.
     public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], "
-        + "processing=ID[:AFTER][:power][:network], pushes or protected=MARK"
+        + "processing=ID[:AFTER][:power][:network], pushes, taps or protected=MARK"
 
     /// Reads one `--fact` value; `nil` when it is none of `forms`.
     public init?(_ text: String) {
-        if text == "scenes" || text == "pushes" {
-            self = text == "scenes" ? .scenes : .pushes
+        if let plain = [AppFact.scenes, .pushes, .taps].first(where: { $0.text == text }) {
+            self = plain
             return
         }
         guard let equals = text.firstIndex(of: "=") else { return nil }
@@ -73,6 +76,7 @@ public enum AppFact: Sendable, Equatable {
         case .scenes: "scenes"
         case .task(let identifier, let after): "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
         case .pushes: "pushes"
+        case .taps: "taps"
         case .processing(let task): "processing=" + task.text
         case .protectedWrites(let mark): "protected=\(mark)"
         }

@@ -15,6 +15,7 @@
 ///   runs: the fuzzer weighs `fire power …` and `fire network …`, and checks the task never runs while a
 ///   requirement it declares is unmet;
 /// - `pushes` — the fuzzer weighs pushes (`fire push APP`, silent and `--alert`);
+/// - `taps` — the fuzzer weighs a visible notification tapped (`fire push APP --tap`);
 /// - `protected=MARK` — the app marks MARK when a write to a protected file fails (the device's protected data was
 ///   unavailable): "no protected write failed" breaks at such a mark.
 ///
@@ -33,13 +34,15 @@ public struct AppFacts: Sendable, Equatable {
     public var processing: ProcessingTaskFact?
     /// The fuzzer weighs pushes.
     public var pushes = false
+    /// The fuzzer weighs tapped notifications.
+    public var taps = false
     /// The mark an app makes when a protected write fails.
     public var protectedWriteFailure: String?
 
     public init(
         saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil, scenes: Bool = false,
         task: (identifier: String, after: Duration?)? = nil, processing: ProcessingTaskFact? = nil,
-        pushes: Bool = false, protectedWriteFailure: String? = nil
+        pushes: Bool = false, taps: Bool = false, protectedWriteFailure: String? = nil
     ) {
         self.saves = saves
         self.restores = restores
@@ -48,6 +51,7 @@ public struct AppFacts: Sendable, Equatable {
         self.task = task
         self.processing = processing
         self.pushes = pushes
+        self.taps = taps
         self.protectedWriteFailure = protectedWriteFailure
     }
 
@@ -69,6 +73,7 @@ public struct AppFacts: Sendable, Equatable {
         if let task { facts.append(.task(identifier: task.identifier, after: task.after)) }
         if let processing { facts.append(.processing(processing)) }
         if pushes { facts.append(.pushes) }
+        if taps { facts.append(.taps) }
         if let protectedWriteFailure { facts.append(.protectedWrites(failureMark: protectedWriteFailure)) }
         return facts
     }
@@ -94,6 +99,8 @@ public struct AppFacts: Sendable, Equatable {
                 processing = task
             case .pushes:
                 pushes = true
+            case .taps:
+                taps = true
             case .protectedWrites(let mark):
                 protectedWriteFailure = mark
             }

@@ -18,9 +18,10 @@ public struct StepGenerator {
     static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
 
     /// The background events it weighs: `fire bgtask APP ID` of the apps' task (`--fact task=ID`), pushes
-    /// (`--fact pushes`), the device's conditions (`--fact processing=…`: `fire power …`, `fire network …`).
+    /// (`--fact pushes`; tapped: `--fact taps`), the device's conditions (`--fact processing=…`: `fire power …`, `fire network …`).
     private let task: String?
     private let pushes: Bool
+    private let taps: Bool
     private let conditions: Bool
 
     /// `scenes`: the apps adopt scenes where the profile has them (`--fact scenes`).
@@ -28,12 +29,13 @@ public struct StepGenerator {
         self.init(seed: seed, profile: profile, apps: apps, facts: AppFacts(scenes: scenes))
     }
 
-    /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`; the others are checked, not generated).
+    /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`, `taps`; the others are checked, not generated).
     public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts) {
         random = SplitMix64(seed: seed)
         model = DeviceModel(profile: profile, apps: apps, facts: facts)
         task = facts.task?.identifier
         pushes = facts.pushes
+        taps = facts.taps
         conditions = facts.processing != nil
     }
 
@@ -137,14 +139,18 @@ public struct StepGenerator {
     }
 
     /// The background events of `app` the facts ask for, each form with its declared weight: `bgtask APP ID` (its
-    /// `run` and `cancel`) of the apps' task, and `push APP` (silent and `--alert`). The device model refuses the
-    /// illegal ones (no such task pending or running, a profile without them).
+    /// `run` and `cancel`) of the apps' task, and `push APP` (silent and `--alert` with `pushes`, `--tap` with `taps`).
+    /// The device model refuses the illegal ones (no such task pending or running, a profile without them, a tap on
+    /// the lock screen).
     private func backgroundForms(of app: String) -> [(FireParams, Int)] {
         var events: [FireEvent] = []
         if task != nil { events.append(.bgtask) }
-        if pushes { events.append(.push) }
+        if pushes || taps { events.append(.push) }
         return events.flatMap { event in
-            event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
+            event.declaration.forms.filter { form in
+                guard form.fuzzWeight > 0, event == .push else { return form.fuzzWeight > 0 }
+                return form.detail == .action(.tap) ? taps : pushes
+            }.map { form in
                 var params = FireParams(event, form.detail, app: app)
                 if params.action == event.declaration.actions.first { params.action = nil }
                 if event == .bgtask { params.identifier = task }

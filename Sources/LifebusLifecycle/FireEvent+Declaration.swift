@@ -155,9 +155,10 @@ extension FireEvent {
                 summary: "A remote notification to an app: silent (content-available, the default) or visible "
                     + "(alert), or visible and tapped at once (tap).",
                 target: .app,
-                // `tap` weighs 0: a foreground launch the fuzzer reaches through `launch` (and seeds keep their steps).
+                // The fuzzer weighs `silent` and `alert` with `--fact pushes`, `tap` only with `--fact taps`, so the
+                // seeds of runs with pushes alone keep their steps.
                 forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1),
-                        .init(.action(.tap), fuzzWeight: 0)],
+                        .init(.action(.tap), fuzzWeight: 1)],
                 contractSection: "Background execution and data protection")
         case .power:
             // The fuzzer weighs the conditions only with `--fact processing=…` (a task they hold back), and only the

@@ -35,7 +35,7 @@ struct RandomRunOptions: ParsableArguments {
             + "is fuzzed too), processing=ID[:AFTER][:power][:network] (the apps register and submit the "
             + "processing task ID, requiring external power and the network as given: fire power and fire network are "
             + "fuzzed too, and the task never runs while a requirement is unmet), pushes (fire push is fuzzed too), "
-            + "protected=MARK (a MARK mark is a protected write "
+            + "taps (fire push --tap is fuzzed too), protected=MARK (a MARK mark is a protected write "
             + "that failed).", valueName: "fact"))
     var facts: [AppFact] = []
 

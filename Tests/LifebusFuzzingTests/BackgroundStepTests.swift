@@ -29,6 +29,20 @@ import Testing
         #expect(runs.allSatisfy { $0.identifier == Self.refresh && $0.action == nil && $0.app != nil })
         #expect(fired.contains { $0.event == .push && $0.action == nil })
         #expect(fired.contains { $0.event == .push && $0.action == .alert })
+        #expect(!fired.contains { $0.event == .push && $0.action == .tap }, "a tap only with --fact taps")
+    }
+
+    @Test(arguments: [Profile.ios13, .ios26])
+    func withTapsNotificationsAreTappedAndNeverOnTheLockScreen(profile: Profile) {
+        let fired = fired(AppFacts(taps: true), profile: profile)
+        #expect(fired.contains { $0.event == .push && $0.action == .tap && $0.app != nil })
+        #expect(fired.allSatisfy { $0.event != .push || $0.action == .tap }, "no silent or alert push without pushes")
+        var locked = false
+        for params in fired {
+            if params.event == .sleep { locked = true }
+            if params.event == .wake { locked = false }
+            #expect(!(locked && params.event == .push), "a tap on the lock screen is refused")
+        }
     }
 
     @Test(arguments: [Profile.ios3, .ios7])

@@ -109,6 +109,7 @@ import Testing
         ("task=com.example.Feed.refresh", .task(identifier: "com.example.Feed.refresh", after: nil)),
         ("task=refresh:15m", .task(identifier: "refresh", after: .seconds(900))),
         ("pushes", .pushes),
+        ("taps", .taps),
         ("protected=draft-lost", .protectedWrites(failureMark: "draft-lost")),
         ("processing=clean", .processing(ProcessingTaskFact(identifier: "clean"))),
         ("processing=clean:1m:power:network", .processing(ProcessingTaskFact(
@@ -126,7 +127,7 @@ import Testing
     @Test(arguments: [
         "remembers=x", "saves=", "saves", "restores=", "restores=:keys", "=x", "", "task=", "task=a b", "task=x:soon",
         "task=x:", "protected=", "pushes=x", "processing=", "processing=x:network:power", "processing=x:power:power",
-        "processing=x:soon", "processing=x:power:1m", "processing=x:", "processing=:power",
+        "processing=x:soon", "processing=x:power:1m", "processing=x:", "processing=:power", "taps=x",
     ])
     func anythingElseIsNoFact(text: String) {
         #expect(AppFact(text) == nil)

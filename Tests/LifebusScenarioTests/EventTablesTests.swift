@@ -160,7 +160,7 @@ import Testing
                     task: seed % 2 == 1 ? (identifier: "com.example.refresh", after: nil) : nil,
                     processing: seed % 2 == 1 ? ProcessingTaskFact(
                         identifier: "com.example.clean", requiresExternalPower: true) : nil,
-                    pushes: seed % 2 == 1)
+                    pushes: seed % 2 == 1, taps: seed % 2 == 1)
                 var generator = StepGenerator(seed: seed, profile: profile, apps: [Self.app, "com.example.B"],
                                               facts: facts)
                 for step in generator.steps(400) {
