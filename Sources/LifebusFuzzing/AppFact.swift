@@ -74,7 +74,8 @@ public enum AppFact: Sendable, Equatable {
         case .restores(let mark, let keys):
             "restores=\(mark)" + (keys.map { ":" + $0.joined(separator: ",") } ?? "")
         case .scenes: "scenes"
-        case .task(let identifier, let after): "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
+        case .task(let identifier, let after):
+            "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
         case .pushes: "pushes"
         case .taps: "taps"
         case .processing(let task): "processing=" + task.text

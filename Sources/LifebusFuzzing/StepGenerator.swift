@@ -18,7 +18,8 @@ public struct StepGenerator {
     static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
 
     /// The background events it weighs: `fire bgtask APP ID` of the apps' task (`--fact task=ID`), pushes
-    /// (`--fact pushes`; tapped: `--fact taps`), the device's conditions (`--fact processing=…`: `fire power …`, `fire network …`).
+    /// (`--fact pushes`; tapped: `--fact taps`), the device's conditions (`--fact processing=…`: `fire power …`,
+    /// `fire network …`).
     private let task: String?
     private let pushes: Bool
     private let taps: Bool
@@ -29,7 +30,8 @@ public struct StepGenerator {
         self.init(seed: seed, profile: profile, apps: apps, facts: AppFacts(scenes: scenes))
     }
 
-    /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`, `taps`; the others are checked, not generated).
+    /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`, `taps`; the others are checked, not
+    /// generated).
     public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts) {
         random = SplitMix64(seed: seed)
         model = DeviceModel(profile: profile, apps: apps, facts: facts)
