@@ -6,7 +6,9 @@ import LifebusLifecycle
 /// FeedReader, the background-execution example (issue 28): it keeps a draft (a counter that grows each time it
 /// becomes active) in a `ProtectedFile` of class `.complete`, refreshes its feed in a `BGAppRefreshTask`
 /// (`com.example.FeedReader.refresh`, submitted at launch to begin 15 minutes later) and saves the draft there, and
-/// saves it when a silent push arrives. Every step is reported with `mark`.
+/// saves it when a silent push arrives. With `--cleans` it also registers a `BGProcessingTask`
+/// (`com.example.FeedReader.clean`, submitted at launch to begin a minute later, requiring external power and the
+/// network) that marks `clean-started` and completes (`clean-completed`). Every step is reported with `mark`.
 ///
 /// Two deliberate bugs, each a flag, each what the README's stories show:
 /// - `--forgets-completion`: the refresh handler never calls `setTaskCompleted` — the app is killed
@@ -23,34 +25,38 @@ import LifebusLifecycle
 final class FeedReaderDelegate: ApplicationDelegate {
     static let appID = "com.example.FeedReader"
     static let refresh = "com.example.FeedReader.refresh"
+    static let clean = "com.example.FeedReader.clean"
 
     private let draftPath: String
     private let forgetsCompletion: Bool
     private let savesOnLock: Bool
+    private let cleans: Bool
     private var draft = 0
 
-    init(draftPath: String, forgetsCompletion: Bool, savesOnLock: Bool) {
+    init(draftPath: String, forgetsCompletion: Bool, savesOnLock: Bool, cleans: Bool) {
         self.draftPath = draftPath
         self.forgetsCompletion = forgetsCompletion
         self.savesOnLock = savesOnLock
+        self.cleans = cleans
     }
 
     /// Parses the command line (`--socket`, `--state-file` for the draft, app flags, `--forgets-completion`,
-    /// `--saves-on-lock`) and runs until the broker terminates the app.
+    /// `--saves-on-lock`, `--cleans`) and runs until the broker terminates the app.
     static func main() async -> Never {
         let arguments = LaunchArguments.commandLine(program: "FeedReader", allowingUnknown: true)
-        let known = ["--forgets-completion", "--saves-on-lock"]
+        let known = ["--forgets-completion", "--saves-on-lock", "--cleans"]
         if let unknown = arguments.remaining.first(where: { !known.contains($0) }) {
             let line = "FeedReader: unknown argument \(unknown) (it knows \(known.joined(separator: ", ")))\n"
             _ = line.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
             exit(2)
         }
         var options = arguments.options
-        options.permittedTaskIdentifiers = [refresh]
+        let cleans = arguments.remaining.contains("--cleans")
+        options.permittedTaskIdentifiers = cleans ? [refresh, clean] : [refresh]
         let delegate = FeedReaderDelegate(
             draftPath: StateFile.path(for: appID, explicit: arguments.stateFile) + ".draft",
             forgetsCompletion: arguments.remaining.contains("--forgets-completion"),
-            savesOnLock: arguments.remaining.contains("--saves-on-lock"))
+            savesOnLock: arguments.remaining.contains("--saves-on-lock"), cleans: cleans)
         await ApplicationMain(id: appID, delegate: delegate, options: options)
     }
 
@@ -65,6 +71,17 @@ final class FeedReaderDelegate: ApplicationDelegate {
                 identifier: Self.refresh, kind: .appRefresh, earliestBeginAfter: .seconds(15 * 60)))
         } catch {
             await mark(application, "refresh-unavailable", ["error": .string(error.message)])
+        }
+        guard cleans else { return }
+        do {
+            try await scheduler.register(identifier: Self.clean) { [self] task in
+                Task { await self.clean(task, application) }
+            }
+            try await scheduler.submit(.init(
+                identifier: Self.clean, kind: .processing, earliestBeginAfter: .seconds(60),
+                requiresExternalPower: true, requiresNetworkConnectivity: true))
+        } catch {
+            await mark(application, "clean-unavailable", ["error": .string(error.message)])
         }
     }
 
@@ -96,6 +113,14 @@ final class FeedReaderDelegate: ApplicationDelegate {
         guard !forgetsCompletion else { return }
         try? await task.setTaskCompleted(success: true)
         await mark(application, "refresh-completed", [:])
+    }
+
+    /// The processing task (`--cleans`): cleans up (nothing to clean here) and completes.
+    private func clean(_ task: BackgroundTask, _ application: Application) async {
+        task.expirationHandler = { [self] in Task { await self.mark(application, "clean-expiring", [:]) } }
+        await mark(application, "clean-started", [:])
+        try? await task.setTaskCompleted(success: true)
+        await mark(application, "clean-completed", [:])
     }
 
     /// Writes the draft to its protected file: `draft-saved` (`newData`), or `draft-lost` with the error (`EPERM`

@@ -14,7 +14,7 @@ extension LifebusCommand {
                 Tools: fire, launch, status, wait_for_state, history, advance_clock, timeline, install, \
                 uninstall, reset, expect, coverage, run_scenario. Connects to the running broker (--socket, as the \
                 other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
-                PATH; --clock, --profile, --apps and --scene-order-seed passed to it) on a temporary socket and \
+                PATH; --clock, --profile, --apps, --scene-order-seed, --power and --network passed to it) on a temporary socket and \
                 stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
                 configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
@@ -36,14 +36,31 @@ extension LifebusCommand {
             "With --start-broker: the seed of the scene orders Apple does not document (lifebusd --scene-order-seed).",
             valueName: "n"))
         var sceneOrderSeed: UInt64?
+        @Option(help: ArgumentHelp(
+            "With --start-broker: the device's power at start, external or battery (lifebusd --power).",
+            valueName: "source"))
+        var power: String?
+        @Option(help: ArgumentHelp(
+            "With --start-broker: the device's network at start, online or offline (lifebusd --network).",
+            valueName: "state"))
+        var network: String?
 
         func validate() throws {
             if startBroker && global.socket != nil {
                 throw ValidationError("--start-broker picks its own socket; do not pass --socket with it")
             }
-            if !startBroker && (clock != nil || profile != nil || apps != nil || sceneOrderSeed != nil) {
-                throw ValidationError(
-                    "--clock, --profile, --apps and --scene-order-seed configure the broker --start-broker starts")
+            if !startBroker
+                && (clock != nil || profile != nil || apps != nil || sceneOrderSeed != nil || power != nil
+                    || network != nil)
+            {
+                throw ValidationError("--clock, --profile, --apps, --scene-order-seed, --power and --network "
+                    + "configure the broker --start-broker starts")
+            }
+            if let power, PowerSource(rawValue: power) == nil {
+                throw ValidationError("--power must be external or battery")
+            }
+            if let network, NetworkState(rawValue: network) == nil {
+                throw ValidationError("--network must be online or offline")
             }
             if let profile, Profile(rawValue: profile) == nil {
                 throw ValidationError("--profile must be one of "
@@ -61,6 +78,8 @@ extension LifebusCommand {
             if let profile { arguments += ["--profile", profile] }
             if let apps { arguments += ["--apps", apps] }
             if let sceneOrderSeed { arguments += ["--scene-order-seed", String(sceneOrderSeed)] }
+            if let power { arguments += ["--power", power] }
+            if let network { arguments += ["--network", network] }
             return arguments
         }
 

@@ -36,7 +36,7 @@ extension Device {
         if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
             scheduledTasksEnded(i)
         }
-        if apps[i].pushes.inFlight != nil {
+        if apps[i].pushes.inFlight != nil || !apps[i].pushes.due.isEmpty {
             pushesEnded(i)
         }
         if usesScenes(i) {
@@ -79,6 +79,7 @@ extension Device {
         if front == i {
             front = nil
         }
+        pushesEnded(i)  // the pushes due waited for this launch
         finishWork(i)
     }
 
@@ -129,6 +130,7 @@ extension Device {
             if front == i {
                 front = nil
             }
+            pushesEnded(i)  // the pushes due waited for this launch
             finishWork(i)
         case .taskWarning:
             apps[i].background?.warning = nil

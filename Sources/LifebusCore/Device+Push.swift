@@ -95,7 +95,9 @@ extension Device {
     /// App `i`'s process ended: a push handed over and not answered is lost with it, and so are the pushes due but
     /// not yet handed over (the launch or resume they waited for ended with the process: under `ios27` an app that
     /// does not adopt scenes never gets past it) — [inference]: iOS wakes an app for a push once. Deferred pushes
-    /// stay deferred, and each is tried when the hour allows.
+    /// stay deferred, and each is tried when the hour allows. Called at every end of a process:
+    /// `end` (a crash, a kill), the exit that follows `willTerminate` or a kill (a push that fell due while the
+    /// process was going waited for it to go, `stepDeliverPushes`), and a launch that failed or timed out.
     mutating func pushesEnded(_ i: Int) {
         apps[i].pushes.inFlight = nil
         apps[i].pushes.result = nil

@@ -20,17 +20,24 @@ public enum AppFact: Sendable, Equatable {
     case task(identifier: String, after: Duration?)
     /// `pushes`: the fuzzer weighs silent pushes (`fire push APP`) and visible ones (`--alert`).
     case pushes
+    /// `taps`: the user taps the apps' notifications, so the fuzzer weighs `fire push APP --tap` (a visible
+    /// notification and its tap in one step: the app launched or brought to the front).
+    case taps
+    /// `processing=ID[:AFTER][:power][:network]`: the app registers and submits that `BGProcessingTask` while it
+    /// launches and completes it when it runs, so the fuzzer draws the device's conditions (`ProcessingTaskFact`).
+    case processing(ProcessingTaskFact)
     /// `protected=MARK`: the app marks `MARK` when a write to a protected file fails (`EPERM`: the device's
     /// protected data was unavailable), so "no protected write failed" breaks at such a mark.
     case protectedWrites(failureMark: String)
 
     /// The forms a fact takes, for help and errors.
-    public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], pushes or protected=MARK"
+    public static let forms = "saves=MARK, restores=MARK[:KEY,…], scenes, task=ID[:AFTER], "
+        + "processing=ID[:AFTER][:power][:network], pushes, taps or protected=MARK"
 
     /// Reads one `--fact` value; `nil` when it is none of `forms`.
     public init?(_ text: String) {
-        if text == "scenes" || text == "pushes" {
-            self = text == "scenes" ? .scenes : .pushes
+        if let plain = [AppFact.scenes, .pushes, .taps].first(where: { $0.text == text }) {
+            self = plain
             return
         }
         guard let equals = text.firstIndex(of: "=") else { return nil }
@@ -50,6 +57,9 @@ public enum AppFact: Sendable, Equatable {
                 return nil
             }
             self = .task(identifier: parts[0], after: after)
+        case "processing":
+            guard let task = ProcessingTaskFact(value) else { return nil }
+            self = .processing(task)
         case "protected":
             self = .protectedWrites(failureMark: String(value))
         default:
@@ -64,8 +74,11 @@ public enum AppFact: Sendable, Equatable {
         case .restores(let mark, let keys):
             "restores=\(mark)" + (keys.map { ":" + $0.joined(separator: ",") } ?? "")
         case .scenes: "scenes"
-        case .task(let identifier, let after): "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
+        case .task(let identifier, let after):
+            "task=\(identifier)" + (after.map { ":" + DurationText.format($0) } ?? "")
         case .pushes: "pushes"
+        case .taps: "taps"
+        case .processing(let task): "processing=" + task.text
         case .protectedWrites(let mark): "protected=\(mark)"
         }
     }

@@ -10,7 +10,12 @@
 /// - `task=ID[:AFTER]` — the app registers the `BGTask` identifier ID and submits an `appRefresh` request for it
 ///   (beginning AFTER later, or when run) while it launches, and completes the task when it runs: the fuzzer weighs
 ///   `fire bgtask APP ID`;
+/// - `processing=ID[:AFTER][:power][:network]` — the app registers and submits that `BGProcessingTask` (beginning
+///   AFTER later, requiring external power and the network as given) while it launches, and completes it when it
+///   runs: the fuzzer weighs `fire power …` and `fire network …`, and checks the task never runs while a
+///   requirement it declares is unmet;
 /// - `pushes` — the fuzzer weighs pushes (`fire push APP`, silent and `--alert`);
+/// - `taps` — the fuzzer weighs a visible notification tapped (`fire push APP --tap`);
 /// - `protected=MARK` — the app marks MARK when a write to a protected file fails (the device's protected data was
 ///   unavailable): "no protected write failed" breaks at such a mark.
 ///
@@ -25,21 +30,28 @@ public struct AppFacts: Sendable, Equatable {
     public var scenes = false
     /// The `BGTask` the apps register and submit while they launch (`task=ID[:AFTER]`), with its begin delay.
     public var task: (identifier: String, after: Duration?)?
+    /// The `BGProcessingTask` the apps register and submit while they launch (`processing=…`).
+    public var processing: ProcessingTaskFact?
     /// The fuzzer weighs pushes.
     public var pushes = false
+    /// The fuzzer weighs tapped notifications.
+    public var taps = false
     /// The mark an app makes when a protected write fails.
     public var protectedWriteFailure: String?
 
     public init(
         saves: String? = nil, restores: String? = nil, restoredKeys: [String]? = nil, scenes: Bool = false,
-        task: (identifier: String, after: Duration?)? = nil, pushes: Bool = false, protectedWriteFailure: String? = nil
+        task: (identifier: String, after: Duration?)? = nil, processing: ProcessingTaskFact? = nil,
+        pushes: Bool = false, taps: Bool = false, protectedWriteFailure: String? = nil
     ) {
         self.saves = saves
         self.restores = restores
         self.restoredKeys = restoredKeys
         self.scenes = scenes
         self.task = task
+        self.processing = processing
         self.pushes = pushes
+        self.taps = taps
         self.protectedWriteFailure = protectedWriteFailure
     }
 
@@ -59,7 +71,9 @@ public struct AppFacts: Sendable, Equatable {
         if let restores { facts.append(.restores(mark: restores, keys: restoredKeys)) }
         if scenes { facts.append(.scenes) }
         if let task { facts.append(.task(identifier: task.identifier, after: task.after)) }
+        if let processing { facts.append(.processing(processing)) }
         if pushes { facts.append(.pushes) }
+        if taps { facts.append(.taps) }
         if let protectedWriteFailure { facts.append(.protectedWrites(failureMark: protectedWriteFailure)) }
         return facts
     }
@@ -81,8 +95,12 @@ public struct AppFacts: Sendable, Equatable {
                 scenes = true
             case .task(let identifier, let after):
                 task = (identifier, after)
+            case .processing(let task):
+                processing = task
             case .pushes:
                 pushes = true
+            case .taps:
+                taps = true
             case .protectedWrites(let mark):
                 protectedWriteFailure = mark
             }

@@ -8,7 +8,8 @@ import LifebusScenario
 /// at once, every process the device starts connecting at once, an app's process gone after it answered
 /// `willTerminate` or was killed, timers firing only when an `advance` passes them; with a `task` fact, each app
 /// registers and submits its task while it launches (before it answers `didFinishLaunching`, as `FeedReader` does)
-/// and completes it when it runs (`success: false` once its expiration handler was called).
+/// and completes it when it runs (`success: false` once its expiration handler was called); with a `processing` fact,
+/// that task too, after the refresh one.
 ///
 /// A value: `apply(_:)` tries a step on a copy and keeps it only when the device accepts it. Invariants: `now` only
 /// grows; the device keeps its own timers, and `advance` fires each one due at its own deadline.
@@ -25,24 +26,29 @@ struct DeviceModel {
     private let flags: AppFlags
     /// The task every app registers and submits while it launches (`AppFacts.task`).
     private let task: (identifier: String, after: Duration?)?
+    /// The processing task every app registers and submits after it (`AppFacts.processing`).
+    private let processing: ProcessingTaskFact?
 
     /// `scenes`: the apps adopt scenes where `profile` has them (as `Examples/manifests/scene-app.sh` does); `task`:
     /// they register and submit that `appRefresh` task while they launch.
-    init(profile: Profile, apps: [String], scenes: Bool = false, task: (identifier: String, after: Duration?)? = nil) {
+    init(
+        profile: Profile, apps: [String], scenes: Bool = false, task: (identifier: String, after: Duration?)? = nil,
+        processing: ProcessingTaskFact? = nil
+    ) {
         device = Device(configuration: DeviceConfiguration(profile: profile))
         self.apps = apps.map { AppID($0) }
         let adopts = scenes && profile.sceneSupport != .none
         flags = AppFlags(
             adoptsScenes: adopts, supportsMultipleScenes: adopts,
-            permittedTaskIdentifiers: task.map { [$0.identifier] } ?? [])
+            permittedTaskIdentifiers: (task.map { [$0.identifier] } ?? []) + (processing.map { [$0.identifier] } ?? []))
         self.task = task
+        self.processing = processing
     }
 
     /// The model's facts as `AppFacts` give them.
     init(profile: Profile, apps: [String], facts: AppFacts) {
-        self.init(profile: profile, apps: apps, scenes: facts.scenes, task: facts.task)
+        self.init(profile: profile, apps: apps, scenes: facts.scenes, task: facts.task, processing: facts.processing)
     }
-
 
     /// The scene sessions of `app` in the model, oldest first.
     func sessions(of app: AppID) -> [SceneSessionStatus] {
@@ -114,8 +120,8 @@ struct DeviceModel {
         while !queue.isEmpty {
             for action in device.handle(queue.removeFirst(), at: now) {
                 switch action {
-                case .sendCallback(let app, let callback, let name, _, _, _, _):
-                    queue += answers(app, callback, name)
+                case .sendCallback(let app, let callback, let name, _, _, _, let context):
+                    queue += answers(app, callback, name, task: context?.task?.identifier)
                 case .startProcess(let app):
                     nextPid += 1
                     launched.insert(app)
@@ -133,24 +139,48 @@ struct DeviceModel {
         return rejections
     }
 
-    /// A well-behaved app's inputs for the callback `name`: its answer, with what the app does around it — its
-    /// task registered and submitted while it launches, completed when it runs or expires; its end after
-    /// `willTerminate`.
-    private func answers(_ app: AppID, _ callback: CallbackID, _ name: LifecycleCallback) -> [Input] {
+    /// A well-behaved app's inputs for the callback `name` (about the `BGTask` `identifier`, if any): its answer,
+    /// with what the app does around it — its tasks registered and submitted while it launches, each completed when
+    /// it runs or expires; its end after `willTerminate`.
+    private func answers(
+        _ app: AppID, _ callback: CallbackID, _ name: LifecycleCallback, task identifier: String?
+    ) -> [Input] {
         let answer = Input.callbackAnswered(app, callback, handlerDuration: nil)
-        switch (name, task) {
-        case (.willTerminate, _):
+        switch name {
+        case .willTerminate:
             return [answer, .processExited(app, .exited(0))]
-        case (.didFinishLaunching, let task?):
-            let request = BackgroundTaskRequest(
-                identifier: task.identifier, kind: .appRefresh, earliestBegin: task.after.map { now + $0 })
-            return [.registerBackgroundTask(app, identifier: task.identifier), .submitBackgroundTask(app, request),
-                    answer]
-        case (.performBackgroundTask, let task?), (.backgroundTaskWillExpire, let task?):
+        case .didFinishLaunching:
+            return submissions(app) + [answer]
+        case .performBackgroundTask, .backgroundTaskWillExpire:
+            guard let identifier = identifier ?? task?.identifier else { return [answer] }
             return [answer, .backgroundTaskCompleted(
-                app, identifier: task.identifier, success: name == .performBackgroundTask)]
+                app, identifier: identifier, success: name == .performBackgroundTask)]
         default:
             return [answer]
         }
+    }
+
+    /// The registrations and submissions of the facts' tasks, the refresh one first.
+    private func submissions(_ app: AppID) -> [Input] {
+        var inputs: [Input] = []
+        if let task {
+            inputs += [.registerBackgroundTask(app, identifier: task.identifier), .submitBackgroundTask(
+                app, BackgroundTaskRequest(
+                    identifier: task.identifier, kind: .appRefresh, earliestBegin: task.after.map { now + $0 }))]
+        }
+        if let processing {
+            inputs += [.registerBackgroundTask(app, identifier: processing.identifier), .submitBackgroundTask(
+                app, BackgroundTaskRequest(
+                    identifier: processing.identifier, kind: .processing,
+                    earliestBegin: processing.after.map { now + $0 },
+                    requiresExternalPower: processing.requiresExternalPower,
+                    requiresNetworkConnectivity: processing.requiresNetworkConnectivity))]
+        }
+        return inputs
+    }
+
+    /// The device's power and network now.
+    var conditions: DeviceConditions {
+        device.deviceConditions
     }
 }

@@ -78,6 +78,7 @@ public struct Fuzzer: Sendable {
         var checker = InvariantChecker(facts: facts)
         let perStep = try execute(steps)
         for (index, entries) in perStep.enumerated() {
+            checker.observe(steps[index])
             if let violation = checker.check(entries).first { return (index, violation) }
         }
         return nil

@@ -1,6 +1,7 @@
 public import LifebusJSON
 public import LifebusLifecycle
 public import LifebusProtocol
+public import LifebusScenario
 
 /// A broken invariant: which app, what, and for people the details.
 ///
@@ -19,6 +20,10 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
         case taskNotEnded(identifier: String?)
         /// The app made its `protected` mark: a write to a protected file failed.
         case protectedWriteFailed
+        /// The `processing` fact's task `identifier` was launched while a requirement it declares (or the device's
+        /// idleness: locked) was unmet, by the fuzzer's own account of the conditions (its `sleep`, `wake`, `power`
+        /// and `network` steps).
+        case processingRanUnmet(identifier: String)
     }
 
     public var app: String
@@ -45,13 +50,18 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 /// Checks the fuzzer's invariants over journal entries, fed in journal order a step's worth at a time: every
 /// callback answered within its budget, every background task completed or expired in time (no task record
 /// `expired`, no kill for `backgroundTaskExpired`), and the apps' declared facts (`AppFacts`), among them "no
-/// protected write failed" (`protected=MARK`).
+/// protected write failed" (`protected=MARK`) and "a processing task never runs while a requirement it declares is
+/// unmet" (`processing=…`: the steps, handed to `observe(_:)` before their entries, say whether the device is locked
+/// and what its power and network are; a broker starts unlocked, plugged in and online).
 ///
 /// Owns, per app, the marks since its last transition record, the data of its last `saves` mark, the sessions
 /// whose scene answered `stateRestorationActivity` since it last connected, and whether its `BGTask` expired with
-/// its kill still to come. Invariant: all are emptied by a `start` run record (a new broker run).
+/// its kill still to come. Invariant: all are emptied by a `start` run record (a new broker run); the device's lock
+/// and conditions are the steps' (one checker per run: a step may come before the run record).
 public struct InvariantChecker {
     public let facts: AppFacts
+    private var locked = false
+    private var conditions = DeviceConditions()
     private var marksSinceTransition: [String: [MarkRecord]] = [:]
     private var lastSaved: [String: JSONObject] = [:]
     private var restorable: [String: Set<SceneSessionID>] = [:]
@@ -60,6 +70,19 @@ public struct InvariantChecker {
 
     public init(facts: AppFacts) {
         self.facts = facts
+    }
+
+    /// The step whose entries come next: `sleep` and `wake` lock and unlock the device, `power` and `network` change
+    /// its conditions.
+    public mutating func observe(_ step: ScenarioStep) {
+        guard case .fire(let params) = step else { return }
+        switch (params.event, params.action) {
+        case (.sleep, _): locked = true
+        case (.wake, _): locked = false
+        case (.power, let action?): conditions.power = PowerSource(rawValue: action.rawValue) ?? conditions.power
+        case (.network, let action?): conditions.network = NetworkState(rawValue: action.rawValue) ?? conditions.network
+        default: break
+        }
     }
 
     /// The invariants `entries` break, in order.
@@ -95,6 +118,14 @@ public struct InvariantChecker {
                     violations.append(Violation(
                         app: process.app, kind: .taskNotEnded(identifier: nil),
                         detail: "a background task was not ended in time (the app was killed, backgroundTaskExpired)"))
+                }
+            case .task(let task) where task.event == .launched && task.identifier == facts.processing?.identifier:
+                let unmet = facts.processing?.unmet(locked: locked, conditions: conditions) ?? []
+                if !unmet.isEmpty {
+                    violations.append(Violation(
+                        app: task.app, kind: .processingRanUnmet(identifier: task.identifier),
+                        detail: "the processing task \(task.identifier) ran while "
+                            + unmet.map(\.rawValue).joined(separator: ", ") + " was unmet"))
                 }
             case .run, .process, .task, .push, .protectedData:
                 break

@@ -66,6 +66,9 @@ public enum Reproducer {
                                        task: ScenarioTask(identifier: identifier, outcome: .completed))
         case .protectedWriteFailed:
             return ScenarioExpectation(app: violation.app, noMark: facts.protectedWriteFailure)
+        case .processingRanUnmet:
+            // The task must not have run in the last step: its app is sent nothing for it.
+            return ScenarioExpectation(app: violation.app, callbacks: [])
         }
     }
 }

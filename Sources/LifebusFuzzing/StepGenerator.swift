@@ -18,21 +18,27 @@ public struct StepGenerator {
     static let advances: [Duration] = [.milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(200)]
 
     /// The background events it weighs: `fire bgtask APP ID` of the apps' task (`--fact task=ID`), pushes
-    /// (`--fact pushes`).
+    /// (`--fact pushes`; tapped: `--fact taps`), the device's conditions (`--fact processing=…`: `fire power …`,
+    /// `fire network …`).
     private let task: String?
     private let pushes: Bool
+    private let taps: Bool
+    private let conditions: Bool
 
     /// `scenes`: the apps adopt scenes where the profile has them (`--fact scenes`).
     public init(seed: UInt64, profile: Profile, apps: [String], scenes: Bool = false) {
         self.init(seed: seed, profile: profile, apps: apps, facts: AppFacts(scenes: scenes))
     }
 
-    /// The apps as `facts` say (`scenes`, `task`, `pushes`; the others are checked, not generated).
+    /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`, `taps`; the others are checked, not
+    /// generated).
     public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts) {
         random = SplitMix64(seed: seed)
         model = DeviceModel(profile: profile, apps: apps, facts: facts)
         task = facts.task?.identifier
         pushes = facts.pushes
+        taps = facts.taps
+        conditions = facts.processing != nil
     }
 
     /// `count` steps: first a `launch` of each app not yet launched, then random legal steps.
@@ -77,6 +83,7 @@ public struct StepGenerator {
     /// weighs most, so runs keep apps in front to interrupt.
     private func candidates() -> [(step: ScenarioStep, weight: Int)] {
         var steps = Self.weighedForms(of: .device, app: "").map { (ScenarioStep.fire($0), $1) }
+        steps += conditionForms().map { (.fire($0), $1) }
         for app in model.apps.map(\.rawValue) {
             steps += Self.weighedForms(of: .app, app: app).map { (step($0), $1) }
             steps += sceneForms(of: AppID(app)).map { (.fire($0), $1) }
@@ -93,7 +100,7 @@ public struct StepGenerator {
         // A scene event names a scene or session of the app's: `sceneForms` makes those from the model; the
         // background events are weighed only with their facts (`backgroundForms`), so seeds without them keep their
         // steps.
-        let own: Set<FireEvent> = [.scene, .bgtask, .push]
+        let own: Set<FireEvent> = [.scene, .bgtask, .push, .power, .network]
         return FireEvent.allCases.filter { $0.declaration.target == target && !own.contains($0) }.flatMap { event in
             event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
                 var params = FireParams(event, form.detail, app: app)
@@ -134,19 +141,37 @@ public struct StepGenerator {
     }
 
     /// The background events of `app` the facts ask for, each form with its declared weight: `bgtask APP ID` (its
-    /// `run` and `cancel`) of the apps' task, and `push APP` (silent and `--alert`). The device model refuses the
-    /// illegal ones (no such task pending or running, a profile without them).
+    /// `run` and `cancel`) of the apps' task, and `push APP` (silent and `--alert` with `pushes`, `--tap` with `taps`).
+    /// The device model refuses the illegal ones (no such task pending or running, a profile without them, a tap on
+    /// the lock screen).
     private func backgroundForms(of app: String) -> [(FireParams, Int)] {
         var events: [FireEvent] = []
         if task != nil { events.append(.bgtask) }
-        if pushes { events.append(.push) }
+        if pushes || taps { events.append(.push) }
         return events.flatMap { event in
-            event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
+            event.declaration.forms.filter { form in
+                guard form.fuzzWeight > 0, event == .push else { return form.fuzzWeight > 0 }
+                return form.detail == .action(.tap) ? taps : pushes
+            }.map { form in
                 var params = FireParams(event, form.detail, app: app)
                 if params.action == event.declaration.actions.first { params.action = nil }
                 if event == .bgtask { params.identifier = task }
                 return (params, form.fuzzWeight)
             }
+        }
+    }
+
+    /// The device's conditions the facts ask for (`--fact processing=…`), each form with its declared weight: `power
+    /// battery` while plugged in, `power external` on the battery, `network offline` while online, `network online`
+    /// while offline (a form that changes nothing is not drawn).
+    private func conditionForms() -> [(FireParams, Int)] {
+        guard conditions else { return [] }
+        let now = model.conditions
+        return [FireEvent.power, .network].flatMap { event in
+            event.declaration.forms.filter { form in
+                guard form.fuzzWeight > 0, case .action(let action) = form.detail else { return false }
+                return action.rawValue != now.power.rawValue && action.rawValue != now.network.rawValue
+            }.map { (FireParams(event, $0.detail, app: ""), $0.fuzzWeight) }
         }
     }
 

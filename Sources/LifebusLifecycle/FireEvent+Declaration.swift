@@ -155,24 +155,26 @@ extension FireEvent {
                 summary: "A remote notification to an app: silent (content-available, the default) or visible "
                     + "(alert), or visible and tapped at once (tap).",
                 target: .app,
-                // `tap` weighs 0: a foreground launch the fuzzer reaches through `launch` (and seeds keep their steps).
+                // The fuzzer weighs `silent` and `alert` with `--fact pushes`, `tap` only with `--fact taps`, so the
+                // seeds of runs with pushes alone keep their steps.
                 forms: [.init(.action(.silent), fuzzWeight: 3), .init(.action(.alert), fuzzWeight: 1),
-                        .init(.action(.tap), fuzzWeight: 0)],
+                        .init(.action(.tap), fuzzWeight: 1)],
                 contractSection: "Background execution and data protection")
         case .power:
-            // Weighed 0 here: the fuzzer's apps submit refresh tasks, which no condition holds back.
+            // The fuzzer weighs the conditions only with `--fact processing=…` (a task they hold back), and only the
+            // form that changes them, so the seeds of runs without it keep their steps.
             Declaration(
                 summary: "The device's power: plugged in (external) or on its battery. Processing tasks that require "
                     + "external power wait for it.",
                 target: .device,
-                forms: [.init(.action(.external), fuzzWeight: 0), .init(.action(.battery), fuzzWeight: 0)],
+                forms: [.init(.action(.external), fuzzWeight: 2), .init(.action(.battery), fuzzWeight: 2)],
                 contractSection: "Background execution and data protection", requiresAction: true)
         case .network:
             Declaration(
                 summary: "The device's network: online or offline. Processing tasks that require connectivity wait "
                     + "for it.",
                 target: .device,
-                forms: [.init(.action(.online), fuzzWeight: 0), .init(.action(.offline), fuzzWeight: 0)],
+                forms: [.init(.action(.online), fuzzWeight: 2), .init(.action(.offline), fuzzWeight: 2)],
                 contractSection: "Background execution and data protection", requiresAction: true)
         }
     }

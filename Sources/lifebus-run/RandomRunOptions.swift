@@ -32,7 +32,10 @@ struct RandomRunOptions: ParsableArguments {
             + "stateRestorationActivity, a MARK mark with the KEYs), scenes (the apps adopt scenes, and support "
             + "several, under the profiles that have them: the scene events are fuzzed too), task=ID[:AFTER] (the "
             + "apps register and submit the appRefresh task ID while they launch, beginning AFTER later: fire bgtask "
-            + "is fuzzed too), pushes (fire push is fuzzed too), protected=MARK (a MARK mark is a protected write "
+            + "is fuzzed too), processing=ID[:AFTER][:power][:network] (the apps register and submit the "
+            + "processing task ID, requiring external power and the network as given: fire power and fire network are "
+            + "fuzzed too, and the task never runs while a requirement is unmet), pushes (fire push is fuzzed too), "
+            + "taps (fire push --tap is fuzzed too), protected=MARK (a MARK mark is a protected write "
             + "that failed).", valueName: "fact"))
     var facts: [AppFact] = []
 

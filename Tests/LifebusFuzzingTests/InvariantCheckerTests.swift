@@ -109,7 +109,15 @@ import Testing
         ("task=com.example.Feed.refresh", .task(identifier: "com.example.Feed.refresh", after: nil)),
         ("task=refresh:15m", .task(identifier: "refresh", after: .seconds(900))),
         ("pushes", .pushes),
+        ("taps", .taps),
         ("protected=draft-lost", .protectedWrites(failureMark: "draft-lost")),
+        ("processing=clean", .processing(ProcessingTaskFact(identifier: "clean"))),
+        ("processing=clean:1m:power:network", .processing(ProcessingTaskFact(
+            identifier: "clean", after: .seconds(60), requiresExternalPower: true, requiresNetworkConnectivity: true))),
+        ("processing=clean:network", .processing(ProcessingTaskFact(identifier: "clean",
+                                                                    requiresNetworkConnectivity: true))),
+        ("processing=clean:15m:power", .processing(ProcessingTaskFact(
+            identifier: "clean", after: .seconds(900), requiresExternalPower: true))),
     ])
     func aFactIsReadFromItsOptionAndSpelledBack(text: String, fact: AppFact) {
         #expect(AppFact(text) == fact)
@@ -118,7 +126,8 @@ import Testing
 
     @Test(arguments: [
         "remembers=x", "saves=", "saves", "restores=", "restores=:keys", "=x", "", "task=", "task=a b", "task=x:soon",
-        "task=x:", "protected=", "pushes=x",
+        "task=x:", "protected=", "pushes=x", "processing=", "processing=x:network:power", "processing=x:power:power",
+        "processing=x:soon", "processing=x:power:1m", "processing=x:", "processing=:power", "taps=x",
     ])
     func anythingElseIsNoFact(text: String) {
         #expect(AppFact(text) == nil)

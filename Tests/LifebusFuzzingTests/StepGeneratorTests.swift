@@ -31,9 +31,10 @@ import Testing
             (1...3).flatMap { steps(seed: $0, profile: profile, scenes: scenes, count: 400) }
         }.map(kind))
         // Every form the fuzzer weighs, as `kind` names it (the default action implicit), and its own steps.
-        // The background events are weighed only under their facts: `BackgroundStepTests`.
+        // The background events and the device's conditions are weighed only under their facts:
+        // `BackgroundStepTests`.
         let forms = FireEvent.allCases.filter {
-            $0 != .launch && (hasScenes || $0 != .scene) && $0 != .bgtask && $0 != .push
+            $0 != .launch && (hasScenes || $0 != .scene) && ![.bgtask, .push, .power, .network].contains($0)
         }.flatMap { event in
             event.declaration.forms.filter { $0.fuzzWeight > 0 }.map { form in
                 var params = FireParams(event, form.detail, app: Self.apps[0])

@@ -73,6 +73,25 @@ import Testing
         #expect(run.out.contains("replay exit 1"), "\(run.out)")
     }
 
+    /// FeedReader `--cleans` submits a processing task requiring external power and the network; the fuzzer draws the
+    /// device's conditions for it (`ProcessingStoryTests` shows these seeds take the device off its cable and offline)
+    /// and the real broker keeps every invariant, "a processing task never runs while a requirement is unmet" among
+    /// them.
+    @Test func theDeviceConditionsAreFuzzedAndAProcessingTaskKeepsEveryInvariant() throws {
+        let script = """
+            lifebus run --seeds 1..4 --steps 60 --profile ios13 --app \(Self.manifests)/feedreader-cleans.json \
+              --fact processing=com.example.FeedReader.clean:1m:power:network -o fuzz.yaml
+            echo "exit $?"
+            """
+        let run = try CopiedScript(named: "fuzz.sh", contents: script).run(
+            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(120))
+        expectNoCrash(run)
+        #expect(run.out.contains("exit 0\n"), "\(run.out)")
+        for seed in 1...4 {
+            #expect(run.out.contains("  \(seed) ios13  held over 60 steps"), "\(run.out)")
+        }
+    }
+
     @Test func theFixedFeedReaderKeepsEveryInvariantOverTheSameSeeds() throws {
         let completes = try fuzz("feedreader.json", seed: 2, steps: 30, facts: Self.taskFacts)
         expectNoCrash(completes)

@@ -25,6 +25,12 @@ import Testing
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
 
+    @Test func startBrokerPassesTheDeviceConditionsOn() throws {
+        let run = try HelperScripts.python("mcp_conditions.py", [ChildProcess.productsFolder], timeout: .seconds(120))
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+
     @Test func rawJSONRPCEdgesAreAnsweredAsTheSpecSays() throws {
         let broker = try BrokerFixture()
         let run = try HelperScripts.python("mcp_raw.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath])

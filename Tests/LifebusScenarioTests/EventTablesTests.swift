@@ -153,10 +153,14 @@ import Testing
             for seed in UInt64(1)...4 {
                 // Scene apps (`--fact scenes`) under the profiles with scenes: the only ones that take scene events;
                 // apps with a refresh task that take pushes (`--fact task=ID`, `--fact pushes`): the only ones the
-                // background events are fuzzed for.
+                // background events are fuzzed for; with a processing task (`--fact processing=…`) the device's
+                // conditions.
                 let facts = AppFacts(
                     scenes: profile.sceneSupport != .none && seed % 2 == 0,
-                    task: seed % 2 == 1 ? (identifier: "com.example.refresh", after: nil) : nil, pushes: seed % 2 == 1)
+                    task: seed % 2 == 1 ? (identifier: "com.example.refresh", after: nil) : nil,
+                    processing: seed % 2 == 1 ? ProcessingTaskFact(
+                        identifier: "com.example.clean", requiresExternalPower: true) : nil,
+                    pushes: seed % 2 == 1, taps: seed % 2 == 1)
                 var generator = StepGenerator(seed: seed, profile: profile, apps: [Self.app, "com.example.B"],
                                               facts: facts)
                 for step in generator.steps(400) {
