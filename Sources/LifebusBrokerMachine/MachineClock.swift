@@ -226,11 +226,12 @@ extension MachineClock {
         pendingAdvance?.settleLimitPassed = true
     }
 
-    /// One step of the pending advance at the real instant `now` (`outstanding`: callbacks are unanswered); `nil`
-    /// when none is pending. Deadlines and a sample at one instant: the deadlines first.
-    mutating func stepAdvance(outstanding: Bool, now: Instant, settleLimit: Duration) -> AdvanceStep? {
+    /// One step of the pending advance at the real instant `now` (`unsettled`: the apps have yet to react at this
+    /// virtual instant — callbacks are unanswered, or a task just launched still runs); `nil` when none is pending.
+    /// Deadlines and a sample at one instant: the deadlines first.
+    mutating func stepAdvance(unsettled: Bool, now: Instant, settleLimit: Duration) -> AdvanceStep? {
         guard let advance = pendingAdvance else { return nil }
-        if sampling?.awaiting == true || (outstanding && !advance.settleLimitPassed) { return .wait }
+        if sampling?.awaiting == true || (unsettled && !advance.settleLimitPassed) { return .wait }
         let deadline = deviceDeadline
         let sample = sampling?.nextInstant
         guard let step = [deadline, sample].compactMap({ $0 }).min(), step <= advance.target else {

@@ -107,6 +107,9 @@ struct ScheduledTask: Sendable {
     var expiry: TimerID?
     /// The end of a running task's budget, for `status`.
     var deadline: Instant?
+    /// When its launch handler was called (set once running): under the manual clock, an advance waits at that
+    /// instant for the app's reaction to the launch (`Device.hasTaskLaunched(at:)`).
+    var launchedAt: Instant?
     /// A pending `processing` task whose earliest begin date came while the device's conditions did not let it run
     /// (`Device+Conditions.swift`): it falls due when they do.
     var waiting = false

@@ -93,6 +93,17 @@ extension Device {
         }
     }
 
+    /// Whether some app's `BGTask` was launched at `instant` and is still running (neither completed nor expiring):
+    /// the app's reaction to the launch — work a launch handler starts, then `setTaskCompleted` — takes no virtual
+    /// time, so an advance of the manual clock waits for it at that instant (`BrokerMachine+Clock.swift`).
+    public func hasTaskLaunched(at instant: Instant) -> Bool {
+        apps.contains { app in
+            app.scheduledTasks.contains {
+                ($0.phase == .running || $0.phase == .expirationDue) && $0.launchedAt == instant
+            }
+        }
+    }
+
     /// The device's power and network (`fire power`, `fire network`).
     public var deviceConditions: DeviceConditions {
         conditions

@@ -203,6 +203,7 @@ extension Device {
         }
         var task = apps[i].scheduledTasks[k]
         task.phase = .running
+        task.launchedAt = now
         switch task.request.kind {
         case .appRefresh:
             let budget = configuration.profile.appRefreshBudget

@@ -71,19 +71,19 @@ import Testing
         let now = Self.at(5)
         clock.beginAdvance(
             session: SessionID(1), ticket: Ticket(9), to: Self.at(500), now: now, settleLimit: Self.settle)
-        #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .wait)
+        #expect(clock.stepAdvance(unsettled: true, now: now, settleLimit: Self.settle) == .wait)
         #expect(clock.takeDue(at: now + Self.settle) == [.advanceSettle])
         clock.settleLimitPassed()
-        #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .fire)
+        #expect(clock.stepAdvance(unsettled: true, now: now, settleLimit: Self.settle) == .fire)
         #expect(clock.virtualNow == Self.at(100))
         clock.deviceDeadlineMoved(to: Self.at(900))  // the core's timers due at 100 ms fired
         clock.deadlinesFired()
-        #expect(clock.stepAdvance(outstanding: true, now: now, settleLimit: Self.settle) == .wait,
+        #expect(clock.stepAdvance(unsettled: true, now: now, settleLimit: Self.settle) == .wait,
                 "the settle limit counts again from the step")
-        #expect(clock.stepAdvance(outstanding: false, now: now, settleLimit: Self.settle) == .finished(Ticket(9)))
+        #expect(clock.stepAdvance(unsettled: false, now: now, settleLimit: Self.settle) == .finished(Ticket(9)))
         #expect(clock.virtualNow == Self.at(500), "the timer at 900 ms is past the target")
         #expect(clock.pendingAdvance == nil)
-        #expect(clock.stepAdvance(outstanding: false, now: now, settleLimit: Self.settle) == nil)
+        #expect(clock.stepAdvance(unsettled: false, now: now, settleLimit: Self.settle) == nil)
         _ = clock.announce()
         #expect(clock.deadlines.count == 0, "the settle limit is disarmed with the advance")
         #expect(clock.invariantViolations.isEmpty)
@@ -117,14 +117,14 @@ import Testing
         var clock = MachineClock(.manual, epoch: Self.epoch, samplePeriod: .milliseconds(250))
         clock.beginAdvance(session: SessionID(1), ticket: Ticket(4), to: Self.at(1_000), now: Self.epoch,
                            settleLimit: Self.settle)
-        #expect(clock.stepAdvance(outstanding: false, now: Self.epoch, settleLimit: Self.settle) == .sampled)
+        #expect(clock.stepAdvance(unsettled: false, now: Self.epoch, settleLimit: Self.settle) == .sampled)
         #expect(clock.virtualNow == Self.at(250))
         let asked = clock.takeSampleRequest()
         let askedAgain = clock.takeSampleRequest()
         #expect(asked && !askedAgain, "asked once")
-        #expect(clock.stepAdvance(outstanding: false, now: Self.epoch, settleLimit: Self.settle) == .wait)
+        #expect(clock.stepAdvance(unsettled: false, now: Self.epoch, settleLimit: Self.settle) == .wait)
         clock.memoryRoundCame(changedSomething: false)
-        let last = clock.stepAdvance(outstanding: false, now: Self.epoch, settleLimit: Self.settle)
+        let last = clock.stepAdvance(unsettled: false, now: Self.epoch, settleLimit: Self.settle)
         #expect(last == .finished(Ticket(4)), "nothing happened since the round: the later sample instants are skipped")
         #expect(clock.virtualNow == Self.at(1_000))
     }
@@ -220,7 +220,7 @@ import Testing
                 model.arm(.advanceSettle, at: now + Self.settle)
             default:
                 let outstanding = Bool.random(using: &rng)
-                let stepped = clock.stepAdvance(outstanding: outstanding, now: now, settleLimit: Self.settle)
+                let stepped = clock.stepAdvance(unsettled: outstanding, now: now, settleLimit: Self.settle)
                 #expect(stepped == model.step(outstanding: outstanding, now: now), "\(context)")
                 if case .fire = stepped {
                     clock.deviceDeadlineMoved(to: model.earliestVirtual)

@@ -32,6 +32,36 @@ import Testing
             environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
     }
 
+    /// `launch; fire bgtask; advance 30s` against the correct FeedReader, as a reproducer the fuzzer writes runs
+    /// them: back to back on one connection. Its handler answers `performBackgroundTask`, then marks and calls
+    /// `setTaskCompleted`; the advance waits at the launch's instant for that, so the task is completed — without
+    /// the wait the app was killed `backgroundTaskExpired` on every run (a false failure of a correct app).
+    @Test func anAdvanceRightAfterATaskLaunchLetsTheAppCompleteItFirst() throws {
+        let scenario = """
+            name: advance right after a task launch
+            profiles: [ios13, ios17]
+            apps:
+              - manifest: \(Self.manifests)/feedreader.json
+            steps:
+              - launch: com.example.FeedReader
+              - fire: bgtask com.example.FeedReader \(Self.refresh)
+              - advance: 30s
+              - expect: {task: {identifier: \(Self.refresh), outcome: completed}}
+            """
+        let script = """
+            cat >advance.yaml <<'YAML'
+            \(scenario)
+            YAML
+            for run in 1 2 3; do lifebus run advance.yaml; echo "exit $?"; done
+            exit 0
+            """
+        let run = try CopiedScript(named: "advance.sh", contents: script).run(
+            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        expectNoCrash(run)
+        let exits = run.out.split(separator: "\n").filter { $0.hasPrefix("exit ") }
+        #expect(exits == ["exit 0", "exit 0", "exit 0"], "\(run.out)\n\(run.err)")
+    }
+
     /// The steps of a reproducer, without its `expect`s and `note`s.
     private func actions(_ out: String) -> [Substring] {
         out.split(separator: "\n").drop { $0 != "steps:" }.prefix { !$0.hasPrefix("exit") && !$0.hasPrefix("FAIL") }
