@@ -77,7 +77,8 @@ def test_the_launch_options_url_and_tapped_notification_reach_the_delegate() -> 
     from lifebus.application import CALLBACKS
 
     options = LaunchOptions.of({"state": "inactive", "launchOptions": {"url": "notes://7"}})
-    assert options.url == "notes://7" and options.remote_notification is None
+    assert options.url == "notes://7"
+    assert options.remote_notification is None
     assert LaunchOptions.of({"state": "inactive"}).url is None
 
     class Links(ApplicationDelegate):

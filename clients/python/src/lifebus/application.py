@@ -46,7 +46,8 @@ class LaunchOptions:
     @staticmethod
     def of(params: dict[str, Any]) -> LaunchOptions:
         launch = params.get("launch") if isinstance(params.get("launch"), dict) else None
-        options = params.get("launchOptions") if isinstance(params.get("launchOptions"), dict) else {}
+        given = params.get("launchOptions")
+        options: dict[str, Any] = given if isinstance(given, dict) else {}
         return LaunchOptions(
             is_background_launch=params.get("state") == "background",
             cause=params.get("cause"),
