@@ -51,6 +51,10 @@ extension Application {
                 }
             case .backgroundTaskWillExpire:
                 if let identifier = callback.background?.identifier { taskScheduler.expire(identifier: identifier) }
+            case .openURL:
+                if let url = callback.background?.url { await delegate.open(self, url: url) }
+            case .didReceiveNotificationResponse:
+                await delegate.didReceiveNotificationResponse(self, payload: callback.background?.payload ?? "{}")
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000

@@ -78,6 +78,23 @@ public protocol ApplicationDelegate: AnyObject {
     ///
     /// - Parameter application: The app receiving the callback.
     func protectedDataDidBecomeAvailable(_ application: Application) async
+    /// `application(_:open:options:)`: open `url`. Called in an app that does not use scenes, once it is in the
+    /// foreground — for a URL opened while it runs, and after a launch by that URL (also in
+    /// `LaunchOptions.url`); a scene app gets `SceneDelegate.openURLContexts` instead. The default opens nothing.
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the callback.
+    ///   - url: The URL to open.
+    func open(_ application: Application, url: String) async
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user tapped a notification of the
+    /// running app, which is now in the foreground (either kind of app). At a cold start the payload is in
+    /// `LaunchOptions.remoteNotification` (an app that does not use scenes) or the connecting scene's options. The
+    /// answer is the completion handler's call; the default does nothing.
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the callback.
+    ///   - payload: The notification's payload, a JSON object as text.
+    func didReceiveNotificationResponse(_ application: Application, payload: String) async
 }
 
 extension ApplicationDelegate {
@@ -96,6 +113,8 @@ extension ApplicationDelegate {
     { .noData }
     public func protectedDataWillBecomeUnavailable(_ application: Application) async {}
     public func protectedDataDidBecomeAvailable(_ application: Application) async {}
+    public func open(_ application: Application, url: String) async {}
+    public func didReceiveNotificationResponse(_ application: Application, payload: String) async {}
 }
 
 /// Why and how the app was launched: the `launchOptions` of `didFinishLaunching`. A plain value.
@@ -115,6 +134,12 @@ public struct LaunchOptions: Sendable, Equatable {
     public var restorationState: String? { launch?.restorationState }
     /// Why the process was started: by the user, or into the background for a task or a silent push.
     public var launchReason: LaunchReason = .user
+    /// The URL the app was launched to open (`UIApplication.LaunchOptionsKey.url`); `nil` in a scene app, whose
+    /// connecting scene gets it.
+    public var url: String?
+    /// The tapped notification's payload, JSON text, that launched the app
+    /// (`UIApplication.LaunchOptionsKey.remoteNotification`); `nil` in a scene app, whose connecting scene gets it.
+    public var remoteNotification: String?
 
     /// Makes launch options, e.g. to call a delegate's ``ApplicationDelegate/didFinishLaunching(_:options:)`` in a
     /// unit test.
@@ -132,5 +157,7 @@ public struct LaunchOptions: Sendable, Equatable {
     init(_ callback: CallbackParams) {
         self.init(isBackgroundLaunch: callback.state == .background, cause: callback.cause, launch: callback.launch)
         launchReason = callback.background?.launchReason ?? .user
+        url = callback.background?.launchOptions?.url
+        remoteNotification = callback.background?.launchOptions?.remoteNotification
     }
 }

@@ -116,10 +116,12 @@ extension BrokerMachine {
                 options: context.options, restoration: context.restoration)
         }
         params.sessions = context.sessions
-        if context.task != nil || context.payload != nil || context.launchReason != nil {
+        if context.task != nil || context.payload != nil || context.launchReason != nil
+            || context.launchOptions != nil || context.url != nil
+        {
             params.background = CallbackBackground(
                 launchReason: context.launchReason, identifier: context.task?.identifier, kind: context.task?.kind,
-                payload: context.payload)
+                payload: context.payload, launchOptions: context.launchOptions, url: context.url)
         }
     }
 

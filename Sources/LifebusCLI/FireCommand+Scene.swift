@@ -90,10 +90,16 @@ extension LifebusCommand.Fire {
 
         @OptionGroup var options: FireOptions
         @Argument(help: "The app, by its id.") var app: String
-        @Option(help: "A cold start from this URL (a scene app gets it in willConnectTo's options).")
+        @Option(help: """
+            Open this URL: a scene app gets it in willConnectTo's options (a cold start) or openURLContexts, an app \
+            without scenes in didFinishLaunching's launchOptions (a cold start) and openURL.
+            """)
         var url: String?
         @Option(help: ArgumentHelp(
-            "A cold start from a tapped notification with this payload, a JSON object.", valueName: "json"))
+            """
+            A tapped notification with this payload, a JSON object: a cold start gets it in willConnectTo's options \
+            or didFinishLaunching's launchOptions, a running app in didReceiveNotificationResponse.
+            """, valueName: "json"))
         var push: JSONObjectArgument?
 
         func validate() throws {

@@ -44,6 +44,10 @@ extension LifebusCommand {
                 callbacks the app says it implements (hello's implements) are --implements, else those named by \
                 --on and --delay; --restoration JSON is what it answers stateRestorationActivity with.
 
+                Without --scenes, a launch by a URL or a tapped notification gives didFinishLaunching's hook \
+                LIFEBUS_URL or LIFEBUS_PUSH (its launch options), openURL's hook LIFEBUS_URL; with or without, \
+                didReceiveNotificationResponse's hook (a tap that found the app running) gets LIFEBUS_PUSH.
+
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
                 --connect-timeout it exits 3, unless --retry; a PROGRAM that ends before subscribe ever connected \
                 is exit 3 too, with the reason (never 0 without a broker). If the broker goes away later it says so \

@@ -39,6 +39,10 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     func configurationForConnecting(_ application: Application) async { await handle(application) }
     func protectedDataWillBecomeUnavailable(_ application: Application) async { await handle(application) }
     func protectedDataDidBecomeAvailable(_ application: Application) async { await handle(application) }
+    func open(_ application: Application, url: String) async { await handle(application) }
+    func didReceiveNotificationResponse(_ application: Application, payload: String) async {
+        await handle(application)
+    }
 
     /// A silent push: `newData` when its hook succeeded, `failed` when it failed, `noData` without a hook.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
@@ -176,7 +180,9 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
 
     /// The variables a `--on` command sees, on top of the process's own environment: a scene callback's adds
     /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`, and its connection options' `LIFEBUS_URL` (the
-    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them. Every hook sees
+    /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them; so do
+    /// `didFinishLaunching`'s launch options (`url`, `remoteNotification`), `openURL`'s URL and
+    /// `didReceiveNotificationResponse`'s payload. Every hook sees
     /// `LIFEBUS_PROTECTED_DATA`, `available` or `unavailable` (`Application.isProtectedDataAvailable`).
     nonisolated static func environment(
         for callback: CallbackParams, appID: String, socketPath: String, markSocket: String,
@@ -200,6 +206,14 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
             if let restoration = scene.restoration { environment["LIFEBUS_RESTORATION"] = restoration }
             if let url = scene.options?.urlContexts.first { environment["LIFEBUS_URL"] = url }
             if let push = scene.options?.notificationResponse { environment["LIFEBUS_PUSH"] = push }
+        }
+        if let background = callback.background {
+            if let url = background.url ?? background.launchOptions?.url { environment["LIFEBUS_URL"] = url }
+            if let push = background.launchOptions?.remoteNotification
+                ?? (callback.callback == .didReceiveNotificationResponse ? background.payload : nil)
+            {
+                environment["LIFEBUS_PUSH"] = push
+            }
         }
         return environment
     }

@@ -85,7 +85,7 @@ extension Device {
         }
         let situation = Situation(
             state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
-            isFront: front == i,
+            isFront: front == i, owesOpened: apps[i].scenes.pendingOptions != nil,
             requiresScenes: apps[i].state == .notRunning && configuration.profile.sceneSupport == .required
                 && !apps[i].flags.adoptsScenes)
         if usesScenes(i) && !intent.leavesScenes {
@@ -132,6 +132,8 @@ extension Device {
             end(i, kill: .user, outcome: .killed, cause: activity.cause)
         case .backgroundWork:
             stepBackgroundWork(i)
+        case .deliverOpened:
+            deliverOpened(i)
         }
     }
 
@@ -154,8 +156,10 @@ extension Device {
                 budget = (launch.deadline - now).clampedToZero
                 apps[i].launch = nil
             }
-            if let reason = apps[i].launchReason.take() {
-                context = SceneCallbackContext(launchReason: reason)
+            let reason = apps[i].launchReason.take()
+            let options = usesScenes(i) ? nil : takeLaunchOptions(i)
+            if reason != nil || options != nil {
+                context = SceneCallbackContext(launchReason: reason, launchOptions: options)
             }
         }
         lastCallbackID += 1

@@ -12,6 +12,8 @@ extension Device {
         var canBackground: Bool
         /// The app owns the screen.
         var isFront: Bool
+        /// A launch's URL or tapped notification waits for the app to reach the foreground (`Device.deliverOpened`).
+        var owesOpened = false
         /// The profile requires scenes and the app does not adopt them (`ios27`): it cannot launch.
         var requiresScenes = false
     }
@@ -46,6 +48,9 @@ extension Device {
         /// Background execution's and data protection's next move, which reads the app's tasks
         /// (`Device.stepBackgroundWork`).
         case backgroundWork
+        /// Hand the foreground app the launch's URL (`openURL`, an app that does not use scenes) or tapped
+        /// notification (`didReceiveNotificationResponse`), one callback per move (`Device.deliverOpened`).
+        case deliverOpened
     }
 
     /// The next move of a work `intent` for an app in `situation`.
@@ -88,7 +93,7 @@ extension Device {
             }
             guard let (callback, next) = nextStep(from: state, to: target, canBackground: situation.canBackground)
             else {
-                return .finish
+                return situation.owesOpened && state.isForeground ? .deliverOpened : .finish  // B37, B38
             }
             return .send(callback, to: next)
         }
@@ -195,7 +200,10 @@ extension Device {
             if situation.dismissing && situation.owesDiscards {
                 return .announceDiscards  // S42
             }
-            return situation.opensURLs ? .openURLs : .finish
+            if situation.opensURLs {
+                return .openURLs
+            }
+            return app.owesOpened && state.isForeground ? .deliverOpened : .finish  // B38
         case .terminate:
             switch state {
             case .notRunning: return .finish

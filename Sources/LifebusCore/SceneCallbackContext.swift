@@ -5,7 +5,8 @@ public import LifebusLifecycle
 /// options (`willConnectTo`, `openURLContexts`) and the session's restoration payload (`willConnectTo`,
 /// `restoreInteractionState`); for `didDiscardSceneSessions` the discarded sessions; for the background-execution
 /// callbacks their task (`performBackgroundTask`, `backgroundTaskWillExpire`) or push payload
-/// (`didReceiveRemoteNotification`); for a background launch's `didFinishLaunching` its `launchReason`.
+/// (`didReceiveRemoteNotification`, `didReceiveNotificationResponse`); for `didFinishLaunching` its `launchReason`
+/// (a background launch) and the `launchOptions` of an app that does not use scenes; for `openURL` its `url`.
 ///
 /// One word (an immutable shared box), so `Action.sendCallback` stays as small as before for the app-delegate
 /// lifecycle, which carries none. Invariant: `scene` and `sceneState` are both set (a scene callback) or both `nil`
@@ -22,11 +23,14 @@ public struct SceneCallbackContext: Sendable, Hashable {
         let task: BackgroundTaskRequest?
         let payload: String?
         let launchReason: LaunchReason?
+        let launchOptions: LaunchPayload?
+        let url: String?
 
         init(
             scene: SceneRef? = nil, sceneState: SceneState? = nil, posts: ApplicationNotification? = nil,
             options: SceneConnectionOptions? = nil, restoration: String? = nil, sessions: [SceneSessionID] = [],
-            task: BackgroundTaskRequest? = nil, payload: String? = nil, launchReason: LaunchReason? = nil
+            task: BackgroundTaskRequest? = nil, payload: String? = nil, launchReason: LaunchReason? = nil,
+            launchOptions: LaunchPayload? = nil, url: String? = nil
         ) {
             self.scene = scene
             self.sceneState = sceneState
@@ -37,6 +41,8 @@ public struct SceneCallbackContext: Sendable, Hashable {
             self.task = task
             self.payload = payload
             self.launchReason = launchReason
+            self.launchOptions = launchOptions
+            self.url = url
         }
     }
 
@@ -66,9 +72,15 @@ public struct SceneCallbackContext: Sendable, Hashable {
         contents = Contents(payload: payload)
     }
 
-    /// A background launch's `didFinishLaunching` context: why the app was launched.
-    public init(launchReason: LaunchReason) {
-        contents = Contents(launchReason: launchReason)
+    /// A `didFinishLaunching` context: why the app was launched (a background launch), what it was launched with
+    /// (an app that does not use scenes). Not both `nil`.
+    public init(launchReason: LaunchReason?, launchOptions: LaunchPayload?) {
+        contents = Contents(launchReason: launchReason, launchOptions: launchOptions)
+    }
+
+    /// An `openURL` context: the URL opened.
+    public init(url: String) {
+        contents = Contents(url: url)
     }
 
     /// The scene the callback is for; `nil` for an app-delegate callback.
@@ -89,12 +101,17 @@ public struct SceneCallbackContext: Sendable, Hashable {
     public var payload: String? { contents.payload }
     /// Why a `didFinishLaunching` launch happened, when it is a background launch (`nil`: the user's).
     public var launchReason: LaunchReason? { contents.launchReason }
+    /// `didFinishLaunching`'s launch options (an app that does not use scenes, launched with a URL or a tap).
+    public var launchOptions: LaunchPayload? { contents.launchOptions }
+    /// The URL `openURL` opens.
+    public var url: String? { contents.url }
 
     public static func == (lhs: SceneCallbackContext, rhs: SceneCallbackContext) -> Bool {
         lhs.contents === rhs.contents
             || (lhs.scene == rhs.scene && lhs.sceneState == rhs.sceneState && lhs.posts == rhs.posts
                 && lhs.options == rhs.options && lhs.restoration == rhs.restoration && lhs.sessions == rhs.sessions
-                && lhs.task == rhs.task && lhs.payload == rhs.payload && lhs.launchReason == rhs.launchReason)
+                && lhs.task == rhs.task && lhs.payload == rhs.payload && lhs.launchReason == rhs.launchReason
+                && lhs.launchOptions == rhs.launchOptions && lhs.url == rhs.url)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -107,5 +124,7 @@ public struct SceneCallbackContext: Sendable, Hashable {
         hasher.combine(task)
         hasher.combine(payload)
         hasher.combine(launchReason)
+        hasher.combine(launchOptions)
+        hasher.combine(url)
     }
 }

@@ -80,7 +80,18 @@ extension CoverageRow {
         CoverageRow("B35", "A not running → `push --tap A`",
                     J(everyProfile) { $0.byTap && $0.moved(.didFinishLaunching, from: [.notRunning]) }),
         CoverageRow("B36", "A suspended → `push --tap A`",
-                    J(everyProfile) { $0.byTap && $0.moved(.willEnterForeground) }),
+                    J(everyProfile) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
+                        && $0.sameEventMoved(.willEnterForeground) }),
+        CoverageRow("B37", "A suspended → `launch A --url U`",
+                    J(everyProfile) { $0.byLaunch && $0.moved(.openURL) && $0.sameEventMoved(.willEnterForeground) }),
+        CoverageRow("B38", "A active → `launch A --url U`",
+                    J(everyProfile) { $0.byLaunch && $0.moved(.openURL) && !$0.sameEventMoved(.willEnterForeground)
+                        && !$0.sameEventMoved(.didFinishLaunching) }),
+        CoverageRow("B39", "A not running → `launch A --url U`",
+                    J(everyProfile) { $0.byLaunch && $0.moved(.openURL) && $0.sameEventMoved(.didFinishLaunching) }),
+        CoverageRow("B40", "scene app A suspended → `push --tap A`",
+                    J(everyProfile) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
+                        && $0.sameEventMoved(.sceneWillEnterForeground) }),
     ]
 }
 
@@ -114,6 +125,11 @@ extension Observation {
     var byTap: Bool {
         if case .push(_, let notification)? = event { return notification.tapped }
         return false
+    }
+
+    /// Whether the same event sent `callback` to an app (this observation's or another).
+    func sameEventMoved(_ callback: LifecycleCallback) -> Bool {
+        sameEvent.contains { $0.callback == callback }
     }
 
     /// Whether a change of the device's conditions caused it (`fire power`, `fire network`).

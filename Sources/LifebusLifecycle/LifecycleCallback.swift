@@ -47,6 +47,13 @@ public enum LifecycleCallback: String, Sendable, CaseIterable, Hashable {
     case performBackgroundTask
     /// The running `BGTask`'s `expirationHandler`: answered when the handler returns.
     case backgroundTaskWillExpire
+    /// `application(_:open:options:)`: a URL opened by an app that does not use scenes, once it is in the
+    /// foreground (a scene app gets `openURLContexts`).
+    case openURL
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user tapped a notification of a running
+    /// app (either kind: a `UNUserNotificationCenterDelegate` method), once it is in the foreground. The answer is
+    /// the completion handler's call.
+    case didReceiveNotificationResponse
 }
 
 /// Which delegate a callback belongs to. The raw value is the wire spelling.
@@ -60,7 +67,9 @@ public enum CallbackScope: String, Sendable, Hashable {
 extension LifecycleCallback {
     /// The watchdog budget of the callback under `profile` (`Protocol/lifecycle.md`, "Budgets"), before a broker's
     /// `--time-scale` and `--budget` change it. The same under every profile today; a profile that differs says so
-    /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s. A silent
+    /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s; so do
+    /// `openURL` and `didReceiveNotificationResponse`, for which Apple gives no figure ([inference]: they run in the
+    /// foreground, as `openURLContexts` does). A silent
     /// push's completion handler gets the profile's `silentPushBudget` (30 s); a BGTask's launch handler 10 s to be
     /// called (its task's own budget is the profile's), its expiration handler 5 s (`expirationWarning`'s figure).
     public func defaultBudget(under profile: Profile) -> Duration {
@@ -81,6 +90,7 @@ extension LifecycleCallback {
         case .didReceiveRemoteNotification: profile.silentPushBudget ?? .seconds(30)
         case .performBackgroundTask: .seconds(10)
         case .backgroundTaskWillExpire: .seconds(5)
+        case .openURL, .didReceiveNotificationResponse: .seconds(10)
         }
     }
 
@@ -90,7 +100,7 @@ extension LifecycleCallback {
         case .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
             .willTerminate, .didReceiveMemoryWarning, .configurationForConnecting, .didDiscardSceneSessions,
             .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification,
-            .performBackgroundTask, .backgroundTaskWillExpire:
+            .performBackgroundTask, .backgroundTaskWillExpire, .openURL, .didReceiveNotificationResponse:
             .application
         case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
             .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
@@ -128,6 +138,8 @@ extension LifecycleCallback {
         case .didReceiveRemoteNotification: 20
         case .performBackgroundTask: 21
         case .backgroundTaskWillExpire: 22
+        case .openURL: 23
+        case .didReceiveNotificationResponse: 24
         }
     }
 }

@@ -95,4 +95,12 @@ final class HeldDelegate<Delegate: ApplicationDelegate>: ApplicationDelegate {
     func restorationState(_ application: Application) -> String? {
         delegate.restorationState(application)
     }
+
+    func open(_ application: Application, url: String) async {
+        if await gate.pass() { await delegate.open(application, url: url) }
+    }
+
+    func didReceiveNotificationResponse(_ application: Application, payload: String) async {
+        if await gate.pass() { await delegate.didReceiveNotificationResponse(application, payload: payload) }
+    }
 }

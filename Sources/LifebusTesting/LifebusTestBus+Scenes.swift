@@ -228,7 +228,8 @@ extension LifebusTestBus {
 /// device's `launch(_:options:)`, said the way a test reads them.
 extension ControllerEvent {
     /// A launch of `app` opened with `url` (a deep link): a cold start hands it to the new scene's `willConnectTo`,
-    /// a running app's active scene receives it in `openURLContexts`.
+    /// a running app's active scene receives it in `openURLContexts`; an app that does not use scenes finds a cold
+    /// start's in `LaunchOptions.url`, and is sent `open(_:url:)` once in front.
     ///
     /// - Parameters:
     ///   - app: The app to launch.
@@ -238,7 +239,9 @@ extension ControllerEvent {
         .launch(app, options: SceneConnectionOptions(urlContexts: [url]))
     }
 
-    /// A launch of `app` by a tapped notification whose response is `push` (JSON text).
+    /// A launch of `app` by a tapped notification whose response is `push` (JSON text): a cold start hands it to the
+    /// new scene's `willConnectTo` (an app that does not use scenes: `LaunchOptions.remoteNotification`); a running
+    /// app is sent `didReceiveNotificationResponse` once in front.
     ///
     /// - Parameters:
     ///   - app: The app to launch.

@@ -155,6 +155,8 @@ extension SVGTimeline {
         case .didReceiveRemoteNotification: "push"
         case .performBackgroundTask: "bg task"
         case .backgroundTaskWillExpire: "expire"
+        case .openURL: "open"
+        case .didReceiveNotificationResponse: "tap"
         }
     }
 }

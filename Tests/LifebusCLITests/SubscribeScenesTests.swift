@@ -47,4 +47,27 @@ import Testing
         #expect(SubscribeDelegate.environment(for: plain, appID: "com.x", socketPath: "/s", markSocket: "/m")
             .keys.filter { $0.hasPrefix("LIFEBUS_SCENE") || $0 == "LIFEBUS_SESSION" }.isEmpty)
     }
+
+    @Test func theLaunchOptionsURLAndTappedNotificationReachTheHooks() {
+        let launched = CallbackParams(
+            callbackID: 1, callback: .didFinishLaunching, state: .inactive, budgetMs: 20_000,
+            background: CallbackBackground(launchOptions: LaunchPayload(url: "notes://7")))
+        let launch = SubscribeDelegate.environment(for: launched, appID: "com.x", socketPath: "/s", markSocket: "/m")
+        #expect(launch["LIFEBUS_URL"] == "notes://7" && launch["LIFEBUS_PUSH"] == nil)
+        let opened = CallbackParams(
+            callbackID: 2, callback: .openURL, state: .active, budgetMs: 10_000,
+            background: CallbackBackground(url: "notes://8"))
+        #expect(SubscribeDelegate.environment(for: opened, appID: "com.x", socketPath: "/s", markSocket: "/m")[
+            "LIFEBUS_URL"] == "notes://8")
+        let tapped = CallbackParams(
+            callbackID: 3, callback: .didReceiveNotificationResponse, state: .active, budgetMs: 10_000,
+            background: CallbackBackground(payload: #"{"a":1}"#))
+        #expect(SubscribeDelegate.environment(for: tapped, appID: "com.x", socketPath: "/s", markSocket: "/m")[
+            "LIFEBUS_PUSH"] == #"{"a":1}"#)
+        let silent = CallbackParams(
+            callbackID: 4, callback: .didReceiveRemoteNotification, state: .background, budgetMs: 30_000,
+            background: CallbackBackground(payload: #"{"a":1}"#))
+        #expect(SubscribeDelegate.environment(for: silent, appID: "com.x", socketPath: "/s", markSocket: "/m")[
+            "LIFEBUS_PUSH"] == nil)
+    }
 }

@@ -202,6 +202,9 @@ struct Harness {
                 "task \(task.app) \(task.identifier) \(task.event)" + (task.success.map { " \($0)" } ?? "")
             case .sendCallback(let app, _, let callback, _, _, _, let context?) where context.launchReason != nil:
                 "launch \(app) \(callback) \(context.launchReason!)"
+            case .sendCallback(let app, _, let callback, _, _, _, let context?) where context.launchOptions != nil:
+                "launch \(app) \(callback) launchOptions" + (context.launchOptions!.url == nil ? "" : " url")
+                    + (context.launchOptions!.remoteNotification == nil ? "" : " remoteNotification")
             case .pushRecord(let push):
                 "push \(push.app) \(push.event)" + (push.result.map { " \($0)" } ?? "")
             case .protectedData(let available):

@@ -139,10 +139,17 @@ import Testing
         #expect(pushes == ["ios4": [], "ios7": ["B30", "B31", "B32", "B34"], "ios26": ["B30", "B31", "B32", "B34"]])
     }
 
-    @Test func theBackgroundRowsApplyToAppDelegateAndSceneAppsAlike() {
+    @Test func theBackgroundRowsApplyToAppDelegateAndSceneAppsAlikeButURLsAndTaps() {
         let rows = CoverageRow.all.filter { $0.id.hasPrefix("B") }
+        let appDelegateOnly: Set = ["B36", "B37", "B38", "B39"]
         #expect(rows.count >= 16)
-        #expect(rows.allSatisfy { $0.applies(to: .appDelegate) && $0.applies(to: .scene) })
+        #expect(rows.filter { !appDelegateOnly.contains($0.id) && $0.id != "B40" }.allSatisfy {
+            $0.applies(to: .appDelegate) && $0.applies(to: .scene)
+        })
+        #expect(rows.filter { appDelegateOnly.contains($0.id) }.allSatisfy {
+            $0.applies(to: .appDelegate) && !$0.applies(to: .scene)
+        })
+        #expect(rows.filter { $0.id == "B40" }.allSatisfy { !$0.applies(to: .appDelegate) && $0.applies(to: .scene) })
     }
 
     @Test func theProfileTellsAnExitsOnSuspendAppApart() {

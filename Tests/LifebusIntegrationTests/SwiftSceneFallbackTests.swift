@@ -38,6 +38,28 @@ import Testing
         return (file, folder)
     }
 
+    /// A scenario file in a folder of its own: a cold launch by a deep link (SCENES.md §8 bug 5).
+    static func deepLinkScenario() throws -> (file: String, folder: String) {
+        let folder = makeTemporaryFolder("lifebus-deep-link")
+        let file = "\(folder)/deep-link.yaml"
+        let text = """
+            name: A cold launch by a deep link
+            profiles: [ios7, ios27]
+            apps:
+              - manifest: \(manifest)
+            steps:
+              - fire: launch com.example.HalfMigrated --url notes://note/7
+              - expect:
+                  app: com.example.HalfMigrated
+                  state: active
+
+            """
+        guard let stream = fopen(file, "w") else { throw FixtureError("cannot write \(file)") }
+        fputs(text, stream)
+        fclose(stream)
+        return (file, folder)
+    }
+
     static func remove(_ scenario: (file: String, folder: String)) {
         unlink(scenario.file)
         rmdir(scenario.folder)
@@ -60,5 +82,16 @@ import Testing
         #expect(run.out.contains("LOST  A Swift scene app under both life cycles"), "\(run.out)")
         #expect(run.out.contains("com.example.HalfMigrated: didEnterBackground is implemented but never called under "
             + "ios27 (it was under ios7): its mark state-saved is missing"), "\(run.out)")
+    }
+
+    @Test func theMigrationDiffReportsTheDeepLinkReadFromTheLaunchOptionsOnly() throws {
+        let scenario = try Self.deepLinkScenario()
+        defer { Self.remove(scenario) }
+        let run = try ScenarioRunTests.lifebus(["run", scenario.file, "--profile", "ios7,ios27", "--diff"])
+        #expect(run.status == 1, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("2 runs (scenario × profile): 2 passed, 0 failed"), "\(run.out)")
+        #expect(run.out.contains("LOST  A cold launch by a deep link"), "\(run.out)")
+        #expect(run.out.contains("com.example.HalfMigrated: mark deep-link made once under ios7, never under ios27"),
+                "\(run.out)")
     }
 }

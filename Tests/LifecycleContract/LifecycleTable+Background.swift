@@ -23,6 +23,11 @@ private func pushEras(ios4: Expected, ios7: Expected) -> [Profile: Expected] {
     return eras(ios3: ios3, ios4: ios4, ios7: ios7, ios13: ios7)
 }
 
+/// The same expectation under every profile (a scene app's row: the profiles without scenes are inapplicable).
+private func everyEra(_ expected: Expected) -> [Profile: Expected] {
+    Dictionary(uniqueKeysWithValues: Profile.allCases.map { ($0, expected) })
+}
+
 private func E(_ situation: String, _ journal: String...) -> Expected {
     Expected(journal: journal, situation: situation)
 }
@@ -43,6 +48,8 @@ private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: Ap
 private let unavailable = "reject backgroundTasksUnavailable"
 private let silent = PushNotification(contentAvailable: true, alert: false)
 private let tapped = PushNotification(contentAvailable: false, alert: true, tapped: true)
+/// A launch's deep link (`launch A --url notes://7`).
+private let deepLink = SceneConnectionOptions(urlContexts: ["notes://7"])
 private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
 private let runRefresh = Step.fire(.backgroundTask("A", identifier: "refresh", action: .run))
 /// A suspended A whose `clean` (processing, due in 60 s) requires external power and the network, on a locked device
@@ -286,18 +293,59 @@ extension LifecycleTable {
         Row(id: "B35", title: "a tapped notification of an app that is not running",
             setup: [.connect("A"), .fire(.terminate("A", byUser: false))], steps: [.fire(.push("A", tapped))],
             expected: eras(
-                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                ios3: E("A=active front=A", "push A delivered", "start A",
+                        "launch A didFinishLaunching launchOptions remoteNotification",
+                        "A didFinishLaunching notRunning→inactive ok",
                         "A didBecomeActive inactive→active ok"),
                 ios13: E("A=active front=A", "push A delivered", "start A",
+                         "launch A didFinishLaunching launchOptions remoteNotification",
                          "A didFinishLaunching notRunning→inactive ok", "A didBecomeActive inactive→active ok"))),
         Row(id: "B36", title: "a tapped notification of a suspended app", setup: [.connect("A"), .fire(.home)],
             steps: [.fire(.push("A", tapped))],
             expected: eras(
-                ios3: E("A=active front=A", "push A delivered", "start A", "A didFinishLaunching notRunning→inactive ok",
+                ios3: E("A=active front=A", "push A delivered", "start A",
+                        "launch A didFinishLaunching launchOptions remoteNotification",
+                        "A didFinishLaunching notRunning→inactive ok",
                         "A didBecomeActive inactive→active ok"),
                 ios4: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
-                        "A didBecomeActive inactive→active ok"),
+                        "A didBecomeActive inactive→active ok",
+                        "A didReceiveNotificationResponse active→active ok"),
                 ios13: E("A=active front=A", "push A delivered", "A willEnterForeground suspended→inactive ok",
-                         "A didBecomeActive inactive→active ok"))),
+                         "A didBecomeActive inactive→active ok",
+                         "A didReceiveNotificationResponse active→active ok"))),
+        Row(id: "B37", title: "a URL opened in a suspended app that does not use scenes",
+            setup: [.connect("A"), .fire(.home)], steps: [.fire(.launch("A", options: deepLink))],
+            expected: eras(
+                ios3: E("A=active front=A", "start A",
+                        "launch A didFinishLaunching launchOptions url",
+                        "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok", "A openURL active→active ok"),
+                ios4: E("A=active front=A", "A willEnterForeground suspended→inactive ok",
+                        "A didBecomeActive inactive→active ok", "A openURL active→active ok"),
+                ios13: E("A=active front=A", "A willEnterForeground suspended→inactive ok",
+                         "A didBecomeActive inactive→active ok", "A openURL active→active ok"))),
+        Row(id: "B38", title: "a URL opened in the active app that does not use scenes", setup: [.connect("A")],
+            steps: [.fire(.launch("A", options: deepLink))],
+            expected: eras(ios3: E("A=active front=A", "A openURL active→active ok"),
+                           ios13: E("A=active front=A", "A openURL active→active ok"))),
+        Row(id: "B39", title: "a cold launch by a URL of an app that does not use scenes",
+            setup: [.connect("A"), .fire(.terminate("A", byUser: false))],
+            steps: [.fire(.launch("A", options: deepLink))],
+            expected: eras(
+                ios3: E("A=active front=A", "start A",
+                        "launch A didFinishLaunching launchOptions url",
+                        "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok", "A openURL active→active ok"),
+                ios13: E("A=active front=A", "start A",
+                         "launch A didFinishLaunching launchOptions url",
+                         "A didFinishLaunching notRunning→inactive ok",
+                         "A didBecomeActive inactive→active ok", "A openURL active→active ok"))),
+        Row(id: "B40", title: "a tapped notification of a suspended scene app",
+            setup: [.connect("A", AppFlags(adoptsScenes: true)), .fire(.home)], steps: [.fire(.push("A", tapped))],
+            expected: everyEra(E(
+                "A=active A.s1=1:foregroundActive front=A", "push A delivered",
+                "A/1 sceneWillEnterForeground background→foregroundInactive ok",
+                "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok",
+                "A didReceiveNotificationResponse active→active ok"))),
     ]
 }

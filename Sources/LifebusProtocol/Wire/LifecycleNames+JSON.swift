@@ -45,6 +45,8 @@ extension LifecycleCallback {
         case .didReceiveRemoteNotification: "\"didReceiveRemoteNotification\""
         case .performBackgroundTask: "\"performBackgroundTask\""
         case .backgroundTaskWillExpire: "\"backgroundTaskWillExpire\""
+        case .openURL: "\"openURL\""
+        case .didReceiveNotificationResponse: "\"didReceiveNotificationResponse\""
         }
     }
 }

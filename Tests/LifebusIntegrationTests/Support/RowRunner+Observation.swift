@@ -11,7 +11,8 @@ import LifecycleContract
 /// - `rejections`: refused `fire`s (`lifebus.EventRejected` reason), refused app requests, refused hellos; `nil` is a
 ///   wildcard slot for a step the wire cannot carry (see `notes`);
 /// - `expiring`: `backgroundTaskExpiring` notifications the apps received;
-/// - `launches`: callbacks the apps received with a `launchReason` (a background launch).
+/// - `launches`: callbacks the apps received with a `launchReason` (a background launch) or `launchOptions` (the
+///   members present: `launch A didFinishLaunching launchOptions url`).
 ///
 /// `transitions` also holds the background records of `history` (`task A refresh launched`, `push A answered
 /// noData`, `protected data unavailable`), in the journal's order among the transitions.

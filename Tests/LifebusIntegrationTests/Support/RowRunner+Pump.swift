@@ -161,6 +161,11 @@ extension RowRunner {
                 if let reason = message["params"]?["launchReason"]?.stringValue {
                     observation.launches.append("launch \(live.name) \(method) \(reason)")
                 }
+                if let options = message["params"]?["launchOptions"] {
+                    observation.launches.append(
+                        "launch \(live.name) \(method) launchOptions" + (options["url"] == nil ? "" : " url")
+                            + (options["remoteNotification"] == nil ? "" : " remoteNotification"))
+                }
                 live.queued.append((id, method))
             } else if method == LifebusMethod.backgroundTaskExpiring,
                 let taskID = message["params"]?["taskID"]?.int64Value

@@ -71,3 +71,28 @@ def test_a_watchdog_kill_ends_the_in_process_app_and_spares_the_test(
     application = launched.application
     assert application is not None
     wait_until(lambda: application.state == "notRunning", "the app sees its connection end as its process's")
+
+
+def test_the_launch_options_url_and_tapped_notification_reach_the_delegate() -> None:
+    from lifebus.application import CALLBACKS
+
+    options = LaunchOptions.of({"state": "inactive", "launchOptions": {"url": "notes://7"}})
+    assert options.url == "notes://7"
+    assert options.remote_notification is None
+    assert LaunchOptions.of({"state": "inactive"}).url is None
+
+    class Links(ApplicationDelegate):
+        def __init__(self) -> None:
+            self.seen: list[object] = []
+
+        def open_url(self, app: Application, url: str) -> None:
+            self.seen.append(url)
+
+        def did_receive_notification_response(self, app: Application, payload: object) -> None:
+            self.seen.append(payload)
+
+    delegate = Links()
+    app = Application("com.example.Links")
+    CALLBACKS["openURL"](delegate, app, {"url": "notes://8"})
+    CALLBACKS["didReceiveNotificationResponse"](delegate, app, {"payload": {"note": 9}})
+    assert delegate.seen == ["notes://8", {"note": 9}]

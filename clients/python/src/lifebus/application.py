@@ -38,16 +38,24 @@ class LaunchOptions:
     restoration_state: str | None = None
     #: The broker's whole ``launch`` member (``previousPid``, ``previousEnding``…), or ``None``.
     launch: dict[str, Any] | None = None
+    #: The URL the app was launched to open (``UIApplication.LaunchOptionsKey.url``); ``None`` in a scene app.
+    url: str | None = None
+    #: The tapped notification's payload that launched the app (``.remoteNotification``); ``None`` in a scene app.
+    remote_notification: Any = None
 
     @staticmethod
     def of(params: dict[str, Any]) -> LaunchOptions:
         launch = params.get("launch") if isinstance(params.get("launch"), dict) else None
+        given = params.get("launchOptions")
+        options: dict[str, Any] = given if isinstance(given, dict) else {}
         return LaunchOptions(
             is_background_launch=params.get("state") == "background",
             cause=params.get("cause"),
             reason=str(launch.get("reason", "user")) if launch else "user",
             restoration_state=launch.get("restorationState") if launch else None,
             launch=launch,
+            url=options.get("url"),
+            remote_notification=options.get("remoteNotification"),
         )
 
 
@@ -178,6 +186,15 @@ class ApplicationDelegate:
         """A scene app's sessions were discarded (closed in the switcher): their persistent identifiers."""
         return None
 
+    def open_url(self, app: Application, url: str) -> MaybeAwaitable:
+        """``application(_:open:options:)``: open ``url`` (an app that does not use scenes, in the foreground)."""
+        return None
+
+    def did_receive_notification_response(self, app: Application, payload: Any) -> MaybeAwaitable:
+        """``userNotificationCenter(_:didReceive:withCompletionHandler:)``: a notification of the running app was
+        tapped; ``payload`` is its JSON value."""
+        return None
+
     def restoration_state(self, app: Application) -> str | None:
         """What to hand back at the next launch should the app be killed meanwhile: asked after
         ``did_enter_background`` and ``will_terminate`` return, and saved when not ``None`` (installed apps)."""
@@ -196,6 +213,10 @@ CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]]
     "configurationForConnecting": lambda delegate, app, params: delegate.configuration_for_connecting(app),
     "didDiscardSceneSessions": lambda delegate, app, params: delegate.did_discard_scene_sessions(
         app, [int(session) for session in params.get("sessions") or ()]
+    ),
+    "openURL": lambda delegate, app, params: delegate.open_url(app, str(params.get("url", ""))),
+    "didReceiveNotificationResponse": lambda delegate, app, params: delegate.did_receive_notification_response(
+        app, params.get("payload")
     ),
 }
 
