@@ -89,16 +89,21 @@ enum MCPToolCatalog {
         "type": "string", "pattern": "^[A-Za-z0-9._-]{1,255}$",
         "description": "An app id, reverse-DNS style (com.example.Notes).",
     ]
-    /// `launch`'s connection option: the URL a scene app's scene connects with.
+    /// `launch`'s option: the URL the app is opened with (launch options or connection options, by kind of app).
     static let launchURLProperty: JSONValue = [
         "type": "string", "minLength": 1,
-        "description": "launch only: a URL the app is opened with (a scene app's willConnectTo urlContexts).",
+        "description": .string(
+            "launch only: a URL the app is opened with (an app-delegate app's launchOptions.url and openURL; "
+                + "a scene app's willConnectTo urlContexts, or openURLContexts when running)."),
     ]
     /// `launch`'s connection option: a tapped notification's payload.
     static let launchPushProperty: JSONValue = [
         "type": "object",
         "description":
-            "launch only: a tapped notification's payload (a scene app's willConnectTo notificationResponse).",
+            .string(
+                "launch only: a tapped notification's payload (an app-delegate app's "
+                    + "launchOptions.remoteNotification; a scene app's willConnectTo notificationResponse; "
+                    + "didReceiveNotificationResponse when running)."),
     ]
     static let stateProperty: JSONValue = [
         "type": "string", "enum": .array(LifecycleState.allCases.map { .string($0.rawValue) }),
@@ -160,8 +165,10 @@ enum MCPToolCatalog {
                 Tap an app's icon: fire `launch` for the app. A running app comes to the front; one that is not \
                 running is launched when its process connects. Waits for the transitions unless wait is false. \
                 No process connecting within the launch budget is a timeout: lifebus.TimedOut (reason launchTimedOut). \
-                A cold start's url or push payload reaches a scene app in willConnectTo's connection options (a \
-                running one's focused scene in openURLContexts), as lifebus fire launch --url/--push does.
+                A cold start's url or push payload reaches an app-delegate app in didFinishLaunching's launchOptions \
+                (then openURL for a url) and a scene app in willConnectTo's connection options; a running app gets \
+                openURL (a scene app's focused scene: openURLContexts) or didReceiveNotificationResponse, as \
+                lifebus fire launch --url/--push does.
                 """,
                 [
                     "app": appProperty, "url": launchURLProperty, "push": launchPushProperty,

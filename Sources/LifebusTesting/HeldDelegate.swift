@@ -103,4 +103,18 @@ final class HeldDelegate<Delegate: ApplicationDelegate>: ApplicationDelegate {
     func didReceiveNotificationResponse(_ application: Application, payload: String) async {
         if await gate.pass() { await delegate.didReceiveNotificationResponse(application, payload: payload) }
     }
+
+    /// The delegate's fetch result; `noData` (the protocol's default) when the gate ended the callback unrun.
+    func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
+        guard await gate.pass() else { return .noData }
+        return await delegate.didReceiveRemoteNotification(application, payload: payload)
+    }
+
+    func protectedDataWillBecomeUnavailable(_ application: Application) async {
+        if await gate.pass() { await delegate.protectedDataWillBecomeUnavailable(application) }
+    }
+
+    func protectedDataDidBecomeAvailable(_ application: Application) async {
+        if await gate.pass() { await delegate.protectedDataDidBecomeAvailable(application) }
+    }
 }

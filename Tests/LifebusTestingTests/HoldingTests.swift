@@ -53,4 +53,34 @@ struct HoldingTests {
         try await bus.expect(app, callbacks: [.willResignActive])
         await bus.shutdown()
     }
+
+    /// Counts the silent pushes it handled and answers each with new data.
+    final class PushCounter: ApplicationDelegate {
+        private(set) var pushes = 0
+
+        func didReceiveRemoteNotification(_ application: Application, payload: String) async
+            -> BackgroundFetchResult
+        {
+            pushes += 1
+            return .newData
+        }
+    }
+
+    /// A held app's silent push reaches its own delegate at the release (live, where holding is the delegate's
+    /// gate): not the protocol's default answer, which would drop the delegate's work and say `noData`.
+    @Test func aHeldAppsSilentPushReachesItsDelegateAtTheRelease() async throws {
+        let bus = try await LifebusTestBus(.live, profile: .ios17)
+        let counter = PushCounter()
+        let app = try await bus.launch("com.example.Pusher", delegate: counter)
+        try bus.hold(app)
+        let push = try await bus.fire(
+            .push(app.id, PushNotification(contentAvailable: true, alert: false, payload: "{}", tapped: false)),
+            waiting: false)
+        #expect(counter.pushes == 0)
+        try await bus.release(app)
+        try await push.completion()
+        try await bus.expect(app, callbacks: [.didReceiveRemoteNotification])
+        #expect(counter.pushes == 1)
+        await bus.shutdown()
+    }
 }
