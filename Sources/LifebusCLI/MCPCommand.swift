@@ -3,6 +3,7 @@ import LifebusBrokerLauncher
 import LifebusIO
 import LifebusLifecycle
 import LifebusMCP
+import LifebusProtocol
 
 extension LifebusCommand {
     /// `lifebus mcp`: a Model Context Protocol server on stdio, so coding agents can drive the bus.
@@ -25,9 +26,9 @@ extension LifebusCommand {
         @Option(help: ArgumentHelp(
             "With --start-broker: the broker's clock, real or manual (advance_clock drives a manual one).",
             valueName: "kind"))
-        var clock: String?
+        var clock: ClockKind?
         @Option(help: ArgumentHelp("With --start-broker: the device model (lifebusd --profile).", valueName: "profile"))
-        var profile: String?
+        var profile: Profile?
         @Option(help: ArgumentHelp(
             "With --start-broker: install the app manifest of every *.json file in this folder at start.",
             valueName: "dir"))
@@ -39,11 +40,11 @@ extension LifebusCommand {
         @Option(help: ArgumentHelp(
             "With --start-broker: the device's power at start, external or battery (lifebusd --power).",
             valueName: "source"))
-        var power: String?
+        var power: PowerSource?
         @Option(help: ArgumentHelp(
             "With --start-broker: the device's network at start, online or offline (lifebusd --network).",
             valueName: "state"))
-        var network: String?
+        var network: NetworkState?
 
         func validate() throws {
             if startBroker && global.socket != nil {
@@ -56,30 +57,17 @@ extension LifebusCommand {
                 throw ValidationError("--clock, --profile, --apps, --scene-order-seed, --power and --network "
                     + "configure the broker --start-broker starts")
             }
-            if let power, PowerSource(rawValue: power) == nil {
-                throw ValidationError("--power must be external or battery")
-            }
-            if let network, NetworkState(rawValue: network) == nil {
-                throw ValidationError("--network must be online or offline")
-            }
-            if let profile, Profile(rawValue: profile) == nil {
-                throw ValidationError("--profile must be one of "
-                    + Profile.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            if let clock, clock != "real", clock != "manual" {
-                throw ValidationError("--clock must be real or manual")
-            }
         }
 
         /// The private broker's arguments: quiet, and the options given.
         var brokerArguments: [String] {
             var arguments = ["--log-level", "error"]
-            if let clock { arguments += ["--clock", clock] }
-            if let profile { arguments += ["--profile", profile] }
+            if let clock { arguments += ["--clock", clock.rawValue] }
+            if let profile { arguments += ["--profile", profile.rawValue] }
             if let apps { arguments += ["--apps", apps] }
             if let sceneOrderSeed { arguments += ["--scene-order-seed", String(sceneOrderSeed)] }
-            if let power { arguments += ["--power", power] }
-            if let network { arguments += ["--network", network] }
+            if let power { arguments += ["--power", power.rawValue] }
+            if let network { arguments += ["--network", network.rawValue] }
             return arguments
         }
 
