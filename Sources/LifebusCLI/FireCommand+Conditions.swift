@@ -12,7 +12,7 @@ extension LifebusCommand.Fire {
     typealias Power = WithWord<PowerEvent>
     typealias Network = WithWord<NetworkEvent>
 
-    /// One of an event's declared actions, as a word (`external`).
+    /// One of an event's declared actions, as a word (`external`; `scene`'s `open`).
     struct ActionWord<Event: FiredEvent>: ExpressibleByArgument, CaseIterable, CustomStringConvertible {
         let action: FireAction
 

@@ -6,24 +6,8 @@ import LifebusProtocol
 /// `lifebus fire scene ACTION APP [SCENE|SESSION]` and `lifebus fire launch APP [--url U | --push JSON]`: the events
 /// that carry scene members (`FireParams+Scene.swift`).
 extension LifebusCommand.Fire {
-    /// A scene action, as the word after `scene` (the declared actions of `FireEvent.scene`, in their order).
-    struct SceneActionWord: ExpressibleByArgument, CaseIterable, CustomStringConvertible {
-        let action: FireAction
-
-        static var allCases: [SceneActionWord] { FireEvent.scene.declaration.actions.map(Self.init) }
-
-        init(_ action: FireAction) {
-            self.action = action
-        }
-
-        init?(argument: String) {
-            guard let found = Self.allCases.first(where: { $0.action.rawValue == argument }) else { return nil }
-            self = found
-        }
-
-        var description: String { action.rawValue }
-        static var allValueStrings: [String] { allCases.map(\.description) }
-    }
+    /// `scene`'s actions, as the word after it (`ActionWord`: the declared actions, in their order).
+    enum SceneEvent: FiredEvent { static let event = FireEvent.scene }
 
     struct Scene: FireSubcommand {
         static let configuration = FireEvent.scene.configuration(
@@ -36,7 +20,7 @@ extension LifebusCommand.Fire {
                 """)
 
         @OptionGroup var options: FireOptions
-        @Argument(help: "open, close, reclaim, reconnect or focus.") var action: SceneActionWord
+        @Argument(help: "open, close, reclaim, reconnect or focus.") var action: ActionWord<SceneEvent>
         @Argument(help: "The app, by its id.") var app: String
         @Argument(help: ArgumentHelp(
             "The scene (close, reclaim, focus) or the session (reconnect), by its number.", valueName: "number"))
