@@ -35,10 +35,13 @@ extension LifebusCommand.Fire {
     /// the one action `tap`.
     struct Push: FireSubcommand {
         static let configuration = FireEvent.push.configuration(
-            usage: "lifebus fire push APP [--silent | --alert [--tap]] [--payload JSON]")
+            usage: "lifebus fire push APP [--silent|--content-available | --alert [--tap]] [--payload JSON]")
 
         @OptionGroup var options: FireOptions
-        @Flag(help: ArgumentHelp(FireAction.silent.summary)) var silent = false
+        /// `--content-available` too: the APNs key (`"content-available": 1`) that makes a push silent.
+        @Flag(name: [.customLong("silent"), .customLong("content-available")], help: ArgumentHelp(
+            FireAction.silent.summary + " (--content-available, the APNs key, says the same)"))
+        var silent = false
         @Flag(help: ArgumentHelp(FireAction.alert.summary)) var alert = false
         @Flag(help: ArgumentHelp(FireAction.tap.summary)) var tap = false
         @Argument(help: "The app, by its id.") var app: String
