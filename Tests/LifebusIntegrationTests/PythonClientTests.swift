@@ -5,8 +5,8 @@ import Testing
 /// The Python client, `clients/python`, checked from `swift test` as CI runs it: installed offline with the standard
 /// backend into a temporary folder, then its pytest suite (the plugin's own `pytester` tests, the client against
 /// this build's broker and real app processes, a test over every profile, the README's "A test in Python" as
-/// written) with this build's binaries (`LIFEBUS_BIN_DIR`); and `mypy --strict` and `ruff check` clean. pytest, mypy
-/// and ruff come from `scripts/test` (`lifebus_ensure_python_client_tools`).
+/// written) with this build's binaries (`LIFEBUS_BIN_DIR`); and `mypy --strict`, `ruff check` and `ruff format --check`
+/// clean. pytest, mypy and ruff come from `scripts/test` (`lifebus_ensure_python_client_tools`).
 @Suite struct PythonClientTests {
     static let client = "\(TranscriptReplayTests.repositoryRoot)/clients/python"
     static let python = HelperScripts.executable("python3")
@@ -45,6 +45,11 @@ import Testing
     @Test func theClientIsLintClean() throws {
         let check = try Self.run(Self.python, ["-m", "ruff", "check", "--no-cache", Self.client])
         #expect(check.status == 0, "ruff check:\n\(check.out)\n\(check.err)")
+    }
+
+    @Test func theClientIsFormatted() throws {
+        let check = try Self.run(Self.python, ["-m", "ruff", "format", "--check", "--no-cache", Self.client])
+        #expect(check.status == 0, "ruff format --check:\n\(check.out)\n\(check.err)")
     }
 
     /// Runs a program to its end (killed only once `timeout` has passed): status, stdout, stderr.

@@ -115,9 +115,7 @@ def test_a_scene_app_lives_the_scene_life_cycle_driven_and_watched_from_python(
         lifebus.fire("launch", app=APP, url="notes://x", push={"aps": {}})
 
 
-def test_one_scene_app_under_every_profile(
-    lifebus: Controller, lifebus_app: AppLauncher, lifebus_profile: str
-) -> None:
+def test_one_scene_app_under_every_profile(lifebus: Controller, lifebus_app: AppLauncher, lifebus_profile: str) -> None:
     notes = Notes()
     launched = lifebus_app.run(APP, notes, notes, implements=["didEnterBackground", "sceneDidEnterBackground"])
     app = launched.application

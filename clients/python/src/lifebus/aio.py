@@ -93,9 +93,7 @@ class AsyncController:
         params = requests.fire(event, action, app, level, by_user, wait, members)
         return cast(FireResult, await self.call("fire", params))
 
-    async def launch(
-        self, app: AppRef, *, url: str | None = None, push: Mapping[str, Any] | None = None
-    ) -> FireResult:
+    async def launch(self, app: AppRef, *, url: str | None = None, push: Mapping[str, Any] | None = None) -> FireResult:
         """``Controller.launch``, awaited."""
         before = await self._latest_seq()
         result = await self.fire("launch", app=app, url=url, push=push)

@@ -93,8 +93,11 @@ class AppLauncher:
             killed = next((e for e in entries if e.get("type") == "process" and e.get("event") == "killed"), None)
             if killed is not None:  # e.g. under ios27 an app that does not adopt scenes (sceneLifecycleRequired)
                 reason = str(killed.get("reason"))
-                raise LaunchFailed(-32031, f"{id} was killed while launching (reason {reason})",
-                                   {"name": LaunchFailed.error_name, "app": id, "reason": reason})
+                raise LaunchFailed(
+                    -32031,
+                    f"{id} was killed while launching (reason {reason})",
+                    {"name": LaunchFailed.error_name, "app": id, "reason": reason},
+                )
             if failures:
                 raise failures[0]
             if time.monotonic() > deadline:
