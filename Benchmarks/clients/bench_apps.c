@@ -6,7 +6,10 @@
 //   fanout  PATH APPS ROUNDS [relay|scenes]
 //                                      one memory warning to APPS apps until all answered; prints median ms
 //   journal PATH APPS FIRES [relay]    FIRES memory warnings (pipelined, 32 in flight) to APPS apps; prints
-//                                      "transitions seconds" (against `baseline_server relay PATH JOURNAL`)
+//                                      "transitions seconds client_cpu server_cpu" (against `baseline_server relay
+//                                      PATH JOURNAL`): the CPU seconds (user + system) the client and the server
+//                                      spent in the timed part, the server's read from /proc/PID/schedstat (its pid
+//                                      from the kernel: SO_PEERCRED on the controller's socket)
 //
 // Against lifebusd each app says hello as an app (launched in the background, audio mode, so it is never
 // suspended and gets every memory warning) and the controller fires `memory-warning`, waiting for the FireResult.
@@ -21,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -68,6 +72,30 @@ static uint64_t monotonic_ns(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+// CPU seconds (user + system) this process has used.
+static double own_cpu_seconds(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return (double)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+           + (double)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// CPU seconds the process at the other end of `fd` has used (all its threads: /proc/PID/schedstat's first field,
+// nanoseconds on a CPU); -1 when it cannot be read.
+static double peer_cpu_seconds(int fd) {
+    struct ucred peer;
+    socklen_t size = sizeof(peer);
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) != 0) return -1;
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)peer.pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    unsigned long long nanoseconds = 0;
+    int read = fscanf(file, "%llu", &nanoseconds);
+    fclose(file);
+    return read == 1 ? (double)nanoseconds / 1e9 : -1;
 }
 
 // The raw id token of a JSON-RPC line (the first "id" member: the envelope's, as both servers write it first).
@@ -243,6 +271,7 @@ int bench_apps_main(int argc, char **argv) {
         int count = atoi(argv[3]), fires = atoi(argv[4]);
         connect_all(path, count);
         long before = app_answers, per_event = relay ? count : 1;
+        double client_cpu = own_cpu_seconds(), server_cpu = peer_cpu_seconds(controller.fd);
         uint64_t start = monotonic_ns();
         for (int i = 0; i < fires; i++) {
             int n = event_line(line, sizeof(line), i + 1);
@@ -250,7 +279,9 @@ int bench_apps_main(int argc, char **argv) {
         }
         pump_until(&controller_lines, fires * per_event);
         double seconds = (monotonic_ns() - start) / 1e9;
-        printf("%ld %.3f\n", app_answers - before, seconds);
+        double server_after = peer_cpu_seconds(controller.fd);
+        printf("%ld %.3f %.6f %.6f\n", app_answers - before, seconds, own_cpu_seconds() - client_cpu,
+               server_cpu < 0 || server_after < 0 ? -1.0 : server_after - server_cpu);
         return 0;
     }
     fprintf(stderr, "usage: bench_client fire PATH N [relay] | fanout PATH APPS ROUNDS [relay|scenes] | journal PATH APPS FIRES [relay]\n");
