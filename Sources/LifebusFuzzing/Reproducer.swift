@@ -7,10 +7,12 @@ public import LifebusScenario
 /// app alone before it (so the final expectation sees only what that step caused), then the expectation the
 /// violation contradicts: the `saves` mark (notSaved), the `restores` mark with the last saved data (notRestored),
 /// every transition `ok` (overBudget, a `beginBackgroundTask` not ended), the `BGTask` `completed` (one neither
-/// completed nor expired in time), or no `protected` mark (a protected write failed). When the last step is an `advance` right after a `fire`, the two stay
-/// together (the `note` and the first `expect` go before the `fire`): the runner hands a `fire` whose answer waits
-/// for virtual time over to the `advance` just after it, and only then. `shrunkFrom` is how many steps the shrinker
-/// started from: the generated steps up to the one that broke the invariant (the steps after it never count).
+/// completed nor expired in time), no `protected` mark (a protected write failed), or the processing task not
+/// launched (`noTask`, when one ran with a requirement unmet: only the launch fails it, not the step's other
+/// callbacks). When the last step is an `advance` right after a `fire`, the two stay together (the `note` and the
+/// first `expect` go before the `fire`): the runner hands a `fire` whose answer waits for virtual time over to the
+/// `advance` just after it, and only then. `shrunkFrom` is how many steps the shrinker started from: the generated
+/// steps up to the one that broke the invariant (the steps after it never count).
 /// Stateless.
 public enum Reproducer {
     public static func scenario(steps: [ScenarioStep], shrunkFrom: Int, violation: Violation, fuzzer: Fuzzer)
@@ -66,9 +68,9 @@ public enum Reproducer {
                                        task: ScenarioTask(identifier: identifier, outcome: .completed))
         case .protectedWriteFailed:
             return ScenarioExpectation(app: violation.app, noMark: facts.protectedWriteFailure)
-        case .processingRanUnmet:
-            // The task must not have run in the last step: its app is sent nothing for it.
-            return ScenarioExpectation(app: violation.app, callbacks: [])
+        case .processingRanUnmet(let identifier):
+            // The task was not launched by the last step; whatever else that step sends the app is not the violation.
+            return ScenarioExpectation(app: violation.app, noTask: identifier)
         }
     }
 }

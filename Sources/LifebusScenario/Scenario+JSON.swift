@@ -65,6 +65,7 @@ extension ScenarioExpectation {
         }
         if let push { object.append("push", .string(push.rawValue)) }
         if let noMark { object.append("noMark", .string(noMark)) }
+        if let noTask { object.append("noTask", .string(noTask)) }
         if !profiles.isEmpty {
             let ordered = profiles.sorted { $0.key.rawValue < $1.key.rawValue }
             object.append("profiles", .object(JSONObject(ordered.map { ($0.key.rawValue, $0.value.json) })))

@@ -2,8 +2,9 @@ public import LifebusExpectation
 public import LifebusProtocol
 
 extension ScenarioExpectation {
-    /// The checks of the members `lifebus expect` does not have — `task`, `push`, `noMark` — against one app's
-    /// journal entries in scope (oldest first), each as `Expectation.Result`, so a report shows them as the others.
+    /// The checks of the members `lifebus expect` does not have — `task`, `push`, `noMark`, `noTask` — against one
+    /// app's journal entries in scope (oldest first), each as `Expectation.Result`, so a report shows them as the
+    /// others.
     public func backgroundChecks(_ entries: [JournalEntry]) -> [Expectation.Result] {
         var results: [Expectation.Result] = []
         if let task {
@@ -30,6 +31,15 @@ extension ScenarioExpectation {
             results.append(Expectation.Result(
                 check: "noMark \(noMark)", expected: "absent", recorded: count == 0 ? "absent" : "made \(count)×",
                 passed: count == 0))
+        }
+        if let noTask {
+            let launches = entries.count(where: { entry in
+                guard case .task(let record) = entry else { return false }
+                return record.identifier == noTask && record.event == .launched
+            })
+            results.append(Expectation.Result(
+                check: "noTask \(noTask)", expected: "not launched",
+                recorded: launches == 0 ? "not launched" : "launched \(launches)×", passed: launches == 0))
         }
         return results
     }

@@ -31,6 +31,9 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public var push: ScenarioPushOutcome?
     /// A mark the app did not make in scope (`noMark: draft-lost`).
     public var noMark: String?
+    /// A `BGTask` the app was not launched for in scope (`noTask: com.example.Feed.clean`): no task record of that
+    /// identifier with event `launched`.
+    public var noTask: String?
     /// Per-profile overrides of the members above.
     public var profiles: [Profile: ScenarioExpectation]
 
@@ -46,6 +49,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         task: ScenarioTask? = nil,
         push: ScenarioPushOutcome? = nil,
         noMark: String? = nil,
+        noTask: String? = nil,
         profiles: [Profile: ScenarioExpectation] = [:]
     ) {
         self.app = app
@@ -59,6 +63,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         self.task = task
         self.push = push
         self.noMark = noMark
+        self.noTask = noTask
         self.profiles = profiles
     }
 
@@ -67,13 +72,14 @@ public struct ScenarioExpectation: Sendable, Equatable {
         guard let override = profiles[profile] else {
             return ScenarioExpectation(app: app, scene: scene, callbacks: callbacks, states: states,
                                        sceneStates: sceneStates, mark: mark, outcome: outcome, budget: budget,
-                                       task: task, push: push, noMark: noMark)
+                                       task: task, push: push, noMark: noMark, noTask: noTask)
         }
         return ScenarioExpectation(
             app: override.app ?? app, scene: scene, callbacks: override.callbacks ?? callbacks,
             states: override.states ?? states, sceneStates: override.sceneStates ?? sceneStates,
             mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget,
-            task: override.task ?? task, push: override.push ?? push, noMark: override.noMark ?? noMark)
+            task: override.task ?? task, push: override.push ?? push, noMark: override.noMark ?? noMark,
+            noTask: override.noTask ?? noTask)
     }
 }
 

@@ -7,10 +7,11 @@ import Yams
 /// Reading an `expect` step and its per-profile overrides.
 extension ScenarioParser {
     private static let expectMembers = [
-        "app", "scene", "callbacks", "state", "mark", "outcome", "budget", "task", "push", "noMark", "profiles",
+        "app", "scene", "callbacks", "state", "mark", "outcome", "budget", "task", "push", "noMark", "noTask",
+        "profiles",
     ]
     /// The members about the app's background life, which a scene's `expect` does not take.
-    private static let appOnlyMembers = ["task", "push", "noMark"]
+    private static let appOnlyMembers = ["task", "push", "noMark", "noTask"]
 
     /// An `expect` mapping; `ofScene` says whether its `state` names scene states (an override's scene is its step's).
     func expectation(_ node: Node, inProfile: Bool, ofScene: Bool = false) throws(ScenarioFileError)
@@ -51,6 +52,7 @@ extension ScenarioParser {
             expectation.push = outcome
         }
         if let noMark = members["noMark"] { expectation.noMark = try nonEmptyString(noMark, "noMark") }
+        if let noTask = members["noTask"] { expectation.noTask = try nonEmptyString(noTask, "noTask") }
         if let profiles = members["profiles"] {
             guard case .mapping(let mapping) = profiles else { throw error(profiles, "profiles must be a mapping") }
             for (key, value) in mapping {

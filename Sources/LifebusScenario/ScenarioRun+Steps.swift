@@ -154,7 +154,7 @@ extension ScenarioRun {
     }
 
     /// Checks `expectation` against the app's entries since its previous `expect`, and its state now.
-    /// `background`'s `task`, `push` and `noMark` are checked against the same entries.
+    /// `background`'s `task`, `push`, `noMark` and `noTask` are checked against the same entries.
     private mutating func check(_ expectation: Expectation, background: ScenarioExpectation, app: String)
         -> Result<[Expectation.Result], RPCError> {
         let since = expectedUpTo[app] ?? startSeq

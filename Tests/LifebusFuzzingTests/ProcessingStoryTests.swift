@@ -7,7 +7,8 @@ import Testing
 /// The device's conditions fuzzed (`--fact processing=ID:1m:power:network`), against stand-in brokers that run the
 /// app's processing task once it is due (a minute after the app's first launch): a correct one runs it only on a
 /// locked device, plugged in and online, and keeps every invariant over a range of seeds that draw `power` and
-/// `network`; one that ignores the power requirement is found, and shrunk to the steps that show it.
+/// `network`; one that ignores the power requirement is found, and shrunk to the steps that show it. Its reproducer
+/// fails for that launch alone (`noTask`), not for the other callbacks the breaking step sends the app.
 @Suite struct ProcessingStoryTests {
     private static let app = "com.example.FeedReader"
     private static let clean = "com.example.FeedReader.clean"
@@ -57,6 +58,55 @@ import Testing
         }
     }
 
+    /// `broker(ignoresPower:)` whose every step also sends the app a memory warning: callbacks that are not the
+    /// violation.
+    private static func noisyBroker(ignoresPower: Bool) -> Fuzzer.Execute {
+        { steps in
+            try broker(ignoresPower: ignoresPower)(steps).enumerated().map { index, entries in
+                [.transition(TransitionRecord(
+                    seq: Int64(index + 1), app: app, pid: 1, callback: .didReceiveMemoryWarning,
+                    cause: EventCause(eventID: Int64(index + 1), event: "memory-warning"), from: .background,
+                    to: .background, firedMs: 0, sentMs: 0, answeredMs: 0, handlerMs: 0, budgetMs: 5000, outcome: .ok,
+                    wallMs: 0))] + entries
+            }
+        }
+    }
+
+    /// The first seed whose run `execute` breaks an invariant in.
+    private static func firstFailure(_ execute: @escaping Fuzzer.Execute) -> Fuzzer.Report? {
+        seeds.lazy.compactMap { seed -> Fuzzer.Report? in
+            let report = try? fuzzer(seed: seed).run(execute: execute)
+            return report?.failure == nil ? nil : report
+        }.first
+    }
+
+    /// How many steps the scope of `reproducer`'s final `expect` holds: those after the `expect` before it (the
+    /// breaking step, or a `fire` and the `advance` it hands over to).
+    private static func tail(of reproducer: Scenario) -> Int {
+        let previous = reproducer.steps.dropLast().lastIndex { if case .expect = $0 { true } else { false } }
+        return reproducer.steps.count - 2 - (previous ?? 0)
+    }
+
+    /// The entries `execute` journals in the scope of `reproducer`'s final `expect` (its steps without the `note`
+    /// and the `expect`s are the shrunk steps).
+    private static func finalScope(of reproducer: Scenario, _ execute: Fuzzer.Execute) throws -> [JournalEntry] {
+        let actions = reproducer.steps.filter { step in
+            switch step {
+            case .expect, .note: false
+            default: true
+            }
+        }
+        return Array(try execute(actions).suffix(tail(of: reproducer)).joined())
+    }
+
+    /// The final `expect`'s failed checks against `entries`, as `lifebus run` judges them (the app's state is not
+    /// asked).
+    private static func failedChecks(_ expectation: ScenarioExpectation, _ entries: [JournalEntry]) -> [String] {
+        let resolved = expectation.resolved(for: .ios13)
+        return (resolved.expectation.check(entries, state: .background) + resolved.backgroundChecks(entries))
+            .filter { !$0.passed }.map { "\($0.check): \($0.recorded)" }
+    }
+
     @Test func aBrokerThatHonoursTheConditionsKeepsEveryInvariantOverSeedsThatDrawThem() throws {
         var drawn: Set<String> = []
         var ran = 0  // seeds whose steps let the task run: the invariant is judged, not only held vacuously
@@ -85,11 +135,8 @@ import Testing
     }
 
     @Test func aBrokerThatIgnoresThePowerRequirementIsFoundAndShrunk() throws {
-        let found = Self.seeds.lazy.compactMap { seed -> Fuzzer.Report? in
-            let report = try? Self.fuzzer(seed: seed).run(execute: Self.broker(ignoresPower: true))
-            return report?.failure == nil ? nil : report
-        }.first
-        let report = try #require(found, "no seed in \(Self.seeds) ran the task on its battery")
+        let report = try #require(Self.firstFailure(Self.broker(ignoresPower: true)),
+                                  "no seed in \(Self.seeds) ran the task on its battery")
         #expect(report.failure?.violation.kind == .processingRanUnmet(identifier: Self.clean))
         #expect(report.failure?.violation.detail.contains("externalPower") == true)
         let shrunk = try #require(report.shrunk)
@@ -100,6 +147,30 @@ import Testing
         #expect(fired.contains("power battery") && fired.contains("sleep "), "\(shrunk.map(\.summary))")
         #expect(fired.last != "power battery", "the run comes with a later step: \(shrunk.map(\.summary))")
         let last = try #require(report.reproducer?.steps.last)
-        #expect(last == .expect(ScenarioExpectation(app: Self.app, callbacks: [])))
+        #expect(last == .expect(ScenarioExpectation(app: Self.app, noTask: Self.clean)))
+    }
+
+    /// The point of `noTask`: the step that ran the task also sent the app a memory warning. The reproducer's final
+    /// check fails only because the task launched, and a broker that honours the conditions passes it although
+    /// that step sends it the same warning — where the old `callbacks: []` failed both.
+    @Test func theReproducerFailsForTheLaunchAloneNotForTheStepsOtherCallbacks() throws {
+        let report = try #require(Self.firstFailure(Self.noisyBroker(ignoresPower: true)),
+                                  "no seed in \(Self.seeds) ran the task on its battery")
+        #expect(report.failure?.violation.kind == .processingRanUnmet(identifier: Self.clean))
+        let reproducer = try #require(report.reproducer)
+        guard case .expect(let final) = try #require(reproducer.steps.last) else {
+            Issue.record("the reproducer does not end with an expect: \(reproducer.steps.map(\.summary))")
+            return
+        }
+        #expect(final == ScenarioExpectation(app: Self.app, noTask: Self.clean))
+        let old = ScenarioExpectation(app: Self.app, callbacks: [])
+        let broken = try Self.finalScope(of: reproducer, Self.noisyBroker(ignoresPower: true))
+        #expect(Self.failedChecks(final, broken) == ["noTask \(Self.clean): launched 1×"])
+        let warnings = Array(repeating: "didReceiveMemoryWarning", count: Self.tail(of: reproducer))  // one a step
+        #expect(Self.failedChecks(old, broken) == ["callbacks: " + warnings.joined(separator: ", ")])
+        let fixed = try Self.finalScope(of: reproducer, Self.noisyBroker(ignoresPower: false))
+        #expect(fixed.contains { if case .transition = $0 { true } else { false } }, "\(fixed)")
+        #expect(Self.failedChecks(final, fixed) == [])
+        #expect(Self.failedChecks(old, fixed) == ["callbacks: " + warnings.joined(separator: ", ")])
     }
 }

@@ -122,6 +122,47 @@ import Testing
         }
     }
 
+    /// The check a processing task's reproducer ends with (`noTask`), replayed against the real broker and FeedReader
+    /// `--cleans`: the launch sends the app two callbacks and submits the task, and `noTask` holds; the event that
+    /// runs the task also sends it `performBackgroundTask`, and the replay fails naming the launch alone.
+    @Test func aNoTaskCheckFailsForTheTasksLaunchAloneAgainstTheRealBroker() throws {
+        let clean = "com.example.FeedReader.clean"
+        let scenario = """
+            name: the processing task's launch alone fails noTask
+            profiles: [ios13]
+            apps:
+              - manifest: \(Self.manifests)/feedreader-cleans.json
+            steps:
+              - fire: power battery
+              - fire: network offline
+              - launch: com.example.FeedReader
+              - expect: {callbacks: [didFinishLaunching, didBecomeActive], noTask: \(clean)}
+              - fire: home
+              - wait: {app: com.example.FeedReader, state: suspended}
+              - fire: sleep
+              - advance: 90s
+              - fire: power external
+              - expect: {app: com.example.FeedReader}
+              - fire: network online
+              - wait: {app: com.example.FeedReader, state: suspended}
+              - expect: {app: com.example.FeedReader, noTask: \(clean)}
+            """
+        let script = """
+            cat >notask.yaml <<'YAML'
+            \(scenario)
+            YAML
+            lifebus run notask.yaml
+            echo "exit $?"
+            exit 0
+            """
+        let run = try CopiedScript(named: "notask.sh", contents: script).run(
+            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        expectNoCrash(run)
+        #expect(run.out.contains("exit 1\n"), "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("noTask \(clean): expected not launched, recorded launched 1×"), "\(run.out)")
+        #expect(!run.out.contains("callbacks: expected"), "only the launch fails: \(run.out)")
+    }
+
     @Test func theFixedFeedReaderKeepsEveryInvariantOverTheSameSeeds() throws {
         let completes = try fuzz("feedreader.json", seed: 2, steps: 30, facts: Self.taskFacts)
         expectNoCrash(completes)

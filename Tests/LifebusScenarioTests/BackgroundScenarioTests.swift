@@ -5,11 +5,12 @@ import LifebusScenario
 import Testing
 
 /// The scenario format's background steps and checks: `fire: bgtask …` and `fire: push …` read by the CLI's parser
-/// and written back, `expect`'s `task`, `push` and `noMark` read, refused where wrong, written back, and checked
-/// against task, push and mark records.
+/// and written back, `expect`'s `task`, `push`, `noMark` and `noTask` read, refused where wrong, written back, and
+/// checked against task, push and mark records.
 @Suite struct BackgroundScenarioTests {
     private static let app = "com.example.FeedReader"
     private static let refresh = "com.example.FeedReader.refresh"
+    private static let clean = "com.example.FeedReader.clean"
 
     private static func steps(_ text: String) throws -> [ScenarioStep] {
         try ScenarioParserTests.parse("apps: [{id: \(app)}]\nsteps:\n" + text).steps
@@ -45,14 +46,21 @@ import Testing
                   task: {identifier: \(Self.refresh), outcome: killed}
                   push: failed
                   noMark: draft-saved
-                  profiles: {ios26: {task: {identifier: \(Self.refresh), outcome: expired}}}
+                  noTask: \(Self.clean)
+                  profiles:
+                    ios26: {task: {identifier: \(Self.refresh), outcome: expired}}
+                    ios27: {noTask: \(Self.refresh)}
             """)
         let expected = ScenarioExpectation(
             task: ScenarioTask(identifier: Self.refresh, outcome: .killed), push: .failed, noMark: "draft-saved",
-            profiles: [.ios26: ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .expired))])
+            noTask: Self.clean,
+            profiles: [.ios26: ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .expired)),
+                       .ios27: ScenarioExpectation(noTask: Self.refresh)])
         #expect(steps == [.expect(expected)])
         #expect(expected.resolved(for: .ios26).task?.outcome == .expired)
         #expect(expected.resolved(for: .ios13).noMark == "draft-saved")
+        #expect(expected.resolved(for: .ios26).noTask == Self.clean)
+        #expect(expected.resolved(for: .ios27).noTask == Self.refresh)
         let scenario = Scenario(name: "s", profiles: [.ios13], apps: [.id(Self.app)], steps: steps)
         let reread = try ScenarioParserTests.parse(scenario.json.jsonText)
         #expect(reread.steps == steps)
@@ -64,6 +72,10 @@ import Testing
         ("push: sent", "'sent' is not a push outcome; use newData, noData, failed, late, deferred"),
         ("noMark: ''", "noMark"),
         ("{scene: 1, noMark: x}", "noMark is about the app: an expect with scene does not take it"),
+        ("noTask: ''", "noTask must not be empty"),
+        ("noTask: [x]", "noTask must be a string"),
+        ("{scene: 1, noTask: x}", "noTask is about the app: an expect with scene does not take it"),
+        ("{scene: 1, profiles: {ios27: {noTask: x}}}", "noTask is about the app: an expect with scene does not take it"),
     ])
     func aWrongBackgroundMemberIsRefused(member: String, message: String) {
         let text = member.hasPrefix("{") ? "  - expect: \(member)\n" : "  - expect: {\(member)}\n"
@@ -71,8 +83,10 @@ import Testing
         #expect(error.contains(message), "\(error)")
     }
 
-    private static func task(_ event: BackgroundTaskRecord.Event, success: Bool? = nil) -> JournalEntry {
-        .task(BackgroundTaskRecord(seq: 1, app: app, pid: 1, identifier: refresh, kind: .appRefresh, event: event,
+    private static func task(_ event: BackgroundTaskRecord.Event, success: Bool? = nil, identifier: String = refresh)
+        -> JournalEntry
+    {
+        .task(BackgroundTaskRecord(seq: 1, app: app, pid: 1, identifier: identifier, kind: .appRefresh, event: event,
                                    success: success, atMs: 0, wallMs: 0))
     }
 
@@ -117,5 +131,22 @@ import Testing
         let noMark = ScenarioExpectation(noMark: "draft-lost")
         #expect(check(noMark, [Self.push(.delivered)]) == ["absent true"])
         #expect(check(noMark, [mark, mark]) == ["made 2× false"])
+    }
+
+    @Test func aTaskNotLaunchedCountsItsLaunchesAlone() {
+        let noTask = ScenarioExpectation(noTask: Self.clean)
+        let check = { (entries: [JournalEntry]) in noTask.backgroundChecks(entries) }
+        #expect(check([]) == [Expectation.Result(check: "noTask \(Self.clean)", expected: "not launched",
+                                                 recorded: "not launched", passed: true)])
+        let launched = Self.task(.launched, identifier: Self.clean)
+        #expect(check([launched]) == [Expectation.Result(check: "noTask \(Self.clean)", expected: "not launched",
+                                                         recorded: "launched 1×", passed: false)])
+        #expect(check([launched, Self.task(.completed, success: true, identifier: Self.clean), launched])
+            .map(\.recorded) == ["launched 2×"])
+        // Another identifier's launch, and this one's other events, are not its launch.
+        let others = [Self.task(.launched), Self.task(.submitted, identifier: Self.clean),
+                      Self.task(.completed, success: true, identifier: Self.clean),
+                      Self.task(.expiring, identifier: Self.clean)]
+        #expect(check(others).map(\.passed) == [true])
     }
 }

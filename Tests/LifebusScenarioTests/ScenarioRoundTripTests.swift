@@ -62,6 +62,7 @@ import Testing
             }
             expectation.push = draw.maybe { $0.pick(ScenarioPushOutcome.allCases) }
             expectation.noMark = draw.maybe { $0.pick(["draft-lost", "x"]) }
+            expectation.noTask = draw.maybe { $0.pick(["com.example.Feed.clean", "x"]) }
         }
         if !nested {
             for profile in Profile.allCases where draw.int(3) == 0 {
