@@ -86,10 +86,11 @@ public protocol ApplicationDelegate: AnyObject {
     ///   - application: The app receiving the callback.
     ///   - url: The URL to open.
     func open(_ application: Application, url: String) async
-    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user tapped a notification of the
-    /// running app, which is now in the foreground (either kind of app). At a cold start the payload is in
-    /// `LaunchOptions.remoteNotification` (an app that does not use scenes) or the connecting scene's options. The
-    /// answer is the completion handler's call; the default does nothing.
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: the user tapped a notification of the app,
+    /// which is now in the foreground (either kind of app). A tap that launched the app (or connected its scene) is
+    /// delivered here too from iOS 10 (`ios13` on), after its payload came in `LaunchOptions.remoteNotification`
+    /// (an app that does not use scenes) or the connecting scene's options: act on one copy. The answer is the
+    /// completion handler's call; the default does nothing.
     ///
     /// - Parameters:
     ///   - application: The app receiving the callback.

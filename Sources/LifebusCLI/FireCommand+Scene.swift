@@ -82,7 +82,8 @@ extension LifebusCommand.Fire {
         @Option(help: ArgumentHelp(
             """
             A tapped notification with this payload, a JSON object: a cold start gets it in willConnectTo's options \
-            or didFinishLaunching's launchOptions, a running app in didReceiveNotificationResponse.
+            or didFinishLaunching's launchOptions (and from ios13 in didReceiveNotificationResponse too), a running \
+            app in didReceiveNotificationResponse.
             """, valueName: "json"))
         var push: JSONObjectArgument?
 

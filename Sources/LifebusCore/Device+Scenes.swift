@@ -189,7 +189,7 @@ extension Device {
         let appTo = apps[i].scenes.foregroundState ?? .background
         let context = SceneCallbackContext(
             scene: ref, sceneState: sceneTo, posts: Self.edge(from: appFrom, to: appTo),
-            options: callback == .willConnectTo ? apps[i].scenes.pendingOptions.take() : options,
+            options: callback == .willConnectTo ? takeConnectionOptions(i) : options,
             restoration: (callback == .willConnectTo || callback == .restoreInteractionState) && protectedDataAvailable
                 ? session.restoration : nil)
         if from != sceneTo {

@@ -6,6 +6,7 @@ private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
 private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
 private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
 private let everyProfile = Set(Profile.allCases)
+private let launchTaps = Set(Profile.allCases.filter(\.tapReachesDelegateAtLaunch))
 private let rejected = "a rejected event: rejections are answered, not journaled"
 
 private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
@@ -92,6 +93,9 @@ extension CoverageRow {
         CoverageRow("B40", "scene app A suspended → `push --tap A`",
                     J(everyProfile) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
                         && $0.sameEventMoved(.sceneWillEnterForeground) }),
+        CoverageRow("B41", "scene app A not running → `push --tap A`",
+                    J(launchTaps) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
+                        && $0.sameEventMoved(.willConnectTo) }),
     ]
 }
 

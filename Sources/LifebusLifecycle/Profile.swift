@@ -14,7 +14,7 @@
 ///
 /// Background execution and data protection differ too: `beginBackgroundTask`'s time (none, 600 s, 180 s, then 30 s),
 /// BGTaskScheduler from `ios13`, continued processing from `ios26`, silent pushes from `ios7`, the protected-data lock
-/// from `ios13`.
+/// from `ios13`, and a tap that launches an app reaches its notification delegate too from `ios13`.
 ///
 /// Every difference between profiles is one of the properties below (`Protocol/lifecycle.md`'s "Profiles", a source
 /// for each). Adding one: ARCHITECTURE.md's "Adding a profile"; `ProfileTablesTests` drives every case through the
@@ -120,6 +120,16 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
     /// window allows ("more than 3/hour is rate-limited": Apple gives no exact figure, so this is a knob).
     public var silentPushesPerHour: Int {
         3
+    }
+
+    /// Whether the notification tap that launches an app (or connects its scene) also reaches the app's
+    /// `UNUserNotificationCenter` delegate — `didReceiveNotificationResponse`, once the app is in the foreground —
+    /// besides the launch options or the connecting scene's options: iOS 10+ (`UNUserNotificationCenter`, whose
+    /// delegate must be set "before your app finishes launching" to respond to "all actionable notifications";
+    /// `ios13` is this list's first profile after it). Before, "the app does not call this method to handle that
+    /// remote notification": the payload is only in the launch options.
+    public var tapReachesDelegateAtLaunch: Bool {
+        self >= .ios13
     }
 
     /// Era order: declaration order.

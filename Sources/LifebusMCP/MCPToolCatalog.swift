@@ -166,9 +166,10 @@ enum MCPToolCatalog {
                 running is launched when its process connects. Waits for the transitions unless wait is false. \
                 No process connecting within the launch budget is a timeout: lifebus.TimedOut (reason launchTimedOut). \
                 A cold start's url or push payload reaches an app-delegate app in didFinishLaunching's launchOptions \
-                (then openURL for a url) and a scene app in willConnectTo's connection options; a running app gets \
-                openURL (a scene app's focused scene: openURLContexts) or didReceiveNotificationResponse, as \
-                lifebus fire launch --url/--push does.
+                (then openURL for a url) and a scene app in willConnectTo's connection options, and from ios13 a \
+                push payload then reaches didReceiveNotificationResponse too; a running app gets openURL (a scene \
+                app's focused scene: openURLContexts) or didReceiveNotificationResponse, as lifebus fire launch \
+                --url/--push does.
                 """,
                 [
                     "app": appProperty, "url": launchURLProperty, "push": launchPushProperty,

@@ -240,8 +240,9 @@ extension ControllerEvent {
     }
 
     /// A launch of `app` by a tapped notification whose response is `push` (JSON text): a cold start hands it to the
-    /// new scene's `willConnectTo` (an app that does not use scenes: `LaunchOptions.remoteNotification`); a running
-    /// app is sent `didReceiveNotificationResponse` once in front.
+    /// new scene's `willConnectTo` (an app that does not use scenes: `LaunchOptions.remoteNotification`), and from
+    /// `ios13` to `didReceiveNotificationResponse` too once in front; a running app is sent
+    /// `didReceiveNotificationResponse` once in front.
     ///
     /// - Parameters:
     ///   - app: The app to launch.

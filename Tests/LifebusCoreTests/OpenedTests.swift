@@ -3,7 +3,7 @@ import LifebusLifecycle
 import LifecycleContract
 import Testing
 
-/// What the rows B35–B40 do not show: what the callbacks carry — the launch options of an app that does not use
+/// What the rows B35–B41 do not show: what the callbacks carry — the launch options of an app that does not use
 /// scenes (and none for a scene app: its connecting scene's options have the payload), `openURL`'s URL and
 /// `didReceiveNotificationResponse`'s payload.
 @Suite("what a launch opens an app with")
@@ -30,14 +30,40 @@ struct OpenedTests {
         #expect(sent[2].1?.url == "notes://7")
     }
 
-    @Test("a cold launch by a tap: launchOptions.remoteNotification, no response callback")
-    func aColdLaunchByATapCarriesThePayloadInTheLaunchOptions() {
-        var harness = Self.terminated(.ios7)
+    @Test("a cold launch by a tap before iOS 10: launchOptions.remoteNotification, no response callback",
+          arguments: [Profile.ios4, .ios7])
+    func aColdLaunchByATapCarriesThePayloadInTheLaunchOptions(profile: Profile) {
+        var harness = Self.terminated(profile)
         let start = harness.journal.count
         harness.run(.fire(.push("A", Self.tapped)))
         let sent = BackgroundExecutionTests.sent(harness, since: start)
         #expect(sent.map(\.0) == [.didFinishLaunching, .didBecomeActive])
         #expect(sent[0].1?.launchOptions == LaunchPayload(remoteNotification: #"{"note":9}"#))
+    }
+
+    @Test("a cold launch by a tap from iOS 10: launchOptions.remoteNotification, then the delegate's response",
+          arguments: Profile.allCases.filter { $0.tapReachesDelegateAtLaunch && $0.sceneSupport != .required })
+    func aColdLaunchByATapReachesTheDelegateToo(profile: Profile) {
+        var harness = Self.terminated(profile)
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.tapped)))
+        let sent = BackgroundExecutionTests.sent(harness, since: start)
+        #expect(sent.map(\.0) == [.didFinishLaunching, .didBecomeActive, .didReceiveNotificationResponse])
+        #expect(sent[0].1?.launchOptions == LaunchPayload(remoteNotification: #"{"note":9}"#))
+        #expect(sent[2].1?.payload == #"{"note":9}"#)
+    }
+
+    @Test("a scene app cold-launched by a tap: the connecting scene's options, then the delegate's response",
+          arguments: Profile.allCases.filter { $0.sceneSupport != .none })
+    func aSceneAppColdLaunchedByATapGetsThePayloadTwice(profile: Profile) {
+        var harness = Self.terminated(profile, AppFlags(adoptsScenes: true))
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.tapped)))
+        let sent = BackgroundExecutionTests.sent(harness, since: start)
+        #expect(sent.first?.0 == .didFinishLaunching && sent.first?.1?.launchOptions == nil)
+        #expect(sent.first { $0.0 == .willConnectTo }?.1?.options?.notificationResponse == #"{"note":9}"#)
+        #expect(sent.last?.0 == .didReceiveNotificationResponse && sent.last?.1?.payload == #"{"note":9}"#)
+        #expect(sent.filter { $0.0 == .didReceiveNotificationResponse }.count == 1)
     }
 
     @Test("a scene app's launchOptions are nil: the connecting scene has the URL (bugs 5 and 6)")

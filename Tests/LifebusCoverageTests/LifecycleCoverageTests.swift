@@ -143,13 +143,16 @@ import Testing
         let rows = CoverageRow.all.filter { $0.id.hasPrefix("B") }
         let appDelegateOnly: Set = ["B36", "B37", "B38", "B39"]
         #expect(rows.count >= 16)
-        #expect(rows.filter { !appDelegateOnly.contains($0.id) && $0.id != "B40" }.allSatisfy {
+        let sceneOnly: Set = ["B40", "B41"]
+        #expect(rows.filter { !appDelegateOnly.contains($0.id) && !sceneOnly.contains($0.id) }.allSatisfy {
             $0.applies(to: .appDelegate) && $0.applies(to: .scene)
         })
         #expect(rows.filter { appDelegateOnly.contains($0.id) }.allSatisfy {
             $0.applies(to: .appDelegate) && !$0.applies(to: .scene)
         })
-        #expect(rows.filter { $0.id == "B40" }.allSatisfy { !$0.applies(to: .appDelegate) && $0.applies(to: .scene) })
+        #expect(rows.filter { sceneOnly.contains($0.id) }.allSatisfy {
+            !$0.applies(to: .appDelegate) && $0.applies(to: .scene)
+        })
     }
 
     @Test func theProfileTellsAnExitsOnSuspendAppApart() {

@@ -299,7 +299,8 @@ extension LifecycleTable {
                         "A didBecomeActive inactive→active ok"),
                 ios13: E("A=active front=A", "push A delivered", "start A",
                          "launch A didFinishLaunching launchOptions remoteNotification",
-                         "A didFinishLaunching notRunning→inactive ok", "A didBecomeActive inactive→active ok"))),
+                         "A didFinishLaunching notRunning→inactive ok", "A didBecomeActive inactive→active ok",
+                         "A didReceiveNotificationResponse active→active ok"))),
         Row(id: "B36", title: "a tapped notification of a suspended app", setup: [.connect("A"), .fire(.home)],
             steps: [.fire(.push("A", tapped))],
             expected: eras(
@@ -346,6 +347,15 @@ extension LifecycleTable {
                 "A=active A.s1=1:foregroundActive front=A", "push A delivered",
                 "A/1 sceneWillEnterForeground background→foregroundInactive ok",
                 "A/1 sceneDidBecomeActive foregroundInactive→foregroundActive ok",
+                "A didReceiveNotificationResponse active→active ok"))),
+        Row(id: "B41", title: "a tapped notification of a scene app that is not running",
+            setup: [.connect("A", AppFlags(adoptsScenes: true)), .fire(.terminate("A", byUser: false))],
+            steps: [.fire(.push("A", tapped))],
+            expected: everyEra(E(
+                "A=active A.s1=2:foregroundActive front=A", "push A delivered", "start A",
+                "A didFinishLaunching notRunning→background ok", "A/2 willConnectTo unattached→unattached ok",
+                "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok",
                 "A didReceiveNotificationResponse active→active ok"))),
     ]
 }

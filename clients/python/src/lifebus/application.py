@@ -191,8 +191,9 @@ class ApplicationDelegate:
         return None
 
     def did_receive_notification_response(self, app: Application, payload: Any) -> MaybeAwaitable:
-        """``userNotificationCenter(_:didReceive:withCompletionHandler:)``: a notification of the running app was
-        tapped; ``payload`` is its JSON value."""
+        """``userNotificationCenter(_:didReceive:withCompletionHandler:)``: a notification of the app was tapped;
+        ``payload`` is its JSON value. From ``ios13`` a tap that launched the app comes here too, after its payload
+        in the launch options or the connecting scene's options: act on one copy."""
         return None
 
     def restoration_state(self, app: Application) -> str | None:
