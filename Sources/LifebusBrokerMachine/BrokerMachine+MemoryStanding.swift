@@ -54,8 +54,9 @@ extension BrokerMachine {
         return round
     }
 
-    /// In the background without background modes (the installed manifest's; an app not installed has none).
+    /// In the background without a mode that keeps it running (the installed manifest's; an app not installed has
+    /// none).
     private func isSettling(_ app: AppID) -> Bool {
-        processes.installed[app]?.flags.backgroundModes.isEmpty ?? true
+        !(processes.installed[app]?.flags.keepsRunningInBackground ?? false)
     }
 }

@@ -65,12 +65,12 @@ extension Device {
         apps[i].background = nil
     }
 
-    /// A background app with nothing to do becomes `suspended` (unless a background mode keeps it running);
+    /// A background app with nothing to do becomes `suspended` (unless a continuous background mode keeps it running);
     /// the suspension is journaled without a callback, `ok`, with the event being carried out as its cause.
     mutating func settle(_ i: Int) {
         // Field by field, in place: a copy of the record would retain its tables on every answer.
         if apps[i].state == .background, apps[i].outstanding == nil, apps[i].work == nil, apps[i].tasks.isEmpty,
-            apps[i].flags.backgroundModes.isEmpty, apps[i].scheduledTasks.isEmpty || !apps[i].hasRunningScheduledTask
+            !apps[i].flags.keepsRunningInBackground, apps[i].scheduledTasks.isEmpty || !apps[i].hasRunningScheduledTask
         {
             setState(i, .suspended)
             let cause = activity.cause

@@ -77,7 +77,7 @@ extension CoverageRow {
         CoverageRow("R27", "A `exitsOnSuspend` → `home`",
                     J(multitasking) { $0.event == .home && $0.moved(.willTerminate, from: [.inactive]) }),
         CoverageRow("R28", "no front app → `home`", .notInJournal(movesNobody)),
-        CoverageRow("R29", "A has a background mode → `home`",
+        CoverageRow("R29", "A has a continuous background mode → `home`",
                     J(multitasking) { $0.event == .home && $0.moved(.didEnterBackground) && !$0.appSuspended }),
     ]
 

@@ -1,14 +1,19 @@
 /// What an app declares about itself when it connects (the Info.plist keys iOS reads, and the delegate methods it
 /// implements).
 ///
-/// A plain value. Background mode names are passed through unchecked: the device only asks whether the list is
-/// empty.
+/// A plain value. Background mode names are passed through unchecked: the device only asks whether one of them
+/// keeps the app running (`keepsRunningInBackground`).
 public struct AppFlags: Sendable, Hashable {
     /// `UIApplicationExitsOnSuspend`: the app behaves as under `ios3` wherever it would enter the background.
     public var exitsOnSuspend: Bool
-    /// `UIBackgroundModes` (e.g. `audio`, `voip`, `location`): a non-empty list keeps the app `background`
-    /// instead of `suspended`.
-    public var backgroundModes: [String]
+    /// `UIBackgroundModes` (e.g. `audio`, `voip`, `location`). One of `continuousBackgroundModes` keeps the app
+    /// `background` instead of `suspended`; the others only let the system launch or resume it for their events.
+    public var backgroundModes: [String] {
+        didSet { keepsRunningInBackground = Self.keepsRunning(backgroundModes) }
+    }
+    /// Whether `backgroundModes` names a mode that keeps the app running in the background (kept with the list: the
+    /// device asks on every answer).
+    public private(set) var keepsRunningInBackground: Bool
     /// The app was started for background work: it launches into the background instead of the front
     /// (ignored where it cannot run in the background).
     public var launchInBackground: Bool
@@ -32,6 +37,19 @@ public struct AppFlags: Sendable, Hashable {
         "bluetooth-central", "bluetooth-peripheral", "processing",
     ]
 
+    /// The modes of a service that runs while the app is in the background (playing audio, tracking location, a VoIP
+    /// line, an accessory's session): the device keeps such an app `background`, as if the service were always in
+    /// use (`Protocol/lifecycle.md` R29, [inference]). `fetch`, `remote-notification`, `processing` and
+    /// `newsstand-content` are not among them: the system launches or resumes the app for their events, and "the app
+    /// may be suspended again" (About the background execution sequence).
+    public static let continuousBackgroundModes: Set<String> = [
+        "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
+    ]
+
+    private static func keepsRunning(_ modes: [String]) -> Bool {
+        modes.contains(where: continuousBackgroundModes.contains)
+    }
+
     public init(
         exitsOnSuspend: Bool = false, backgroundModes: [String] = [], launchInBackground: Bool = false,
         adoptsScenes: Bool = false, supportsMultipleScenes: Bool = false,
@@ -40,6 +58,7 @@ public struct AppFlags: Sendable, Hashable {
     ) {
         self.exitsOnSuspend = exitsOnSuspend
         self.backgroundModes = backgroundModes
+        self.keepsRunningInBackground = Self.keepsRunning(backgroundModes)
         self.launchInBackground = launchInBackground
         self.adoptsScenes = adoptsScenes
         self.supportsMultipleScenes = supportsMultipleScenes
