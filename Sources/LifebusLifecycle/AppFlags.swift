@@ -42,12 +42,22 @@ public struct AppFlags: Sendable, Hashable {
     /// use (`Protocol/lifecycle.md` R29, [inference]). `fetch`, `remote-notification`, `processing` and
     /// `newsstand-content` are not among them: the system launches or resumes the app for their events, and "the app
     /// may be suspended again" (About the background execution sequence).
-    public static let continuousBackgroundModes: Set<String> = [
+    public static let continuousBackgroundModes = [
         "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
     ]
 
+    /// Whether `mode` is one of `continuousBackgroundModes`. A switch, not a lookup in a static `Set`: every one-shot
+    /// CLI command makes an `AppFlags`, and building a `Set<String>` at start-up cost ~270 k instructions (the
+    /// run-time conformance lookup for `String: Hashable`, `scripts/bench-oneshot`).
+    public static func isContinuous(_ mode: String) -> Bool {
+        switch mode {
+        case "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral": true
+        default: false
+        }
+    }
+
     private static func keepsRunning(_ modes: [String]) -> Bool {
-        modes.contains(where: continuousBackgroundModes.contains)
+        modes.contains(where: isContinuous)
     }
 
     public init(

@@ -39,6 +39,7 @@ struct BackgroundModesTests {
         #expect(flags.keepsRunningInBackground)
         flags.backgroundModes = []
         #expect(!flags.keepsRunningInBackground)
-        #expect(AppFlags.continuousBackgroundModes.isSubset(of: Set(AppFlags.knownBackgroundModes)))
+        #expect(Set(AppFlags.continuousBackgroundModes).isSubset(of: Set(AppFlags.knownBackgroundModes)))
+        #expect(AppFlags.knownBackgroundModes.filter(AppFlags.isContinuous) == AppFlags.continuousBackgroundModes)
     }
 }
