@@ -1,6 +1,7 @@
 public import LifebusLifecycle
 public import LifebusProtocol
 
+/// A broker's error as an app reads a refusal of its own request: the device's reason, typed.
 extension RPCError {
     /// Why the device refused an app's request, when this error is that refusal (`lifebus.EventRejected` with a
     /// `data.reason` this SDK knows); `nil` for any other error. What an app matches a refusal on, as it would match
