@@ -44,11 +44,13 @@ public final class BackgroundTaskScheduler {
 
     /// Submits `request`: the broker runs it when it falls due (`earliestBeginAfter` on its clock, or
     /// `lifebus fire bgtask`), launching the app into the background if it is not running. A new request replaces a
-    /// pending one of the same identifier.
+    /// pending one of the same identifier. An app may have 1 `appRefresh` and 10 `processing` requests pending (not
+    /// yet launched) at once, as on iOS; one more is refused `tooManyPendingTaskRequests`.
     ///
     /// - Parameter request: The task to schedule, and when and under which conditions it may run.
-    /// - Throws: The broker's `RPCError` when it refuses the request, or `lifebus.ConnectionClosed` when the app is not
-    ///   connected.
+    /// - Throws: The broker's `RPCError` when it refuses the request — its `rejectionReason` says why
+    ///   (`tooManyPendingTaskRequests`, `taskNotPermitted`, `taskRequiresForeground`, `backgroundTasksUnavailable`,
+    ///   …) — or `lifebus.ConnectionClosed` when the app is not connected.
     public func submit(_ request: Request) async throws(RPCError) {
         _ = try await application.call(LifebusMethod.submitBackgroundTask, request.json)
     }

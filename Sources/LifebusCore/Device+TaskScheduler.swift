@@ -50,7 +50,18 @@ extension Device {
         if request.kind == .continuedProcessing, front != i || !apps[i].state.isForeground {
             return rejectTask(app, .taskRequiresForeground)  // B12
         }
-        // A new submission replaces the pending one of its identifier (a running one runs on).
+        if let limit = Self.pendingRequestLimit(request.kind) {
+            let others = apps[i].scheduledTasks.count {
+                $0.request.kind == request.kind && $0.request.identifier != request.identifier
+                    && ($0.phase == .pending || $0.phase == .due)
+            }
+            guard others < limit else {
+                return rejectTask(app, .tooManyPendingTaskRequests)  // B46, B47
+            }
+        }
+        // A new submission replaces the pending one of its identifier ("Submitting a task request for an unexecuted
+        // task that's already in the queue replaces the previous task request", `BGTaskScheduler.submit`): it never
+        // counts twice. A running one runs on.
         if let k = apps[i].scheduledTasks.firstIndex(where: {
             $0.request.identifier == request.identifier && ($0.phase == .pending || $0.phase == .due)
         }) {
@@ -66,6 +77,19 @@ extension Device {
         }
         apps[i].scheduledTasks.append(task)
         recordTask(i, request, .submitted)
+    }
+
+    /// How many requests of `kind` an app may have scheduled at once (B46, B47): Apple's `BGTaskScheduler.submit`,
+    /// "a total of 1 refresh task and 10 processing tasks scheduled at any time". Scheduled is pending — submitted,
+    /// not yet launched; a running task is no longer scheduled ([inference]: the usual handler submits the next
+    /// refresh while it runs). Continued processing has no documented pending limit (`nil`): Apple documents only
+    /// a limit on concurrent tasks, met by the request's submission strategy, which the device does not model.
+    static func pendingRequestLimit(_ kind: BackgroundTaskKind) -> Int? {
+        switch kind {
+        case .appRefresh: 1
+        case .processing: 10
+        case .continuedProcessing: nil
+        }
     }
 
     mutating func completeTask(_ app: AppID, _ identifier: String, success: Bool) {

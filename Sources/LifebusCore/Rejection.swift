@@ -39,6 +39,7 @@ public struct Rejection: Sendable, Hashable, CustomStringConvertible {
         case .registrationClosed: text = "task identifiers are registered before didFinishLaunching returns"
         case .taskNotPermitted: text = "the identifier is not in the app's permitted task identifiers"
         case .taskRequiresForeground: text = "a continued-processing task starts from the foreground"
+        case .tooManyPendingTaskRequests: text = "too many task requests of this kind are pending"
         case .sceneLifecycleRequired: text = "the app does not adopt scenes, which this profile requires"
         case .scenesUnsupported: text = "the app adopts scenes, which this profile does not have"
         case .appDoesNotAdoptScenes: text = "the app does not adopt scenes"

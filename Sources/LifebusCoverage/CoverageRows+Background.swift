@@ -96,6 +96,10 @@ extension CoverageRow {
         CoverageRow("B41", "scene app A not running → `push --tap A`",
                     J(launchTaps) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
                         && $0.sameEventMoved(.willConnectTo) }),
+        CoverageRow("B46", "A active with `refresh` (app refresh) pending → A submits `refresh` again, then `feed` "
+                        + "(app refresh)", .notInJournal(rejected)),
+        CoverageRow("B47", "A active with 10 processing tasks pending (`p0`…`p9`) and `refresh` running → A submits "
+                        + "`p10` (processing), then `refresh` (app refresh)", .notInJournal(rejected)),
     ]
 }
 

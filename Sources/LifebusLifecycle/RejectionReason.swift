@@ -30,6 +30,9 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
     case taskNotPermitted
     /// A continued-processing task submitted while the app is not in the foreground (it starts from a user action).
     case taskRequiresForeground
+    /// A `BGTaskScheduler` request beyond the pending limit of its kind: 1 `appRefresh`, 10 `processing` per app
+    /// (`BGTaskScheduler.Error.Code.tooManyPendingTaskRequests`).
+    case tooManyPendingTaskRequests
     /// A launch of an app that does not adopt scenes under a profile that requires them (`ios27`): it fails.
     case sceneLifecycleRequired
     /// An app that adopts scenes connected under a profile without scenes (`ios3`, `ios4`, `ios7`).

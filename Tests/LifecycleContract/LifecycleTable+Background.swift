@@ -357,5 +357,31 @@ extension LifecycleTable {
                 "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
                 "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok",
                 "A didReceiveNotificationResponse active→active ok"))),
+        Row(id: "B46", title: "a second app refresh request pending, and a resubmission that replaces the first",
+            setup: launchRegisteringMany + [.submitTask("A", "refresh", .appRefresh)],
+            steps: [.submitTask("A", "refresh", .appRefresh), .submitTask("A", "feed", .appRefresh)],
+            expected: eras(ios3: E("A=active front=A", unavailable, unavailable),
+                           ios13: E("A=active front=A A.refresh=pending", "task A refresh submitted",
+                                    "reject tooManyPendingTaskRequests"))),
+        Row(id: "B47", title: "an eleventh processing request pending, and a refresh request while one runs",
+            setup: launchRegisteringMany + [.submitTask("A", "refresh", .appRefresh), runRefresh]
+                + processingIDs.dropLast().map { .submitTask("A", $0, .processing) },
+            steps: [.submitTask("A", "p10", .processing), .submitTask("A", "refresh", .appRefresh)],
+            expected: eras(ios3: E("A=active front=A", unavailable, unavailable),
+                           ios13: E(elevenPending, "reject tooManyPendingTaskRequests", "task A refresh submitted"))),
     ]
 }
+
+// B46–B47: `BGTaskScheduler`'s limit on pending requests.
+
+/// The processing identifiers of B47: one more than the 10 an app may have pending.
+private let processingIDs = (0...10).map { "p\($0)" }
+/// An app permitted `refresh`, `feed` and the processing identifiers, registering them all while it launches.
+private let launchRegisteringMany: [Step] = {
+    let identifiers = ["refresh", "feed"] + processingIDs
+    return [.hold("A"), .connect("A", AppFlags(permittedTaskIdentifiers: identifiers))]
+        + identifiers.map { .registerTask("A", $0) } + [.release("A")]
+}()
+/// B47's end: `refresh` running, 10 processing requests and the new `refresh` pending.
+private let elevenPending = "A=active front=A A.refresh=running "
+    + processingIDs.dropLast().map { "A.\($0)=pending" }.joined(separator: " ") + " A.refresh=pending"
