@@ -25,7 +25,7 @@ public enum Action: Sendable, Equatable {
     /// Journal one step of a `BGTask` (submitted, launched, expiring, completed, expired, cancelled). Boxed
     /// (`indirect`), as `pushRecord`: the app-delegate lifecycle's actions stay as small as before.
     indirect case taskRecord(TaskRecord)
-    /// Journal one step of a push's delivery (delivered, deferred, answered, late).
+    /// Journal one step of a push's delivery (delivered, deferred, answered, late, discarded).
     indirect case pushRecord(PushRecord)
     /// Protected data became available (`wake`) or unavailable (`Profile.protectedDataLockDelay` after `sleep`).
     case protectedData(available: Bool)

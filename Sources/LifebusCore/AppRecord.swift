@@ -66,7 +66,9 @@ struct AppRecord: Sendable {
     }
 }
 
-/// An app's silent pushes (`Device+Push.swift`). Deferred ones and the delivery times outlive the process.
+/// An app's silent pushes (`Device+Push.swift`). The delivery times, the held push (while no process of the app ends)
+/// and the force-quit mark outlive the process. Invariants: `window` is armed exactly while a push is held behind a
+/// delivery of the hour; at most one push is held.
 struct PushBook: Sendable {
     /// Accepted, waiting for the app's `deliverPushes` work (payloads, JSON text).
     var due: [String] = []
@@ -76,10 +78,14 @@ struct PushBook: Sendable {
     var result: BackgroundFetchResult?
     /// When pushes were delivered, oldest first, within the last hour.
     var delivered: [Instant] = []
-    /// Over the rate limit, oldest first.
-    var deferred: [String] = []
-    /// Armed while `deferred` is not empty: when the oldest delivery leaves the hour.
+    /// The newest push over the rate limit (B32, B44): a newer one discards it; any end of the app's process
+    /// discards it; the window or the user's launch (B45) delivers it.
+    var held: String?
+    /// Armed while a push is `held`: when the oldest delivery leaves the hour.
     var window: TimerID?
+    /// The user force-quit the app (`terminate --by-user`, a switcher close) and has not launched it since: a silent
+    /// push does not launch it (B42, B43).
+    var forceQuit = false
 }
 
 /// One `BGTask` of an app, from its submission until it is completed, expired or cancelled.

@@ -71,8 +71,12 @@ public struct PushRecord: Sendable, Hashable {
     public enum Event: String, Sendable, Hashable, CaseIterable {
         /// Handed to the app (`didReceiveRemoteNotification` sent), or, for a visible notification, shown.
         case delivered
-        /// Over the rate limit (`Profile.silentPushesPerHour`): held until the window allows.
+        /// Over the rate limit (`Profile.silentPushesPerHour`): held until the window allows or the user launches the
+        /// app; only the newest is held.
         case deferred
+        /// Dropped, never to reach the app: a push to a force-quit app that is not running, a held push that a newer
+        /// one replaced, or a held push at the end of the app's process.
+        case discarded
         /// The completion handler was called in time, with `result`.
         case answered
         /// The completion handler was called after its budget (`result` as given); the app was not killed for it

@@ -64,6 +64,9 @@ extension Device {
         alertOnScreen = nil
         phoneCall = .idle
         lastCriticalWarning = nil
+        for i in apps.indices {
+            apps[i].pushes.forceQuit = false  // a restarted device launches force-quit apps for pushes again (B42)
+        }
         for i in apps.indices
         where index[apps[i].id] == i && apps[i].process == .none && apps[i].launch?.timer == nil {
             dropScheduledTasks(i)
@@ -201,6 +204,7 @@ extension Device {
         } else {
             bringToFront(i)
         }
+        userLaunched(i)  // B43, B45
     }
 
     private mutating func planMemoryWarning(_ level: MemoryWarningLevel) {  // R50–R54, S40
@@ -251,6 +255,9 @@ extension Device {
         if phoneCall == .inProgress(returnTo: i) {
             phoneCall = .inProgress(returnTo: nil)
         }
+        if byUser {
+            apps[i].pushes.forceQuit = true  // B42: a silent push no longer launches it
+        }
         if byUser && usesScenes(i) {
             schedule(i, .closeApp, stage: 0)  // S24
         } else if byUser {
@@ -269,6 +276,7 @@ extension Device {
             schedule(i, .launchInBackground, stage: 0)
         } else {
             bringToFront(i)
+            userLaunched(i)
         }
     }
 }

@@ -155,15 +155,16 @@ extension Device {
         expect(app.pushes.inFlight == nil || app.outstanding?.callback == .didReceiveRemoteNotification,
             "\(app.id) has a push in flight and no didReceiveRemoteNotification outstanding")
         // Due pushes are lost with the process that would take them (`pushesEnded`): while some are due, a process is
-        // attached or starting, or a chain (running or queued) is to deliver them — or the app may not run in the
-        // background, and they wait for a deliverPushes that finds it in the foreground (`stepDeliverPushes`).
+        // attached or starting, or a chain (running, planned or queued) is to deliver them — or the app may not run
+        // in the background, and they wait for a deliverPushes that finds it in the foreground (`stepDeliverPushes`).
         let queuedForApp = queue.contains { if case .tasks(i) = $0 { true } else { false } }
+        let plannedForApp = activity.chain?.works.contains { $0.app == i && $0.intent == .deliverPushes } ?? false
         expect(app.pushes.due.isEmpty || app.process != .none || app.launch != nil || app.work != nil || queuedForApp
-            || !canBackground(i),
+            || plannedForApp || !canBackground(i),
             "\(app.id) has \(app.pushes.due.count) pushes due and no process, launch or chain to take them")
-        // A window is armed exactly while pushes are deferred behind a delivery of the hour (`armPushWindow`).
-        expect((app.pushes.window != nil) == (!app.pushes.deferred.isEmpty && !app.pushes.delivered.isEmpty),
-            "\(app.id)'s push window and deferred pushes disagree")
+        // A window is armed exactly while a push is held behind a delivery of the hour (`armPushWindow`).
+        expect((app.pushes.window != nil) == (app.pushes.held != nil && !app.pushes.delivered.isEmpty),
+            "\(app.id)'s push window and held push disagree")
         return broken
     }
 

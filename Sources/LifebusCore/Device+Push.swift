@@ -3,7 +3,10 @@ import LifebusLifecycle
 /// Remote notifications (`Protocol/lifecycle.md` B30–B34): a silent push is handed to the app through the app
 /// delegate (`didReceiveRemoteNotification`, scene apps too), launching it into the background if it is not running
 /// (`launchReason: remoteNotification`) or resuming it if suspended; its completion handler has the callback's
-/// budget (30 s); more than `Profile.silentPushesPerHour` in an hour are deferred until the hour allows. A visible
+/// budget (30 s). An app the user force-quit is not launched for one (B42: it is `discarded`) until the user launches
+/// it again (B43). Over `Profile.silentPushesPerHour` in an hour the newest push is held, discarding the one held
+/// before (B32, B44); any end of the app's process discards it; the hour's window or the user's launch delivers it
+/// (B45). A visible
 /// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more;
 /// `push --tap` is the notification and its tap in one event (B35, B36): `delivered`, then what `launch APP --push`
 /// does.
@@ -29,13 +32,14 @@ extension Device {
             return refuse(.backgroundTasksUnavailable, app: app)  // no silent push before iOS 7
         }
         forgetOldDeliveries(i)
-        guard apps[i].pushes.deferred.isEmpty,
+        if apps[i].pushes.forceQuit && apps[i].state == .notRunning {
+            recordPush(i, .discarded, payload: notification.payload)  // B42: not launched after a force-quit
+            return
+        }
+        guard apps[i].pushes.held == nil,
             apps[i].pushes.delivered.count + apps[i].pushes.due.count < configuration.profile.silentPushesPerHour
         else {
-            apps[i].pushes.deferred.append(notification.payload)  // B32
-            recordPush(i, .deferred, payload: notification.payload)
-            armPushWindow(i)
-            return
+            return hold(i, notification.payload)
         }
         apps[i].pushes.due.append(notification.payload)
         schedule(i, .deliverPushes, stage: 0)
@@ -71,17 +75,42 @@ extension Device {
         recordPush(i, late ? .late : .answered, result: result, payload: payload)
     }
 
-    /// The rate window allows the oldest deferred push: it is due now (its own chain, `QueuedWork.tasks`).
+    /// The rate window allows the held push: it is due now (its own chain, `QueuedWork.tasks`).
     mutating func pushWindowOpened(_ i: Int) {
         apps[i].pushes.window = nil
         forgetOldDeliveries(i)
-        let room = configuration.profile.silentPushesPerHour - apps[i].pushes.delivered.count - apps[i].pushes.due.count
-        let released = min(max(room, 0), apps[i].pushes.deferred.count)
-        apps[i].pushes.due += apps[i].pushes.deferred.prefix(released)
-        apps[i].pushes.deferred.removeFirst(released)
-        if released > 0 {
-            queue.append(.tasks(i))
+        guard apps[i].pushes.delivered.count + apps[i].pushes.due.count < configuration.profile.silentPushesPerHour,
+            let held = apps[i].pushes.held.take()
+        else {
+            return armPushWindow(i)
         }
+        apps[i].pushes.due.append(held)
+        queue.append(.tasks(i))
+    }
+
+    /// The user launched app `i` (`launch`, `activate`, a tap, a scene opened or reconnected, or its process came to
+    /// the front on its own): a force-quit no longer keeps silent pushes from launching it (B43), and its held push is
+    /// delivered at once, after the launch's moves and what it opened (B45: "If the user launches the app, the system
+    /// immediately delivers the held notification"; the order is [inference]). Called once the launch is planned.
+    mutating func userLaunched(_ i: Int) {
+        apps[i].pushes.forceQuit = false
+        guard let held = apps[i].pushes.held.take() else {
+            return
+        }
+        cancelTimer(apps[i].pushes.window.take())
+        apps[i].pushes.due.append(held)
+        let stage = (activity.chain?.works.last?.stage ?? -1) + 1
+        schedule(i, .deliverPushes, stage: stage)
+    }
+
+    /// Holds `payload` over the rate limit: only the newest push is held, the one held before is discarded (B44:
+    /// "the system discards the older notification and only holds the newest one").
+    private mutating func hold(_ i: Int, _ payload: String) {
+        if let older = apps[i].pushes.held {
+            recordPush(i, .discarded, payload: older)
+        }
+        apps[i].pushes.held = payload
+        recordPush(i, .deferred, payload: payload)
         armPushWindow(i)
     }
 
@@ -94,22 +123,27 @@ extension Device {
 
     /// App `i`'s process ended: a push handed over and not answered is lost with it, and so are the pushes due but
     /// not yet handed over (the launch or resume they waited for ended with the process: under `ios27` an app that
-    /// does not adopt scenes never gets past it) — [inference]: iOS wakes an app for a push once. Deferred pushes
-    /// stay deferred, and each is tried when the hour allows. Called at every end of a process:
-    /// `end` (a crash, a kill), the exit that follows `willTerminate` or a kill (a push that fell due while the
-    /// process was going waited for it to go, `stepDeliverPushes`), and a launch that failed or timed out.
+    /// does not adopt scenes never gets past it) — [inference]: iOS wakes an app for a push once. The held push is
+    /// discarded (journaled `discarded`): "If something force quits or kills the app, the system discards the held
+    /// notification" — here every end, the clean exit after `willTerminate` and a crash too ([inference]). Called at
+    /// every end of a process: `end` (a crash, a kill), the exit that follows `willTerminate` or a kill (a push that
+    /// fell due while the process was going waited for it to go, `stepDeliverPushes`), and a launch that failed or
+    /// timed out.
     mutating func pushesEnded(_ i: Int) {
         apps[i].pushes.inFlight = nil
         apps[i].pushes.result = nil
         apps[i].pushes.due.removeAll()
+        if let held = apps[i].pushes.held.take() {
+            cancelTimer(apps[i].pushes.window.take())
+            recordPush(i, .discarded, payload: held)
+        }
     }
 
-    /// Arms the window timer while pushes are deferred: when the oldest delivery of the hour leaves it. Only a
-    /// delivery opens the window, so with none in the hour (the pushes that fill it are still due) nothing is armed
-    /// until the first of them is delivered; due pushes lost with their app's process leave the deferred ones waiting
-    /// for the app's next delivery, with no timer (under `ios27` an app that does not adopt scenes never gets one).
+    /// Arms the window timer while a push is held: when the oldest delivery of the hour leaves it. Only a delivery
+    /// opens the window, so with none in the hour (the pushes that fill it are still due) nothing is armed until the
+    /// first of them is delivered; due pushes lost with their app's process discard the held one with it.
     private mutating func armPushWindow(_ i: Int) {
-        guard apps[i].pushes.window == nil, !apps[i].pushes.deferred.isEmpty,
+        guard apps[i].pushes.window == nil, apps[i].pushes.held != nil,
             let oldest = apps[i].pushes.delivered.first
         else {
             return

@@ -72,9 +72,9 @@ extension Device {
         protectedDataAvailable
     }
 
-    /// How many silent pushes to `app` wait for the rate limit's hour (`deferred`).
+    /// How many silent pushes to `app` wait for the rate limit's hour (`deferred`): 1 while one is held, else 0.
     public func deferredPushCount(of app: AppID) -> Int {
-        index[app].map { apps[$0].pushes.deferred.count } ?? 0
+        index[app].map { apps[$0].pushes.held == nil ? 0 : 1 } ?? 0
     }
 
     /// The `BGTask`s of `app`, pending and running, in the order they were submitted.

@@ -62,6 +62,7 @@ extension Device {
         } else {
             bringToFront(i)
         }
+        userLaunched(i)  // the user opened it (B43, B45)
     }
 
     /// A switcher swipe of one scene: the app's last connected scene closes the app (S25); a suspended app's is

@@ -96,6 +96,17 @@ extension CoverageRow {
         CoverageRow("B41", "scene app A not running → `push --tap A`",
                     J(launchTaps) { $0.byTap && $0.moved(.didReceiveNotificationResponse)
                         && $0.sameEventMoved(.willConnectTo) }),
+        CoverageRow("B42", "A force-quit (`terminate A --by-user`) → `push A`",
+                    J(pushes) { $0.push?.event == .discarded }),
+        CoverageRow("B43", "A force-quit, then launched by the user → `terminate A` (the system), `push A`",
+                    .notInJournal("its background launch is B31's: the journal does not tie it to the force-quit "
+                        + "and the launch before")),
+        CoverageRow("B44", "A suspended, 3 pushes delivered this hour, a fourth held → `push A`, `terminate A "
+                        + "--by-user`",
+                    .notInJournal("its discards read as B42's: a push record names no event, so the journal does not "
+                        + "tell a held push's discard from a force-quit app's")),
+        CoverageRow("B45", "A suspended, holding a push over the rate limit → `launch A`",
+                    J(pushes) { $0.byLaunch && $0.moved(.didReceiveRemoteNotification, from: [.active]) }),
         CoverageRow("B46", "A active with `refresh` (app refresh) pending → A submits `refresh` again, then `feed` "
                         + "(app refresh)", .notInJournal(rejected)),
         CoverageRow("B47", "A active with 10 processing tasks pending (`p0`…`p9`) and `refresh` running → A submits "

@@ -14,7 +14,8 @@ public struct ScenarioTask: Sendable, Equatable {
 }
 
 /// An expected ending of the latest silent push in scope (`expect: {push: newData}`): its completion handler's
-/// result in time, or `late` (called after its budget), or `deferred` (held by the rate limit, not delivered yet).
+/// result in time, or `late` (called after its budget), or `deferred` (held by the rate limit, not delivered yet), or
+/// `discarded` (never to be delivered: its app was force-quit, or a newer push or the app's end discarded it held).
 /// The raw value is the file's spelling.
 public enum ScenarioPushOutcome: String, Sendable, Hashable, CaseIterable {
     case newData
@@ -22,6 +23,7 @@ public enum ScenarioPushOutcome: String, Sendable, Hashable, CaseIterable {
     case failed
     case late
     case deferred
+    case discarded
 
     /// The outcome one app's push records (oldest first) show for its latest push, by the latest record: `nil` when
     /// there is none, or the latest push was delivered and not answered yet.
@@ -30,6 +32,7 @@ public enum ScenarioPushOutcome: String, Sendable, Hashable, CaseIterable {
         switch last.event {
         case .delivered: return nil
         case .deferred: self = .deferred
+        case .discarded: self = .discarded
         case .late: self = .late
         case .answered:
             switch last.result ?? .noData {

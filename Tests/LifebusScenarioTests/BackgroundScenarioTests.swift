@@ -69,7 +69,7 @@ import Testing
     @Test(arguments: [
         ("task: {identifier: x}", "task needs identifier and outcome"),
         ("task: {identifier: x, outcome: done}", "'done' is not a task outcome; use running, completed, failed"),
-        ("push: sent", "'sent' is not a push outcome; use newData, noData, failed, late, deferred"),
+        ("push: sent", "'sent' is not a push outcome; use newData, noData, failed, late, deferred, discarded"),
         ("noMark: ''", "noMark"),
         ("{scene: 1, noMark: x}", "noMark is about the app: an expect with scene does not take it"),
         ("noTask: ''", "noTask must not be empty"),
@@ -126,6 +126,9 @@ import Testing
         #expect(check(failed, [Self.push(.delivered), Self.push(.answered, .failed)]) == ["failed true"])
         #expect(check(failed, [Self.push(.answered, .newData), Self.push(.deferred)]) == ["deferred false"])
         #expect(check(ScenarioExpectation(push: .late), [Self.push(.late, .noData)]) == ["late true"])
+        let discarded = ScenarioExpectation(push: .discarded)
+        #expect(check(discarded, [Self.push(.deferred), Self.push(.discarded)]) == ["discarded true"])
+        #expect(check(discarded, [Self.push(.discarded), Self.push(.deferred)]) == ["deferred false"])
         let mark = JournalEntry.mark(MarkRecord(seq: 1, app: Self.app, pid: 1, name: "draft-lost", data: nil,
                                                 atMs: 0, wallMs: 0))
         let noMark = ScenarioExpectation(noMark: "draft-lost")

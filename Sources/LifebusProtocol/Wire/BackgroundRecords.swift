@@ -86,9 +86,9 @@ public struct PushDeliveryRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "push"
 
-    /// What happened to the push: `delivered`, `deferred`, `answered`, `late`.
+    /// What happened to the push: `delivered`, `deferred`, `answered`, `late`, `discarded`.
     public enum Event: String, Sendable, CaseIterable {
-        case delivered, deferred, answered, late
+        case delivered, deferred, answered, late, discarded
     }
 
     public var seq: Int64
