@@ -65,15 +65,19 @@ struct HeldPushTests {
         #expect(!harness.describe(from: start).contains("start A"))
     }
 
-    @Test("reset clears the force-quit mark, as a restart does: the next push launches the app")
-    func resetClearsTheForceQuitMark() {
+    @Test("reset clears the force-quit mark, as a restart does: the next push launches the app", arguments: [false, true])
+    func resetClearsTheForceQuitMark(resets: Bool) {
         var harness = Harness(profile: .ios13)
         harness.run(.connect("A"))
         harness.run(.fire(.terminate("A", byUser: true)))
-        harness.run(.fire(.reset))
+        // Its process comes back on its own, into the background (not a user's launch: the mark stays), so `reset`
+        // keeps the app; the system then ends it.
+        harness.run(.connect("A", AppFlags(launchInBackground: true)))
+        if resets { harness.run(.fire(.reset)) }
+        harness.run(.fire(.terminate("A", byUser: false)))
         let start = harness.journal.count
         harness.run(Self.push(1))
-        #expect(harness.describe(from: start).contains("start A"))
-        #expect(Self.pushes(harness, from: start).first == #"delivered {"n":1}"#)
+        #expect(harness.describe(from: start).contains("start A") == resets)
+        #expect(Self.pushes(harness, from: start).first == (resets ? #"delivered {"n":1}"# : #"discarded {"n":1}"#))
     }
 }
