@@ -7,7 +7,7 @@ import Testing
 @Suite struct AppsRelaunchTests {
     /// ReturnMeTo installed, with its state file in a fresh folder.
     static func installReturnMeTo(_ broker: BrokerFixture) throws -> String {
-        let state = BrokerFixture.uniqueSocketPath("returnmeto-state")
+        let state = broker.socketPath + ".returnmeto-state"  // removed with the fixture
         let path = AppsSupervisedTests.manifest(
             "com.example.ReturnMeTo", executable: ChildProcess.productsFolder + "/ReturnMeTo",
             arguments: ["--state-file", state])

@@ -29,12 +29,17 @@ import Testing
         let notYet = try broker.cli(["wait", "\(Self.id)/9", "unattached", "--timeout", "1s"])
         #expect(notYet.status == 0, "\(notYet.err)")
         #expect(notYet.out.hasPrefix("\(Self.id)/9 (not connected) is unattached"), "\(notYet.out)")
-        let closing = try ChildProcess(
-            "lifebus", ["wait", "\(Self.id)/2", "unattached", "--json", "--timeout", "10s", "--socket",
-                        broker.socketPath])
+        // The scene wait is in place before the close: a connection's requests are handled in order, so once the
+        // `ping` after it is answered the broker holds the wait (a `lifebus wait` process started just before the
+        // close could reach the broker after it, and be answered at once, `sinceMs` null).
+        let watcher = try RawPeer.controller(broker)
+        watcher.client.sendLine(#"""
+            {"jsonrpc":"2.0","id":"closing","method":"wait","params":{"app":"\#(Self.id)","scene":2,\#
+            "state":"unattached","timeoutMs":10000}}
+            """#)
+        #expect(watcher.call("ping")?["result"] != nil)
         #expect(try broker.cli(["fire", "scene", "close", Self.id, "2"]).status == 0)
-        #expect(closing.wait() == 0)
-        let closed = try JSONParser.parse(closing.stdout.readAll(timeout: .seconds(5)).trimmingNewlines)
+        let closed = try #require(watcher.pump { $0["id"]?.stringValue == "closing" }?["result"])
         #expect(closed["scene"] == 2 && closed["state"] == "unattached" && closed["session"] == nil, "\(closed)")
         #expect(closed["sinceMs"]?.doubleValue != nil, "the broker saw it disconnect: \(closed)")
 

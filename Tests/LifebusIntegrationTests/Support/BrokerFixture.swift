@@ -48,9 +48,13 @@ final class BrokerFixture {
             journalPath = (folder ?? "/tmp") + "/\(name).journal.jsonl"
         }
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
-        let command = ["--socket", self.socketPath] + journal + arguments
         let limit = descriptorLimit.map { ["/usr/bin/prlimit", "--nofile=\($0):\($0)"] } ?? []
         let prefix = limit + wrapper
+        // The broker stops with this test process even when that is killed (a crash, a SIGKILL, a closed pipe):
+        // no test run leaves a broker behind. Not under a wrapper: the option wants the broker's own parent.
+        let parent = prefix.isEmpty && !arguments.contains("--exit-with-parent")
+            ? ["--exit-with-parent", "\(getpid())"] : []
+        let command = ["--socket", self.socketPath] + journal + parent + arguments
         let marker = [SupervisionCheck.brokerMarker: self.socketPath]  // inherited by all it starts: the sweep's
         let broker = ["\(ChildProcess.productsFolder)/lifebusd"] + command
         process = try prefix.first.map { program in
@@ -73,6 +77,13 @@ final class BrokerFixture {
         unlink(socketPath)
         unlink(socketPath + ".lock")
         unlink(socketPath + ".token")
+        // What tests named after a socket of /tmp (an app's `SOCKET.feed` state file and the `.draft` beside it):
+        // the path is this fixture's alone.
+        if socketPath.hasPrefix("/tmp/"), let name = socketPath.split(separator: "/").last {
+            for file in fileNames(in: "/tmp", endingWith: "") where file.hasPrefix(name + ".") {
+                unlink("/tmp/" + file)
+            }
+        }
         guard journalPath.hasPrefix("/tmp/") else { return }  // never a path like /dev/full
         for suffix in ["", ".1", ".2", ".3"] { unlink(journalPath + suffix) }
         guard let ownFolder else { return }
