@@ -4,7 +4,7 @@ import Testing
 
 /// What the app asks of the broker: marks, memory reports, background tasks and their expiry.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ApplicationRequestTests {
     @Test func aMarkInsideACallbackReachesTheBrokerBeforeTheCallbackIsAnswered() async throws {
         let harness = try await AppHarness.launch()

@@ -6,7 +6,7 @@ import Testing
 
 /// The SDK against a stand-in broker: hello, callbacks on the main actor, answers, state, termination.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ApplicationTests {
     @Test func helloDeclaresTheAppIDAndItsFlags() async throws {
         let harness = try await AppHarness.launch(options: ApplicationOptions(

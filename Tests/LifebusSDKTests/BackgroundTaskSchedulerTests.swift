@@ -8,7 +8,7 @@ import Testing
 /// submission reach the broker, `performBackgroundTask` calls the launch handler, `backgroundTaskWillExpire` its
 /// expiration handler, `setTaskCompleted` reaches the broker, and a silent push's answer carries the fetch result.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct BackgroundTaskSchedulerTests {
     static let identifier = "com.example.Test.refresh"
 

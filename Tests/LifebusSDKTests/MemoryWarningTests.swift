@@ -4,7 +4,7 @@ import Testing
 
 /// Memory warnings: the delegate first, then the observers in the order added; `Purgeable` drops and rebuilds.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct MemoryWarningTests {
     @Test func observersRunAfterTheDelegateInOrderAndRemovedOnesDoNot() async throws {
         let harness = try await AppHarness.launch()

@@ -7,7 +7,7 @@ import Testing
 /// or the tapped notification, `openURL` calls `open(_:url:)` and `didReceiveNotificationResponse` the delegate's
 /// method with the payload; each is answered once the method returned.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct OpenedTests {
     @Test func theLaunchOptionsTheURLAndTheTappedNotificationReachTheDelegate() async throws {
         let delegate = OpenedDelegate()

@@ -7,7 +7,7 @@ import Testing
 /// notification is handled on the SDK's I/O thread before the next callback on the connection, so a delegate
 /// method sees it already.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ProtectedFileTests {
     /// A fresh folder under /tmp for one test's files.
     private func folder() -> String {

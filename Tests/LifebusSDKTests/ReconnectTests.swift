@@ -4,7 +4,7 @@ import Testing
 
 /// The broker going away: the app keeps running, reconnects with backoff, says hello again and is launched again.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ReconnectTests {
     @Test func theAppReconnectsAfterTheBrokerRestartsAndIsLaunchedAgain() async throws {
         let first = try await FakeBroker.start(path: FakeBroker.temporaryPath())

@@ -40,7 +40,7 @@ final class RecordingSceneDelegate: SceneDelegate {
 /// delegate's dispatch, scenes and sessions as values, the restoration payload both ways, the app-level
 /// notifications on the aggregate's edges and the `scenePhase` streams by SwiftUI's rules.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SceneDelegateTests {
     static let one = SceneID(1), two = SceneID(2), first = SceneSessionID(1), second = SceneSessionID(2)
 

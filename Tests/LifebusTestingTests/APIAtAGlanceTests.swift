@@ -5,7 +5,7 @@ import Testing
 /// The README's "API at a glance" table, compiled and run: every spelling of its middle column is used below as
 /// written (outside comments), on an in-memory bus, so a renamed API fails the build of this file, and a spelling the
 /// table gains without this file using it fails `theReadmeTableSpellsOnlyWhatThisFileUses`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct APIAtAGlanceTests {
     /// Marks (with data of every JSON type) when it enters the background; keeps a scene's note number with its

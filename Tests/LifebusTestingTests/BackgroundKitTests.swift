@@ -5,7 +5,7 @@ import Testing
 /// `expect(_:task:outcome:)`) telling issue 28's two stories, in memory and on the live broker. In memory the apps
 /// are in-process delegates; live they are `FeedReader` processes the broker starts (a kill of an in-process app would
 /// hit the test's own process), as `Examples/manifests/feedreader*.json` run it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct BackgroundKitTests {
     /// Where a test runs.

@@ -4,7 +4,7 @@ import Testing
 
 /// Background time asked for by the test for an in-process app: a task keeps the app in the background until it
 /// ends, a suspended app is refused one — the same on both transports.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct BackgroundTaskTests {
     /// Notes begins a task, goes home, ends it, is refused one once suspended; returns what the bus recorded.

@@ -5,7 +5,7 @@ import Testing
 
 /// One test body against both transports: the live broker (a real `lifebusd` on a temporary socket, the app
 /// connected through the SDK) records the same timeline as the in-memory one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct BothTransportsTests {
     /// A call rings, is answered and ends while Notes is in front; returns what the bus recorded.

@@ -4,7 +4,7 @@ import Testing
 /// The kit's device conditions (`setPower`, `setNetwork`): a processing task that requires external power and the
 /// network, due while the device is on its battery and offline, waits past its earliest begin date and runs when
 /// the last requirement is met; `runBackgroundTask` runs it on demand whatever the conditions.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct DeviceConditionsKitTests {
     nonisolated static let id: AppID = "com.example.Cleaner"

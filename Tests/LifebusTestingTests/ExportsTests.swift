@@ -29,7 +29,7 @@ private final class Exported: ApplicationDelegate, SceneDelegate {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct ExportsTests {
     @Test func aTestThatImportsOnlyLifebusTestingNamesTheWholeVocabulary() async throws {

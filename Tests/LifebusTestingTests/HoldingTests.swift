@@ -4,7 +4,7 @@ import Testing
 
 /// Holding an app's answer: an event fired without waiting reaches a held app, whose delegate method runs only at
 /// the release; an event queued behind it is refused when its turn comes — the same on both transports.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct HoldingTests {
     /// A call rings while Notes is held, memory runs short, the caller hangs up (twice: the second is refused), then

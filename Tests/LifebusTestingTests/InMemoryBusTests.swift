@@ -3,7 +3,7 @@ import LifebusTesting
 import Testing
 
 /// The kit on its in-memory transport: the reading a test uses, and the failure it reports.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct InMemoryBusTests {
     @Test func anAnsweredCallSendsTheFrontAppToTheBackgroundWhereItSavesItsState() async throws {

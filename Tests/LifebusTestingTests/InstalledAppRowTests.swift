@@ -9,7 +9,7 @@ import Testing
 /// The installed-app rows of `Protocol/lifecycle.md` the kit can say, on the live broker (the in-memory one starts
 /// no processes): R140, a launch that spawns the installed app (the ReturnMeTo example) with R40's transitions, and
 /// R141, a spawn that fails answered at once.
-@Suite("Protocol/lifecycle.md §16.5 through LifebusTesting", .timeLimit(.minutes(2)))
+@Suite("Protocol/lifecycle.md §16.5 through LifebusTesting", .hangGuard)
 @MainActor
 struct InstalledAppRowTests {
     /// The app id ReturnMeTo says hello with: the row's `B`.

@@ -5,7 +5,7 @@ import Testing
 /// Installed apps through the kit: a real executable (the ReturnMeTo example, built beside the test bundle)
 /// installed from a manifest and started by the live broker's supervisor, asserted with the same `expect`s as an
 /// in-process app; the in-memory bus refusing what it cannot run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct InstalledAppTests {
     @Test func anInstalledAppIsStartedByTheBrokerAndAssertedLikeAnyOther() async throws {

@@ -4,7 +4,7 @@ import Testing
 /// An app the device kills is started again by a fired launch: in memory the in-process app, with the same delegate
 /// (its death and relaunch simulated as the supervisor's), live the installed `lifebus subscribe` app — the same
 /// timeline either way, its start and kill in it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct KilledAppRelaunchTests {
     /// Counts its launches.

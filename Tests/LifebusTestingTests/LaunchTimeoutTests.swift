@@ -4,7 +4,7 @@ import Testing
 
 /// A launch whose app never connects runs out its launch budget: the kit throws `LaunchTimedOut` (app and budget),
 /// not `EventRejected` nor the raw wire error, and the same value on the in-memory and the live transport.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct LaunchTimeoutTests {
     static let absent: AppID = "com.example.Absent"

@@ -12,7 +12,7 @@ import Testing
 /// one instant arrive as they come). The transitions, rejections and app states must be the row's. The other rows
 /// (`LifecycleTable.driverRows`) run through the core's `Harness` and the integration `RowRunner` only;
 /// `RowCoverageTests` checks that every row of the document is run by exactly one side.
-@Suite("Protocol/lifecycle.md through LifebusTesting", .timeLimit(.minutes(5)))
+@Suite("Protocol/lifecycle.md through LifebusTesting", .hangGuard)
 @MainActor
 struct LifecycleRowsTests {
     /// A delegate that answers every callback at once.

@@ -6,7 +6,7 @@ import Testing
 /// `NotesScenes` saves each window when it enters the background, restores a reclaimed window on reconnect and
 /// consumes a cold-start URL from `willConnectTo`; `HalfMigrated` still saves in `applicationDidEnterBackground`, never
 /// called under scenes, so the kit's `expect(_:mark:)` fails on it — the failure the README's test shows.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct MigrationExamplesTests {
     @Test func notesScenesSavesAndRestoresEachWindowAndConsumesTheColdStartURL() async throws {

@@ -4,7 +4,7 @@ import Testing
 /// The kit with what a launch opens a running app with (`Protocol/lifecycle.md` B36, B37): an app that does not use
 /// scenes is sent `open(_:url:)` once back in front, and a tap reaches `didReceiveNotificationResponse`;
 /// `expect(_:callbacks:)` sees both callbacks.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct OpenedKitTests {
     /// Marks what it is opened with: `opened` from `open(_:url:)`, `tapped` from a notification response.

@@ -6,7 +6,7 @@ import Testing
 /// failing (the failure's report checked), in memory and on the live broker. An app the broker kills is, live, an
 /// installed `lifebus subscribe` process (a kill of an in-process app would hit the test's own process); in memory,
 /// an in-process delegate.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct OutcomeTests {
     /// Where a test runs.

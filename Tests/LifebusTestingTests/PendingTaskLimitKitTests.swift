@@ -5,7 +5,7 @@ import Testing
 /// `BGTaskScheduler`'s limit on pending requests (`lifecycle.md` B46) reaches an app's own code over the real broker:
 /// a second app refresh request is refused with an error the app matches on (`rejectionReason`), and a resubmission
 /// of the pending one replaces it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct PendingTaskLimitKitTests {
     nonisolated static let refresh = "com.example.Feeds.refresh"

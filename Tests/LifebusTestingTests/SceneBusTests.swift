@@ -6,7 +6,7 @@ import Testing
 /// The kit's scene verbs and expectations on both transports, with an in-process scene app: windows opened, sent
 /// home, reclaimed and reconnected (the payload handed back to the delegate), focus, a URL to the running app,
 /// `scenePhase` as SwiftUI defines it, a held scene callback, and a failed scene expectation's report.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct SceneBusTests {
     /// Keeps `{"note":<scene>}` for each scene and records what it was handed back and the URLs it opened.

@@ -6,7 +6,7 @@ import Testing
 /// An app with a scene delegate under `ios7`, through the kit on both transports: the broker refuses its scenes and
 /// the app falls back to the app-delegate life cycle (`Application.fellBackFromScenes`), its app delegate getting
 /// every callback and its scene delegate none; with `fallsBackFromScenes` off the refusal stays the launch's error.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct SceneFallbackTests {
     /// Both delegates, counting the scene callbacks it gets.

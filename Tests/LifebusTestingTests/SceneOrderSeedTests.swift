@@ -7,7 +7,7 @@ import Testing
 /// where Apple documents no order across scenes moving alike (the two background windows of an audio app that a
 /// critical memory warning reclaims), the seed chooses it — the same seed the same order, in memory and live, and
 /// some seeds the other one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct SceneOrderSeedTests {
     final class Windows: ApplicationDelegate, SceneDelegate {}

@@ -14,7 +14,7 @@ import Testing
 /// in-process app as the supervisor would its process. The row's transitions (a scene's as
 /// `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states, scene states
 /// and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
-@Suite("Protocol/lifecycle.md's scene rows through LifebusTesting", .timeLimit(.minutes(5)))
+@Suite("Protocol/lifecycle.md's scene rows through LifebusTesting", .hangGuard)
 @MainActor
 struct SceneRowsTests {
     /// A delegate that answers every callback at once.

@@ -3,7 +3,7 @@ import Testing
 
 /// The kit's tapped notification (`push(_:payload:alert:tap:)`, `Protocol/lifecycle.md` B36): a suspended app comes
 /// back to the front (`willEnterForeground`, `didBecomeActive`), and a locked device refuses the tap.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 @MainActor
 struct TappedNotificationKitTests {
     /// An app that does nothing of its own.

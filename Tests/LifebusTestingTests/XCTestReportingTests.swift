@@ -31,7 +31,7 @@ final class KitInXCTestCase: XCTestCase {
 
 /// Runs `KitInXCTestCase.testAMissingMarkFailsAtItsLine` in a child process of the test bundle (XCTest alone, that
 /// one case) and checks the failure XCTest reported.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct XCTestReportingTests {
     /// The line of the failing `expect` above.
     static let failingLine = 27
