@@ -42,9 +42,7 @@ public struct AppFlags: Sendable, Hashable {
     /// use (`Protocol/lifecycle.md` R29, [inference]). `fetch`, `remote-notification`, `processing` and
     /// `newsstand-content` are not among them: the system launches or resumes the app for their events, and "the app
     /// may be suspended again" (About the background execution sequence).
-    public static let continuousBackgroundModes = [
-        "audio", "location", "voip", "external-accessory", "bluetooth-central", "bluetooth-peripheral",
-    ]
+    public static let continuousBackgroundModes = knownBackgroundModes.filter(isContinuous)
 
     /// Whether `mode` is one of `continuousBackgroundModes`. A switch, not a lookup in a static `Set`: every one-shot
     /// CLI command makes an `AppFlags`, and building a `Set<String>` at start-up cost ~270 k instructions (the

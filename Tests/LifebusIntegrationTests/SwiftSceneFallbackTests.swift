@@ -73,23 +73,27 @@ import Testing
         #expect(run.out.contains("1 passed, 0 failed"), "\(run.out)")
     }
 
-    @Test func theMigrationDiffReportsTheSaveLeftInTheAppDelegate() throws {
-        let scenario = try Self.scenario()
-        defer { Self.remove(scenario) }
+    /// `lifebus run SCENARIO --profile ios7,ios27 --diff` (the scenario removed after): both runs pass and the diff
+    /// reports a loss (exit 1).
+    static func migrationDiff(of scenario: (file: String, folder: String)) throws
+        -> (status: Int32, out: String, err: String)
+    {
+        defer { remove(scenario) }
         let run = try ScenarioRunTests.lifebus(["run", scenario.file, "--profile", "ios7,ios27", "--diff"])
         #expect(run.status == 1, "\(run.out)\n\(run.err)")
         #expect(run.out.contains("2 runs (scenario × profile): 2 passed, 0 failed"), "\(run.out)")
+        return run
+    }
+
+    @Test func theMigrationDiffReportsTheSaveLeftInTheAppDelegate() throws {
+        let run = try Self.migrationDiff(of: try Self.scenario())
         #expect(run.out.contains("LOST  A Swift scene app under both life cycles"), "\(run.out)")
         #expect(run.out.contains("com.example.HalfMigrated: didEnterBackground is implemented but never called under "
             + "ios27 (it was under ios7): its mark state-saved is missing"), "\(run.out)")
     }
 
     @Test func theMigrationDiffReportsTheDeepLinkReadFromTheLaunchOptionsOnly() throws {
-        let scenario = try Self.deepLinkScenario()
-        defer { Self.remove(scenario) }
-        let run = try ScenarioRunTests.lifebus(["run", scenario.file, "--profile", "ios7,ios27", "--diff"])
-        #expect(run.status == 1, "\(run.out)\n\(run.err)")
-        #expect(run.out.contains("2 runs (scenario × profile): 2 passed, 0 failed"), "\(run.out)")
+        let run = try Self.migrationDiff(of: try Self.deepLinkScenario())
         #expect(run.out.contains("LOST  A cold launch by a deep link"), "\(run.out)")
         #expect(run.out.contains("com.example.HalfMigrated: mark deep-link made once under ios7, never under ios27"),
                 "\(run.out)")
