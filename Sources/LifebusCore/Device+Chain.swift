@@ -37,6 +37,12 @@ extension Device {
         }
     }
 
+    /// The stage after every work the running chain has planned: where work that follows an event's own moves goes;
+    /// `nil` with no chain.
+    var stageAfterPlannedWorks: Int? {
+        activity.chain.map { ($0.works.last?.stage ?? -1) + 1 }
+    }
+
     /// Adds `intent` for app `i` to the chain being planned.
     mutating func schedule(_ i: Int, _ intent: Intent, stage: Int) {
         activity.modifyChain { $0.works.append(Work(app: i, intent: intent, stage: stage)) }

@@ -48,10 +48,9 @@ extension Device {
     /// due, each in a stage after the event's own moves. The device's lock is not a requirement a running task
     /// loses here: the user's return expires it (`planProcessingExpiry`).
     mutating func planConditionsChanged() {
-        guard let works = activity.chain?.works else {
+        guard let stage = stageAfterPlannedWorks else {
             return
         }
-        let stage = (works.last?.stage ?? -1) + 1
         for i in apps.indices where index[apps[i].id] == i {
             var expires = false, performs = false
             for k in apps[i].scheduledTasks.indices {

@@ -41,10 +41,9 @@ extension Device {
 
     /// `intent` for every app that can hear it, a stage after the event's own moves.
     private mutating func scheduleProtectedData(_ intent: Intent) {
-        guard let works = activity.chain?.works else {
+        guard let stage = stageAfterPlannedWorks else {
             return
         }
-        let stage = (works.last?.stage ?? -1) + 1
         for i in apps.indices where index[apps[i].id] == i && apps[i].process == .connected {
             let state = apps[i].state
             if state.isForeground || state == .background {

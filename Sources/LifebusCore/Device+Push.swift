@@ -99,8 +99,7 @@ extension Device {
         }
         cancelTimer(apps[i].pushes.window.take())
         apps[i].pushes.due.append(held)
-        let stage = (activity.chain?.works.last?.stage ?? -1) + 1
-        schedule(i, .deliverPushes, stage: stage)
+        schedule(i, .deliverPushes, stage: stageAfterPlannedWorks ?? 0)
     }
 
     /// Holds `payload` over the rate limit: only the newest push is held, the one held before is discarded (B44:

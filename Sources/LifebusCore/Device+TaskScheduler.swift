@@ -158,10 +158,9 @@ extension Device {
     /// The user comes back to the device (`wake`, `home`, `launch`, `activate`): every running `processing` task
     /// expires (B10), in a stage after the event's own moves.
     mutating func planProcessingExpiry() {
-        guard runningProcessingTasks > 0, let works = activity.chain?.works else {
+        guard runningProcessingTasks > 0, let stage = stageAfterPlannedWorks else {
             return
         }
-        let stage = (works.last?.stage ?? -1) + 1
         for i in apps.indices where index[apps[i].id] == i {
             var expires = false
             for k in apps[i].scheduledTasks.indices
