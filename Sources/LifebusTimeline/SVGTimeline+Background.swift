@@ -109,16 +109,19 @@ extension SVGTimeline {
         return parts.joined(separator: ", ")
     }
 
-    /// Each deferred push as a dashed tick over the lane's state bar, labelled `push deferred` above it.
-    func drawDeferredPushes(_ lane: Timeline.Lane, index: Int, into canvas: inout SVGCanvas) {
+    /// Each push that did not reach the app when it came as a dashed tick over the lane's state bar, labelled with
+    /// its step above it: one held (`push deferred`, the budget's colour) and one dropped (`push discarded`: a
+    /// force-quit app's, or a held one lost with its process; the failure's colour).
+    func drawUndeliveredPushes(_ lane: Timeline.Lane, index: Int, into canvas: inout SVGCanvas) {
         let top = laneTop(index)
         let barTop = stateBarTop(lane: index)
-        for push in lane.pushes where push.event == .deferred {
+        for push in lane.pushes where push.event == .deferred || push.event == .discarded {
             let x = axis.x(push.atMs)
+            let colour = push.event == .discarded ? TimelinePalette.failure : TimelinePalette.budget
             canvas.svg.group(["class": "push"], title: "\(lane.app) \(push.text) at \(Self.milliseconds(push.atMs)) ms")
             canvas.svg.element("line", ["x1": .number(x), "y1": .number(top + 2), "x2": .number(x),
                                         "y2": .number(barTop + Self.stateBarHeight),
-                                        "stroke": .string(TimelinePalette.budget), "stroke-width": 2,
+                                        "stroke": .string(colour), "stroke-width": 2,
                                         "stroke-dasharray": "3 2"])
             let rooms = (right: width - x - 5, left: x - Self.laneLabelWidth - 5)
             let spots: [(spot: TextPlacer.Spot, room: Double)] = [
@@ -126,8 +129,7 @@ extension SVGTimeline {
                 (.init(x: x - 3, y: top + 13, anchor: .end), rooms.left),
                 (.init(x: x - 3, y: top + 27, anchor: .end), rooms.left),
             ]
-            canvas.label(SVGCanvas.shortenable(push.text, fontSize: 9, spots: spots), fontSize: 9,
-                         fill: TimelinePalette.budget)
+            canvas.label(SVGCanvas.shortenable(push.text, fontSize: 9, spots: spots), fontSize: 9, fill: colour)
             canvas.svg.end("g")
         }
     }

@@ -2,7 +2,7 @@ import LifebusLifecycle
 import LifebusProtocol
 
 /// Drawing one app's lane: its name, its state bars, its callback gauges, its marks, its endings, its task rows, its
-/// deferred pushes and its scenes' sub-lanes.
+/// deferred and discarded pushes and its scenes' sub-lanes.
 extension SVGTimeline {
     /// Every lane's background and name and its scenes' names, in the label column; then the column is kept clear
     /// of the plot's labels.
@@ -83,7 +83,7 @@ extension SVGTimeline {
         for (position, task) in lane.tasks.enumerated() {
             drawTask(task, app: lane.app, lane: index, position: position, into: &canvas)
         }
-        drawDeferredPushes(lane, index: index, into: &canvas)
+        drawUndeliveredPushes(lane, index: index, into: &canvas)
         for (position, scene) in lane.scenes.enumerated() {
             drawScene(scene, app: lane.app, lane: index, position: position, into: &canvas)
         }

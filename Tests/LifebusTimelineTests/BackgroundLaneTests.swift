@@ -9,7 +9,7 @@ import Testing
 /// protected data goes 10 s later, a silent push is answered `newData` while locked and another deferred, the device
 /// wakes, Feed goes home and submits a processing task; 15 minutes on both tasks launch, the processing one completes
 /// unsuccessfully, the refresh one is told it expires and, never completed, expires 30 s after its launch and Feed
-/// is killed.
+/// is killed, the held push discarded with its process.
 @Suite struct BackgroundLaneTests {
     static let feed = "com.example.Feed"
     static let refresh = "com.example.Feed.refresh"
@@ -54,7 +54,7 @@ import Testing
         let pushes = lane.callbacks.filter { $0.callback == .didReceiveRemoteNotification }
         #expect(pushes.count == 1 && pushes[0].fetchResult == .newData && pushes[0].budgetMs == 30_000)
         #expect(lane.callbacks.allSatisfy { $0.callback == .didReceiveRemoteNotification || $0.fetchResult == nil })
-        #expect(lane.pushes.map(\.text) == ["push delivered", "push answered newData", "push deferred"])
+        #expect(lane.pushes.map(\.text) == ["push delivered", "push answered newData", "push deferred", "push discarded"])
     }
 
     @Test func protectedDataIsUnavailableFromItsRecordUntilTheNextAndKeptWhicheverAppsAreChosen() throws {
@@ -93,6 +93,7 @@ import Testing
             "      920500  task \(Self.cleanup) completed (failed) after 487 ms",
             "didReceiveRemoteNotification active → active: 2 ms of 30000 ms budget, ok → newData (push --silent)",
             "       15020  push deferred",
+            "      950012  push discarded",
             "      950012  ENDED killed: background task \(Self.refresh) expired",
         ] {
             #expect(text.contains(line), "missing \(line) in\n\(text)")
@@ -113,7 +114,9 @@ import Testing
         #expect(lock["pid"]?.int64Value == ChromeTrace.devicePID && lock["dur"]?.int64Value == 9_990_000)
         let push = try #require(events.first { $0["name"]?.stringValue == "didReceiveRemoteNotification" })
         #expect(push["args"]?["fetchResult"]?.stringValue == "newData")
-        #expect(events.contains { $0["name"]?.stringValue == "push deferred" && $0["cat"]?.stringValue == "push" })
+        for step in ["push deferred", "push discarded"] {
+            #expect(events.contains { $0["name"]?.stringValue == step && $0["cat"]?.stringValue == "push" })
+        }
     }
 
     @Test(arguments: [SVGTimeline.minimumWidth, SVGTimeline.defaultWidth, 1_920])
@@ -140,6 +143,14 @@ import Testing
         #expect(words.contains { $0.hasPrefix("expired: app killed") } || width < SVGTimeline.defaultWidth)
         #expect(svg.contains("expired: app killed at 950012 ms</title>"))
         #expect(words.contains("protected data unavailable"))
+        // The held push and its discard: a dashed tick each where it happened, the discard in the failure's colour.
+        let ticks = SVGElement.all("line", in: svg).filter { $0.attributes["stroke-dasharray"] == "3 2" }
+        for (x, colour) in [(picture.axis.x(15_020), TimelinePalette.budget),
+                            (picture.axis.x(950_012), TimelinePalette.failure)] {
+            #expect(ticks.contains { abs(($0.number("x1") ?? -1) - x) < 0.1 && $0.attributes["stroke"] == colour },
+                    "no \(colour) tick at \(x)")
+        }
+        #expect(svg.contains("\(Self.feed) push discarded at 950012 ms</title>"))
         for (index, first) in texts.enumerated() {
             for second in texts[(index + 1)...] where first.box.intersects(second.box) {
                 Issue.record("at \(width) px, \"\(first.text)\" overlaps \"\(second.text)\"")
