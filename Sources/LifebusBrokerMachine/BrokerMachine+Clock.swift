@@ -5,9 +5,11 @@ import LifebusProtocol
 /// The lifecycle's clock: real (the driver's monotonic instant) or manual (virtual time, moved only by `advance`),
 /// and the carrying out of an `advance`.
 ///
-/// An advance to `target` repeats: while callbacks are outstanding, or a `BGTask` launched at the current virtual
+/// An advance to `target` repeats: while callbacks are outstanding, a `BGTask` launched at the current virtual
 /// instant still runs (the app's reaction to the launch — its handler's work and `setTaskCompleted` — takes no
-/// virtual time: `Device.hasTaskLaunched(at:)`), wait for their answers and completions — up to the settle
+/// virtual time: `Device.hasTaskLaunched(at:)`), or an app told at that instant that its background tasks expire
+/// still holds one (the expiration handler's `endBackgroundTask` takes none either:
+/// `Device.hasBackgroundTaskWarned(at:)`), wait for their answers, completions and ends — up to the settle
 /// limit (`MachineSettings.advanceSettleLimit`, real time, counted from the last step); then step virtual time to
 /// the next core deadline at or before `target` and fire every deadline due at that instant. With no deadline
 /// left before `target`, virtual time becomes `target` and the advance is answered with the callbacks still
@@ -56,7 +58,8 @@ extension BrokerMachine {
         while clock.pendingAdvance != nil {
             let outstanding = outstandingCallbacks()
             let step = clock.stepAdvance(
-                unsettled: !outstanding.isEmpty || device.hasTaskLaunched(at: lifecycleNow), now: now,
+                unsettled: !outstanding.isEmpty || device.hasTaskLaunched(at: lifecycleNow)
+                    || device.hasBackgroundTaskWarned(at: lifecycleNow), now: now,
                 settleLimit: settings.advanceSettleLimit)
             switch step {
             case .none, .wait?:

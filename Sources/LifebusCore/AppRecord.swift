@@ -33,6 +33,9 @@ struct AppRecord: Sendable {
         var warning: TimerID?
         /// Armed while tasks are open: the app is killed when the budget ends.
         var expiry: TimerID?
+        /// When the app was last told its tasks expire (`backgroundTaskExpiring`): under the manual clock an advance
+        /// waits at that instant for the app's reaction (`Device.hasBackgroundTaskWarned(at:)`).
+        var warnedAt: Instant?
     }
 
     let id: AppID

@@ -25,6 +25,7 @@ extension Device {
         apps[i].tasks.append(task)
         if let background = apps[i].background, background.expiry != nil && background.warning == nil {
             out.append(.backgroundTaskExpiring(app, taskID: task))  // the warning was already given
+            apps[i].background?.warnedAt = now
         }
         armTaskTimers(i)
     }
@@ -54,7 +55,7 @@ extension Device {
         if let budget = configuration.budgets.backgroundTask {
             let armed = apps[i].background
             apps[i].background = AppRecord.BackgroundTime(
-                deadline: now + budget, warning: armed?.warning, expiry: armed?.expiry)
+                deadline: now + budget, warning: armed?.warning, expiry: armed?.expiry, warnedAt: armed?.warnedAt)
         }
         armTaskTimers(i)
     }
@@ -90,15 +91,21 @@ extension Device {
         }
         let warning = deadline + (.zero - configuration.budgets.expirationWarning)
         if now >= warning {
-            for task in apps[i].tasks {
-                out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
-            }
+            warnTasksExpiring(i)
         } else {
             let timer = armTimer(.taskWarning(i), at: warning)
             apps[i].background?.warning = timer
         }
         let timer = armTimer(.taskExpiry(i), at: deadline)
         apps[i].background?.expiry = timer
+    }
+
+    /// Tells app `i` each of its open background tasks expires (its budget's warning), now.
+    mutating func warnTasksExpiring(_ i: Int) {
+        for task in apps[i].tasks {
+            out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
+        }
+        apps[i].background?.warnedAt = now
     }
 
     /// Cancels the expiration warning and the expiry of app `i`'s background tasks; the budget itself runs on.

@@ -134,9 +134,7 @@ extension Device {
             finishWork(i)
         case .taskWarning:
             apps[i].background?.warning = nil
-            for task in apps[i].tasks {
-                out.append(.backgroundTaskExpiring(apps[i].id, taskID: task))
-            }
+            warnTasksExpiring(i)
         case .taskExpiry:
             apps[i].background?.expiry = nil
             cancelTaskTimers(i)

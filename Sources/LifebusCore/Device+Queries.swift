@@ -93,6 +93,14 @@ extension Device {
         }
     }
 
+    /// Whether some app in the background was told at `instant` that its background tasks expire
+    /// (`backgroundTaskExpiring`) and still holds one: its reaction — the expiration handler's work, then
+    /// `endBackgroundTask` — takes no virtual time, so an advance of the manual clock waits for it at that instant
+    /// (`BrokerMachine+Clock.swift`), as for a `BGTask`'s launch.
+    public func hasBackgroundTaskWarned(at instant: Instant) -> Bool {
+        apps.contains { $0.state == .background && !$0.tasks.isEmpty && $0.background?.warnedAt == instant }
+    }
+
     /// Whether some app's `BGTask` was launched at `instant` and is still running (neither completed nor expiring):
     /// the app's reaction to the launch — work a launch handler starts, then `setTaskCompleted` — takes no virtual
     /// time, so an advance of the manual clock waits for it at that instant (`BrokerMachine+Clock.swift`).

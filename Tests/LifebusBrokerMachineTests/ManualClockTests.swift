@@ -122,7 +122,10 @@ import Testing
         let (_, fired) = harness.request(controller, "fire", #"{"event":"home"}"#)
         _ = harness.answerAllCallbacks(in: fired)
         #expect(harness.machine.device.state(of: "com.example.Notes") == .background)
-        let (advance, advanced) = harness.request(controller, "advance", #"{"byMs":600000}"#)
+        let (advance, warned) = harness.request(controller, "advance", #"{"byMs":600000}"#)
+        #expect(warned.reply(to: advance) == nil, "waits at the warning for the app's end of its task")
+        // The app never ends it: one settle limit of real time later the advance goes on, the expiry on time.
+        let advanced = warned + harness.advance(by: Self.settle)
         #expect(try Self.clock(advanced, advance).nowMs == 600_000)
         let expiring = try #require(advanced.firstIndex { effect in
             if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = effect { true } else { false }
@@ -140,6 +143,23 @@ import Testing
         let (status, answered) = harness.request(controller, "status", #"{"app":"com.example.Notes"}"#)
         let entry = try #require(try answered.reply(to: status)?.get())["apps"]?.arrayValue?.first
         #expect(entry?["sinceMs"]?.doubleValue == 180_000)
+    }
+
+    @Test func anEndSentAfterTheExpirationWarningIsNotOvertakenByTheExpiry() throws {
+        var (harness, app, controller) = Self.manual()
+        let (begin, began) = harness.request(app, "beginBackgroundTask", "{}")
+        let task = try #require(try began.reply(to: begin)?.get())["taskID"]?.int64Value
+        let (_, fired) = harness.request(controller, "fire", #"{"event":"home"}"#)
+        _ = harness.answerAllCallbacks(in: fired)
+        let (advance, warned) = harness.request(controller, "advance", #"{"byMs":600000}"#)
+        #expect(warned.contains { if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = $0 { true } else { false } })
+        #expect(warned.reply(to: advance) == nil, "virtual time waits at the warning (175 s)")
+        // The expiration handler's end comes after the warning, from work it started (no callback to answer).
+        let (end, ended) = harness.request(app, "endBackgroundTask", #"{"taskID":\#(task ?? 0)}"#)
+        #expect(ended.succeeded(end))
+        #expect(!ended.contains { if case .kill = $0 { true } else { false } }, "ended in its handler: not killed")
+        #expect(try Self.clock(ended, advance).nowMs == 600_000, "no task left: the advance goes on at once")
+        #expect(harness.machine.device.state(of: "com.example.Notes") == .suspended)
     }
 
     @Test func underJournalSyncTheAdvanceIsAnsweredAfterTheRecordsItMadeAreCommitted() throws {
