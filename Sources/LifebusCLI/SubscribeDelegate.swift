@@ -44,14 +44,17 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         await handle(application)
     }
 
-    /// A visible notification in the foreground: its hook runs, and the answer presents nothing, as an app that
-    /// does not implement the method (the journal's `push … presented none`).
+    /// A visible notification in the foreground: its hook runs, and the answer is `presentation` (`--present`).
     func willPresentNotification(_ application: Application, payload: String) async
         -> NotificationPresentationOptions
     {
         await handle(application)
-        return []
+        return presentation
     }
+
+    /// `--present`: what `willPresentNotification` answers; none by default, as an app that does not implement the
+    /// method (the journal's `push … presented none`).
+    var presentation: NotificationPresentationOptions = []
 
     /// A silent push: `newData` when its hook succeeded, `failed` when it failed, `noData` without a hook.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
