@@ -95,6 +95,12 @@ struct PushBook: Sendable {
     var presentingNow: String?
     /// The presentation options of the answer being handled (set only by an answer that carries them).
     var presentation: NotificationPresentationOptions?
+
+    /// Whether the end of the app's process has something here to drop (`Device.pushesEnded`): a push in flight,
+    /// due or held, or a notification offered.
+    var endsWithProcess: Bool {
+        inFlight != nil || !due.isEmpty || held != nil || presentingNow != nil || !presenting.isEmpty
+    }
 }
 
 /// One `BGTask` of an app, from its submission until it is completed, expired or cancelled.
