@@ -12,6 +12,7 @@ extension Application {
         let start = EventLoop.monotonicNanoseconds()
         var restoration: String?
         var result: BackgroundFetchResult?
+        var presentation: NotificationPresentationOptions?
         if callback.callback.scope == .scene {
             if let sceneDelegate { restoration = await deliverScene(callback, to: sceneDelegate) }
         } else if let delegate {
@@ -55,6 +56,10 @@ extension Application {
                 if let url = callback.background?.url { await delegate.open(self, url: url) }
             case .didReceiveNotificationResponse:
                 await delegate.didReceiveNotificationResponse(self, payload: callback.background?.payload ?? "{}")
+            case .willPresentNotification:
+                let options = await delegate.willPresentNotification(
+                    self, payload: callback.background?.payload ?? "{}")
+                presentation = options.isEmpty ? nil : options  // none: the answer says nothing
             }
         }
         let handlerMs = Double(EventLoop.monotonicNanoseconds() - start) / 1_000_000
@@ -66,7 +71,8 @@ extension Application {
             scenesEnded()
         }
         return CallbackAnswer(
-            handlerMs: handlerMs, handlerFailed: currentCallbackFailed, restoration: restoration, result: result)
+            handlerMs: handlerMs, handlerFailed: currentCallbackFailed, restoration: restoration, result: result,
+            presentation: presentation)
     }
 
     /// Sends what the delegate wants restored, if anything (a refusal, e.g. for an app the broker did not install,

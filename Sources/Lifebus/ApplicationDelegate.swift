@@ -96,6 +96,16 @@ public protocol ApplicationDelegate: AnyObject {
     ///   - application: The app receiving the callback.
     ///   - payload: The notification's payload, a JSON object as text.
     func didReceiveNotificationResponse(_ application: Application, payload: String) async
+    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: a visible notification of the app arrived
+    /// while it is in the foreground (either kind of app; iOS 10+, `ios13` on): return how the system should present
+    /// it, as the completion handler is called. The default presents nothing (`[]`), as iOS does for an app that does
+    /// not implement the method: no banner for the app's own notification while it is in front.
+    ///
+    /// - Parameters:
+    ///   - application: The app receiving the callback.
+    ///   - payload: The notification's payload, a JSON object as text.
+    /// - Returns: The presentation options (`.banner`, `.list`, `.sound`, `.badge`); `[]` presents nothing.
+    func willPresentNotification(_ application: Application, payload: String) async -> NotificationPresentationOptions
 }
 
 extension ApplicationDelegate {
@@ -116,6 +126,9 @@ extension ApplicationDelegate {
     public func protectedDataDidBecomeAvailable(_ application: Application) async {}
     public func open(_ application: Application, url: String) async {}
     public func didReceiveNotificationResponse(_ application: Application, payload: String) async {}
+    public func willPresentNotification(_ application: Application, payload: String) async
+        -> NotificationPresentationOptions
+    { [] }
 }
 
 /// Why and how the app was launched: the `launchOptions` of `didFinishLaunching`. A plain value.

@@ -101,10 +101,11 @@ public struct AnswerTiming: Sendable, Equatable {
 }
 
 extension CallbackAnswer {
-    /// Whether the answer says nothing the machine keeps but its timing: no restoration payload, no push `result`.
-    /// Such an answer takes the hot path (`BrokerInput.answered`, `BrokerMachine.answered`); any other is fed whole.
+    /// Whether the answer says nothing the machine keeps but its timing: no restoration payload, no push `result`,
+    /// no `presentation`. Such an answer takes the hot path (`BrokerInput.answered`, `BrokerMachine.answered`); any
+    /// other is fed whole.
     @inlinable
     public var isTimingOnly: Bool {
-        !hasRestoration && result == nil
+        !hasRestoration && result == nil && presentation == nil
     }
 }

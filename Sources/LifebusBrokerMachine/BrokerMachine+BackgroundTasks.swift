@@ -61,7 +61,7 @@ extension BrokerMachine {
         let record = PushDeliveryRecord(
             seq: journal.lastSequence + 1, app: step.app.rawValue, pid: pid(of: step.app),
             event: PushDeliveryRecord.Event(rawValue: step.event.rawValue) ?? .delivered, result: step.result,
-            payload: step.payload, atMs: milliseconds(step.at), wallMs: wallMs)
+            presentation: step.presentation, payload: step.payload, atMs: milliseconds(step.at), wallMs: wallMs)
         appendToJournal(.push(record), into: &effects)
         notifyObservers(LifebusMethod.push, record.json, into: &effects)
     }

@@ -153,7 +153,7 @@ extension BrokerMachine {
             .callbackAnswered(
                 app, id, handlerDuration: answer.handlerMs.map(Duration.init(clampingMilliseconds:)),
                 handlerFailed: answer.handlerFailed, restoration: answer.restoration.flatMap { kept($0, from: app) },
-                fetchResult: answer.result),
+                fetchResult: answer.result, presentation: answer.presentation),
             into: &effects)
     }
 

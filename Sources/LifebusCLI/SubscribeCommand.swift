@@ -46,7 +46,9 @@ extension LifebusCommand {
 
                 Without --scenes, a launch by a URL or a tapped notification gives didFinishLaunching's hook \
                 LIFEBUS_URL or LIFEBUS_PUSH (its launch options), openURL's hook LIFEBUS_URL; with or without, \
-                didReceiveNotificationResponse's hook (a tap that found the app running) gets LIFEBUS_PUSH.
+                didReceiveNotificationResponse's hook (a tap that found the app running) gets LIFEBUS_PUSH, and so \
+                does willPresentNotification's (a visible notification arriving while the app is in the \
+                foreground), answered with the --present options (none by default: no banner).
 
                 subscribe says on stderr what it waits for; when no broker answers (or the id is in use) within \
                 --connect-timeout it exits 3, unless --retry; a PROGRAM that ends before subscribe ever connected \
@@ -116,6 +118,13 @@ extension LifebusCommand {
         var restoration: JSONObjectArgument?
 
         @Option(help: ArgumentHelp(
+            "The presentation options to answer willPresentNotification with: "
+                + NotificationPresentationOptions.allOptions.map(\.name).joined(separator: ", ")
+                + ", or none (the default: as an app that does not implement the method).",
+            valueName: "option,…"))
+        var present: String?
+
+        @Option(help: ArgumentHelp(
             "Give up (exit 3) when no broker has accepted the app within this long (e.g. 500ms, 10s).",
             valueName: "duration"))
         var connectTimeout = DurationArgument(.seconds(5))
@@ -142,6 +151,24 @@ extension LifebusCommand {
                 throw ValidationError("--destruction-conditions needs --scenes")
             }
             _ = try declaredDestructionConditions()
+            _ = try presentation()
+        }
+
+        /// `--present` as options; `none` (or no `--present`) is none, a name it does not know a usage error that
+        /// lists the known ones.
+        func presentation() throws -> NotificationPresentationOptions {
+            guard let present, present != "none" else { return [] }
+            var options: NotificationPresentationOptions = []
+            for name in present.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let option = NotificationPresentationOptions(name: String(name)) else {
+                    throw ValidationError(
+                        "--present: unknown option '\(name)' (known: "
+                            + NotificationPresentationOptions.allOptions.map(\.name).joined(separator: ", ")
+                            + ", or none)")
+                }
+                options.insert(option)
+            }
+            return options
         }
 
         /// `--destruction-conditions` as a set; a name it does not know is a usage error that lists the known ones.
@@ -207,6 +234,7 @@ extension LifebusCommand {
             let delegate = SubscribeDelegate(plan: plan, socketPath: socketPath, supervisor: supervisor)
             delegate.restoration = restoration.map { JSONValue.object($0.object).jsonText }
             delegate.taskIdentifiers = tasks
+            delegate.presentation = try presentation()
             delegate.onWillTerminate = { session.terminating = true }
             if !program.isEmpty {
                 do throws(UVError) {

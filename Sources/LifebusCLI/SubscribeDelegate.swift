@@ -44,6 +44,18 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         await handle(application)
     }
 
+    /// A visible notification in the foreground: its hook runs, and the answer is `presentation` (`--present`).
+    func willPresentNotification(_ application: Application, payload: String) async
+        -> NotificationPresentationOptions
+    {
+        await handle(application)
+        return presentation
+    }
+
+    /// `--present`: what `willPresentNotification` answers; none by default, as an app that does not implement the
+    /// method (the journal's `push … presented none`).
+    var presentation: NotificationPresentationOptions = []
+
     /// A silent push: `newData` when its hook succeeded, `failed` when it failed, `noData` without a hook.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
         switch await handle(application) {
@@ -182,7 +194,7 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
     /// `LIFEBUS_SCENE`, `LIFEBUS_SESSION` and `LIFEBUS_SCENE_STATE`, and its connection options' `LIFEBUS_URL` (the
     /// first URL context) and `LIFEBUS_PUSH` (the notification response, JSON) when it carries them; so do
     /// `didFinishLaunching`'s launch options (`url`, `remoteNotification`), `openURL`'s URL and
-    /// `didReceiveNotificationResponse`'s payload. Every hook sees
+    /// `didReceiveNotificationResponse`'s and `willPresentNotification`'s payload. Every hook sees
     /// `LIFEBUS_PROTECTED_DATA`, `available` or `unavailable` (`Application.isProtectedDataAvailable`).
     nonisolated static func environment(
         for callback: CallbackParams, appID: String, socketPath: String, markSocket: String,
@@ -210,7 +222,8 @@ final class SubscribeDelegate: ApplicationDelegate, SceneDelegate {
         if let background = callback.background {
             if let url = background.url ?? background.launchOptions?.url { environment["LIFEBUS_URL"] = url }
             if let push = background.launchOptions?.remoteNotification
-                ?? (callback.callback == .didReceiveNotificationResponse ? background.payload : nil)
+                ?? (callback.callback == .didReceiveNotificationResponse
+                    || callback.callback == .willPresentNotification ? background.payload : nil)
             {
                 environment["LIFEBUS_PUSH"] = push
             }

@@ -1,7 +1,8 @@
 import LifebusProtocol
 
 /// The rows `lifebus history` and `watch` print for the background life's records (`Protocol/README.md` §13):
-/// `task appRefresh com.x.refresh launched`, `push answered newData`, `protected data unavailable`.
+/// `task appRefresh com.x.refresh launched`, `push answered newData`, `push presented none`, `protected data
+/// unavailable`.
 extension TransitionFormatting {
     static func cells(_ record: BackgroundTaskRecord) -> [TextTable.Cell] {
         let success = record.success.map { $0 ? " (success)" : " (failure)" } ?? ""
@@ -17,13 +18,12 @@ extension TransitionFormatting {
     }
 
     static func cells(_ record: PushDeliveryRecord) -> [TextTable.Cell] {
-        let result = record.result.map { " \($0.rawValue)" } ?? ""
         let colour: TerminalStyle.Colour = record.event == .late || record.result == .failed ? .red : .cyan
         return [
             TextTable.Cell("\(record.seq)", .dim),
             TextTable.Cell(milliseconds(record.atMs)),
             TextTable.Cell(record.app),
-            TextTable.Cell("push \(record.event.rawValue)\(result)", colour),
+            TextTable.Cell("push \(record.step)", colour),
             "", "", "", "", "",
             TextTable.Cell(abbreviated(record.payload)),
         ]

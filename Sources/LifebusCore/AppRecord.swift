@@ -69,9 +69,11 @@ struct AppRecord: Sendable {
     }
 }
 
-/// An app's silent pushes (`Device+Push.swift`). The delivery times, the held push (while no process of the app ends)
+/// An app's silent pushes (`Device+Push.swift`) and the visible notifications offered to it in the foreground
+/// (`Device+Presentation.swift`). The delivery times, the held push (while no process of the app ends)
 /// and the force-quit mark outlive the process. Invariants: `window` is armed exactly while a push is held behind a
-/// delivery of the hour; at most one push is held.
+/// delivery of the hour; at most one push is held; `presentingNow` is set exactly while `willPresentNotification` is
+/// outstanding.
 struct PushBook: Sendable {
     /// Accepted, waiting for the app's `deliverPushes` work (payloads, JSON text).
     var due: [String] = []
@@ -89,6 +91,19 @@ struct PushBook: Sendable {
     /// The user force-quit the app (`terminate --by-user`, a switcher close) and has not launched it since: a silent
     /// push does not launch it (B42, B43).
     var forceQuit = false
+    /// Visible notifications that arrived while the app was in the foreground, waiting for its `deliverPushes` work
+    /// to offer each to `willPresentNotification` (payloads, JSON text).
+    var presenting: [String] = []
+    /// The visible notification `willPresentNotification` is outstanding for.
+    var presentingNow: String?
+    /// The presentation options of the answer being handled (set only by an answer that carries them).
+    var presentation: NotificationPresentationOptions?
+
+    /// Whether the end of the app's process has something here to drop (`Device.pushesEnded`): a push in flight,
+    /// due or held, or a notification offered.
+    var endsWithProcess: Bool {
+        inFlight != nil || !due.isEmpty || held != nil || presentingNow != nil || !presenting.isEmpty
+    }
 }
 
 /// One `BGTask` of an app, from its submission until it is completed, expired or cancelled.

@@ -65,7 +65,7 @@ public struct TaskRecord: Sendable, Hashable {
     }
 }
 
-/// One step in the delivery of a silent push, for the journal (`{"type":"push",…}`).
+/// One step in the delivery of a push, for the journal (`{"type":"push",…}`).
 public struct PushRecord: Sendable, Hashable {
     /// What happened to the push. The raw value is the wire spelling.
     public enum Event: String, Sendable, Hashable, CaseIterable {
@@ -82,19 +82,28 @@ public struct PushRecord: Sendable, Hashable {
         /// The completion handler was called after its budget (`result` as given); the app was not killed for it
         /// only where the watchdog only observes.
         case late
+        /// A visible notification the app in the foreground answered `willPresentNotification` for, with
+        /// `presentation` (empty: none, not shown).
+        case presented
     }
 
     public var app: AppID
     public var event: Event
     /// `answered`'s and `late`'s fetch result.
     public var result: BackgroundFetchResult?
+    /// `presented`'s presentation options.
+    public var presentation: NotificationPresentationOptions?
     public var payload: String
     public var at: Instant
 
-    public init(app: AppID, event: Event, result: BackgroundFetchResult? = nil, payload: String, at: Instant) {
+    public init(
+        app: AppID, event: Event, result: BackgroundFetchResult? = nil,
+        presentation: NotificationPresentationOptions? = nil, payload: String, at: Instant
+    ) {
         self.app = app
         self.event = event
         self.result = result
+        self.presentation = presentation
         self.payload = payload
         self.at = at
     }

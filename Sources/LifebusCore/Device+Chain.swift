@@ -235,6 +235,7 @@ extension Device {
             step(i)
         case .deliverPushes:
             if done.callback == .didReceiveRemoteNotification { pushAnswered(i, late: done.late) }
+            if done.callback == .willPresentNotification { presentationAnswered(i) }
             step(i)
         case nil:
             preconditionFailure("a callback was outstanding outside any chain")

@@ -36,7 +36,7 @@ extension Device {
         if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
             scheduledTasksEnded(i)
         }
-        if apps[i].pushes.inFlight != nil || !apps[i].pushes.due.isEmpty || apps[i].pushes.held != nil {
+        if apps[i].pushes.endsWithProcess {
             pushesEnded(i)
         }
         if usesScenes(i) {

@@ -154,6 +154,8 @@ extension Device {
         }
         expect(app.pushes.inFlight == nil || app.outstanding?.callback == .didReceiveRemoteNotification,
             "\(app.id) has a push in flight and no didReceiveRemoteNotification outstanding")
+        expect((app.pushes.presentingNow != nil) == (app.outstanding?.callback == .willPresentNotification),
+            "\(app.id)'s notification offered and willPresentNotification outstanding disagree")
         // Due pushes are lost with the process that would take them (`pushesEnded`): while some are due, a process is
         // attached or starting, or a chain (running, planned or queued) is to deliver them — or the app may not run
         // in the background, and they wait for a deliverPushes that finds it in the foreground (`stepDeliverPushes`).

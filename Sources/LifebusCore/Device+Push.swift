@@ -7,7 +7,8 @@ import LifebusLifecycle
 /// it again (B43). Over `Profile.silentPushesPerHour` in an hour the newest push is held, discarding the one held
 /// before (B32, B44); any end of the app's process discards it; the hour's window or the user's launch delivers it
 /// (B45). A visible
-/// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more;
+/// notification reaches the app only when tapped (`launch APP --push`): it is journaled `delivered`, nothing more —
+/// unless the app is in the foreground, which is asked how to present it (`Device+Presentation.swift`, B60–B63);
 /// `push --tap` is the notification and its tap in one event (B35, B36): `delivered`, then what `launch APP --push`
 /// does.
 extension Device {
@@ -26,6 +27,7 @@ extension Device {
         let i = record(for: app)
         guard notification.contentAvailable else {
             recordPush(i, .delivered, payload: notification.payload)  // B33: shown, nothing reaches the app
+            offerPresentation(i, notification.payload)  // B60, B61: unless it is in the foreground
             return
         }
         guard configuration.profile.silentPushBudget != nil else {
@@ -45,8 +47,12 @@ extension Device {
         schedule(i, .deliverPushes, stage: 0)
     }
 
-    /// `deliverPushes`: launch (B31), resume (B30), then each due push's `didReceiveRemoteNotification`.
+    /// `deliverPushes`: each visible notification's `willPresentNotification` first (`offerNextPresentation`), then
+    /// for the silent pushes: launch (B31), resume (B30), then each due push's `didReceiveRemoteNotification`.
     mutating func stepDeliverPushes(_ i: Int) {
+        if offerNextPresentation(i) {
+            return
+        }
         guard !apps[i].pushes.due.isEmpty, canBackground(i) || apps[i].state.isForeground else {
             return finishWork(i)  // pushes still due wait for the app's next deliverPushes
         }
@@ -131,6 +137,7 @@ extension Device {
     mutating func pushesEnded(_ i: Int) {
         apps[i].pushes.inFlight = nil
         apps[i].pushes.result = nil
+        presentationsEnded(i)
         apps[i].pushes.due.removeAll()
         if let held = apps[i].pushes.held.take() {
             cancelTimer(apps[i].pushes.window.take())
@@ -154,9 +161,11 @@ extension Device {
         apps[i].pushes.delivered.removeAll { $0 + .seconds(3600) <= now }
     }
 
-    private mutating func recordPush(
-        _ i: Int, _ event: PushRecord.Event, result: BackgroundFetchResult? = nil, payload: String
+    mutating func recordPush(
+        _ i: Int, _ event: PushRecord.Event, result: BackgroundFetchResult? = nil,
+        presentation: NotificationPresentationOptions? = nil, payload: String
     ) {
-        out.append(.pushRecord(PushRecord(app: apps[i].id, event: event, result: result, payload: payload, at: now)))
+        out.append(.pushRecord(PushRecord(
+            app: apps[i].id, event: event, result: result, presentation: presentation, payload: payload, at: now)))
     }
 }

@@ -94,9 +94,13 @@ public struct Device: Sendable {
             failLaunch(app)
         case .memoryLimitExceeded(let app):
             killOverLimit(app)
-        case .callbackAnswered(let app, let id, let handlerDuration, let handlerFailed, let restoration, let result):
+        case .callbackAnswered(
+            let app, let id, let handlerDuration, let handlerFailed, let restoration, let result, let presentation):
             if let result, let i = index[app] {
                 apps[i].pushes.result = result  // read by the push's answer (`pushAnswered`)
+            }
+            if let presentation, let i = index[app], apps[i].pushes.presentingNow != nil {
+                apps[i].pushes.presentation = presentation  // read by the answer (`presentationAnswered`)
             }
             answer(app, id, handlerDuration: handlerDuration, handlerFailed: handlerFailed, restoration: restoration)
         case .deadlineReached:

@@ -25,10 +25,11 @@ public enum Input: Sendable, Hashable {
     /// `handlerFailed` when the app says its handler failed (it is journaled, the lifecycle goes on).
     /// `restoration` is the answer's restoration payload (JSON text): kept with the session for
     /// `stateRestorationActivity`, ignored for every other callback. `fetchResult` is a silent push's completion
-    /// handler's value (`didReceiveRemoteNotification`), ignored for every other callback.
+    /// handler's value (`didReceiveRemoteNotification`), and `presentation` a visible notification's presentation
+    /// options (`willPresentNotification`; `nil` counts as none), each ignored for every other callback.
     case callbackAnswered(
         AppID, CallbackID, handlerDuration: Duration?, handlerFailed: Bool = false, restoration: String? = nil,
-        fetchResult: BackgroundFetchResult? = nil)
+        fetchResult: BackgroundFetchResult? = nil, presentation: NotificationPresentationOptions? = nil)
     /// The device's earliest deadline (`Device.earliestDeadline`) has come: the timer due first fires (of several
     /// due at one deadline, the one armed first). Given once per due timer, at an instant at or after its deadline;
     /// with no timer due at the input's instant it is refused `unknownTimer`.

@@ -7,6 +7,7 @@ private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockD
 private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
 private let everyProfile = Set(Profile.allCases)
 private let launchTaps = Set(Profile.allCases.filter(\.tapReachesDelegateAtLaunch))
+private let presents = Set(Profile.allCases.filter(\.asksDelegateToPresent))
 private let rejected = "a rejected event: rejections are answered, not journaled"
 
 private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observation) -> Bool) -> CoverageRow.Evidence {
@@ -111,6 +112,15 @@ extension CoverageRow {
                         + "(app refresh)", .notInJournal(rejected)),
         CoverageRow("B47", "A active with 10 processing tasks pending (`p0`…`p9`) and `refresh` running → A submits "
                         + "`p10` (processing), then `refresh` (app refresh)", .notInJournal(rejected)),
+        CoverageRow("B60", "A active → `push --alert A`",
+                    J(presents) { $0.moved(.willPresentNotification, from: [.active]) }),
+        CoverageRow("B61", "scene app A active → `push --alert A`",
+                    J(presents) { $0.moved(.willPresentNotification, from: [.active]) }),
+        CoverageRow("B62", "A (audio) in the background → `push --alert A`",
+                    .notInJournal("its `delivered` record is B33's: the journal does not say the app was running in "
+                        + "the background")),
+        CoverageRow("B63", "A inactive (a call ringing) → `push --alert A`",
+                    J(presents) { $0.moved(.willPresentNotification, from: [.inactive]) }),
     ]
 }
 

@@ -5,10 +5,11 @@ public import LifebusProtocol
 ///
 /// A plain value computed from journal entries (`init(entries:app:)`), never from a broker. Invariants: `apps` are
 /// in the order the journal first names them, each app's `profiles` in the order its runs came; a row is in
-/// `reached` when at least one record of that app under that profile shows it (`CoverageRow.isShown`), in
-/// `notApplicable` when it is observable under the profile, was not reached and the app's kind cannot reach it
-/// (`CoverageRow.applies(to:)`: a scene app and the app-delegate callbacks it never gets, an app-delegate app and
-/// the scene rows), and in `neverReached` when it is observable, applicable and was not reached; rows no journal
+/// `reached` when the app's kind can reach it and at least one record of that app under that profile shows it
+/// (`CoverageRow.isShown`), in `notApplicable` when it is observable under the profile and the app's kind cannot
+/// reach it (`CoverageRow.applies(to:)`: a scene app and the app-delegate callbacks it never gets, an app-delegate
+/// app and the scene rows; B60 and B61 show alike, the kind tells them apart), and in `neverReached` when it is
+/// observable, applicable and was not reached; rows no journal
 /// can show are `CoverageRow.all`'s `.notInJournal` rows, the same for every app.
 public struct LifecycleCoverage: Sendable {
     /// A row reached, and by how many records.
@@ -66,13 +67,15 @@ public struct LifecycleCoverage: Sendable {
                 let key = Key(app: id, profile: profile)
                 let reached = counts[key] ?? [:]
                 let kind: CoverageRow.AppKind = sceneApps.contains(key) ? .scene : .appDelegate
-                let missed = rows.filter { $0.isObservable(under: profile) && reached[$0.id] == nil }
+                let observable = rows.filter { $0.isObservable(under: profile) }
                 return Run(
                     profile: profile,
                     kind: kind,
-                    reached: rows.compactMap { row in reached[row.id].map { Reach(row: row.id, records: $0) } },
-                    neverReached: missed.filter { $0.applies(to: kind) },
-                    notApplicable: missed.filter { !$0.applies(to: kind) })
+                    reached: rows.filter { $0.applies(to: kind) }.compactMap { row in
+                        reached[row.id].map { Reach(row: row.id, records: $0) }
+                    },
+                    neverReached: observable.filter { $0.applies(to: kind) && reached[$0.id] == nil },
+                    notApplicable: observable.filter { !$0.applies(to: kind) })
             })
         }
     }

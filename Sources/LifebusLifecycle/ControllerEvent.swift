@@ -24,7 +24,8 @@ public enum ControllerEvent: Sendable, Hashable {
     /// into the background if it is not running), or `cancel` a running continued-processing task.
     case backgroundTask(AppID, identifier: String, action: BackgroundTaskAction)
     /// A remote notification to APP: a silent one is delivered through `didReceiveRemoteNotification` (launching the
-    /// app into the background if it is not running); a visible one reaches the app only when tapped.
+    /// app into the background if it is not running); a visible one reaches the app only when tapped, or, in the
+    /// foreground, through `willPresentNotification` (`ios13`+).
     case push(AppID, PushNotification)
     /// The device is plugged in or runs on its battery.
     case power(PowerSource)

@@ -146,7 +146,9 @@ public enum FireAction: String, Sendable, Hashable, CaseIterable {
         case .run: "Run the submitted task now, launching the app into the background if needed (the default)."
         case .cancel: "The user cancels the continued-processing task: its expiration handler runs."
         case .silent: "A silent push (content-available), through didReceiveRemoteNotification (the default)."
-        case .alert: "A visible notification: nothing reaches the app until it is tapped (launch --push)."
+        case .alert:
+            "A visible notification: nothing reaches the app until it is tapped (launch --push), but an app in the "
+                + "foreground is asked how to present it (willPresentNotification, ios13+)."
         case .external: "The device is plugged in: processing tasks that require external power may run."
         case .battery: "The device runs on its battery: processing tasks that require external power wait or expire."
         case .online: "The device reaches the network: processing tasks that require it may run."

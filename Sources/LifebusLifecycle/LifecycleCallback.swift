@@ -54,6 +54,10 @@ public enum LifecycleCallback: String, Sendable, CaseIterable, Hashable {
     /// app (either kind: a `UNUserNotificationCenterDelegate` method), once it is in the foreground. The answer is
     /// the completion handler's call.
     case didReceiveNotificationResponse
+    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: a visible notification arrived while the
+    /// app is in the foreground (either kind: a `UNUserNotificationCenterDelegate` method). The answer is the
+    /// completion handler's call and carries the `NotificationPresentationOptions` chosen (none when it says none).
+    case willPresentNotification
 }
 
 /// Which delegate a callback belongs to. The raw value is the wire spelling.
@@ -68,8 +72,8 @@ extension LifecycleCallback {
     /// The watchdog budget of the callback under `profile` (`Protocol/lifecycle.md`, "Budgets"), before a broker's
     /// `--time-scale` and `--budget` change it. The same under every profile today; a profile that differs says so
     /// here. Scene callbacks and the scene app-delegate ones get FrontBoard's scene-update watchdog, 10 s; so do
-    /// `openURL` and `didReceiveNotificationResponse`, for which Apple gives no figure ([inference]: they run in the
-    /// foreground, as `openURLContexts` does). A silent
+    /// `openURL`, `didReceiveNotificationResponse` and `willPresentNotification`, for which Apple gives no figure
+    /// ([inference]: they run in the foreground, as `openURLContexts` does). A silent
     /// push's completion handler gets the profile's `silentPushBudget` (30 s); a BGTask's launch handler 10 s to be
     /// called (its task's own budget is the profile's), its expiration handler 5 s (`expirationWarning`'s figure).
     public func defaultBudget(under profile: Profile) -> Duration {
@@ -90,7 +94,7 @@ extension LifecycleCallback {
         case .didReceiveRemoteNotification: profile.silentPushBudget ?? .seconds(30)
         case .performBackgroundTask: .seconds(10)
         case .backgroundTaskWillExpire: .seconds(5)
-        case .openURL, .didReceiveNotificationResponse: .seconds(10)
+        case .openURL, .didReceiveNotificationResponse, .willPresentNotification: .seconds(10)
         }
     }
 
@@ -100,7 +104,8 @@ extension LifecycleCallback {
         case .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
             .willTerminate, .didReceiveMemoryWarning, .configurationForConnecting, .didDiscardSceneSessions,
             .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable, .didReceiveRemoteNotification,
-            .performBackgroundTask, .backgroundTaskWillExpire, .openURL, .didReceiveNotificationResponse:
+            .performBackgroundTask, .backgroundTaskWillExpire, .openURL, .didReceiveNotificationResponse,
+            .willPresentNotification:
             .application
         case .willConnectTo, .restoreInteractionState, .sceneWillEnterForeground, .sceneDidBecomeActive,
             .sceneWillResignActive, .sceneDidEnterBackground, .stateRestorationActivity, .sceneDidDisconnect,
@@ -140,6 +145,7 @@ extension LifecycleCallback {
         case .backgroundTaskWillExpire: 22
         case .openURL: 23
         case .didReceiveNotificationResponse: 24
+        case .willPresentNotification: 25
         }
     }
 }

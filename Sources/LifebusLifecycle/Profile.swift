@@ -132,6 +132,14 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         self >= .ios13
     }
 
+    /// Whether a visible notification arriving while the app is in the foreground is first offered to the app's
+    /// `UNUserNotificationCenter` delegate (`willPresentNotification`), which says how to present it: iOS 10+
+    /// (`UNUserNotificationCenter.delegate`; `ios13` is this list's first profile after it), as for
+    /// `tapReachesDelegateAtLaunch`. Before, nothing reaches the app until a tap.
+    public var asksDelegateToPresent: Bool {
+        self >= .ios13
+    }
+
     /// Era order: declaration order.
     static func >= (lhs: Profile, rhs: Profile) -> Bool {
         lhs.era >= rhs.era

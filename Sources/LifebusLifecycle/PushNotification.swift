@@ -4,7 +4,8 @@ public struct PushNotification: Sendable, Hashable {
     /// `content-available: 1`: a silent push, delivered through `didReceiveRemoteNotification` (rate-limited:
     /// `Profile.silentPushesPerHour`).
     public var contentAvailable: Bool
-    /// A visible notification: nothing reaches the app until the user taps it (`launch APP --push JSON`).
+    /// A visible notification: nothing reaches the app until the user taps it (`launch APP --push JSON`), but an
+    /// app in the foreground is asked how to present it (`willPresentNotification`, `ios13`+).
     public var alert: Bool
     /// The notification's payload, compact JSON text (`{}` when none is given).
     public var payload: String

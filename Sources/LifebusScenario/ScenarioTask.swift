@@ -30,7 +30,7 @@ public enum ScenarioPushOutcome: String, Sendable, Hashable, CaseIterable {
     init?(_ records: [PushDeliveryRecord]) {
         guard let last = records.last else { return nil }
         switch last.event {
-        case .delivered: return nil
+        case .delivered, .presented: return nil  // `presented`: a visible notification, no silent push's ending
         case .deferred: self = .deferred
         case .discarded: self = .discarded
         case .late: self = .late

@@ -23,6 +23,7 @@
 @_exported public import enum LifebusLifecycle.BackgroundTaskKind
 @_exported public import enum LifebusLifecycle.LaunchReason
 @_exported public import struct LifebusLifecycle.PushNotification
+@_exported public import struct LifebusLifecycle.NotificationPresentationOptions
 @_exported public import enum LifebusLifecycle.PowerSource
 @_exported public import enum LifebusLifecycle.NetworkState
 @_exported public import struct LifebusLifecycle.AppID

@@ -104,6 +104,12 @@ final class HeldDelegate<Delegate: ApplicationDelegate>: ApplicationDelegate {
         if await gate.pass() { await delegate.didReceiveNotificationResponse(application, payload: payload) }
     }
 
+    func willPresentNotification(_ application: Application, payload: String) async
+        -> NotificationPresentationOptions
+    {
+        await gate.pass() ? await delegate.willPresentNotification(application, payload: payload) : []
+    }
+
     /// The delegate's fetch result; `noData` (the protocol's default) when the gate ended the callback unrun.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult {
         guard await gate.pass() else { return .noData }

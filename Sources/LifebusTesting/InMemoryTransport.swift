@@ -271,7 +271,7 @@ final class InMemoryTransport: BusTransport {
                 let handled = await application.hostDeliver(params)
                 answer = .success(CallbackAnswer(
                     handlerMs: 0, handlerFailed: handled.handlerFailed, restoration: handled.restoration,
-                    result: handled.result))
+                    result: handled.result, presentation: handled.presentation))
             } catch {
                 answer = .failure(error)
             }

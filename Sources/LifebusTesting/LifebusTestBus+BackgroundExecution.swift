@@ -45,7 +45,7 @@ extension LifebusTestBus {
     /// Sends `app` a push (`lifebus fire push APP`): silent by default (`content-available`: delivered through
     /// `didReceiveRemoteNotification`, launching the app into the background when it is not running — unless the
     /// user force-quit it: then it is `discarded` — rate-limited to `Profile.silentPushesPerHour`, the newest held
-    /// beyond), or, with `alert`, a visible notification that reaches the app only when tapped (`fire(.launch(app, options:))` with the notification in the connection options). `payload` is the
+    /// beyond), or, with `alert`, a visible notification that reaches the app only when tapped (`fire(.launch(app, options:))` with the notification in the connection options) — or, in the foreground from `ios13`, through `willPresentNotification`, whose options the journal keeps (`presented`). `payload` is the
     /// notification's JSON object, as text. With `tap` the visible notification is tapped at once (`lifebus fire push
     /// APP --alert --tap`): the app comes to the front as `launch APP --push` brings it (launched if it is not
     /// running, the payload in the launch options or the connecting scene's `notificationResponse`, and from `ios13`

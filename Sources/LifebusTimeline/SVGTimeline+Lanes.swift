@@ -157,6 +157,7 @@ extension SVGTimeline {
         case .backgroundTaskWillExpire: "expire"
         case .openURL: "open"
         case .didReceiveNotificationResponse: "tap"
+        case .willPresentNotification: "present"
         }
     }
 }

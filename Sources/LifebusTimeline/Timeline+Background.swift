@@ -60,10 +60,13 @@ extension Timeline {
         /// `answered`'s and `late`'s fetch result.
         public var result: BackgroundFetchResult?
         public var atMs: Double
+        /// `presented`'s presentation options (a visible notification the app in front was asked about).
+        public var presentation: NotificationPresentationOptions?
 
-        /// `push deferred`, `push answered newData`: the step as every rendering says it.
+        /// `push deferred`, `push answered newData`, `push presented none`: the step as every rendering says it.
         public var text: String {
-            "push \(event.rawValue)" + (result.map { " \($0.rawValue)" } ?? "")
+            if let presentation { return "push \(event.rawValue) \(presentation.summary)" }
+            return "push \(event.rawValue)" + (result.map { " \($0.rawValue)" } ?? "")
         }
     }
 

@@ -55,7 +55,9 @@ extension Builder {
         let index = lane(record.app)
         see(record.atMs)
         lanes[index].pushes.append(
-            Timeline.PushStep(seq: record.seq, event: record.event, result: record.result, atMs: record.atMs))
+            Timeline.PushStep(
+                seq: record.seq, event: record.event, result: record.result, atMs: record.atMs,
+                presentation: record.presentation))
         guard record.event == .answered || record.event == .late, let result = record.result else { return }
         let callbacks = lanes[index].callbacks
         if let position = callbacks.indices.last(where: {

@@ -207,6 +207,7 @@ struct Harness {
                     + (context.launchOptions!.remoteNotification == nil ? "" : " remoteNotification")
             case .pushRecord(let push):
                 "push \(push.app) \(push.event)" + (push.result.map { " \($0)" } ?? "")
+                    + (push.presentation.map { " \($0.summary)" } ?? "")
             case .protectedData(let available):
                 "protected data \(available ? "available" : "unavailable")"
             case .reject(let rejection):

@@ -123,6 +123,32 @@ import Testing
         #expect(background == ["ios15": ["B05", "B09", "B20", "B22"]])
     }
 
+    @Test func aNotificationOfferedInFrontNamesB60AndB63FromIOS13() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios7, .ios26] {
+            journal.run(profile)
+            let active = journal.fire("push --alert com.example.A")
+            journal.push("A", .delivered)
+            if profile == .ios26 {
+                journal.moved("A", .willPresentNotification, .active, .active, cause: active)
+                let inactive = journal.fire("push --alert com.example.A")
+                journal.moved("A", .willPresentNotification, .inactive, .inactive, cause: inactive)
+            }
+        }
+        let presented = reached(journal).mapValues { $0.filter { $0.hasPrefix("B6") } }
+        #expect(presented == ["ios7": [], "ios26": ["B60", "B63"]])
+    }
+
+    @Test func theSameOfferToASceneAppNamesB61() {
+        var journal = JournalFixture()
+        journal.run(.ios26)
+        journal.moved("S", .configurationForConnecting, .background, .background, cause: nil)  // a scene app
+        journal.moved("S", .willPresentNotification, .active, .active, cause: journal.fire("push --alert S"))
+        #expect(reached(journal, app: "S").mapValues { $0.filter { $0.hasPrefix("B6") } } == ["ios26": ["B61"]])
+        let run = LifecycleCoverage(entries: journal.entries, app: "S").apps.first?.profiles.first
+        #expect(run?.notApplicable.contains { $0.id == "B60" } == true)
+    }
+
     @Test func silentPushesNameThePushRowsFromIOS7() {
         var journal = JournalFixture()
         for profile in [Profile.ios4, .ios7, .ios26] {
@@ -147,9 +173,9 @@ import Testing
 
     @Test func theBackgroundRowsApplyToAppDelegateAndSceneAppsAlikeButURLsAndTaps() {
         let rows = CoverageRow.all.filter { $0.id.hasPrefix("B") }
-        let appDelegateOnly: Set = ["B36", "B37", "B38", "B39"]
+        let appDelegateOnly: Set = ["B36", "B37", "B38", "B39", "B60"]
+        let sceneOnly: Set = ["B40", "B41", "B61"]
         #expect(rows.count >= 16)
-        let sceneOnly: Set = ["B40", "B41"]
         #expect(rows.filter { !appDelegateOnly.contains($0.id) && !sceneOnly.contains($0.id) }.allSatisfy {
             $0.applies(to: .appDelegate) && $0.applies(to: .scene)
         })

@@ -39,6 +39,19 @@ import Testing
         #expect(throws: RPCError.self) { try CallbackAnswer(json: ["result": "maybe"]) }
     }
 
+    @Test func anAnswersPresentationIsReadOnTheGeneralPathAndLeniently() throws {
+        let answer = CallbackAnswer(handlerMs: 2, presentation: [.sound, .banner])
+        #expect(answer.json["presentation"] == ["banner", "sound"], "in wire order")
+        #expect(try CallbackAnswer(json: answer.json) == answer)
+        let text = Array(answer.json.jsonText.utf8)
+        #expect(text.withUnsafeBytes { CallbackAnswer(canonicalText: $0) } == nil, "left to the general path")
+        #expect(try CallbackAnswer(json: ["presentation": []]).presentation == [])
+        #expect(CallbackAnswer(readingLeniently: ["handlerMs": "x", "presentation": ["list", "popup"]]).presentation
+            == [.list])
+        #expect(throws: RPCError.self) { try CallbackAnswer(json: ["presentation": ["popup"]]) }
+        #expect(throws: RPCError.self) { try CallbackAnswer(json: ["presentation": "banner"]) }
+    }
+
     @Test func bgtaskAndPushCarryTheirMembersOnTheWireAndInTheirLabels() throws {
         var task = FireParams(event: .bgtask, action: .cancel, app: "com.x")
         task.identifier = "com.x.export"
@@ -76,14 +89,19 @@ import Testing
                 seq: 5, app: "com.x", pid: 9, event: .answered, result: .newData, payload: #"{"feed":7}"#,
                 atMs: 1_200, wallMs: 2)),
             .protectedData(ProtectedDataRecord(seq: 6, available: false, atMs: 10_000, wallMs: 3)),
+            .push(PushDeliveryRecord(
+                seq: 7, app: "com.x", pid: 9, event: .presented, result: nil, presentation: [], payload: "{}",
+                atMs: 1_300, wallMs: 4)),
         ]
+        #expect(entries[1].json["presentation"] == nil, "only a presented record has the member")
+        #expect(entries[3].json["presentation"] == [])
         for entry in entries {
             #expect(try JournalEntry(json: entry.json) == entry)
             var written: [UInt8] = []
             entry.write(to: &written)
             #expect(try JournalEntry(json: JSONParser.parse(written)) == entry)
         }
-        #expect(entries.map(\.app) == ["com.x", "com.x", nil])
-        #expect(entries.map(\.seq) == [4, 5, 6])
+        #expect(entries.map(\.app) == ["com.x", "com.x", nil, "com.x"])
+        #expect(entries.map(\.seq) == [4, 5, 6, 7])
     }
 }

@@ -46,6 +46,9 @@ import Testing
         E.allCases.map(\.rawValue)
     }
 
+    /// The wire names of `NotificationPresentationOptions`, an array's items.
+    static let presentationOptions = NotificationPresentationOptions.allOptions.map(\.name)
+
     static let types: [WireType] = [
         WireType(
             "hello.params", .checked, HelloParams(role: .controller, clientName: "cli", token: "t").json,
@@ -72,7 +75,8 @@ import Testing
         ) { _ = try CallbackParams(json: $0) },
         WireType(
             "callback.result", .checked, CallbackAnswer(handlerMs: 1, handlerFailed: true).json,
-            enums: ["result": cases(BackgroundFetchResult.self)], unprobed: ["restoration"]
+            enums: ["result": cases(BackgroundFetchResult.self), "presentation": presentationOptions],
+            unprobed: ["restoration"]
         ) {
             _ = try CallbackAnswer(json: $0)
         },
@@ -186,7 +190,10 @@ import Testing
             "push.record", .written,
             PushDeliveryRecord(
                 seq: 1, app: "com.x", pid: nil, event: .delivered, result: nil, payload: "{}", atMs: 0, wallMs: 0).json,
-            enums: ["event": cases(PushDeliveryRecord.Event.self), "result": cases(BackgroundFetchResult.self)],
+            enums: [
+                "event": cases(PushDeliveryRecord.Event.self), "result": cases(BackgroundFetchResult.self),
+                "presentation": presentationOptions,
+            ],
             unprobed: ["payload"]
         ) { _ = try PushDeliveryRecord(json: $0) },
         WireType(

@@ -57,6 +57,21 @@ import Testing
         #expect(lane.pushes.map(\.text) == ["push delivered", "push answered newData", "push deferred", "push discarded"])
     }
 
+    @Test func aNotificationPresentedInFrontSaysWhatTheAppChose() throws {
+        let steps: [(PushDeliveryRecord.Event, NotificationPresentationOptions?)] = [
+            (.delivered, nil), (.presented, [.banner, .sound]), (.delivered, nil), (.presented, []),
+        ]
+        let entries = steps.enumerated().map { seq, step in
+            JournalEntry.push(PushDeliveryRecord(
+                seq: Int64(seq + 1), app: Self.feed, pid: 1, event: step.0, result: nil, presentation: step.1,
+                payload: "{}", atMs: Double(seq), wallMs: 0))
+        }
+        let lane = try #require(Timeline(entries: entries).lanes.first)
+        #expect(lane.pushes.map(\.text) == [
+            "push delivered", "push presented banner,sound", "push delivered", "push presented none",
+        ])
+    }
+
     @Test func protectedDataIsUnavailableFromItsRecordUntilTheNextAndKeptWhicheverAppsAreChosen() throws {
         let lock = Timeline.ProtectedDataLock(seq: 6, startMs: 10_010, endMs: 20_000, reopened: true)
         #expect(try Self.timeline().locks == [lock])

@@ -48,6 +48,8 @@ private func launchRegistering(_ app: AppID, _ identifiers: String..., flags: Ap
 private let unavailable = "reject backgroundTasksUnavailable"
 private let silent = PushNotification(contentAvailable: true, alert: false)
 private let tapped = PushNotification(contentAvailable: false, alert: true, tapped: true)
+/// A visible notification, not tapped (`push --alert`).
+private let alert = PushNotification(contentAvailable: false, alert: true)
 /// A launch's deep link (`launch A --url notes://7`).
 private let deepLink = SceneConnectionOptions(urlContexts: ["notes://7"])
 private let threePushes: [Step] = Array(repeating: .fire(.push("A", silent)), count: 3)
@@ -279,7 +281,7 @@ extension LifecycleTable {
                         "A didReceiveRemoteNotification background→background ok", "push A answered noData",
                         "A - background→suspended ok"))),
         Row(id: "B33", title: "a visible notification", setup: [.connect("A"), .fire(.home)],
-            steps: [.fire(.push("A", PushNotification(contentAvailable: false, alert: true)))],
+            steps: [.fire(.push("A", alert))],
             expected: eras(ios3: E("A=notRunning front=-", "push A delivered"),
                            ios4: E("A=suspended front=-", "push A delivered"),
                            ios13: E("A=suspended front=-", "push A delivered"))),
@@ -408,6 +410,25 @@ extension LifecycleTable {
             steps: [.submitTask("A", "p10", .processing), .submitTask("A", "refresh", .appRefresh)],
             expected: eras(ios3: E("A=active front=A", unavailable, unavailable),
                            ios13: E(elevenPending, "reject tooManyPendingTaskRequests", "task A refresh submitted"))),
+        Row(id: "B60", title: "a visible notification to the active app", setup: [.connect("A")],
+            steps: [.fire(.push("A", alert))],
+            expected: eras(ios3: E("A=active front=A", "push A delivered"),
+                           ios13: E("A=active front=A", "push A delivered",
+                                    "A willPresentNotification active→active ok", "push A presented none"))),
+        Row(id: "B61", title: "a visible notification to the active scene app",
+            setup: [.connect("A", AppFlags(adoptsScenes: true))], steps: [.fire(.push("A", alert))],
+            expected: everyEra(E("A=active A.s1=1:foregroundActive front=A", "push A delivered",
+                                 "A willPresentNotification active→active ok", "push A presented none"))),
+        Row(id: "B62", title: "a visible notification to an app running in the background",
+            setup: [.connect("A", audio), .fire(.home)], steps: [.fire(.push("A", alert))],
+            expected: eras(ios3: E("A=notRunning front=-", "push A delivered"),
+                           ios4: E("A=background front=-", "push A delivered"),
+                           ios13: E("A=background front=-", "push A delivered"))),
+        Row(id: "B63", title: "a visible notification to the inactive app (a call ringing)",
+            setup: [.connect("A"), .fire(.call(.ring))], steps: [.fire(.push("A", alert))],
+            expected: eras(ios3: E("A=inactive front=A call=ringing", "push A delivered"),
+                           ios13: E("A=inactive front=A call=ringing", "push A delivered",
+                                    "A willPresentNotification inactive→inactive ok", "push A presented none"))),
     ]
 }
 

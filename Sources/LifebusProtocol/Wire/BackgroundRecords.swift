@@ -81,14 +81,17 @@ public struct BackgroundTaskRecord: Sendable, Equatable {
 ///
 /// A plain value (`Sendable`). Wire form: `{"type":"push","seq":20,"app":"com.example.Feed","pid":1234,
 /// "event":"answered","result":"newData","payload":{"aps":{"content-available":1}},"atMs":1200,
-/// "wallMs":1763780000000}` — `result` only for `answered` and `late`; `payload` the push's JSON (kept as text).
+/// "wallMs":1763780000000}` — `result` only for `answered` and `late`; `presentation` (an array of option names,
+/// `[]` for none) only for `presented`, and left out of every other record; `payload` the push's JSON (kept as
+/// text).
 public struct PushDeliveryRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "push"
 
-    /// What happened to the push: `delivered`, `deferred`, `answered`, `late`, `discarded`.
+    /// What happened to the push: `delivered`, `deferred`, `answered`, `late`, `discarded`, or `presented` (a
+    /// visible notification the app in the foreground answered `willPresentNotification` for, with `presentation`).
     public enum Event: String, Sendable, CaseIterable {
-        case delivered, deferred, answered, late, discarded
+        case delivered, deferred, answered, late, discarded, presented
     }
 
     public var seq: Int64
@@ -96,20 +99,23 @@ public struct PushDeliveryRecord: Sendable, Equatable {
     public var pid: Int32?
     public var event: Event
     public var result: BackgroundFetchResult?
+    /// `presented`'s options, as the app chose them (empty: none, no banner); `nil` for every other event.
+    public var presentation: NotificationPresentationOptions?
     /// JSON text.
     public var payload: String
     public var atMs: Double
     public var wallMs: Int64
 
     public init(
-        seq: Int64, app: String, pid: Int32?, event: Event, result: BackgroundFetchResult?, payload: String,
-        atMs: Double, wallMs: Int64
+        seq: Int64, app: String, pid: Int32?, event: Event, result: BackgroundFetchResult?,
+        presentation: NotificationPresentationOptions? = nil, payload: String, atMs: Double, wallMs: Int64
     ) {
         self.seq = seq
         self.app = app
         self.pid = pid
         self.event = event
         self.result = result
+        self.presentation = presentation
         self.payload = payload
         self.atMs = atMs
         self.wallMs = wallMs
@@ -127,23 +133,36 @@ public struct PushDeliveryRecord: Sendable, Equatable {
         pid = try reader.optionalInteger("pid", as: Int32.self)
         event = try reader.choice("event", as: Event.self)
         result = try reader.optionalChoice("result", as: BackgroundFetchResult.self)
+        presentation = try reader.optional("presentation").map { value throws(RPCError) in
+            try NotificationPresentationOptions(json: value, field: reader.path("presentation"))
+        }
         payload = (reader.optional("payload") ?? .object([:])).jsonText
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
     }
 
+    /// The step as the journal's readers print it after `push `: `delivered`, `answered newData`, `presented
+    /// banner,sound`, `presented none`.
+    public var step: String {
+        if let presentation { return "\(event.rawValue) \(presentation.summary)" }
+        return event.rawValue + (result.map { " \($0.rawValue)" } ?? "")
+    }
+
+    /// The record; `presentation` only when it has one (a `presented` record).
     public var json: JSONValue {
-        [
+        var object: JSONObject = [
             "type": .string(Self.type),
             "seq": .integer(seq),
             "app": .string(app),
             "pid": .optional(pid) { .integer(Int64($0)) },
             "event": .string(event.rawValue),
             "result": .optional(result) { .string($0.rawValue) },
-            "payload": JSONValue(embedding: payload),
-            "atMs": .double(atMs),
-            "wallMs": .integer(wallMs),
         ]
+        if let presentation { object.append("presentation", presentation.json) }
+        object.append("payload", JSONValue(embedding: payload))
+        object.append("atMs", .double(atMs))
+        object.append("wallMs", .integer(wallMs))
+        return .object(object)
     }
 }
 

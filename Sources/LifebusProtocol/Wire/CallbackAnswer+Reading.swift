@@ -33,11 +33,13 @@ extension CallbackAnswer {
     }
 
     /// The answer `json` holds; an unreadable one still counts as an answer, with no handler time and not failed
-    /// (the app's delegate method returned: only the detail is lost), keeping its restoration payload if it has one.
+    /// (the app's delegate method returned: only the detail is lost), keeping its restoration payload, fetch result
+    /// and the presentation options it knows if it has them.
     public init(readingLeniently json: JSONValue) {
         self = (try? CallbackAnswer(json: json))
             ?? CallbackAnswer(
                 restoration: json["restoration"].flatMap { $0.isNull ? nil : $0.jsonText },
-                result: json["result"]?.stringValue.flatMap(BackgroundFetchResult.init(rawValue:)))
+                result: json["result"]?.stringValue.flatMap(BackgroundFetchResult.init(rawValue:)),
+                presentation: json["presentation"].flatMap(NotificationPresentationOptions.init(leniently:)))
     }
 }

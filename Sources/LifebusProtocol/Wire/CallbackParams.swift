@@ -181,7 +181,9 @@ public struct CallbackParams: Sendable, Equatable {
 /// `subscribe --on` hook that exited non-zero); the broker records it in the transition. `restoration` (optional,
 /// any JSON value, kept as its text; `null` counts as absent): `stateRestorationActivity`'s payload, which the broker
 /// keeps with the scene's session (ignored in other answers). `result` (optional): `didReceiveRemoteNotification`'s
-/// fetch result (`newData`, `noData`, `failed`; ignored in other answers).
+/// fetch result (`newData`, `noData`, `failed`; ignored in other answers). `presentation` (optional, an array of
+/// `banner`, `list`, `sound`, `badge`): `willPresentNotification`'s presentation options; absent or `[]`, none
+/// (ignored in other answers).
 public struct CallbackAnswer: Sendable, Equatable {
     /// The largest `handlerMs` accepted: one day, far beyond any budget.
     public static let maxHandlerMs: Double = 86_400_000
@@ -190,6 +192,9 @@ public struct CallbackAnswer: Sendable, Equatable {
     public var handlerFailed: Bool
     /// A silent push's fetch result (`didReceiveRemoteNotification`); `nil` when the answer does not say.
     public var result: BackgroundFetchResult?
+    /// A visible notification's presentation options (`willPresentNotification`); `nil` when the answer does not
+    /// say, which counts as none.
+    public var presentation: NotificationPresentationOptions?
     /// JSON text.
     public var restoration: String? {
         get { restorationBox?.text }
@@ -214,17 +219,18 @@ public struct CallbackAnswer: Sendable, Equatable {
 
     public init(
         handlerMs: Double? = nil, handlerFailed: Bool = false, restoration: String? = nil,
-        result: BackgroundFetchResult? = nil
+        result: BackgroundFetchResult? = nil, presentation: NotificationPresentationOptions? = nil
     ) {
         self.handlerMs = handlerMs
         self.handlerFailed = handlerFailed
         self.restoration = restoration
         self.result = result
+        self.presentation = presentation
     }
 
     public static func == (lhs: CallbackAnswer, rhs: CallbackAnswer) -> Bool {
         lhs.handlerMs == rhs.handlerMs && lhs.handlerFailed == rhs.handlerFailed && lhs.restoration == rhs.restoration
-            && lhs.result == rhs.result
+            && lhs.result == rhs.result && lhs.presentation == rhs.presentation
     }
 
     public init(json: JSONValue) throws(RPCError) {
@@ -233,6 +239,9 @@ public struct CallbackAnswer: Sendable, Equatable {
         handlerFailed = try reader.bool("handlerFailed", default: false)
         restoration = reader.optional("restoration").map(\.jsonText)
         result = try reader.optionalChoice("result", as: BackgroundFetchResult.self)
+        presentation = try reader.optional("presentation").map { value throws(RPCError) in
+            try NotificationPresentationOptions(json: value, field: reader.path("presentation"))
+        }
     }
 
     public var json: JSONValue {
@@ -241,6 +250,7 @@ public struct CallbackAnswer: Sendable, Equatable {
         if handlerFailed { object.append("handlerFailed", .bool(true)) }
         if let restoration { object.append("restoration", JSONValue(embedding: restoration)) }
         if let result { object.append("result", .string(result.rawValue)) }
+        if let presentation { object.append("presentation", presentation.json) }
         return .object(object)
     }
 }

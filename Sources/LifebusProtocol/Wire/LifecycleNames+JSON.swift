@@ -47,6 +47,7 @@ extension LifecycleCallback {
         case .backgroundTaskWillExpire: "\"backgroundTaskWillExpire\""
         case .openURL: "\"openURL\""
         case .didReceiveNotificationResponse: "\"didReceiveNotificationResponse\""
+        case .willPresentNotification: "\"willPresentNotification\""
         }
     }
 }

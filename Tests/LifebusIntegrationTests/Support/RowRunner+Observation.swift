@@ -104,7 +104,11 @@ extension RowRunner {
                 + "\(record["event"]?.stringValue ?? "?")\(success)"
         case "push":
             let result = record["result"]?.stringValue.map { " \($0)" } ?? ""
+            let presentation = record["presentation"]?.arrayValue.map { options in
+                " " + (options.isEmpty ? "none" : options.compactMap(\.stringValue).joined(separator: ","))
+            } ?? ""
             return "push \(rowName(record["app"]?.stringValue)) \(record["event"]?.stringValue ?? "?")\(result)"
+                + presentation
         case "protectedData":
             return "protected data \(record["available"]?.boolValue == true ? "available" : "unavailable")"
         default:

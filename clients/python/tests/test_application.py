@@ -96,3 +96,23 @@ def test_the_launch_options_url_and_tapped_notification_reach_the_delegate() -> 
     CALLBACKS["openURL"](delegate, app, {"url": "notes://8"})
     CALLBACKS["didReceiveNotificationResponse"](delegate, app, {"payload": {"note": 9}})
     assert delegate.seen == ["notes://8", {"note": 9}]
+
+
+@pytest.mark.lifebus(arguments=["--profile", "ios17"])
+def test_a_notification_in_front_is_presented_as_the_delegate_says(
+    lifebus: Controller, lifebus_app: AppLauncher
+) -> None:
+    from lifebus.application import CALLBACKS
+
+    class Chat(ApplicationDelegate):
+        async def will_present_notification(self, app: Application, payload: object) -> list[str]:
+            return ["banner", "sound"]
+
+    chatting = lifebus_app.run("com.example.Chat", Chat())
+    lifebus.fire("push", "alert", app=chatting)
+    pushes = [entry for entry in lifebus.history(chatting) if entry["type"] == "push"]
+    assert [(entry["event"], entry.get("presentation")) for entry in pushes] == [
+        ("delivered", None),
+        ("presented", ["banner", "sound"]),
+    ]
+    assert CALLBACKS["willPresentNotification"](ApplicationDelegate(), Application("com.example.Quiet"), {}) == []

@@ -196,14 +196,22 @@ class ApplicationDelegate:
         in the launch options or the connecting scene's options: act on one copy."""
         return None
 
+    def will_present_notification(self, app: Application, payload: Any) -> Any:
+        """``userNotificationCenter(_:willPresent:withCompletionHandler:)``: a visible notification of the app arrived
+        while it is in the foreground (``ios13`` on); ``payload`` is its JSON value. Returns how to present it, a list
+        of ``banner``, ``list``, ``sound``, ``badge`` (or an awaitable of one); the default presents nothing, as iOS
+        does for an app that does not implement the method: no banner while it is in front."""
+        return []
+
     def restoration_state(self, app: Application) -> str | None:
         """What to hand back at the next launch should the app be killed meanwhile: asked after
         ``did_enter_background`` and ``will_terminate`` return, and saved when not ``None`` (installed apps)."""
         return None
 
 
-#: Each app-level callback the broker sends, by its wire name, to the app delegate method that serves it.
-CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]], MaybeAwaitable]] = {
+#: Each app-level callback the broker sends, by its wire name, to the app delegate method that serves it; its
+#: ``willPresentNotification``'s result is the presentation options the answer carries.
+CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]], Any]] = {
     "didFinishLaunching": lambda delegate, app, params: delegate.did_finish_launching(app, LaunchOptions.of(params)),
     "didBecomeActive": lambda delegate, app, params: delegate.did_become_active(app),
     "willResignActive": lambda delegate, app, params: delegate.will_resign_active(app),
@@ -217,6 +225,9 @@ CALLBACKS: dict[str, Callable[[ApplicationDelegate, Application, dict[str, Any]]
     ),
     "openURL": lambda delegate, app, params: delegate.open_url(app, str(params.get("url", ""))),
     "didReceiveNotificationResponse": lambda delegate, app, params: delegate.did_receive_notification_response(
+        app, params.get("payload")
+    ),
+    "willPresentNotification": lambda delegate, app, params: delegate.will_present_notification(
         app, params.get("payload")
     ),
 }
@@ -443,10 +454,10 @@ class Application:
             self.restoration_state = LaunchOptions.of(params).restoration_state
         self._failed = False
         start = time.perf_counter()
-        restoration: Any = None
+        returned: Any = None
         try:
             outcome = handler()
-            restoration = await outcome if inspect.isawaitable(outcome) else outcome
+            returned = await outcome if inspect.isawaitable(outcome) else outcome
             if method in SAVES_RESTORATION:
                 saved = self._delegate.restoration_state(self)
                 if saved is not None:
@@ -466,8 +477,10 @@ class Application:
             for session in params.get("sessions") or ():
                 self.sessions.pop(int(session), None)
         answer: dict[str, Any] = {"handlerMs": handler_ms, "handlerFailed": self._failed}
-        if method == "stateRestorationActivity" and restoration is not None:
-            answer["restoration"] = restoration
+        if method == "stateRestorationActivity" and returned is not None:
+            answer["restoration"] = returned
+        if method == "willPresentNotification" and returned:
+            answer["presentation"] = [str(option) for option in returned]
         return answer
 
     async def _on_notification(self, method: str, params: Any) -> None:
