@@ -123,7 +123,8 @@ enum MCPToolCatalog {
                 alert push is a visible notification (tap it with launch's push); an app in the foreground (ios13+) \
                 is asked how to show it (willPresentNotification; its options are in history as push presented). A \
                 bgtask runs a task the app submitted (launching it into the background when it is not running); its \
-                outcome (task records: launched, expiring, completed, expired — the app killed backgroundTaskExpired) is in history. \
+                outcome (task records: launched, expiring, completed, expired — the app killed \
+                backgroundTaskExpired) is in history. \
                 Returns the transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
                 disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
                 the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \
