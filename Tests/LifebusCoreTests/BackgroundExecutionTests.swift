@@ -60,6 +60,32 @@ struct BackgroundExecutionTests {
         }
     }
 
+    @Test("the background budget restarts at the didEnterBackground that follows a background launch")
+    func theBackgroundBudgetRestartsAtTheLaunchsDidEnterBackground() throws {
+        var harness = Harness(profile: .ios13)  // 30 s of background time
+        harness.run(.connect("A"))
+        harness.run(.fire(.terminate("A", byUser: false)))
+        harness.run(.hold("A"))
+        harness.run(.fire(.push("A", PushNotification(contentAvailable: true, alert: false))))
+        harness.run(.elapse(.seconds(10)))  // the launch takes 10 s of its 20
+        func answer(_ expected: LifecycleCallback, _ harness: inout Harness) throws {
+            let snapshot = try #require(harness.device.snapshot(of: "A"))
+            #expect(snapshot.outstandingCallback == expected)
+            let id = try #require(snapshot.outstandingCallbackID)
+            harness.input(.callbackAnswered("A", id, handlerDuration: nil))
+        }
+        try answer(.didFinishLaunching, &harness)
+        try answer(.didEnterBackground, &harness)
+        harness.input(.backgroundTaskBegan("A", taskID: 1))  // while the push is handled
+        try answer(.didReceiveRemoteNotification, &harness)
+        let start = harness.journal.count
+        harness.run(.elapse(.seconds(24)))  // 34 s: the launch's own budget would have warned at 25 s
+        #expect(!harness.journal[start...].contains(.backgroundTaskExpiring("A", taskID: 1)))
+        harness.run(.elapse(.seconds(1)))  // 35 s: 5 s before the 30 s from the didEnterBackground at 10 s
+        #expect(harness.journal[start...].contains(.backgroundTaskExpiring("A", taskID: 1)))
+        #expect(harness.device.state(of: "A") == .background)
+    }
+
     @Test("a scene app launched for a task later comes to the front with its scene callbacks' own budgets")
     func aSceneAppLaunchedForATaskLaterLaunchesNormally() {
         var harness = Self.launchedWithRefresh(.ios26, Self.scenePermits)
