@@ -122,7 +122,9 @@ enum MCPToolCatalog {
                 didReceiveRemoteNotification, launching the app into the background when it is not running; an \
                 alert push is a visible notification (tap it with launch's push). A bgtask runs a task the app \
                 submitted (launching it into the background when it is not running); its outcome (task records: \
-                launched, expiring, completed, expired — the app killed backgroundTaskExpired) is in history. \
+                launched, expiring, completed, expired — the app killed backgroundTaskExpired) is in history. An \
+                app without scenes launched or resumed from suspended for a push or a task gets didEnterBackground \
+                first. \
                 Returns the transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
                 disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
                 the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \
