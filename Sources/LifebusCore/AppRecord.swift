@@ -60,6 +60,10 @@ struct AppRecord: Sendable {
     var scheduledTasks: [ScheduledTask] = []
     /// Why the app's next `didFinishLaunching` happens, when it is a background launch for a task or a push.
     var launchReason: LaunchReason?
+    /// An app-delegate app launched or resumed into the background for a task or a silent push, not yet sent the
+    /// `didEnterBackground` that comes before the event (`Device.wakeInBackground`). Set only while its work for
+    /// that event runs: cleared when the callback is sent, the work finishes or the process ends.
+    var owesBackgroundEntry = false
     /// Silent pushes: those to hand over, the one handed over and not answered, the instants of the deliveries
     /// within the last hour (the rate limit), the deferred ones, and the window timer armed while any is deferred.
     var pushes = PushBook()

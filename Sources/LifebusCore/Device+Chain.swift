@@ -183,6 +183,7 @@ extension Device {
             apps[i].id, id, callback, to: next, budget: budget, cause: activity.cause, scene: context))
         switch callback {
         case .didEnterBackground:
+            apps[i].owesBackgroundEntry = false
             enteredBackground(i)
         case .willEnterForeground:
             leftBackground(i)
@@ -246,6 +247,7 @@ extension Device {
     mutating func finishWork(_ i: Int) {
         precondition(apps[i].work != nil, "finishing work that is not running")
         apps[i].work = nil
+        apps[i].owesBackgroundEntry = false  // owed only within the work that woke the app
         if apps[i].scenes.pendingOptions != nil {
             apps[i].scenes.pendingOptions = nil  // a launch's options no scene took
         }

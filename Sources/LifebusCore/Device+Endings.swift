@@ -33,6 +33,7 @@ extension Device {
         apps[i].launch = nil
         apps[i].tasks = []
         apps[i].background = nil
+        apps[i].owesBackgroundEntry = false
         if !apps[i].scheduledTasks.isEmpty || !apps[i].registeredTasks.isEmpty {
             scheduledTasksEnded(i)
         }

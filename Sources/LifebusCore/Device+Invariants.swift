@@ -41,6 +41,8 @@ extension Device {
                 "\(app.id) has tasks open but is \(app.state)")
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
+            expect(!app.owesBackgroundEntry || (app.work != nil && app.state == .background && !usesScenes(i)),
+                "\(app.id) owes a didEnterBackground outside a background work")
             broken += sceneViolations(i)
             broken += backgroundViolations(i)
             if app.work != nil { working += 1 }

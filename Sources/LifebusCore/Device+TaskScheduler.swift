@@ -248,12 +248,16 @@ extension Device {
     }
 
     /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended); else it is being
-    /// launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), or its
-    /// process is still ending (`false`, nothing done).
+    /// launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), told
+    /// `didEnterBackground`, or its process is still ending (`false`, nothing done). An app-delegate app launched or
+    /// resumed for the event is told `didEnterBackground` before it (Apple's "About the background execution
+    /// sequence": the launch or resume, then `applicationDidEnterBackground(_:)`, then the event); its background
+    /// budget restarts there (`send`). A scene app is not: UIKit tells its scenes, and none is connected.
     mutating func wakeInBackground(_ i: Int, for reason: LaunchReason) -> Bool {
         switch (apps[i].state, apps[i].process) {
         case (.notRunning, .connected):
             apps[i].launchReason = reason
+            apps[i].owesBackgroundEntry = !usesScenes(i)
             send(i, .didFinishLaunching, to: .background)
             enteredBackground(i)  // its background time runs from the launch; no scene launch is under way
             return false
@@ -263,10 +267,25 @@ extension Device {
             return false
         case (.notRunning, _):
             return false  // its process is still ending
-        case (.suspended, _), (.background, _), (.inactive, _), (.active, _):
+        case (.suspended, _):
             resumeIfSuspended(i)
+            apps[i].owesBackgroundEntry = !usesScenes(i)
+            return enterBackgroundIfOwed(i)
+        case (.background, _):
+            return enterBackgroundIfOwed(i)
+        case (.inactive, _), (.active, _):
             return true
         }
+    }
+
+    /// Sends the `didEnterBackground` app `i` owes after a background launch or resume (`false`: sent, the answer
+    /// steps the work again); `true` when it owes none.
+    private mutating func enterBackgroundIfOwed(_ i: Int) -> Bool {
+        guard apps[i].owesBackgroundEntry else {
+            return true
+        }
+        send(i, .didEnterBackground, to: .background)
+        return false
     }
 
     /// A suspended app with work to do runs again in the background, without a callback (journaled `ok`).

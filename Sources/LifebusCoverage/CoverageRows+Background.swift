@@ -77,7 +77,7 @@ extension CoverageRow {
         CoverageRow("B33", "A suspended → `push --alert A`",
                     .notInJournal("its `delivered` record is a silent push's too: the journal does not say the "
                         + "notification was shown")),
-        CoverageRow("B34", "A suspended, holding its answers → `push A`, 30 s",
+        CoverageRow("B34", "A (audio) in the background, holding its answers → `push A`, 30 s",
                     J(pushes) { $0.moved(.didReceiveRemoteNotification) && $0.ended(.watchdog) }),
         CoverageRow("B35", "A not running → `push --tap A`",
                     J(everyProfile) { $0.byTap && $0.moved(.didFinishLaunching, from: [.notRunning]) }),

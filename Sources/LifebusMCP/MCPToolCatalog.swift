@@ -124,7 +124,8 @@ enum MCPToolCatalog {
                 is asked how to show it (willPresentNotification; its options are in history as push presented). A \
                 bgtask runs a task the app submitted (launching it into the background when it is not running); its \
                 outcome (task records: launched, expiring, completed, expired — the app killed \
-                backgroundTaskExpired) is in history. \
+                backgroundTaskExpired) is in history. An app without scenes launched or resumed from suspended for a \
+                push or a task gets didEnterBackground first. \
                 Returns the transitions it caused with their latency, budget and outcome (ok, late, watchdog, crashed, \
                 disconnected: the broker dropped the app for not reading its output, killed, jetsam). Fails with \
                 the broker's error name, e.g. lifebus.EventRejected (reason appNotRunning…); a launch whose app's \

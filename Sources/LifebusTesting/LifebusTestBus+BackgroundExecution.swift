@@ -9,9 +9,10 @@ public import LifebusProtocol
 extension LifebusTestBus {
     /// Runs the submitted `BGTask` `identifier` of `app` now (`lifebus fire bgtask APP ID`): an app that is not
     /// running is launched into the background for it (no scene, no `willEnterForeground`), a suspended one resumed,
-    /// and its launch handler called. Returns once that is done; the task then runs until the app completes it or
-    /// `advance(by:)` passes its budget (`expect(_:task:outcome:)` tells which). A task that is not submitted throws
-    /// `EventRejected` (`unknownTask`), as does a profile without `BGTaskScheduler` (`backgroundTasksUnavailable`).
+    /// an app that does not use scenes told `didEnterBackground` then, and its launch handler called. Returns once
+    /// that is done; the task then runs until the app completes it or `advance(by:)` passes its budget
+    /// (`expect(_:task:outcome:)` tells which). A task that is not submitted throws `EventRejected` (`unknownTask`),
+    /// as does a profile without `BGTaskScheduler` (`backgroundTasksUnavailable`).
     ///
     /// ```swift
     /// try await bus.runBackgroundTask(app, "com.example.Feed.refresh")
@@ -43,9 +44,12 @@ extension LifebusTestBus {
     }
 
     /// Sends `app` a push (`lifebus fire push APP`): silent by default (`content-available`: delivered through
-    /// `didReceiveRemoteNotification`, launching the app into the background when it is not running — unless the
-    /// user force-quit it: then it is `discarded` — rate-limited to `Profile.silentPushesPerHour`, the newest held
-    /// beyond), or, with `alert`, a visible notification that reaches the app only when tapped (`fire(.launch(app, options:))` with the notification in the connection options) — or, in the foreground from `ios13`, through `willPresentNotification`, whose options the journal keeps (`presented`). `payload` is the
+    /// `didReceiveRemoteNotification`, launching the app into the background when it is not running, after
+    /// `didEnterBackground` when it launches or resumes an app that does not use scenes — unless the user force-quit
+    /// it: then it is `discarded` — rate-limited to `Profile.silentPushesPerHour`, the newest held beyond), or, with
+    /// `alert`, a visible notification that reaches the app only when tapped (`fire(.launch(app, options:))` with the
+    /// notification in the connection options) — or, in the foreground from `ios13`, through
+    /// `willPresentNotification`, whose options the journal keeps (`presented`). `payload` is the
     /// notification's JSON object, as text. With `tap` the visible notification is tapped at once (`lifebus fire push
     /// APP --alert --tap`): the app comes to the front as `launch APP --push` brings it (launched if it is not
     /// running, the payload in the launch options or the connecting scene's `notificationResponse`, and from `ios13`

@@ -4,8 +4,8 @@ import LifecycleContract
 import Testing
 
 /// What the background rows (B…) do not show: what the background-execution callbacks carry (the launch reason, the
-/// task, the push payload), a scene app's background launch connecting no scene, the fetch result journaled, the
-/// status view of tasks and protected data.
+/// task, the push payload), a scene app's background launch connecting no scene and its resume sending no
+/// `didEnterBackground`, the fetch result journaled, the status view of tasks and protected data.
 @Suite("background execution")
 struct BackgroundExecutionTests {
     static let permits = AppFlags(permittedTaskIdentifiers: ["refresh"])
@@ -45,6 +45,47 @@ struct BackgroundExecutionTests {
         #expect(status.first?.deadline == harness.now + .seconds(30))
     }
 
+    @Test("a suspended scene app resumed for a push or a task is not told didEnterBackground; an app-delegate app is")
+    func onlyAnAppDelegateAppResumedInTheBackgroundIsToldDidEnterBackground() {
+        for (flags, first) in [(Self.scenePermits, [LifecycleCallback]()), (Self.permits, [.didEnterBackground])] {
+            var harness = Self.launchedWithRefresh(.ios17, flags)
+            harness.run(.fire(.home))
+            var start = harness.journal.count
+            harness.run(.fire(.push("A", PushNotification(contentAvailable: true, alert: false))))
+            #expect(Self.sent(harness, since: start).map(\.0) == first + [.didReceiveRemoteNotification])
+            #expect(harness.device.state(of: "A") == .suspended)
+            start = harness.journal.count
+            harness.run(.fire(.backgroundTask("A", identifier: "refresh", action: .run)))
+            #expect(Self.sent(harness, since: start).map(\.0) == first + [.performBackgroundTask])
+        }
+    }
+
+    @Test("the background budget restarts at the didEnterBackground that follows a background launch")
+    func theBackgroundBudgetRestartsAtTheLaunchsDidEnterBackground() throws {
+        var harness = Harness(profile: .ios13)  // 30 s of background time
+        harness.run(.connect("A"))
+        harness.run(.fire(.terminate("A", byUser: false)))
+        harness.run(.hold("A"))
+        harness.run(.fire(.push("A", PushNotification(contentAvailable: true, alert: false))))
+        harness.run(.elapse(.seconds(10)))  // the launch takes 10 s of its 20
+        func answer(_ expected: LifecycleCallback, _ harness: inout Harness) throws {
+            let snapshot = try #require(harness.device.snapshot(of: "A"))
+            #expect(snapshot.outstandingCallback == expected)
+            let id = try #require(snapshot.outstandingCallbackID)
+            harness.input(.callbackAnswered("A", id, handlerDuration: nil))
+        }
+        try answer(.didFinishLaunching, &harness)
+        try answer(.didEnterBackground, &harness)
+        harness.input(.backgroundTaskBegan("A", taskID: 1))  // while the push is handled
+        try answer(.didReceiveRemoteNotification, &harness)
+        let start = harness.journal.count
+        harness.run(.elapse(.seconds(24)))  // 34 s: the launch's own budget would have warned at 25 s
+        #expect(!harness.journal[start...].contains(.backgroundTaskExpiring("A", taskID: 1)))
+        harness.run(.elapse(.seconds(1)))  // 35 s: 5 s before the 30 s from the didEnterBackground at 10 s
+        #expect(harness.journal[start...].contains(.backgroundTaskExpiring("A", taskID: 1)))
+        #expect(harness.device.state(of: "A") == .background)
+    }
+
     @Test("a scene app launched for a task later comes to the front with its scene callbacks' own budgets")
     func aSceneAppLaunchedForATaskLaterLaunchesNormally() {
         var harness = Self.launchedWithRefresh(.ios26, Self.scenePermits)
@@ -74,7 +115,7 @@ struct BackgroundExecutionTests {
     @Test("a silent push carries its payload, and its completion handler's result is journaled")
     func aSilentPushCarriesItsPayloadAndResult() throws {
         var harness = Harness(profile: .ios26)
-        harness.run(.connect("A"))
+        harness.run(.connect("A", AppFlags(backgroundModes: ["audio"])))  // running: no didEnterBackground first
         harness.run(.fire(.home))
         harness.run(.hold("A"))
         let start = harness.journal.count

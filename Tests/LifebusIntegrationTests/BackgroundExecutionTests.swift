@@ -64,7 +64,7 @@ import Testing
             try Self.records(broker, "push").contains { $0["event"]?.stringValue == "answered" }
         })
         let callbacks = try broker.transitions(of: Self.id).compactMap { $0["callback"]?.stringValue }
-        #expect(callbacks.prefix(2) == ["didFinishLaunching", "didReceiveRemoteNotification"])
+        #expect(callbacks.prefix(3) == ["didFinishLaunching", "didEnterBackground", "didReceiveRemoteNotification"])
         #expect(!callbacks.contains("willEnterForeground") && !callbacks.contains("didBecomeActive"))
         let answered = try Self.records(broker, "push").last
         #expect(answered?["result"]?.stringValue == "newData")

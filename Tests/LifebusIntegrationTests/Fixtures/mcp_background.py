@@ -103,7 +103,8 @@ async def main(bin_dir):
 
             await call(session, "fire", {"event": "push", "app": APP, "action": "silent",
                                          "payload": {"feed": 7}})
-            await expect(session, {"callbacks": ["didFinishLaunching", "didReceiveRemoteNotification"],
+            await expect(session, {"callbacks": ["didFinishLaunching", "didEnterBackground",
+                                                 "didReceiveRemoteNotification"],
                                    "pushResult": "newData"})
             pushes = await history(session, "push")
             check(pushes[-1]["event"] == "answered" and pushes[-1]["payload"] == {"feed": 7},
