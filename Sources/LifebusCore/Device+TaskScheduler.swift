@@ -188,6 +188,9 @@ extension Device {
                 return finishWork(i)
             }
             resumeIfSuspended(i)
+            if deliverQueuedProtectedData(i) {
+                return  // its answer steps again
+            }
             var task = apps[i].scheduledTasks[k]
             task.phase = .expiring
             cancelTimer(task.warning)
@@ -206,7 +209,10 @@ extension Device {
                 return finishWork(i)
             }
             let locking = apps[i].work == .protectedDataLocking
-            send(i, locking ? .protectedDataWillBecomeUnavailable : .protectedDataDidBecomeAvailable, to: state)
+            if configuration.queuesProtectedDataNotifications && apps[i].heardProtectedDataAvailable != locking {
+                return finishWork(i)  // it heard it already, at its resume or its launch
+            }
+            tellProtectedData(i, available: !locking)
         default:
             preconditionFailure("a background move for \(String(describing: apps[i].work))")
         }
@@ -247,9 +253,10 @@ extension Device {
             ownBudget: true)
     }
 
-    /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended); else it is being
-    /// launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), or its
-    /// process is still ending (`false`, nothing done).
+    /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended) and owes no net
+    /// change of protected data; else it is being launched into the background for `reason` (`didFinishLaunching`
+    /// sent, or its process asked for), or told the net change (its answer steps again), or its process is still
+    /// ending (`false`, nothing done).
     mutating func wakeInBackground(_ i: Int, for reason: LaunchReason) -> Bool {
         switch (apps[i].state, apps[i].process) {
         case (.notRunning, .connected):
@@ -265,7 +272,7 @@ extension Device {
             return false  // its process is still ending
         case (.suspended, _), (.background, _), (.inactive, _), (.active, _):
             resumeIfSuspended(i)
-            return true
+            return !deliverQueuedProtectedData(i)
         }
     }
 
