@@ -268,12 +268,12 @@ extension Device {
         }
         apps[i].state = state
         switch (from, state) {
+        case (_, .suspended), (_, .notRunning):
+            apps[i].resumedFromSuspension = false
         case (.notRunning, _):
             apps[i].heardProtectedDataAvailable = !locked  // a launch reads the device as it is
         case (.suspended, _):
             apps[i].resumedFromSuspension = true
-        case (_, .suspended), (_, .notRunning):
-            apps[i].resumedFromSuspension = false
         default:
             break
         }

@@ -41,6 +41,8 @@ extension Device {
                 "\(app.id) has tasks open but is \(app.state)")
             expect(app.background?.expiry == nil || (app.state == .background && !app.tasks.isEmpty),
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
+            expect(!app.resumedFromSuspension || (app.state.isRunning && app.state != .suspended),
+                "\(app.id) is marked resumed from suspension while \(app.state)")
             broken += sceneViolations(i)
             broken += backgroundViolations(i)
             if app.work != nil { working += 1 }
