@@ -21,10 +21,16 @@ extension Device {
     }
 
     /// The device is unlocked (`wake`, `reset`): protected data is available again; with `tell`,
-    /// `protectedDataDidBecomeAvailable` to every running app that is not suspended.
+    /// `protectedDataDidBecomeAvailable` to every running app that is not suspended. Without (`reset`, which tells
+    /// no app), every app is taken to have heard it: a fresh device owes none a notification.
     mutating func planProtectedDataUnlock(tell: Bool) {
         guard configuration.profile.protectedDataLockDelay != nil else {
             return
+        }
+        if !tell {
+            for i in apps.indices {
+                apps[i].heardProtectedDataAvailable = true
+            }
         }
         cancelTimer(protectedDataLock)
         protectedDataLock = nil

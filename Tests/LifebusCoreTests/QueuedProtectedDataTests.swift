@@ -96,4 +96,16 @@ struct QueuedProtectedDataTests {
         #expect(Self.told(harness, since: start) == ["protectedDataDidBecomeAvailable background"])
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
+
+    @Test("a reset owes no app a notification: the app told at the lock before it is told again at the next lock")
+    func aResetForgetsWhatTheAppsHeard() {
+        var harness = Harness(profile: .ios17)
+        harness.run(.connect("A", AppFlags(backgroundModes: ["audio"])))
+        harness.run(.fire(.sleep))
+        harness.run(.fire(.reset))
+        let start = harness.journal.count
+        harness.run(.fire(.sleep))
+        #expect(Self.told(harness, since: start) == ["protectedDataWillBecomeUnavailable background"])
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
 }
