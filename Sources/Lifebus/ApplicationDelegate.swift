@@ -70,11 +70,14 @@ public protocol ApplicationDelegate: AnyObject {
     /// - Returns: How the fetch went (`.newData`, `.noData` or `.failed`), as passed to the fetch completion handler.
     func didReceiveRemoteNotification(_ application: Application, payload: String) async -> BackgroundFetchResult
     /// The device is about to lock: protected files (`ProtectedFile` of class `.complete`) become unreadable and
-    /// unwritable shortly after (about 10 s). Save what must be saved now.
+    /// unwritable shortly after (about 10 s). Save what must be saved now. An app suspended at the lock hears it
+    /// when it runs again while the device is locked (the net change since it was suspended), when the files may
+    /// already be locked: check `isProtectedDataAvailable` before writing.
     ///
     /// - Parameter application: The app receiving the callback.
     func protectedDataWillBecomeUnavailable(_ application: Application) async
-    /// The device was unlocked: protected files can be used again.
+    /// The device was unlocked: protected files can be used again. An app that was suspended hears it when it runs
+    /// again, if it last heard `protectedDataWillBecomeUnavailable`.
     ///
     /// - Parameter application: The app receiving the callback.
     func protectedDataDidBecomeAvailable(_ application: Application) async

@@ -67,6 +67,13 @@ struct AppRecord: Sendable {
     /// Silent pushes: those to hand over, the one handed over and not answered, the instants of the deliveries
     /// within the last hour (the rate limit), the deferred ones, and the window timer armed while any is deferred.
     var pushes = PushBook()
+    /// What the app last heard of protected data (`Device+ProtectedData.swift`): `true` after
+    /// `protectedDataDidBecomeAvailable` or a launch on an unlocked device, `false` after
+    /// `protectedDataWillBecomeUnavailable` or a launch on a locked one.
+    var heardProtectedDataAvailable = true
+    /// Set when the app leaves `suspended` and cleared at its next move (or when it suspends or ends again): the
+    /// move that owes it the net change of protected data, if any (`deliverQueuedProtectedData`).
+    var resumedFromSuspension = false
 
     init(id: AppID) {
         self.id = id

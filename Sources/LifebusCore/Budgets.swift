@@ -91,10 +91,15 @@ public struct DeviceConfiguration: Sendable, Hashable {
     public var callPresentation: CallPresentation
     /// The device's power and network at start (`lifebusd --power`, `--network`; default plugged in and online).
     public var conditions: DeviceConditions
+    /// Whether a suspended app hears the net change of protected data when it runs again
+    /// (`Profile.queuesProtectedDataNotifications`, the default); `false`: only the apps running at the lock and
+    /// at the wake hear them. Meaningful under a profile with `protectedDataLockDelay`.
+    public var queuesProtectedDataNotifications: Bool
 
     public init(
         profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
-        callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions()
+        callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions(),
+        queuesProtectedDataNotifications: Bool? = nil
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
@@ -102,5 +107,7 @@ public struct DeviceConfiguration: Sendable, Hashable {
         self.sceneOrderSeed = sceneOrderSeed
         self.callPresentation = callPresentation
         self.conditions = conditions
+        self.queuesProtectedDataNotifications =
+            queuesProtectedDataNotifications ?? profile.queuesProtectedDataNotifications
     }
 }

@@ -89,6 +89,9 @@ extension Device {
         guard let intent = apps[i].work else {
             return
         }
+        if apps[i].resumedFromSuspension && deliverQueuedProtectedData(i) {
+            return  // the work steps again on its answer
+        }
         let situation = Situation(
             state: apps[i].state, connected: apps[i].process == .connected, canBackground: canBackground(i),
             isFront: front == i, owesOpened: apps[i].scenes.pendingOptions != nil,
@@ -267,6 +270,16 @@ extension Device {
             return
         }
         apps[i].state = state
+        switch (from, state) {
+        case (_, .suspended), (_, .notRunning):
+            apps[i].resumedFromSuspension = false
+        case (.notRunning, _):
+            apps[i].heardProtectedDataAvailable = !locked  // a launch reads the device as it is
+        case (.suspended, _):
+            apps[i].resumedFromSuspension = true
+        default:
+            break
+        }
         out.append(.stateChanged(apps[i].id, from: from, to: state, at: now))
     }
 

@@ -43,6 +43,8 @@ extension Device {
                 "\(app.id)'s task expiry runs while it is \(app.state) with \(app.tasks.count) tasks")
             expect(!app.owesBackgroundEntry || (app.work != nil && app.state == .background && !usesScenes(i)),
                 "\(app.id) owes a didEnterBackground outside a background work")
+            expect(!app.resumedFromSuspension || (app.state.isRunning && app.state != .suspended),
+                "\(app.id) is marked resumed from suspension while \(app.state)")
             broken += sceneViolations(i)
             broken += backgroundViolations(i)
             if app.work != nil { working += 1 }

@@ -188,6 +188,9 @@ extension Device {
                 return finishWork(i)
             }
             resumeIfSuspended(i)
+            if deliverQueuedProtectedData(i) {
+                return  // its answer steps again
+            }
             var task = apps[i].scheduledTasks[k]
             task.phase = .expiring
             cancelTimer(task.warning)
@@ -206,7 +209,10 @@ extension Device {
                 return finishWork(i)
             }
             let locking = apps[i].work == .protectedDataLocking
-            send(i, locking ? .protectedDataWillBecomeUnavailable : .protectedDataDidBecomeAvailable, to: state)
+            if configuration.queuesProtectedDataNotifications && apps[i].heardProtectedDataAvailable != locking {
+                return finishWork(i)  // it heard it already, at its resume or its launch
+            }
+            tellProtectedData(i, available: !locking)
         default:
             preconditionFailure("a background move for \(String(describing: apps[i].work))")
         }
@@ -247,12 +253,15 @@ extension Device {
             ownBudget: true)
     }
 
-    /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended); else it is being
-    /// launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), told
-    /// `didEnterBackground`, or its process is still ending (`false`, nothing done). An app-delegate app launched or
-    /// resumed for the event is told `didEnterBackground` before it (Apple's "About the background execution
-    /// sequence": the launch or resume, then `applicationDidEnterBackground(_:)`, then the event); its background
-    /// budget restarts there (`send`). A scene app is not: UIKit tells its scenes, and none is connected.
+    /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended) and owes neither
+    /// a `didEnterBackground` nor a net change of protected data; else it is being launched into the background for
+    /// `reason` (`didFinishLaunching` sent, or its process asked for), told `didEnterBackground`, told the net change
+    /// (either answer steps the work again), or its process is still ending (`false`, nothing done). An app-delegate
+    /// app launched or resumed for the event is told `didEnterBackground` before it (Apple's "About the background
+    /// execution sequence": the launch or resume, then `applicationDidEnterBackground(_:)`, then the event); its
+    /// background budget restarts there (`send`). A scene app is not: UIKit tells its scenes, and none is connected.
+    /// The net change comes after the `didEnterBackground` ([inference]: both are "delivered" once the app runs
+    /// again; Apple orders neither against the other).
     mutating func wakeInBackground(_ i: Int, for reason: LaunchReason) -> Bool {
         switch (apps[i].state, apps[i].process) {
         case (.notRunning, .connected):
@@ -270,11 +279,11 @@ extension Device {
         case (.suspended, _):
             resumeIfSuspended(i)
             apps[i].owesBackgroundEntry = !usesScenes(i)
-            return enterBackgroundIfOwed(i)
+            return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
         case (.background, _):
-            return enterBackgroundIfOwed(i)
+            return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
         case (.inactive, _), (.active, _):
-            return true
+            return !deliverQueuedProtectedData(i)
         }
     }
 

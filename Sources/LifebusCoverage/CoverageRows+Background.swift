@@ -4,6 +4,7 @@ import LifebusProtocol
 private let tasks = Set(Profile.allCases.filter(\.hasBackgroundTasks))
 private let continued = Set(Profile.allCases.filter(\.hasContinuedProcessing))
 private let dataProtection = Set(Profile.allCases.filter { $0.protectedDataLockDelay != nil })
+private let queuedProtectedData = Set(Profile.allCases.filter(\.queuesProtectedDataNotifications))
 private let pushes = Set(Profile.allCases.filter { $0.silentPushBudget != nil })
 private let everyProfile = Set(Profile.allCases)
 private let launchTaps = Set(Profile.allCases.filter(\.tapReachesDelegateAtLaunch))
@@ -112,6 +113,15 @@ extension CoverageRow {
                         + "(app refresh)", .notInJournal(rejected)),
         CoverageRow("B47", "A active with 10 processing tasks pending (`p0`…`p9`) and `refresh` running → A submits "
                         + "`p10` (processing), then `refresh` (app refresh)", .notInJournal(rejected)),
+        CoverageRow("B48", "A suspended, the device locked → `push A`",
+                    J(queuedProtectedData) { $0.bySilentPush && $0.moved(.protectedDataWillBecomeUnavailable) }),
+        CoverageRow("B49", "A suspended → `sleep`, 10 s, `wake`, then `push A`",
+                    .notInJournal("no net change, no notification: a journal does not show one not sent")),
+        CoverageRow("B50", "A told at B48, suspended again, 10 s → `wake`, `launch A`",
+                    J(queuedProtectedData) { $0.byLaunch
+                        && $0.moved(.protectedDataDidBecomeAvailable, from: [.inactive]) }),
+        CoverageRow("B51", "as B50 → `wake`, `push A`",
+                    J(queuedProtectedData) { $0.bySilentPush && $0.moved(.protectedDataDidBecomeAvailable) }),
         CoverageRow("B60", "A active → `push --alert A`",
                     J(presents) { $0.moved(.willPresentNotification, from: [.active]) }),
         CoverageRow("B61", "scene app A active → `push --alert A`",

@@ -103,6 +103,16 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         self >= .ios13 ? .seconds(10) : nil
     }
 
+    /// Whether a suspended app hears, when it runs again, the net change of protected data since it last heard
+    /// (one `protectedDataWillBecomeUnavailable` or `protectedDataDidBecomeAvailable`, or none when the device is
+    /// as it last heard): the archived App Programming Guide's "Processing Queued Notifications at Wakeup Time"
+    /// lists "The status of protected files changes" among the notifications queued for a suspended app and
+    /// coalesced to "the net change since your app was suspended"; today's "Processing queued notifications" keeps
+    /// the rule but no longer lists them, so this is a knob. On wherever `protectedDataLockDelay` is.
+    public var queuesProtectedDataNotifications: Bool {
+        protectedDataLockDelay != nil
+    }
+
     /// The time a running `appRefresh` task has to call `setTaskCompleted` before it expires: "up to 30 seconds".
     /// Meaningful where `hasBackgroundTasks`.
     public var appRefreshBudget: Duration {

@@ -171,6 +171,25 @@ import Testing
         #expect(pushes == ["ios4": [], "ios7": rows, "ios26": rows])
     }
 
+    @Test func theNetChangeAtAResumeNamesB48B50AndB51WhereTheProfileQueuesIt() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios7, .ios17] {
+            journal.run(profile)
+            let locked = journal.fire("push com.example.A")
+            journal.moved("A", nil, .suspended, .background, cause: locked)
+            journal.moved("A", .protectedDataWillBecomeUnavailable, .background, .background, cause: locked)
+            journal.moved("A", .didReceiveRemoteNotification, .background, .background, cause: locked)
+            let launch = journal.fire("launch com.example.A")
+            journal.moved("A", .willEnterForeground, .suspended, .inactive, cause: launch)
+            journal.moved("A", .protectedDataDidBecomeAvailable, .inactive, .inactive, cause: launch)
+            let unlocked = journal.fire("push com.example.A")
+            journal.moved("A", nil, .suspended, .background, cause: unlocked)
+            journal.moved("A", .protectedDataDidBecomeAvailable, .background, .background, cause: unlocked)
+        }
+        let rows = reached(journal).mapValues { $0.filter { ["B48", "B49", "B50", "B51"].contains($0) } }
+        #expect(rows == ["ios7": [], "ios17": ["B48", "B50", "B51"]])
+    }
+
     @Test func theBackgroundRowsApplyToAppDelegateAndSceneAppsAlikeButURLsAndTaps() {
         let rows = CoverageRow.all.filter { $0.id.hasPrefix("B") }
         let appDelegateOnly: Set = ["B36", "B37", "B38", "B39", "B60"]

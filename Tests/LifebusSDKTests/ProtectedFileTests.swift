@@ -54,6 +54,36 @@ struct ProtectedFileTests {
         try await harness.terminate()
     }
 
+    /// B48, B50: an app suspended before the lock runs again while protected data is gone (the broker said so while
+    /// it was suspended: `protectedDataChanged` goes to every connected app). The resume's net change,
+    /// `protectedDataWillBecomeUnavailable`, finds a complete file locked; the net change of the user's return after
+    /// the unlock, `protectedDataDidBecomeAvailable`, finds it readable.
+    @Test func aCompleteFileFailsInTheNetChangeAResumeWhileLockedHearsAndWorksInTheUnlocksOne() async throws {
+        let harness = try await AppHarness.launch()
+        let directory = folder()
+        defer { remove(directory, ["draft"]) }
+        let draft = ProtectedFile(path: directory + "/draft", protection: .complete, of: harness.application)
+        try draft.write("first")
+        _ = try await harness.send(.willResignActive, state: .inactive).get()
+        _ = try await harness.send(.didEnterBackground, state: .background).get()
+        lock(harness, available: false)  // suspended (no callback) through the lock and its delay
+        var reads: [String] = []
+        harness.delegate.hook = { callback, application in
+            guard callback == .protectedDataWillBecomeUnavailable || callback == .protectedDataDidBecomeAvailable
+            else { return }
+            let read: String
+            do throws(ProtectedFileError) { read = try draft.readText() ?? "nothing" } catch { read = "\(error.code)" }
+            reads.append("\(callback) \(application.isProtectedDataAvailable) \(read)")
+        }
+        _ = try await harness.send(.protectedDataWillBecomeUnavailable, state: .background).get()
+        lock(harness, available: true)
+        _ = try await harness.send(.willEnterForeground, state: .inactive).get()
+        _ = try await harness.send(.protectedDataDidBecomeAvailable, state: .inactive).get()
+        #expect(reads == ["protectedDataWillBecomeUnavailable false EPERM",
+                          "protectedDataDidBecomeAvailable true first"])
+        try await harness.terminate()
+    }
+
     @Test func aCompleteUnlessOpenHandleOpenedBeforeTheLockStaysWritableWhileNewOpensFail() async throws {
         let harness = try await AppHarness.launch()
         let directory = folder()

@@ -197,6 +197,7 @@ extension LifecycleTable {
                 ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
                 ios13: E("A=background front=- locked A.clean=running", "A - suspended→background ok",
                          "A didEnterBackground background→background ok",
+                         "A protectedDataWillBecomeUnavailable background→background ok",
                          "task A clean launched", "A performBackgroundTask background→background ok"))),
         Row(id: "B16", title: "a processing task that requires power and network waits on battery and offline",
             setup: unpluggedIdleWithClean, steps: [.elapse(.seconds(60))],
@@ -210,6 +211,7 @@ extension LifecycleTable {
                 ios3: E("A=notRunning front=- locked"), ios4: E("A=suspended front=- locked"),
                 ios13: E("A=background front=- locked dataLocked A.clean=running", "A - suspended→background ok",
                          "A didEnterBackground background→background ok",
+                         "A protectedDataWillBecomeUnavailable background→background ok",
                          "task A clean launched", "A performBackgroundTask background→background ok"))),
         Row(id: "B18", title: "a running processing task that requires power when the device is unplugged",
             setup: launchRegistering("A", "clean")
@@ -421,6 +423,51 @@ extension LifecycleTable {
             steps: [.submitTask("A", "p10", .processing), .submitTask("A", "refresh", .appRefresh)],
             expected: eras(ios3: E("A=active front=A", unavailable, unavailable),
                            ios13: E(elevenPending, "reject tooManyPendingTaskRequests", "task A refresh submitted"))),
+        Row(id: "B48", title: "a silent push resumes an app suspended before the lock",
+            setup: [.connect("A"), .fire(.home), .fire(.sleep)], steps: [.fire(.push("A", silent))],
+            expected: eras(
+                ios3: E("A=notRunning front=- locked", unavailable), ios4: E("A=suspended front=- locked", unavailable),
+                ios7: E("A=suspended front=- locked", "A - suspended→background ok",
+                         "A didEnterBackground background→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"),
+                ios13: E("A=suspended front=- locked", "A - suspended→background ok",
+                         "A didEnterBackground background→background ok",
+                         "A protectedDataWillBecomeUnavailable background→background ok", "push A delivered",
+                         "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                         "A - background→suspended ok"))),
+        Row(id: "B49", title: "a silent push after a lock and an unlock the suspended app slept through",
+            setup: [.connect("A"), .fire(.home), .fire(.sleep), .elapse(.seconds(10)), .fire(.wake)],
+            steps: [.fire(.push("A", silent))],
+            expected: pushEras(
+                ios4: E("A=suspended front=-", unavailable),
+                ios7: E("A=suspended front=-", "A - suspended→background ok",
+                         "A didEnterBackground background→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"))),
+        Row(id: "B50", title: "the user brings back an app suspended while told protected data is going",
+            setup: lockedAtSuspension, steps: [.fire(.wake), .fire(.launch("A"))],
+            expected: eras(
+                ios3: E("A=active front=A", "start A", "A didFinishLaunching notRunning→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios4: E("A=active front=A", "A willEnterForeground suspended→inactive ok",
+                        "A didBecomeActive inactive→active ok"),
+                ios13: E("A=active front=A", "protected data available", "A willEnterForeground suspended→inactive ok",
+                         "A protectedDataDidBecomeAvailable inactive→inactive ok",
+                         "A didBecomeActive inactive→active ok"))),
+        Row(id: "B51", title: "a silent push resumes an app suspended while told protected data is going",
+            setup: lockedAtSuspension, steps: [.fire(.wake), .fire(.push("A", silent))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable), ios4: E("A=suspended front=-", unavailable),
+                ios7: E("A=suspended front=-", "A - suspended→background ok",
+                         "A didEnterBackground background→background ok", "push A delivered",
+                        "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                        "A - background→suspended ok"),
+                ios13: E("A=suspended front=-", "protected data available", "A - suspended→background ok",
+                         "A didEnterBackground background→background ok",
+                         "A protectedDataDidBecomeAvailable background→background ok", "push A delivered",
+                         "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                         "A - background→suspended ok"))),
         Row(id: "B60", title: "a visible notification to the active app", setup: [.connect("A")],
             steps: [.fire(.push("A", alert))],
             expected: eras(ios3: E("A=active front=A", "push A delivered"),
@@ -456,3 +503,11 @@ private let launchRegisteringMany: [Step] = {
 /// B47's end: `refresh` running, 10 processing requests and the new `refresh` pending.
 private let elevenPending = "A=active front=A A.refresh=running "
     + processingIDs.dropLast().map { "A.\($0)=pending" }.joined(separator: " ") + " A.refresh=pending"
+
+// B48–B51: protected-data notifications queued for a suspended app, the net change told when it runs again.
+
+/// A suspended A told at a silent push that protected data will become unavailable (B48), suspended again; the
+/// data went 10 s after the lock.
+private let lockedAtSuspension: [Step] = [
+    .connect("A"), .fire(.home), .fire(.sleep), .fire(.push("A", silent)), .elapse(.seconds(10)),
+]

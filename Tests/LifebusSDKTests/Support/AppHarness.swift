@@ -23,6 +23,12 @@ final class RecordingDelegate: ApplicationDelegate {
     func didReceiveMemoryWarning(_ application: Application) async {
         await record(.didReceiveMemoryWarning, application)
     }
+    func protectedDataWillBecomeUnavailable(_ application: Application) async {
+        await record(.protectedDataWillBecomeUnavailable, application)
+    }
+    func protectedDataDidBecomeAvailable(_ application: Application) async {
+        await record(.protectedDataDidBecomeAvailable, application)
+    }
 
     private func record(_ callback: LifecycleCallback, _ application: Application) async {
         calls.append(callback)
