@@ -103,7 +103,8 @@ struct PushBook: Sendable {
     /// push does not launch it (B42, B43).
     var forceQuit = false
     /// Visible notifications that arrived while the app was in the foreground, waiting for its `deliverPushes` work
-    /// to offer each to `willPresentNotification` (payloads, JSON text).
+    /// to offer each to `willPresentNotification` (payloads, JSON text). Bounded as the device's events are: one per
+    /// `push --alert` event, offered within that event's chain, before the device takes its next event.
     var presenting: [String] = []
     /// The visible notification `willPresentNotification` is outstanding for.
     var presentingNow: String?
