@@ -16,7 +16,8 @@ import LifebusLifecycle
 /// - without `--saves-on-lock` it saves only in the refresh task and on a push: one run 15 s after `fire sleep`
 ///   finds the draft locked (`EPERM`, `draft-lost`). With it, the app keeps syncing in the background when sent
 ///   there (`beginBackgroundTask`, ended when it expires) and saves the draft on
-///   `protectedDataWillBecomeUnavailable`, which the device sends to the apps running at the lock (`draft-saved`),
+///   `protectedDataWillBecomeUnavailable`, which the device sends to the apps running at the lock, and to a suspended
+///   app when it runs again locked (`draft-saved`),
 ///   and writes nothing while protected data is unavailable (`draft-deferred`: a push that launches it after the
 ///   lock).
 ///

@@ -71,9 +71,10 @@ extension LifebusTestBus {
             contentAvailable: !visible, alert: visible, payload: payload, tapped: tap)))
     }
 
-    /// Locks the device (`fire sleep`): apps are told `protectedDataWillBecomeUnavailable` where the profile has
-    /// data protection, and `Profile.protectedDataLockDelay` later on the device's clock (`advance(by:)`) their
-    /// protected files fail with `EPERM` until `unlock()`.
+    /// Locks the device (`fire sleep`): the running apps are told `protectedDataWillBecomeUnavailable` where the
+    /// profile has data protection (a suspended app when it runs again, `Profile.queuesProtectedDataNotifications`),
+    /// and `Profile.protectedDataLockDelay` later on the device's clock (`advance(by:)`) their protected files fail
+    /// with `EPERM` until `unlock()`.
     ///
     /// - Throws: ``EventRejected`` when the device refused the event (``LifebusTestBusError`` when the broker does not
     ///   answer).
