@@ -64,6 +64,7 @@ extension ScenarioExpectation {
             object.append("task", ["identifier": .string(task.identifier), "outcome": .string(task.outcome.rawValue)])
         }
         if let push { object.append("push", .string(push.rawValue)) }
+        if let presented { object.append("presented", presented.json) }
         if let noMark { object.append("noMark", .string(noMark)) }
         if let noTask { object.append("noTask", .string(noTask)) }
         if !profiles.isEmpty {

@@ -1,10 +1,11 @@
 public import LifebusExpectation
+import LifebusLifecycle
 public import LifebusProtocol
 
 extension ScenarioExpectation {
-    /// The checks of the members `lifebus expect` does not have — `task`, `push`, `noMark`, `noTask` — against one
-    /// app's journal entries in scope (oldest first), each as `Expectation.Result`, so a report shows them as the
-    /// others.
+    /// The checks of the members `lifebus expect` does not have — `task`, `push`, `presented`, `noMark`, `noTask` —
+    /// against one app's journal entries in scope (oldest first), each as `Expectation.Result`, so a report shows
+    /// them as the others.
     public func backgroundChecks(_ entries: [JournalEntry]) -> [Expectation.Result] {
         var results: [Expectation.Result] = []
         if let task {
@@ -23,6 +24,16 @@ extension ScenarioExpectation {
             results.append(Expectation.Result(
                 check: "push", expected: push.rawValue, recorded: recorded?.rawValue ?? "no push answered",
                 passed: recorded == push))
+        }
+        if let presented {
+            let recorded = entries.last { entry in
+                if case .push(let record) = entry { record.event == .presented } else { false }
+            }.flatMap { entry -> NotificationPresentationOptions? in
+                if case .push(let record) = entry { record.presentation ?? [] } else { nil }
+            }
+            results.append(Expectation.Result(
+                check: "presented", expected: presented.summary, recorded: recorded?.summary ?? "none offered",
+                passed: recorded == presented))
         }
         if let noMark {
             let count = entries.count(where: { entry in

@@ -29,6 +29,10 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public var task: ScenarioTask?
     /// How the latest silent push in scope ended (`push: newData`).
     public var push: ScenarioPushOutcome?
+    /// How the app chose to show the latest visible notification offered to it in scope (`presented: [banner,
+    /// sound]`, `presented: none`): its `willPresentNotification` answer's options, as its `presented` push record
+    /// says.
+    public var presented: NotificationPresentationOptions?
     /// A mark the app did not make in scope (`noMark: draft-lost`).
     public var noMark: String?
     /// A `BGTask` the app was not launched for in scope (`noTask: com.example.Feed.clean`): no task record of that
@@ -48,6 +52,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         budget: ScenarioBudget? = nil,
         task: ScenarioTask? = nil,
         push: ScenarioPushOutcome? = nil,
+        presented: NotificationPresentationOptions? = nil,
         noMark: String? = nil,
         noTask: String? = nil,
         profiles: [Profile: ScenarioExpectation] = [:]
@@ -62,6 +67,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
         self.budget = budget
         self.task = task
         self.push = push
+        self.presented = presented
         self.noMark = noMark
         self.noTask = noTask
         self.profiles = profiles
@@ -72,14 +78,15 @@ public struct ScenarioExpectation: Sendable, Equatable {
         guard let override = profiles[profile] else {
             return ScenarioExpectation(app: app, scene: scene, callbacks: callbacks, states: states,
                                        sceneStates: sceneStates, mark: mark, outcome: outcome, budget: budget,
-                                       task: task, push: push, noMark: noMark, noTask: noTask)
+                                       task: task, push: push, presented: presented, noMark: noMark,
+                                       noTask: noTask)
         }
         return ScenarioExpectation(
             app: override.app ?? app, scene: scene, callbacks: override.callbacks ?? callbacks,
             states: override.states ?? states, sceneStates: override.sceneStates ?? sceneStates,
             mark: override.mark ?? mark, outcome: override.outcome ?? outcome, budget: override.budget ?? budget,
-            task: override.task ?? task, push: override.push ?? push, noMark: override.noMark ?? noMark,
-            noTask: override.noTask ?? noTask)
+            task: override.task ?? task, push: override.push ?? push, presented: override.presented ?? presented,
+            noMark: override.noMark ?? noMark, noTask: override.noTask ?? noTask)
     }
 }
 

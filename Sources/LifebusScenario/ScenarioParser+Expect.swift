@@ -7,11 +7,11 @@ import Yams
 /// Reading an `expect` step and its per-profile overrides.
 extension ScenarioParser {
     private static let expectMembers = [
-        "app", "scene", "callbacks", "state", "mark", "outcome", "budget", "task", "push", "noMark", "noTask",
-        "profiles",
+        "app", "scene", "callbacks", "state", "mark", "outcome", "budget", "task", "push", "presented", "noMark",
+        "noTask", "profiles",
     ]
     /// The members about the app's background life, which a scene's `expect` does not take.
-    private static let appOnlyMembers = ["task", "push", "noMark", "noTask"]
+    private static let appOnlyMembers = ["task", "push", "presented", "noMark", "noTask"]
 
     /// An `expect` mapping; `ofScene` says whether its `state` names scene states (an override's scene is its step's).
     func expectation(_ node: Node, inProfile: Bool, ofScene: Bool = false) throws(ScenarioFileError)
@@ -51,6 +51,7 @@ extension ScenarioParser {
             }
             expectation.push = outcome
         }
+        if let presented = members["presented"] { expectation.presented = try presentation(presented) }
         if let noMark = members["noMark"] { expectation.noMark = try nonEmptyString(noMark, "noMark") }
         if let noTask = members["noTask"] { expectation.noTask = try nonEmptyString(noTask, "noTask") }
         if let profiles = members["profiles"] {
@@ -62,6 +63,26 @@ extension ScenarioParser {
             }
         }
         return expectation
+    }
+
+    /// `presented`: `none`, or a list of the options' names (an empty list is none too).
+    private func presentation(_ node: Node) throws(ScenarioFileError) -> NotificationPresentationOptions {
+        let names = NotificationPresentationOptions.allOptions.map(\.name).joined(separator: ", ")
+        if case .scalar = node {
+            guard try string(node, "presented") == "none" else {
+                throw error(node, "presented must be none or a list of \(names)")
+            }
+            return []
+        }
+        var options: NotificationPresentationOptions = []
+        for item in try sequence(node, "presented") {
+            let name = try string(item, "presented")
+            guard let option = NotificationPresentationOptions(name: name) else {
+                throw error(item, "'\(name)' is not a presentation option; use \(names)")
+            }
+            options.insert(option)
+        }
+        return options
     }
 
     private func mark(_ node: Node) throws(ScenarioFileError) -> ScenarioMark {

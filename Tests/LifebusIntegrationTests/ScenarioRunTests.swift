@@ -137,14 +137,15 @@ import Testing
         #expect(!run.out.contains(#""profile":"ios7""#))
     }
 
-    /// The app's own members (`task`, `push`, `noMark`, `noTask`) on a scene's `expect`, or in one of its profiles'
-    /// overrides: the schema refuses them as `lifebus run`'s parser does, and an app's `expect` keeps them.
+    /// The app's own members (`task`, `push`, `presented`, `noMark`, `noTask`) on a scene's `expect`, or in one of its
+    /// profiles' overrides: the schema refuses them as `lifebus run`'s parser does, and an app's `expect` keeps them.
     @Test func theSchemaAndTheParserRefuseTheAppsMembersOnASceneExpect() throws {
         let folder = makeTemporaryFolder("lifebus-scene-expect")
         let refused = [
             "steps:\n  - expect: {app: a, scene: 1, noTask: t}\n",
             "steps:\n  - expect: {app: a, scene: 1, profiles: {ios13: {noMark: m}}}\n",
             "steps:\n  - expect: {app: a, scene: 1, task: {identifier: t, outcome: completed}}\n",
+            "steps:\n  - expect: {app: a, scene: 1, presented: none}\n",
         ]
         let files = (refused + ["steps:\n  - expect: {app: a, noTask: t, noMark: m}\n"]).enumerated().map { index, text in
             let path = "\(folder)/expect-\(index).yaml"
@@ -157,8 +158,8 @@ import Testing
                                      ["\(Self.root)/scripts/validate-scenarios.py"] + files)
         let out = child.stdout.readAll(timeout: .seconds(60))
         #expect(child.wait() == 1, "\(out)")
-        #expect(out.contains("1 of 4 files valid"), "\(out)")
-        for (file, member) in zip(files, ["noTask", "noMark", "task"]) {
+        #expect(out.contains("1 of 5 files valid"), "\(out)")
+        for (file, member) in zip(files, ["noTask", "noMark", "task", "presented"]) {
             #expect(out.contains("\(file): steps/0:"), "\(out)")
             let run = try Self.lifebus(["run", file])
             #expect(run.status == 4 && run.err.contains("\(member) is about the app"), "\(run.err)")

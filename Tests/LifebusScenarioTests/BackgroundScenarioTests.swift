@@ -5,8 +5,8 @@ import LifebusScenario
 import Testing
 
 /// The scenario format's background steps and checks: `fire: bgtask …` and `fire: push …` read by the CLI's parser
-/// and written back, `expect`'s `task`, `push`, `noMark` and `noTask` read, refused where wrong, written back, and
-/// checked against task, push and mark records.
+/// and written back, `expect`'s `task`, `push`, `presented`, `noMark` and `noTask` read, refused where wrong, written
+/// back, and checked against task, push and mark records.
 @Suite struct BackgroundScenarioTests {
     private static let app = "com.example.FeedReader"
     private static let refresh = "com.example.FeedReader.refresh"
@@ -45,22 +45,26 @@ import Testing
               - expect:
                   task: {identifier: \(Self.refresh), outcome: killed}
                   push: failed
+                  presented: [sound, banner]
                   noMark: draft-saved
                   noTask: \(Self.clean)
                   profiles:
-                    ios26: {task: {identifier: \(Self.refresh), outcome: expired}}
+                    ios26: {task: {identifier: \(Self.refresh), outcome: expired}, presented: none}
                     ios27: {noTask: \(Self.refresh)}
             """)
         let expected = ScenarioExpectation(
-            task: ScenarioTask(identifier: Self.refresh, outcome: .killed), push: .failed, noMark: "draft-saved",
-            noTask: Self.clean,
-            profiles: [.ios26: ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .expired)),
+            task: ScenarioTask(identifier: Self.refresh, outcome: .killed), push: .failed,
+            presented: [.banner, .sound], noMark: "draft-saved", noTask: Self.clean,
+            profiles: [.ios26: ScenarioExpectation(task: ScenarioTask(identifier: Self.refresh, outcome: .expired),
+                                                   presented: []),
                        .ios27: ScenarioExpectation(noTask: Self.refresh)])
         #expect(steps == [.expect(expected)])
         #expect(expected.resolved(for: .ios26).task?.outcome == .expired)
         #expect(expected.resolved(for: .ios13).noMark == "draft-saved")
         #expect(expected.resolved(for: .ios26).noTask == Self.clean)
         #expect(expected.resolved(for: .ios27).noTask == Self.refresh)
+        #expect(expected.resolved(for: .ios26).presented == [])
+        #expect(expected.resolved(for: .ios27).presented == [.banner, .sound])
         let scenario = Scenario(name: "s", profiles: [.ios13], apps: [.id(Self.app)], steps: steps)
         let reread = try ScenarioParserTests.parse(scenario.json.jsonText)
         #expect(reread.steps == steps)
@@ -75,6 +79,9 @@ import Testing
         ("noTask: ''", "noTask must not be empty"),
         ("noTask: [x]", "noTask must be a string"),
         ("{scene: 1, noTask: x}", "noTask is about the app: an expect with scene does not take it"),
+        ("presented: all", "presented must be none or a list of banner, list, sound, badge"),
+        ("presented: [banner, alert]", "'alert' is not a presentation option; use banner, list, sound, badge"),
+        ("{scene: 1, presented: none}", "presented is about the app: an expect with scene does not take it"),
         ("{scene: 1, profiles: {ios27: {noTask: x}}}", "noTask is about the app: an expect with scene does not take it"),
     ])
     func aWrongBackgroundMemberIsRefused(member: String, message: String) {
@@ -134,6 +141,23 @@ import Testing
         let noMark = ScenarioExpectation(noMark: "draft-lost")
         #expect(check(noMark, [Self.push(.delivered)]) == ["absent true"])
         #expect(check(noMark, [mark, mark]) == ["made 2× false"])
+    }
+
+    @Test func aNotificationIsPresentedAsTheLatestPresentedRecordSays() {
+        let check = { (expectation: ScenarioExpectation, entries: [JournalEntry]) in
+            expectation.backgroundChecks(entries).map { "\($0.recorded) \($0.passed)" }
+        }
+        func presented(_ options: NotificationPresentationOptions) -> JournalEntry {
+            .push(PushDeliveryRecord(seq: 1, app: Self.app, pid: 1, event: .presented, result: nil,
+                                     presentation: options, payload: "{}", atMs: 0, wallMs: 0))
+        }
+        let none = ScenarioExpectation(presented: [])
+        #expect(check(none, [Self.push(.delivered)]) == ["none offered false"], "delivered, never offered")
+        #expect(check(none, [Self.push(.delivered), presented([])]) == ["none true"])
+        #expect(check(none, [presented([]), presented([.banner])]) == ["banner false"], "the latest counts")
+        let shown = ScenarioExpectation(presented: [.banner, .sound])
+        #expect(check(shown, [presented([.sound, .banner]), Self.push(.delivered)]) == ["banner,sound true"])
+        #expect(check(shown, [presented([.banner])]) == ["banner false"])
     }
 
     @Test func aTaskNotLaunchedCountsItsLaunchesAlone() {
