@@ -8,7 +8,8 @@ import LifebusLifecycle
 /// What an app hears follows the lock (`locked`), not the data: `protectedDataWillBecomeUnavailable` comes at the
 /// lock, before the data goes. Each app keeps what it last heard (`AppRecord.heardProtectedDataAvailable`); one that
 /// was suspended through a change hears the net change once when it runs again
-/// (`DeviceConfiguration.queuesProtectedDataNotifications`), as the first callback after it leaves `suspended`.
+/// (`DeviceConfiguration.queuesProtectedDataNotifications`), right after it leaves `suspended` (after the resume's
+/// `didEnterBackground`, if it is owed one).
 extension Device {
     /// The device locks (`sleep`): `protectedDataWillBecomeUnavailable` to every running app that is not
     /// suspended, after the lock's own moves; the lock timer starts.
@@ -60,7 +61,7 @@ extension Device {
 
     /// App `i` left `suspended` (`resumedFromSuspension`) and its work is about to move it: when the device queues
     /// protected-data notifications and is not as the app last heard (locked against `available`, or the reverse),
-    /// it is told the net change — one notification, before anything else its work sends it ("the system coalesces
+    /// it is told the net change — one notification, before the event's own callbacks ("the system coalesces
     /// events and delivers a single notification (of each relevant type) that reflects the net change since your app
     /// was suspended", App Programming Guide for iOS, "Processing Queued Notifications at Wakeup Time"). `true` when
     /// told: the work steps again on the answer. The mark is cleared either way, but kept while the work is one

@@ -279,11 +279,13 @@ extension Device {
         case (.suspended, _):
             resumeIfSuspended(i)
             apps[i].owesBackgroundEntry = !usesScenes(i)
+            // The resume's net change of protected data: now for a scene app; after the `didEnterBackground` for
+            // an app-delegate app, when its answer steps the work again (`step` tells it first).
             return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
         case (.background, _):
-            return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
+            return enterBackgroundIfOwed(i)
         case (.inactive, _), (.active, _):
-            return !deliverQueuedProtectedData(i)
+            return true
         }
     }
 
