@@ -225,8 +225,8 @@ enum MCPToolCatalog {
                 (started, killed with its reason…), each background task's step (type task: identifier, kind, \
                 event submitted, launched, expiring, completed with success, expired, cancelled, deferred), each \
                 push's (type push: delivered, deferred, discarded, answered or late with its result newData, \
-                noData, failed) and each change of protected data (type protectedData: available). Times are ms since the \
-                broker started. limit keeps the newest entries (default 100).
+                noData, failed) and each change of protected data (type protectedData: available). Times are ms \
+                since the broker started. limit keeps the newest entries (default 100).
                 """,
                 ["app": appProperty, "limit": ["type": "integer", "minimum": 1, "default": 100]],
                 [], true

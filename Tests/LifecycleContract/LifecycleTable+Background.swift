@@ -489,7 +489,8 @@ extension LifecycleTable {
                                     "A willPresentNotification inactive→inactive ok", "push A presented none"))),
         Row(id: "B64", title: "a refresh task due for an app the user force-quit",
             setup: launchRegistering("A", "refresh")
-                + [.submitTask("A", "refresh", .appRefresh, after: .seconds(900)), .fire(.terminate("A", byUser: true))],
+                + [.submitTask("A", "refresh", .appRefresh, after: .seconds(900)),
+                   .fire(.terminate("A", byUser: true))],
             steps: [.elapse(.seconds(900)), runRefresh],
             expected: eras(
                 ios3: E("A=notRunning front=-", unavailable),
