@@ -22,8 +22,8 @@ public enum Action: Sendable, Equatable {
     case kill(AppID, reason: KillReason)
     /// Tell the app its background task is about to expire (its expiration handler runs).
     case backgroundTaskExpiring(AppID, taskID: UInt64)
-    /// Journal one step of a `BGTask` (submitted, launched, expiring, completed, expired, cancelled). Boxed
-    /// (`indirect`), as `pushRecord`: the app-delegate lifecycle's actions stay as small as before.
+    /// Journal one step of a `BGTask` (submitted, launched, expiring, completed, expired, cancelled, deferred).
+    /// Boxed (`indirect`), as `pushRecord`: the app-delegate lifecycle's actions stay as small as before.
     indirect case taskRecord(TaskRecord)
     /// Journal one step of a push's delivery (delivered, deferred, answered, late, discarded).
     indirect case pushRecord(PushRecord)

@@ -67,6 +67,10 @@ struct AppRecord: Sendable {
     /// Silent pushes: those to hand over, the one handed over and not answered, the instants of the deliveries
     /// within the last hour (the rate limit), the deferred ones, and the window timer armed while any is deferred.
     var pushes = PushBook()
+    /// The user force-quit the app (`terminate --by-user`, a switcher close) and has not launched it since; outlives
+    /// the process until the user's launch or `reset`: a silent push does not launch it (B42, B43), nor a due task of
+    /// a kind `DeviceConfiguration.taskKindsAfterForceQuit` leaves out (B64–B66).
+    var forceQuit = false
     /// What the app last heard of protected data (`Device+ProtectedData.swift`): `true` after
     /// `protectedDataDidBecomeAvailable` or a launch on an unlocked device, `false` after
     /// `protectedDataWillBecomeUnavailable` or a launch on a locked one.
@@ -81,10 +85,9 @@ struct AppRecord: Sendable {
 }
 
 /// An app's silent pushes (`Device+Push.swift`) and the visible notifications offered to it in the foreground
-/// (`Device+Presentation.swift`). The delivery times, the held push (while no process of the app ends)
-/// and the force-quit mark outlive the process. Invariants: `window` is armed exactly while a push is held behind a
-/// delivery of the hour; at most one push is held; `presentingNow` is set exactly while `willPresentNotification` is
-/// outstanding.
+/// (`Device+Presentation.swift`). The delivery times and the held push (while no process of the app ends) outlive the
+/// process. Invariants: `window` is armed exactly while a push is held behind a delivery of the hour; at most one
+/// push is held; `presentingNow` is set exactly while `willPresentNotification` is outstanding.
 struct PushBook: Sendable {
     /// Accepted, waiting for the app's `deliverPushes` work (payloads, JSON text).
     var due: [String] = []
@@ -99,9 +102,6 @@ struct PushBook: Sendable {
     var held: String?
     /// Armed while a push is `held`: when the oldest delivery leaves the hour.
     var window: TimerID?
-    /// The user force-quit the app (`terminate --by-user`, a switcher close) and has not launched it since: a silent
-    /// push does not launch it (B42, B43).
-    var forceQuit = false
     /// Visible notifications that arrived while the app was in the foreground, waiting for its `deliverPushes` work
     /// to offer each to `willPresentNotification` (payloads, JSON text). Bounded as the device's events are: one per
     /// `push --alert` event, offered within that event's chain, before the device takes its next event.

@@ -43,6 +43,10 @@ public struct TaskRecord: Sendable, Hashable {
         /// The system dropped it without telling the app: its app was closed in the switcher, ended, or it was
         /// pending when the device was reset.
         case cancelled
+        /// It came due (its earliest begin date, or the controller's `bgtask`) for an app the user force-quit and
+        /// has not launched since, not running, and its kind does not launch such an app
+        /// (`DeviceConfiguration.taskKindsAfterForceQuit`): the app is not launched, the task stays pending (B64).
+        case deferred
     }
 
     public var app: AppID

@@ -95,11 +95,15 @@ public struct DeviceConfiguration: Sendable, Hashable {
     /// (`Profile.queuesProtectedDataNotifications`, the default); `false`: only the apps running at the lock and
     /// at the wake hear them. Meaningful under a profile with `protectedDataLockDelay`.
     public var queuesProtectedDataNotifications: Bool
+    /// The task kinds whose due task launches an app the user force-quit and has not launched since
+    /// (`Profile.taskKindsAfterForceQuit`, the default: `processing`); a due task of another kind is `deferred`
+    /// instead and stays pending. Meaningful under a profile with `hasBackgroundTasks`.
+    public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>
 
     public init(
         profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
         callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions(),
-        queuesProtectedDataNotifications: Bool? = nil
+        queuesProtectedDataNotifications: Bool? = nil, taskKindsAfterForceQuit: Set<BackgroundTaskKind>? = nil
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
@@ -109,5 +113,6 @@ public struct DeviceConfiguration: Sendable, Hashable {
         self.conditions = conditions
         self.queuesProtectedDataNotifications =
             queuesProtectedDataNotifications ?? profile.queuesProtectedDataNotifications
+        self.taskKindsAfterForceQuit = taskKindsAfterForceQuit ?? profile.taskKindsAfterForceQuit
     }
 }

@@ -65,7 +65,7 @@ extension Device {
         phoneCall = .idle
         lastCriticalWarning = nil
         for i in apps.indices {
-            apps[i].pushes.forceQuit = false  // a restarted device launches force-quit apps for pushes again (B42)
+            apps[i].forceQuit = false  // a restarted device launches force-quit apps again (B42, B64)
         }
         for i in apps.indices
         where index[apps[i].id] == i && apps[i].process == .none && apps[i].launch?.timer == nil {
@@ -256,7 +256,7 @@ extension Device {
             phoneCall = .inProgress(returnTo: nil)
         }
         if byUser {
-            apps[i].pushes.forceQuit = true  // B42: a silent push no longer launches it
+            apps[i].forceQuit = true  // B42, B64: a silent push or a refresh task no longer launches it
         }
         if byUser && usesScenes(i) {
             schedule(i, .closeApp, stage: 0)  // S24

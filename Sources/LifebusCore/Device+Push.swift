@@ -34,7 +34,7 @@ extension Device {
             return refuse(.backgroundTasksUnavailable, app: app)  // no silent push before iOS 7
         }
         forgetOldDeliveries(i)
-        if apps[i].pushes.forceQuit && apps[i].state == .notRunning {
+        if apps[i].forceQuit && apps[i].state == .notRunning {
             recordPush(i, .discarded, payload: notification.payload)  // B42: not launched after a force-quit
             return
         }
@@ -95,11 +95,12 @@ extension Device {
     }
 
     /// The user launched app `i` (`launch`, `activate`, a tap, a scene opened or reconnected, or its process came to
-    /// the front on its own): a force-quit no longer keeps silent pushes from launching it (B43), and its held push is
-    /// delivered at once, after the launch's moves and what it opened (B45: "If the user launches the app, the system
-    /// immediately delivers the held notification"; the order is [inference]). Called once the launch is planned.
+    /// the front on its own): a force-quit no longer keeps silent pushes (B43) or its tasks (B66) from launching it,
+    /// and its held push is delivered at once, after the launch's moves and what it opened (B45: "If the user launches
+    /// the app, the system immediately delivers the held notification"; the order is [inference]). Called once the
+    /// launch is planned.
     mutating func userLaunched(_ i: Int) {
-        apps[i].pushes.forceQuit = false
+        apps[i].forceQuit = false
         guard let held = apps[i].pushes.held.take() else {
             return
         }

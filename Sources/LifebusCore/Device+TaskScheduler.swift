@@ -6,7 +6,8 @@ import LifebusLifecycle
 /// it is not running (no scene, no `willEnterForeground`), resumed if suspended, and its launch handler called; a
 /// running task ends when the app completes it, or expires — its expiration handler at the end of its budget
 /// (`appRefresh`), when the user comes back (`processing`) or cancels it (`continuedProcessing`) — and the app is
-/// killed (`backgroundTaskExpired`) when it is not completed in time.
+/// killed (`backgroundTaskExpired`) when it is not completed in time. An app the user force-quit is launched only for
+/// the task kinds `DeviceConfiguration.taskKindsAfterForceQuit` names (B64–B66).
 extension Device {
     mutating func registerTask(_ app: AppID, _ identifier: String) {
         guard let i = index[app] else {
@@ -218,8 +219,10 @@ extension Device {
         }
     }
 
-    /// `performTasks`: launch (B04), resume (B05), then each due task's launch handler.
+    /// `performTasks`: launch (B04), resume (B05), then each due task's launch handler — but not a launch the user's
+    /// force-quit forbids (B64).
     private mutating func stepPerformTasks(_ i: Int) {
+        deferForForceQuit(i)
         guard let k = apps[i].scheduledTasks.firstIndex(where: { $0.phase == .due }), canBackground(i) else {
             return finishWork(i)
         }
@@ -251,6 +254,24 @@ extension Device {
         send(
             i, .performBackgroundTask, to: apps[i].state, context: SceneCallbackContext(task: task.request),
             ownBudget: true)
+    }
+
+    /// App `i` was force-quit by the user, has not been launched by the user since, and is not running: each due
+    /// task of a kind `DeviceConfiguration.taskKindsAfterForceQuit` leaves out (by default `appRefresh`) does not
+    /// launch it; it is journaled `deferred` and stays pending, without a date, so it runs when the controller runs it
+    /// again (B64; `BGTaskScheduler` keeps a request until it runs or is cancelled: [inference]). A due task of a kind
+    /// the knob lets through launches it as any (B65); once the app runs, its due tasks all run (the mark only keeps
+    /// the app from being launched, as for a push).
+    private mutating func deferForForceQuit(_ i: Int) {
+        guard apps[i].forceQuit, apps[i].state == .notRunning else {
+            return
+        }
+        for k in apps[i].scheduledTasks.indices where apps[i].scheduledTasks[k].phase == .due
+            && !configuration.taskKindsAfterForceQuit.contains(apps[i].scheduledTasks[k].request.kind)
+        {
+            apps[i].scheduledTasks[k].phase = .pending
+            recordTask(i, apps[i].scheduledTasks[k].request, .deferred)
+        }
     }
 
     /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended) and owes neither

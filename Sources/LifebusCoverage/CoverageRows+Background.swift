@@ -131,6 +131,16 @@ extension CoverageRow {
                         + "the background")),
         CoverageRow("B63", "A inactive (a call ringing) → `push --alert A`",
                     J(presents) { $0.moved(.willPresentNotification, from: [.inactive]) }),
+        CoverageRow("B64", "A force-quit (`terminate A --by-user`) with `refresh` (app refresh) submitted due in "
+                        + "900 s → the clock passes 900 s, `bgtask A` for `refresh`",
+                    J(tasks) { $0.task?.event == .deferred }),
+        CoverageRow("B65", "A force-quit with `clean` (processing) submitted → `bgtask A` for `clean`",
+                    .notInJournal("its background launch is B04's: the journal does not tie it to the force-quit "
+                        + "before")),
+        CoverageRow("B66", "A force-quit with `refresh` submitted, then launched by the user → `terminate A` (the "
+                        + "system), `bgtask A` for `refresh`",
+                    .notInJournal("its background launch is B04's: the journal does not tie it to the force-quit "
+                        + "and the launch before")),
     ]
 }
 

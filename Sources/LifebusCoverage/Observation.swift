@@ -121,7 +121,7 @@ extension Observation {
                 switch record.event {
                 case .launched: expiring.remove(key)
                 case .expiring: expiring.insert(key)
-                case .submitted, .completed, .expired, .cancelled: break
+                case .submitted, .completed, .expired, .cancelled, .deferred: break
                 }
                 return Observation(profile: profile, record: .task(record), event: nil, sameEvent: [],
                                    taskExpiring: expiring.contains(key) && record.event != .expiring)

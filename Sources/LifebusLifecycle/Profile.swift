@@ -113,6 +113,16 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         protectedDataLockDelay != nil
     }
 
+    /// The `BGTaskScheduler` task kinds whose due task still launches an app the user force-quit (and that has not
+    /// run since): `processing` where there are background tasks — an Apple DTS engineer on the Developer Forums
+    /// (thread 793189): processing tasks running after a force-quit is "an intentional choice by the engineering
+    /// team" [secondary] — and not `appRefresh`, which Apple does not document and is widely reported not to run
+    /// until the user launches the app [inference]; nor `continuedProcessing`, which starts in the foreground and
+    /// ends at the force-quit. A knob (`DeviceConfiguration.taskKindsAfterForceQuit`); empty before `ios13`.
+    public var taskKindsAfterForceQuit: Set<BackgroundTaskKind> {
+        hasBackgroundTasks ? [.processing] : []
+    }
+
     /// The time a running `appRefresh` task has to call `setTaskCompleted` before it expires: "up to 30 seconds".
     /// Meaningful where `hasBackgroundTasks`.
     public var appRefreshBudget: Duration {

@@ -223,10 +223,10 @@ enum MCPToolCatalog {
                 The journal, oldest first: each transition (app, callback, from, to, sentMs, answeredMs, \
                 handlerMs, budgetMs, outcome, cause), each mark an app made (state-saved…), each process record \
                 (started, killed with its reason…), each background task's step (type task: identifier, kind, \
-                event submitted, launched, expiring, completed with success, expired, cancelled), each push's \
-                (type push: delivered, deferred, discarded, answered or late with its result newData, noData, \
-                failed) and each change of protected data (type protectedData: available). Times are ms since the \
-                broker started. limit keeps the newest entries (default 100).
+                event submitted, launched, expiring, completed with success, expired, cancelled, deferred), each \
+                push's (type push: delivered, deferred, discarded, answered or late with its result newData, \
+                noData, failed) and each change of protected data (type protectedData: available). Times are ms \
+                since the broker started. limit keeps the newest entries (default 100).
                 """,
                 ["app": appProperty, "limit": ["type": "integer", "minimum": 1, "default": 100]],
                 [], true

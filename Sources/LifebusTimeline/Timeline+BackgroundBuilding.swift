@@ -6,9 +6,10 @@ import LifebusProtocol
 /// A task's records make its runs: `submitted` opens a pending run (again while one is pending: the new request
 /// replaces it, so the run keeps the later time), `launched` starts the pending run (or, with none in the journal, a
 /// run of its own), `expiring` marks the running one, `completed`, `expired` and `cancelled` end the running one (a
-/// `cancelled` with none running, the pending one). A push record is a step in its app's `pushes`; `answered` and
-/// `late` set the result of the app's latest `didReceiveRemoteNotification` that has none. A protected-data record
-/// `available: false` opens a lock, `true` closes it.
+/// `cancelled` with none running, the pending one); `deferred` leaves the pending one pending. A push record is a
+/// step in its app's `pushes`; `answered` and `late` set the result of the app's latest
+/// `didReceiveRemoteNotification` that has none. A protected-data record `available: false` opens a lock, `true`
+/// closes it.
 extension Builder {
     mutating func add(_ record: BackgroundTaskRecord) {
         let index = lane(record.app)
@@ -39,6 +40,8 @@ extension Builder {
                 ?? pendingTasks[index].removeValue(forKey: record.identifier) else { return }
             lanes[index].tasks[position].endMs = record.atMs
             lanes[index].tasks[position].outcome = .cancelled
+        case .deferred:
+            return  // not launched for a force-quit app: the pending run stays pending
         }
     }
 

@@ -109,6 +109,16 @@ import Testing
                 "under ios7 only the push rows: \(missed)")
     }
 
+    @Test func aDeferredTaskNamesB64WhereThereAreTasks() {
+        var journal = JournalFixture()
+        for profile in [Profile.ios7, .ios13] {
+            journal.run(profile)
+            journal.task("A", "refresh", .appRefresh, .deferred)
+        }
+        let forceQuit = reached(journal).mapValues { $0.filter { $0.hasPrefix("B6") } }
+        #expect(forceQuit == ["ios7": [], "ios13": ["B64"]])
+    }
+
     @Test func anUnlockWithinTheDelayIsB22AndAResumeByBgtaskIsB05() {
         var journal = JournalFixture()
         journal.run(.ios15)

@@ -42,6 +42,22 @@ import Testing
         #expect(cleanup.outcomeText == "completed (failed)" && cleanup.ranMs == 487)
     }
 
+    @Test func aDeferredTaskStaysThePendingRunTheLaterLaunchStarts() throws {
+        let lines = try TimelineFixture.lines("background.jsonl").prefix(3)
+        func task(_ seq: Int, _ event: String, _ atMs: Int) throws -> JSONValue {
+            try JSONParser.parse("""
+                {"type":"task","seq":\(seq),"app":"\(Self.feed)","pid":null,"identifier":"\(Self.refresh)",\
+                "kind":"appRefresh","event":"\(event)","success":null,"atMs":\(atMs),"wallMs":1795954053839}
+                """)
+        }
+        let values = Array(lines) + [try task(4, "deferred", 900_000), try task(5, "launched", 960_000)]
+        let entries = try values.compactMap { value throws in try JournalEntries.decode(value) }
+        let lane = try #require(Timeline(entries: entries, apps: []).lanes.first)
+        #expect(lane.tasks.count == 1, "a deferral is not a run of its own")
+        #expect(lane.tasks.first?.submittedMs == 1 && lane.tasks.first?.launchedMs == 960_000)
+        #expect(lane.tasks.first?.outcome == .running)
+    }
+
     @Test func theKillAtATasksExpiryNamesTheTask() throws {
         let lane = try #require(try Self.timeline().lanes.first)
         let ending = try #require(lane.endings.last)

@@ -487,6 +487,37 @@ extension LifecycleTable {
             expected: eras(ios3: E("A=inactive front=A call=ringing", "push A delivered"),
                            ios13: E("A=inactive front=A call=ringing", "push A delivered",
                                     "A willPresentNotification inactive→inactive ok", "push A presented none"))),
+        Row(id: "B64", title: "a refresh task due for an app the user force-quit",
+            setup: launchRegistering("A", "refresh")
+                + [.submitTask("A", "refresh", .appRefresh, after: .seconds(900)),
+                   .fire(.terminate("A", byUser: true))],
+            steps: [.elapse(.seconds(900)), runRefresh],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable),
+                ios13: E("A=notRunning front=- A.refresh=pending", "task A refresh deferred",
+                         "task A refresh deferred"))),
+        Row(id: "B65", title: "a processing task due for an app the user force-quit",
+            setup: launchRegistering("A", "clean")
+                + [.submitTask("A", "clean", .processing), .fire(.terminate("A", byUser: true))],
+            steps: [.fire(.backgroundTask("A", identifier: "clean", action: .run))],
+            expected: eras(
+                ios3: E("A=notRunning front=-", unavailable),
+                ios13: E("A=background front=- A.clean=running", "start A",
+                         "launch A didFinishLaunching backgroundTask",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A didEnterBackground background→background ok", "task A clean launched",
+                         "A performBackgroundTask background→background ok"))),
+        Row(id: "B66", title: "a refresh task after the user relaunched a force-quit app",
+            setup: launchRegistering("A", "refresh")
+                + [.submitTask("A", "refresh", .appRefresh), .fire(.terminate("A", byUser: true)), .fire(.launch("A"))],
+            steps: [.fire(.terminate("A", byUser: false)), runRefresh],
+            expected: eras(
+                ios3: E("A=notRunning front=-", "A willTerminate active→notRunning ok", unavailable),
+                ios13: E("A=background front=- A.refresh=running", "A willTerminate active→notRunning ok", "start A",
+                         "launch A didFinishLaunching backgroundTask",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A didEnterBackground background→background ok", "task A refresh launched",
+                         "A performBackgroundTask background→background ok"))),
     ]
 }
 

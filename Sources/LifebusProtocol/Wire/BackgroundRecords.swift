@@ -12,9 +12,10 @@ public struct BackgroundTaskRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "task"
 
-    /// What happened to the task: `submitted`, `launched`, `expiring`, `completed`, `expired`, `cancelled`.
+    /// What happened to the task: `submitted`, `launched`, `expiring`, `completed`, `expired`, `cancelled`,
+    /// `deferred` (due for a force-quit app that is not running, of a kind that does not launch it: still pending).
     public enum Event: String, Sendable, CaseIterable {
-        case submitted, launched, expiring, completed, expired, cancelled
+        case submitted, launched, expiring, completed, expired, cancelled, deferred
     }
 
     public var seq: Int64
