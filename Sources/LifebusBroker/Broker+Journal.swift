@@ -11,6 +11,7 @@ extension Broker {
     func beginJournalRun() {
         let startedWallMs = clock.wallMilliseconds()
         let configuration = self.configuration
+        let device = configuration.deviceConfiguration
         journal.beginRun { [unowned self] seq, reason in
             RunRecord(
                 seq: seq,
@@ -28,6 +29,10 @@ extension Broker {
                     profile: configuration.profile,
                     sceneOrderSeed: configuration.deviceConfiguration.sceneOrderSeed,
                     callPresentation: configuration.callPresentation),
+                background: RunBackgroundKnobs(
+                    profile: configuration.profile,
+                    queuesProtectedDataNotifications: device.queuesProtectedDataNotifications,
+                    taskKindsAfterForceQuit: device.taskKindsAfterForceQuit),
                 conditions: configuration.conditions == DeviceConditions() ? nil : configuration.conditions
             )
         }

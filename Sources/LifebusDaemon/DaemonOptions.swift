@@ -36,6 +36,10 @@ struct DaemonOptions: Equatable {
     var callPresentation = CallPresentation.fullScreen
     /// `--power`, `--network`: the device's conditions at start (processing tasks wait for them).
     var conditions = DeviceConditions()
+    /// `--protected-data-notifications queued|missed`; `nil`: the profile's.
+    var queuesProtectedDataNotifications: Bool?
+    /// `--tasks-after-force-quit KIND,…|none`; `nil`: the profile's.
+    var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
     /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
     var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
@@ -68,6 +72,8 @@ struct DaemonOptions: Equatable {
                         [--clock real|manual] [--advance-settle <duration>]
                         [--scene-order-seed <n>] [--call-presentation fullScreen|banner|seeded]
                         [--power external|battery] [--network online|offline]
+                        [--protected-data-notifications queued|missed]
+                        [--tasks-after-force-quit <kinds>|none]
                         [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
@@ -122,6 +128,15 @@ struct DaemonOptions: Equatable {
                                     external`. The run record names it when not the default.
           --network <state>         The device's network at start: online (default) or offline. A processing task
                                     that requires connectivity waits for `fire network online`.
+          --protected-data-notifications <q>
+                                    From ios13: queued (default) — a suspended app hears the net change of
+                                    protected data when it runs again (one notification); missed — only the apps
+                                    running at the lock and the wake hear them. The run record names the choice.
+          --tasks-after-force-quit <kinds>
+                                    From ios13: the background task kinds (appRefresh, processing,
+                                    continuedProcessing, comma-separated, or none) whose due task still launches
+                                    an app the user force-quit (default: processing); a task of another kind is
+                                    journaled deferred and stays pending. The run record names the choice.
           --exit-with-parent <pid>  Stop cleanly, as on SIGTERM, when process <pid>, the one that started this
                                     one (its own pid, passed by it), exits, even killed by SIGKILL (watched through
                                     its pidfd). Exits at once (status 1) when <pid> is gone or is not this
@@ -189,7 +204,7 @@ struct DaemonOptions: Equatable {
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
-        "call-presentation", "power", "network",
+        "call-presentation", "power", "network", "protected-data-notifications", "tasks-after-force-quit",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -255,6 +270,17 @@ struct DaemonOptions: Equatable {
         case "network":
             guard let network = NetworkState(rawValue: text) else { throw invalid("online or offline") }
             conditions.network = network
+        case "protected-data-notifications":
+            guard text == "queued" || text == "missed" else { throw invalid("queued or missed") }
+            queuesProtectedDataNotifications = text == "queued"
+        case "tasks-after-force-quit":
+            let kinds = text == "none" ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { BackgroundTaskKind(rawValue: String($0)) }
+            guard !text.isEmpty, !kinds.contains(nil) else {
+                let words = BackgroundTaskKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw invalid("kinds from \(words), comma-separated, or none")
+            }
+            taskKindsAfterForceQuit = Set(kinds.compactMap { $0 })
         case "advance-settle":
             guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")

@@ -56,6 +56,8 @@ public enum LifebusDaemon {
         configuration.freezesSuspended = options.freezesSuspended
         configuration.callPresentation = options.callPresentation
         configuration.conditions = options.conditions
+        configuration.queuesProtectedDataNotifications = options.queuesProtectedDataNotifications
+        configuration.taskKindsAfterForceQuit = options.taskKindsAfterForceQuit
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

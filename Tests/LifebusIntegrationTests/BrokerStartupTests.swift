@@ -121,6 +121,8 @@ import Testing
         ["--tcp-port", "9223372036854775808"], ["--socket"], ["--frobnicate", "1"], ["stray"],
         ["--clock", "virtual"], ["--advance-settle", "-1s"], ["--advance-settle", "2h"],
         ["--call-presentation", "popup"], ["--power", "mains"], ["--network", "wifi"],
+        ["--protected-data-notifications", "sometimes"], ["--tasks-after-force-quit", "refresh"],
+        ["--tasks-after-force-quit", ""], ["--tasks-after-force-quit", "processing,"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)

@@ -11,7 +11,8 @@ public import LifebusLifecycle
 /// new file); `clock` names the clock of the run's `…Ms` times, which count from 0 at `startedWallMs` (Unix
 /// milliseconds, the same in every run record of one run); `atMs` and `wallMs` are when this line was written. Under
 /// a profile with scenes the record adds `scenes` (`RunSceneKnobs`: the profile's knobs and the scene-order seed)
-/// after `wallMs`; under `ios3`/`ios4`/`ios7` it has none and its bytes are what they were before scenes.
+/// after `wallMs`, and under one with data protection `background` (`RunBackgroundKnobs`) after it; under
+/// `ios3`/`ios4`/`ios7` it has neither and its bytes are what they were before scenes.
 public struct RunRecord: Sendable, Equatable {
     /// The value of the `type` member.
     public static let type = "run"
@@ -41,6 +42,8 @@ public struct RunRecord: Sendable, Equatable {
     public var wallMs: Int64
     /// The profile's scene knobs and the scene-order seed; `nil` under a profile without scenes.
     public var scenes: RunSceneKnobs?
+    /// The background-execution and data-protection knobs; `nil` under a profile without data protection.
+    public var background: RunBackgroundKnobs?
     /// The device's power and network at start (`lifebusd --power`, `--network`): `"power"` and `"network"`,
     /// written only when not the default (`external`, `online`); `nil` then.
     public var conditions: DeviceConditions?
@@ -48,7 +51,8 @@ public struct RunRecord: Sendable, Equatable {
     public init(
         seq: Int64, reason: Reason, brokerVersion: String, protocolVersion: Int64, profile: Profile,
         timeScale: Double, clock: String = RunRecord.monotonicClock, pid: Int32, startedWallMs: Int64, atMs: Double,
-        wallMs: Int64, scenes: RunSceneKnobs? = nil, conditions: DeviceConditions? = nil
+        wallMs: Int64, scenes: RunSceneKnobs? = nil, background: RunBackgroundKnobs? = nil,
+        conditions: DeviceConditions? = nil
     ) {
         self.seq = seq
         self.reason = reason
@@ -62,6 +66,7 @@ public struct RunRecord: Sendable, Equatable {
         self.atMs = atMs
         self.wallMs = wallMs
         self.scenes = scenes
+        self.background = background
         self.conditions = conditions
     }
 
@@ -84,6 +89,8 @@ public struct RunRecord: Sendable, Equatable {
         atMs = try reader.double("atMs")
         wallMs = try reader.integer("wallMs", as: Int64.self)
         scenes = reader.optional("scenes") == nil ? nil : try RunSceneKnobs(reader: try reader.nested("scenes"))
+        background = reader.optional("background") == nil
+            ? nil : try RunBackgroundKnobs(reader: try reader.nested("background"))
         let power = try reader.optionalChoice("power", as: PowerSource.self)
         let network = try reader.optionalChoice("network", as: NetworkState.self)
         conditions = power == nil && network == nil
@@ -106,6 +113,7 @@ public struct RunRecord: Sendable, Equatable {
             "wallMs": .integer(wallMs),
         ]
         if let scenes { object.append("scenes", scenes.json) }
+        if let background { object.append("background", background.json) }
         if let conditions {
             object.append("power", .string(conditions.power.rawValue))
             object.append("network", .string(conditions.network.rawValue))
