@@ -8,12 +8,12 @@ import Testing
 /// Every scene row of `Protocol/lifecycle.md` (S01…, `LifecycleTable.sceneRows`) but those the kit has no verb for
 /// (`notInKit`), through `LifebusTestBus` under every profile each applies to: in memory (the exact journal order)
 /// and on the live broker (each app's, each scene's, and the starts' and kills' lines in order; the journal's
-/// protected-data, push and run lines are not on the kit's timeline: `kitShows`). Apps are launched with a scene delegate (scene apps) or a
-/// delegate, in the test's process — but live, an app the row's broker kills or starts (a `kill X` or `start X` line,
-/// or a kill in its setup: S02, S23, S25, S30 under ios27, S40) is an installed `lifebus subscribe` process of its
-/// own, as a kill of an in-process app would hit the test's process; in memory the transport ends and starts the
-/// in-process app as the supervisor would its process. The row's transitions (a scene's as
-/// `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states, scene states
+/// protected-data, push and run lines are not on the kit's timeline: `kitShows`). Apps are launched with a scene
+/// delegate (scene apps) or a delegate, in the test's process — but live, an app the row's broker kills or starts (a
+/// `kill X` or `start X` line, or a kill in its setup: S02, S23, S25, S30 under ios27, S40, S45) is an installed
+/// `lifebus subscribe` process of its own, as a kill of an in-process app would hit the test's process; in memory the
+/// transport ends and starts the in-process app as the supervisor would its process. The row's transitions (a
+/// scene's as `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states, scene states
 /// and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
 @Suite("Protocol/lifecycle.md's scene rows through LifebusTesting", .hangGuard)
 @MainActor
