@@ -13,8 +13,8 @@ import Testing
 /// `kill X` or `start X` line, or a kill in its setup: S02, S23, S25, S30 under ios27, S40, S45) is an installed
 /// `lifebus subscribe` process of its own, as a kill of an in-process app would hit the test's process; in memory the
 /// transport ends and starts the in-process app as the supervisor would its process. The row's transitions (a
-/// scene's as `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states, scene states
-/// and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
+/// scene's as `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states,
+/// scene states and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
 @Suite("Protocol/lifecycle.md's scene rows through LifebusTesting", .hangGuard)
 @MainActor
 struct SceneRowsTests {
