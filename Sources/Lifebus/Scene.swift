@@ -29,7 +29,9 @@ public struct SceneSession: Sendable, Hashable {
     public let persistentIdentifier: SceneSessionID
     /// `UISceneSession.stateRestorationActivity`: the payload the app answered `stateRestorationActivity(for:)` with
     /// before the session's last scene disconnected (JSON text), handed back when a scene connects to it again;
-    /// `nil` when none is kept.
+    /// `nil` when none is kept. Set before `SceneDelegate.scene(_:willConnectTo:options:)` runs. No scene connects
+    /// while the device's protected data is unavailable: an app launched behind the lock finds it set in the scene
+    /// that connects after the unlock.
     public internal(set) var stateRestorationActivity: String?
 
     /// Makes a session value, e.g. to call a scene delegate in a unit test.

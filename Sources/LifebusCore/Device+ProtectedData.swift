@@ -2,8 +2,9 @@ import LifebusLifecycle
 
 /// Data protection (`Protocol/lifecycle.md` B20–B22, B48–B51): under a profile with a `protectedDataLockDelay`, a
 /// lock tells every running app that protected data will become unavailable, and it does that long after, on the
-/// device's clock; the wake makes it available again and tells them. While it is unavailable a connecting scene is
-/// not handed its session's restoration payload (`Device+Scenes.swift`).
+/// device's clock; the wake makes it available again and tells them. No event connects a scene while it is
+/// unavailable (they are refused while locked, or launch behind the lock without one), so the scene that connects
+/// after the wake is handed its session's restoration payload (`Device+Scenes.swift`, S45, S46).
 ///
 /// What an app hears follows the lock (`locked`), not the data: `protectedDataWillBecomeUnavailable` comes at the
 /// lock, before the data goes. Each app keeps what it last heard (`AppRecord.heardProtectedDataAvailable`); one that

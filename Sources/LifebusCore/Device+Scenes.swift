@@ -165,7 +165,7 @@ extension Device {
             apps[i].scenes.lastScene += 1
             session.scene = SceneID(apps[i].scenes.lastScene)
             session.restorePending = configuration.profile.restoresInteractionState && session.restoration != nil
-                && protectedDataAvailable  // B: restoration data is protected
+                && protectedDataAvailable  // restoration data is protected (SCENES.md §6); none connects then
             session.saved = false
         }
         let ref = session.ref!

@@ -10,7 +10,7 @@ private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observa
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The scene rows of `Protocol/lifecycle.md` (S01–S44), in the document's order, with what in a journal shows each:
+/// The scene rows of `Protocol/lifecycle.md` (S01–S46), in the document's order, with what in a journal shows each:
 /// a scene callback's transition (its callback, the event that caused it, the app's other callbacks of that event),
 /// under the profiles with scenes.
 extension CoverageRow {
@@ -65,6 +65,13 @@ extension CoverageRow {
         CoverageRow("S44", "ios26+, A declares `systemDisconnection`, suspended → `terminate A` (system), `launch A`",
                     .notInJournal("its discards are announced at the next launch as S25's: the journal does not say "
                                   + "which end discarded the sessions")),
+        CoverageRow("S45", "ios13+, A ended, its session kept a payload, the device locked and protected data gone → "
+                        + "`push A` (silent: launched behind the lock), `wake`, `launch A`",
+                    J(scenes) { $0.byLaunch && $0.moved(.willConnectTo)
+                        && $0.appCallbacks.contains(.protectedDataDidBecomeAvailable) }),
+        CoverageRow("S46", "ios13+, A ended, its session kept a payload, the device locked and protected data gone → "
+                        + "A's process connects (launched behind the lock, in front), `wake`",
+                    J(scenes) { $0.event == .wake && $0.moved(.willConnectTo) }),
     ]
 }
 

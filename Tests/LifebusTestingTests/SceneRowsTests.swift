@@ -5,15 +5,16 @@ import LifebusTesting
 import LifecycleContract
 import Testing
 
-/// Every scene row of `Protocol/lifecycle.md` (S01…, `LifecycleTable.sceneRows`), through `LifebusTestBus` under
-/// every profile each applies to: in memory (the exact journal order) and on the live broker (each app's, each
-/// scene's, and the starts' and kills' lines in order). Apps are launched with a scene delegate (scene apps) or a
-/// delegate, in the test's process — but live, an app the row's broker kills or starts (a `kill X` or `start X` line,
-/// or a kill in its setup: S02, S23, S25, S30 under ios27, S40) is an installed `lifebus subscribe` process of its
-/// own, as a kill of an in-process app would hit the test's process; in memory the transport ends and starts the
-/// in-process app as the supervisor would its process. The row's transitions (a scene's as
-/// `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states, scene states
-/// and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
+/// Every scene row of `Protocol/lifecycle.md` (S01…, `LifecycleTable.sceneRows`) but those the kit has no verb for
+/// (`notInKit`), through `LifebusTestBus` under every profile each applies to: in memory (the exact journal order)
+/// and on the live broker (each app's, each scene's, and the starts' and kills' lines in order; the journal's
+/// protected-data, push and run lines are not on the kit's timeline: `kitShows`). Apps are launched with a scene
+/// delegate (scene apps) or a delegate, in the test's process — but live, an app the row's broker kills or starts (a
+/// `kill X` or `start X` line, or a kill in its setup: S02, S23, S25, S30 under ios27, S40, S45) is an installed
+/// `lifebus subscribe` process of its own, as a kill of an in-process app would hit the test's process; in memory the
+/// transport ends and starts the in-process app as the supervisor would its process. The row's transitions (a
+/// scene's as `A/1 callback from→to outcome`), starts (`start A`), kills (`kill A system`), refusals, app states,
+/// scene states and kept payloads (`A.s1=2:foregroundActive+saved`) must be the row's.
 @Suite("Protocol/lifecycle.md's scene rows through LifebusTesting", .hangGuard)
 @MainActor
 struct SceneRowsTests {
@@ -27,12 +28,20 @@ struct SceneRowsTests {
         func stateRestorationActivity(for scene: Scene) async -> String? { payload }
     }
 
+    /// The scene rows the kit has no verb for, and why; the core's `LifecycleTableTests` and the integration
+    /// `RowRunner` run them.
+    nonisolated static let notInKit: [String: String] = [
+        "S46": "an app's process connecting on its own behind the lock: the kit starts an app that ran before by a "
+            + "launch, refused while locked",
+    ]
+
     @Test("a scene row behaves as specified", arguments: LifecycleTable.sceneRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
         guard let expected = row.expected[profile] else {
             #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
             return
         }
+        guard Self.notInKit[row.id] == nil else { return }
         try await play(row, profile, on: .inMemory, expecting: expected, exactOrder: true)
         let folder = TestMachine.temporaryFolder()
         defer { TestMachine.remove(folder, files: Self.processApps(row, profile).map { "\($0).json" }) }
@@ -84,10 +93,11 @@ struct SceneRowsTests {
             transitions += rejection.map { ["reject \($0.rawValue)"] } ?? []
         }
         let place = "\(row.id) \(profile) \(exactOrder ? "in memory" : "live")"
+        let journal = expected.journal.filter(Self.kitShows)
         if exactOrder {
-            #expect(transitions == expected.journal, "\(place)")
+            #expect(transitions == journal, "\(place)")
         } else {
-            #expect(Self.byLane(transitions) == Self.byLane(expected.journal), "\(place)")
+            #expect(Self.byLane(transitions) == Self.byLane(journal), "\(place)")
         }
         try await check(expected.situation, on: bus, stage: stage, place)
         await bus.shutdown()
@@ -133,6 +143,13 @@ struct SceneRowsTests {
         }
     }
 
+    /// Whether the kit's timeline shows a row's journal line: it holds transitions, starts and kills, not the
+    /// journal's protected-data, push and run records (`protected data available`, `push A delivered`,
+    /// `launch A didFinishLaunching remoteNotification`).
+    nonisolated static func kitShows(_ line: String) -> Bool {
+        !["protected data ", "push ", "launch "].contains { line.hasPrefix($0) }
+    }
+
     /// The lines grouped by lane (the first word: an app, or one of its scenes), each lane's in order.
     private static func byLane(_ lines: [String]) -> [String: [String]] {
         Dictionary(grouping: lines) { String($0.prefix { $0 != " " }) }
@@ -168,6 +185,8 @@ struct SceneRowsTests {
             break  // its process was installed answering with the payload (`launchProcess`)
         case .restores(let id, let payload):
             try #require(stage.scenes[id]).payload = payload
+        case .elapse(let duration):
+            try await bus.advance(by: duration)
         default:
             Issue.record("the kit's scene rows have no verb for \(step)")
         }

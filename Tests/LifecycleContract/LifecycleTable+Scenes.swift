@@ -326,5 +326,51 @@ extension LifecycleTable {
                          "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
                          "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
             tags: [.scene]),
+        Row(id: "S45", title: "launched behind the lock, its scene connects after the unlock, with the payload",
+            setup: lockedWithPayload + [.fire(.push("A", PushNotification(contentAvailable: true, alert: false)))],
+            steps: [.fire(.wake), .fire(.launch("A"))],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "protected data available",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A protectedDataDidBecomeAvailable background→background ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                ios15: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "protected data available",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A protectedDataDidBecomeAvailable background→background ok",
+                         "A/2 restoreInteractionState unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
+            tags: [.scene]),
+        Row(id: "S46", title: "an app that connects behind the lock connects its scene at the unlock, with the payload",
+            setup: lockedWithPayload, steps: [.connect("A", scene), .fire(.wake)],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A - background→suspended ok",
+                         "protected data available",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A protectedDataDidBecomeAvailable background→background ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+                ios15: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         "A didFinishLaunching notRunning→background ok",
+                         "A - background→suspended ok",
+                         "protected data available",
+                         "A/2 willConnectTo unattached→unattached ok",
+                         "A protectedDataDidBecomeAvailable background→background ok",
+                         "A/2 restoreInteractionState unattached→unattached ok",
+                         "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
+                         "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
+            tags: [.scene]),
     ]
 }
+
+/// S45, S46: A's session 1 kept a payload (reclaimed), A ended (a system termination, not the user's), the device
+/// locked and, 10 s on, its protected data gone.
+private let lockedWithPayload: [Step] = [
+    .connect("A", scene), .restores("A", "{\"note\":1}"), .fire(.home), .fire(.scene(.reclaim("A", SceneID(1)))),
+    .fire(.terminate("A", byUser: false)), .fire(.sleep), .elapse(.seconds(10)),
+]

@@ -108,9 +108,12 @@ final class RowRunner {
 
     /// Whether a row runs on the broker's manual clock (`--clock manual`, §11.5), its `elapse` steps each an
     /// `advance`: the background rows (B…), whose deadlines (a task's earliest begin 900 s away, the push window's
-    /// hour, the protected-data lock delay) are exact instants in the core's table and far too long for real time.
+    /// hour, the protected-data lock delay) are exact instants in the core's table and far too long for real time,
+    /// and the scene rows that wait out the protected-data lock delay (S45, S46).
     static func usesManualClock(_ row: Row) -> Bool {
-        row.id.hasPrefix("B")
+        row.id.hasPrefix("B") || row.tags.contains(.scene) && (row.setup + row.steps).contains {
+            if case .elapse = $0 { true } else { false }
+        }
     }
 
     init(profile: Profile, timeScale: Double, launchBudget: Duration?, manualClock: Bool = false) throws {
