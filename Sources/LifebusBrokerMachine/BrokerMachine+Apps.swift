@@ -5,13 +5,13 @@ import LifebusProtocol
 
 /// What apps do on the bus: connect (which is launching), and call mark, background tasks and memory reports.
 extension BrokerMachine {
+    /// Connects `app` with `flags`, as `installedFlags(of:saidInHello:)` made them.
     mutating func connect(
         _ app: AppID, flags: AppFlags, session: SessionID, into effects: inout [BrokerEffect]
     ) {
         guard let identity = sessions[session]?.identity else { return }
         sessions.connect(app, session: session)
         let pid = identity.pid > 0 ? identity.pid : nil
-        let flags = installedFlags(of: app, saidInHello: flags)
         if let spawned = processes.processConnected(app) {
             recordProcess(app, pid: spawned, .connected, implements: flags.implementedCallbacks, into: &effects)
         }

@@ -139,6 +139,14 @@ extension BrokerMachine {
             return
         }
         let app = params.appID.map { AppID($0) }
+        // The flags the core gets: an installed app's manifest wins over its hello.
+        let flags = app.map { installedFlags(of: $0, saidInHello: params.flags) } ?? params.flags
+        if let app, let error = Self.refusal(
+            ofScenesWithExitsOnSuspend: flags, app: app, installed: processes.installed[app] != nil)
+        {
+            effects.append(.reply(ticket, .failure(error)))
+            return
+        }
         if let app, sessions.session(for: app) != nil {
             effects.append(.reply(ticket, .failure(RPCError(.appIDInUse, "another live connection is app \(app)"))))
             return
@@ -156,10 +164,23 @@ extension BrokerMachine {
         logger.debug("peer introduced", metadata: metadata(session))
         switch params.role {
         case .app:
-            if let app { connect(app, flags: params.flags, session: session, into: &effects) }
+            if let app { connect(app, flags: flags, session: session, into: &effects) }
         case .observer, .controller:
             break
         }
+    }
+
+    /// The refusal of an app that adopts scenes and declares `UIApplicationExitsOnSuspend` (in its `hello`, or its
+    /// installed manifest): the key is available only up to iOS 13.0
+    /// (https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationexitsonsuspend),
+    /// where scenes begin, so no scene app has it; `nil` for any other app.
+    static func refusal(ofScenesWithExitsOnSuspend flags: AppFlags, app: AppID, installed: Bool) -> RPCError? {
+        guard flags.adoptsScenes, flags.exitsOnSuspend else { return nil }
+        let source = installed ? "its installed manifest declares" : "it declares"
+        return .invalidParams(
+            field: "app.exitsOnSuspend",
+            "\(app) adopts scenes and \(source) exitsOnSuspend: UIApplicationExitsOnSuspend is available only up to "
+                + "iOS 13.0, where scenes begin; an app cannot have both")
     }
 
     /// `nil` when the peer may say hello: any Unix-socket peer, or a TCP peer presenting the token.

@@ -1,5 +1,6 @@
 import LifebusBrokerMachine
 import LifebusCore
+import LifebusJSON
 import LifebusLifecycle
 import LifebusProtocol
 import Testing
@@ -91,5 +92,44 @@ import Testing
                 #expect(effects.closing(of: session) == .afterFlush)
             }
         }
+    }
+}
+
+/// An app that adopts scenes cannot declare `UIApplicationExitsOnSuspend` (available only up to iOS 13.0, where
+/// scenes begin): its `hello` is refused naming `app.exitsOnSuspend`, whether the hello or its installed manifest
+/// declares the key, and nothing reaches the core.
+@Suite struct ScenesWithExitsOnSuspendTests {
+    static let scenes = MachineSettings(device: DeviceConfiguration(profile: .ios17))
+
+    @Test func aHelloWithScenesAndExitsOnSuspendIsRefusedNamingTheMember() throws {
+        var harness = MachineHarness(settings: Self.scenes)
+        let (session, _) = harness.connect(spoke: true)
+        let (ticket, effects) = harness.request(session, "hello", #"""
+            {"role":"app","protocolVersion":1,"app":{"id":"com.example.Notes","scenes":true,"exitsOnSuspend":true}}
+            """#)
+        #expect(effects.errorName(of: ticket) == "jsonrpc.InvalidParams")
+        let message = Self.message(effects.reply(to: ticket))
+        #expect(message.contains("app.exitsOnSuspend") && message.contains("13.0"), "\(message)")
+        #expect(harness.machine.device.pid(of: "com.example.Notes") == nil, "the core never heard of the app")
+    }
+
+    @Test func anInstalledManifestsExitsOnSuspendWithAHelloThatAdoptsScenesIsRefusedSayingSo() throws {
+        var harness = MachineHarness(settings: Self.scenes)
+        let (controller, _) = harness.introduce("controller")
+        let (install, _) = harness.request(controller, "install", #"{"path":"/apps/notes.json"}"#)
+        harness.feed(.installed(install, .success(ProcessesTests.notes)))
+        let (session, _) = harness.connect(spoke: true)
+        let (ticket, effects) = harness.request(
+            session, "hello", #"{"role":"app","protocolVersion":1,"app":{"id":"com.example.Notes","scenes":true}}"#)
+        #expect(Self.message(effects.reply(to: ticket)).contains("installed manifest declares"))
+        let (plain, accepted) = harness.request(
+            harness.connect(spoke: true).0, "hello",
+            #"{"role":"app","protocolVersion":1,"app":{"id":"com.example.Notes"}}"#)
+        #expect((try? accepted.reply(to: plain)?.get()) != nil, "without scenes the manifest's flag is accepted")
+    }
+
+    static func message(_ reply: Result<JSONValue, RPCError>?) -> String {
+        guard case .failure(let error) = reply else { return "not refused" }
+        return error.message
     }
 }
