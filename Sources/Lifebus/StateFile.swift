@@ -1,5 +1,6 @@
 import Glibc
 import LifebusIO
+import LifebusLifecycle
 
 /// A small file holding an app's saved state as text, written atomically (a temporary file renamed over it), with
 /// Glibc only. A plain value naming a path; it holds no descriptor between calls.
@@ -16,8 +17,8 @@ public struct StateFile: Sendable, Equatable {
         public var description: String { "\(function): \(String(cString: strerror(errno)))" }
     }
 
-    /// The environment variable naming the folder of state files: `LIFEBUS_STATE_DIR`.
-    public static let directoryVariable = "LIFEBUS_STATE_DIR"
+    /// The environment variable naming the folder of state files: `LIFEBUS_STATE_DIR` (`AppStateFolder`).
+    public static let directoryVariable = AppStateFolder.environmentVariable
 
     /// The file's path.
     public let path: String

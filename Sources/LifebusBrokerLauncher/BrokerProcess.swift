@@ -66,10 +66,20 @@ public final class BrokerProcess: Sendable {
         let arguments =
             [program, "--socket", socketPath, "--journal", journalPath, "--exit-with-parent", String(getpid())]
             + launch.arguments
+        var environment = launch.environment
+        if launch.freshAppState {
+            let state = "\(folder)/\(BrokerFolder.appState)"
+            guard mkdir(state, 0o700) == 0 else {
+                let reason = String(cString: strerror(errno))
+                rmdir(folder)
+                throw Failure("cannot create the apps' state folder \(state): \(reason)")
+            }
+            environment[AppStateFolder.environmentVariable] = state
+        }
         do throws(Failure) {
-            child = Mutex(Child(pid: try Self.spawn(arguments, output: launch.output, environment: launch.environment)))
+            child = Mutex(Child(pid: try Self.spawn(arguments, output: launch.output, environment: environment)))
         } catch {
-            rmdir(folder)
+            BrokerFolder.remove(folder)
             throw error
         }
     }

@@ -19,7 +19,8 @@ extension LifebusCommand {
             discussion: """
                 Each scenario runs under each selected profile it lists (--profile: one, several in the order \
                 given, or all; default all), each time on a private lifebusd with the manual clock on a temporary \
-                socket, stopped afterwards; with --socket, on that broker (reset before each scenario) under its \
+                socket, its apps with a fresh empty state folder (LIFEBUS_STATE_DIR), stopped afterwards; with \
+                --socket, on that broker (reset before each scenario) under its \
                 profile. The format: Protocol/scenarios.md. --diff reports what stopped happening from each \
                 profile to the next (the migration diff). --shard K/N runs this runner's part of the scenario × \
                 profile runs (lifebus merge joins the parts' --report files). Exit status: 0 every run passed, 1 a \

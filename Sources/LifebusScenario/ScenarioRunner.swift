@@ -55,7 +55,7 @@ public struct ScenarioRunner: Sendable {
                         "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
                         "--advance-settle", "1s",
                     ] + seed,
-                    purpose: "lifebus-run", output: .discarded))
+                    purpose: "lifebus-run", output: .discarded, freshAppState: true))
                 process = started
                 socket = started.socketPath
             } catch {

@@ -15,7 +15,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Each scenario runs under each selected profile it lists (--profile: one, several in the order given \
             as ios7,ios27, or all; default all), each time on a private lifebusd with the manual clock on a \
-            temporary socket, stopped afterwards (given --scene-order-seed N, the seed of the scene orders Apple \
+            temporary socket, its apps with a fresh empty state folder (LIFEBUS_STATE_DIR), stopped afterwards \
+            (given --scene-order-seed N, the seed of the scene orders Apple \
             does not document, which its run record names); with --socket, on \
             that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
             With --diff, each profile's run is compared with the previous one's and what stopped happening is \
