@@ -8,8 +8,9 @@ public import LifebusLifecycle
 public struct Scene: Sendable, Hashable, Identifiable {
     /// Numbered per app from 1; a reconnect makes a new scene (a new id) for the same session.
     public let id: SceneID
-    /// The session the scene shows.
-    public let session: SceneSession
+    /// The session the scene shows, as of the scene's last callback (its `stateRestorationActivity` included: a
+    /// payload withheld at a connect behind the lock arrives on a later callback).
+    public internal(set) var session: SceneSession
     /// `UIScene.activationState`.
     public internal(set) var state: SceneState
     /// `UIScene.destructionConditions` (iOS 26+): the app's, `ApplicationOptions.destructionConditions`, which every

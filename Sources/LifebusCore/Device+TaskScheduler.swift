@@ -189,7 +189,7 @@ extension Device {
                 return finishWork(i)
             }
             resumeIfSuspended(i)
-            if deliverQueuedProtectedData(i) {
+            if deliverQueuedProtectedData(i) || stepScenesInBackground(i) {
                 return  // its answer steps again
             }
             var task = apps[i].scheduledTasks[k]
@@ -290,6 +290,9 @@ extension Device {
             apps[i].owesBackgroundEntry = !usesScenes(i)
             send(i, .didFinishLaunching, to: .background)
             enteredBackground(i)  // its background time runs from the launch; no scene launch is under way
+            if usesScenes(i) {
+                chooseBackgroundScene(i)  // S48: with the knob, a scene connects before the event's handler
+            }
             return false
         case (.notRunning, .none):
             apps[i].launchReason = reason
@@ -304,7 +307,7 @@ extension Device {
             // an app-delegate app, when its answer steps the work again (`step` tells it first).
             return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
         case (.background, _):
-            return enterBackgroundIfOwed(i)
+            return enterBackgroundIfOwed(i) && !stepScenesInBackground(i)
         case (.inactive, _), (.active, _):
             return true
         }
