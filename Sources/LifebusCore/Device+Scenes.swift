@@ -27,13 +27,16 @@ extension Device {
     }
 
     /// Scene app `i` was sent `didFinishLaunching`: it launches in the background (S01), so its background time
-    /// starts (until a scene comes to the foreground), and so does the scene launch's budget.
+    /// starts (until a scene comes to the foreground), and so does the scene launch's budget — unless it launches into
+    /// the background (`launchInBackground`), where no scene comes to the front within it: the scene a later launch
+    /// or wake brings up gets its callbacks' own budgets.
     mutating func sceneAppLaunched(_ i: Int) {
-        apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
         enteredBackground(i)
-        if apps[i].work == .launchInBackground {
-            chooseBackgroundScene(i)
+        guard apps[i].work == .launchInBackground else {
+            apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
+            return
         }
+        chooseBackgroundScene(i)
     }
 
     /// Scene app `i` was sent `didFinishLaunching` for a background launch (its process connecting into the
@@ -275,8 +278,7 @@ extension Device {
             apps[i].scenes.launchDeadline = nil
         }
         if to == .background && apps[i].scenes.connectingInBackground == session.id {
-            apps[i].scenes.connectingInBackground = nil  // connected into the background: no scene launch goes on
-            apps[i].scenes.launchDeadline = nil
+            apps[i].scenes.connectingInBackground = nil  // connected into the background
         }
     }
 

@@ -76,6 +76,22 @@ struct BackgroundLaunchSceneTests {
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
 
+    @Test("a launch long after a background launch gives the scene callbacks their own budgets",
+          arguments: [false, true])
+    func aBackgroundLaunchStartsNoSceneLaunchBudget(_ connects: Bool) {
+        var harness = Harness(DeviceConfiguration(profile: .ios15, connectsSceneAtBackgroundLaunch: connects))
+        harness.run(.connect("A", AppFlags(launchInBackground: true, adoptsScenes: true)))
+        harness.run(.elapse(.seconds(60)))
+        let start = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        let budgets = harness.journal[start...].compactMap { action -> Duration? in
+            guard case .sendCallback(_, _, _, _, let budget, _, _) = action else { return nil }
+            return budget
+        }
+        #expect(budgets.count == (connects ? 2 : 4))
+        #expect(budgets.allSatisfy { $0 > .zero }, "\(budgets)")
+    }
+
     @Test("sessions discarded while A was not running are announced before the background connect")
     func discardsComeFirst() {
         var harness = Self.knobOn(.ios17)
