@@ -134,6 +134,28 @@ struct BackgroundLaunchSceneTests {
         #expect(harness.device.invariantViolations.isEmpty)
     }
 
+    @Test("a process connecting behind the lock in front connects its scene there; the wake brings that scene up",
+          arguments: [Profile.ios13, .ios15])
+    func aConnectBehindTheLockBringsTheSameSceneUpAtTheWake(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: true)
+        let start = harness.journal.count
+        harness.run(.connect("A", Self.scene))
+        #expect(Self.handed(harness, since: start) == [
+            "didFinishLaunching -", "willConnectTo -", "sceneDidEnterBackground -",
+        ])
+        let unlocked = harness.journal.count
+        harness.run(.fire(.wake))
+        let expected = profile.restoresInteractionState
+            ? ["sceneWillEnterForeground -", "protectedDataDidBecomeAvailable -",
+               "restoreInteractionState \(Self.payload)", "sceneDidBecomeActive -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "protectedDataDidBecomeAvailable -",
+               "sceneDidBecomeActive -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
+        #expect(harness.situation == "A=active A.s1=2:foregroundActive+saved front=A")
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
     @Test("with protected-data notifications missed, the payload rides on the scene's next callback from ios15 too")
     func aMissedUnlockHandsThePayloadOnTheNextCallback() {
         var harness = Harness(DeviceConfiguration(
