@@ -28,10 +28,12 @@ extension Application {
         var session = sceneSessions[context.session] ?? SceneSession(persistentIdentifier: context.session)
         if let restoration = context.restoration { session.stateRestorationActivity = restoration }
         sceneSessions[context.session] = session
-        let scene = scenes[context.scene]
+        var scene = scenes[context.scene]
             ?? Scene(
                 id: context.scene, session: session, state: context.sceneState,
                 destructionConditions: options.destructionConditions)
+        scene.session = session
+        if scenes[scene.id] != nil { scenes[scene.id] = scene }  // a payload handed over after the connect
         var restoration: String?
         switch callback.callback {
         case .willConnectTo:

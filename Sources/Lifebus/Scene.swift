@@ -8,8 +8,9 @@ public import LifebusLifecycle
 public struct Scene: Sendable, Hashable, Identifiable {
     /// Numbered per app from 1; a reconnect makes a new scene (a new id) for the same session.
     public let id: SceneID
-    /// The session the scene shows.
-    public let session: SceneSession
+    /// The session the scene shows, as of the scene's last callback (its `stateRestorationActivity` included: a
+    /// payload withheld at a connect behind the lock arrives on a later callback).
+    public internal(set) var session: SceneSession
     /// `UIScene.activationState`.
     public internal(set) var state: SceneState
     /// `UIScene.destructionConditions` (iOS 26+): the app's, `ApplicationOptions.destructionConditions`, which every
@@ -29,9 +30,12 @@ public struct SceneSession: Sendable, Hashable {
     public let persistentIdentifier: SceneSessionID
     /// `UISceneSession.stateRestorationActivity`: the payload the app answered `stateRestorationActivity(for:)` with
     /// before the session's last scene disconnected (JSON text), handed back when a scene connects to it again;
-    /// `nil` when none is kept. Set before `SceneDelegate.scene(_:willConnectTo:options:)` runs. No scene connects
-    /// while the device's protected data is unavailable: an app launched behind the lock finds it set in the scene
-    /// that connects after the unlock.
+    /// `nil` when none is kept. Set before `SceneDelegate.scene(_:willConnectTo:options:)` runs. By default no scene
+    /// connects while the device's protected data is unavailable: an app launched behind the lock finds it set in the
+    /// scene that connects after the unlock. A broker run with `--background-launch-scene connects` connects one at a
+    /// background launch behind the lock with this `nil`, and hands the payload over after the unlock:
+    /// `SceneDelegate.scene(_:restoreInteractionStateWith:)` from ios15, else on the scene's next callback, which
+    /// sets it here first (`Protocol/lifecycle.md` S50, S51).
     public internal(set) var stateRestorationActivity: String?
 
     /// Makes a session value, e.g. to call a scene delegate in a unit test.

@@ -32,7 +32,8 @@ extension Broker {
                 background: RunBackgroundKnobs(
                     profile: configuration.profile,
                     queuesProtectedDataNotifications: device.queuesProtectedDataNotifications,
-                    taskKindsAfterForceQuit: device.taskKindsAfterForceQuit),
+                    taskKindsAfterForceQuit: device.taskKindsAfterForceQuit,
+                    connectsSceneAtBackgroundLaunch: device.connectsSceneAtBackgroundLaunch),
                 conditions: configuration.conditions == DeviceConditions() ? nil : configuration.conditions
             )
         }

@@ -65,6 +65,9 @@ public struct BrokerConfiguration: Sendable {
     /// The task kinds that still launch an app the user force-quit (`--tasks-after-force-quit`); `nil`: the
     /// profile's (`Profile.taskKindsAfterForceQuit`).
     public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
+    /// Whether a scene app launched into the background connects a scene (`--background-launch-scene`); `nil`: the
+    /// profile's (`Profile.connectsSceneAtBackgroundLaunch`).
+    public var connectsSceneAtBackgroundLaunch: Bool?
     /// How spawned apps are contained, whole tree (Protocol §16.2); `nil`: their process group only (a broker
     /// hosted in another program, which must not become a subreaper).
     public var containment: ContainmentSettings?
@@ -135,6 +138,7 @@ public struct BrokerConfiguration: Sendable {
             profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed,
             callPresentation: callPresentation, conditions: conditions,
             queuesProtectedDataNotifications: queuesProtectedDataNotifications,
-            taskKindsAfterForceQuit: taskKindsAfterForceQuit)
+            taskKindsAfterForceQuit: taskKindsAfterForceQuit,
+            connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch)
     }
 }

@@ -99,11 +99,17 @@ public struct DeviceConfiguration: Sendable, Hashable {
     /// (`Profile.taskKindsAfterForceQuit`, the default: `processing`); a due task of another kind is `deferred`
     /// instead and stays pending. Meaningful under a profile with `hasBackgroundTasks`.
     public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>
+    /// Whether a scene app launched into the background (a silent push, a task, its process connecting with
+    /// `launchInBackground` or behind the lock) connects one scene there, its restoration payload withheld while
+    /// protected data is unavailable and handed over after the unlock (`Profile.connectsSceneAtBackgroundLaunch`, the
+    /// default: no). Meaningful under a profile with scenes.
+    public var connectsSceneAtBackgroundLaunch: Bool
 
     public init(
         profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
         callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions(),
-        queuesProtectedDataNotifications: Bool? = nil, taskKindsAfterForceQuit: Set<BackgroundTaskKind>? = nil
+        queuesProtectedDataNotifications: Bool? = nil, taskKindsAfterForceQuit: Set<BackgroundTaskKind>? = nil,
+        connectsSceneAtBackgroundLaunch: Bool? = nil
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
@@ -114,5 +120,7 @@ public struct DeviceConfiguration: Sendable, Hashable {
         self.queuesProtectedDataNotifications =
             queuesProtectedDataNotifications ?? profile.queuesProtectedDataNotifications
         self.taskKindsAfterForceQuit = taskKindsAfterForceQuit ?? profile.taskKindsAfterForceQuit
+        self.connectsSceneAtBackgroundLaunch =
+            connectsSceneAtBackgroundLaunch ?? profile.connectsSceneAtBackgroundLaunch
     }
 }

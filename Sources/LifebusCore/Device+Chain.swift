@@ -233,8 +233,10 @@ extension Device {
             step(i)
         case .terminate:
             if done.callback == .willTerminate { finishWork(i) } else { step(i) }
-        case .memoryWarning, .enterBackground, .jetsam, .protectedDataLocking, .protectedDataUnlocked:
+        case .memoryWarning, .enterBackground, .jetsam, .protectedDataLocking:
             finishWork(i)
+        case .protectedDataUnlocked:
+            if !stepScenesInBackground(i) { finishWork(i) }  // then each payload withheld behind the lock (S51)
         case .performTasks, .expireTasks:
             step(i)
         case .deliverPushes:

@@ -109,6 +109,10 @@ extension Device {
             "\(app.id) has a scene without a state, or a state without a scene")
         expect(book.sessions.allSatisfy { $0.scene != nil || (!$0.restorePending && !$0.saved) },
             "\(app.id) keeps a restore or a save for a session with no scene")
+        expect(book.sessions.allSatisfy { !$0.restorationWithheld || ($0.scene != nil && $0.restoration != nil) },
+            "\(app.id) withholds a payload from a session with no scene or no payload")
+        expect(book.connectingInBackground.map { book.position(of: $0) != nil && app.state.isRunning } ?? true,
+            "\(app.id) connects into the background a session it does not have, or while not running")
         let sessions = book.sessions.map(\.id.number)
         expect(sessions == sessions.sorted() && Set(sessions).count == sessions.count
             && (sessions.last ?? 0) <= book.lastSession, "\(app.id)'s session ids are not unique and increasing")

@@ -141,6 +141,12 @@ extension Device {
         /// Disconnected; `saving`: ask for the restoration payload first (a reclaim); `viaBackground`: a foreground
         /// scene enters the background first (`SwitcherClose.terminates`).
         case disconnected(saving: Bool, viaBackground: Bool)
+        /// Connected into the background by a background launch (`DeviceConfiguration
+        /// .connectsSceneAtBackgroundLaunch`): connected as a launch connects one, then `sceneDidEnterBackground`
+        /// ([inference]: "a system-requested scene typically moves to the background so that it can process an
+        /// event", "Managing your app's life cycle"; Apple names no callback for the move, the one that says it is
+        /// `sceneDidEnterBackground`). A scene already connected stays where it is.
+        case connectedInBackground
     }
 
     /// One scene's next step, as the device chose it.
@@ -169,7 +175,7 @@ extension Device {
         var destroysAtTermination: Bool
     }
 
-    /// The next move of a scene app's work `intent` in `situation` (rows S01–S50 of `Protocol/lifecycle.md`).
+    /// The next move of a scene app's work `intent` in `situation` (rows S01–S51 of `Protocol/lifecycle.md`).
     static func sceneMove(for intent: Intent, _ situation: SceneSituation) -> Move {
         let app = situation.app
         let state = app.state
@@ -180,7 +186,14 @@ extension Device {
         case .launchInBackground:
             switch (app.canBackground, state) {
             case (true, .notRunning) where app.connected: return .send(.didFinishLaunching, to: .background)
-            case (true, .background): return situation.owesDiscards ? .announceDiscards : .finish
+            case (true, .background):
+                if situation.owesDiscards {
+                    return .announceDiscards
+                }
+                if let step = situation.sceneStep {  // the scene a background launch connects (S48)
+                    return .sendToScene(session: step.session, step.callback, to: step.to)
+                }
+                return .finish
             default: return move(for: intent, app)
             }
         case .moveTo(let target):
@@ -241,13 +254,21 @@ extension Device {
     /// connected). `nil` when the scene is at its goal.
     static func nextSceneStep(_ phase: ScenePhase, to goal: SceneGoal) -> (LifecycleCallback, SceneState?)? {
         switch goal {
+        case .connectedInBackground:
+            guard let state = phase.state else {
+                return phase.configured ? (.willConnectTo, .unattached) : (.configurationForConnecting, nil)
+            }
+            if phase.restorePending {
+                return (.restoreInteractionState, state)
+            }
+            return state == .unattached ? (.sceneDidEnterBackground, .background) : nil
         case .state(let target):
             guard let state = phase.state else {
                 guard target.isForeground else { return nil }  // a background goal connects no scene
                 return phase.configured ? (.willConnectTo, .unattached) : (.configurationForConnecting, nil)
             }
-            if state == .unattached && phase.restorePending {
-                return (.restoreInteractionState, .unattached)
+            if phase.restorePending {  // at the connect, or a payload withheld behind the lock (S50, S51)
+                return (.restoreInteractionState, state)
             }
             switch (state, target) {
             case (.unattached, .foregroundActive), (.unattached, .foregroundInactive),

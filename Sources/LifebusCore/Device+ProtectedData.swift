@@ -4,7 +4,10 @@ import LifebusLifecycle
 /// lock tells every running app that protected data will become unavailable, and it does that long after, on the
 /// device's clock; the wake makes it available again and tells them. No event connects a scene while it is
 /// unavailable (they are refused while locked, or launch behind the lock without one), so the scene that connects
-/// after the wake is handed its session's restoration payload (`Device+Scenes.swift`, S45, S46).
+/// after the wake is handed its session's restoration payload (`Device+Scenes.swift`, S45, S46) — unless a background
+/// launch connects one behind the lock (`connectsSceneAtBackgroundLaunch`): its payload is withheld, and handed over
+/// once the app hears `protectedDataDidBecomeAvailable` (ios15+, `restoreInteractionState`) or on the scene's next
+/// callback (S50, S51).
 ///
 /// What an app hears follows the lock (`locked`), not the data: `protectedDataWillBecomeUnavailable` comes at the
 /// lock, before the data goes. Each app keeps what it last heard (`AppRecord.heardProtectedDataAvailable`); one that
@@ -55,6 +58,9 @@ extension Device {
     /// Tells app `i` that protected data will become unavailable or became available, and remembers it.
     mutating func tellProtectedData(_ i: Int, available: Bool) {
         apps[i].heardProtectedDataAvailable = available
+        if available && usesScenes(i) {
+            restoreWithheldPayloads(i)
+        }
         send(
             i, available ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable,
             to: apps[i].state)

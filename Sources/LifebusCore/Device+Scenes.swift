@@ -27,10 +27,65 @@ extension Device {
     }
 
     /// Scene app `i` was sent `didFinishLaunching`: it launches in the background (S01), so its background time
-    /// starts (until a scene comes to the foreground), and so does the scene launch's budget.
+    /// starts (until a scene comes to the foreground), and so does the scene launch's budget — unless it launches into
+    /// the background (`launchInBackground`), where no scene comes to the front within it: the scene a later launch
+    /// or wake brings up gets its callbacks' own budgets.
     mutating func sceneAppLaunched(_ i: Int) {
-        apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
         enteredBackground(i)
+        guard apps[i].work == .launchInBackground else {
+            apps[i].scenes.launchDeadline = now + configuration.budgets.sceneLaunch
+            return
+        }
+        chooseBackgroundScene(i)
+    }
+
+    /// Scene app `i` was sent `didFinishLaunching` for a background launch (its process connecting into the
+    /// background or behind the lock, a silent push, a `BGTask`): with `connectsSceneAtBackgroundLaunch` it connects
+    /// one scene into the background before the event's handler (S48–S51) — the session used most recently, or a new
+    /// one — which is shown, so the user's next launch brings that scene to the front (S49).
+    mutating func chooseBackgroundScene(_ i: Int) {
+        guard configuration.connectsSceneAtBackgroundLaunch else { return }
+        let k = showSessionUsedMostRecently(i)
+        apps[i].scenes.connectingInBackground = apps[i].scenes.sessions[k].id
+    }
+
+    /// The scene moves a background work (`performTasks`, `deliverPushes`, `expireTasks`, `protectedDataUnlocked`)
+    /// makes before its own callbacks: after a background launch, the sessions discarded while the app was not
+    /// running announced and the chosen scene connected into the background; a payload withheld behind the lock
+    /// handed over once the app heard protected data is available (`restoreInteractionState`, S50, S51). `true` when a
+    /// callback was sent: its answer steps the work again.
+    mutating func stepScenesInBackground(_ i: Int) -> Bool {
+        guard usesScenes(i), let intent = apps[i].work else { return false }
+        if apps[i].scenes.connectingInBackground != nil && !apps[i].scenes.discarded.isEmpty {
+            announceDiscards(i)
+            return true
+        }
+        if let k = apps[i].scenes.sessions.firstIndex(where: \.restorePending) {  // in session order ([inference])
+            sendToScene(i, k, .restoreInteractionState, to: apps[i].scenes.sessions[k].state)
+            return true
+        }
+        guard let step = nextSceneStep(of: i, for: intent) else { return false }
+        sendToScene(i, step.session, step.callback, to: step.to)
+        return true
+    }
+
+    /// Whether a payload withheld behind the lock rides on its scene's next callback once protected data is available:
+    /// before ios15 (no `restoreInteractionState`), or where a suspended app is not told the unlock when it runs again
+    /// (`queuesProtectedDataNotifications` off). Otherwise the app hears `protectedDataDidBecomeAvailable` at the unlock
+    /// or right after the move that resumes it, and `restoreWithheldPayloads` has it handed over from there.
+    var handsWithheldPayloadOnNextCallback: Bool {
+        !configuration.profile.restoresInteractionState || !configuration.queuesProtectedDataNotifications
+    }
+
+    /// App `i` heard `protectedDataDidBecomeAvailable`: from ios15 each connected scene whose payload was withheld
+    /// at its connect is to be handed it by `restoreInteractionState`, in session order, before the work's own moves
+    /// ([inference]). Before ios15 (no such callback) the payload rides on the scene's next callback.
+    mutating func restoreWithheldPayloads(_ i: Int) {
+        guard configuration.profile.restoresInteractionState else { return }
+        for k in apps[i].scenes.sessions.indices where apps[i].scenes.sessions[k].restorationWithheld {
+            apps[i].scenes.sessions[k].restorationWithheld = false
+            apps[i].scenes.sessions[k].restorePending = true
+        }
     }
 
     /// Sends `didDiscardSceneSessions` with the sessions app `i` is owed news of.
@@ -57,14 +112,7 @@ extension Device {
         switch intent {
         case .moveTo(let target) where target.isForeground && front == i && apps[i].state != .notRunning:
             guard !apps[i].scenes.sessions.contains(where: \.shown) else { return }
-            if let k = apps[i].scenes.sessions.indices.max(by: {
-                apps[i].scenes.sessions[$0].lastUsed < apps[i].scenes.sessions[$1].lastUsed
-            }) {
-                apps[i].scenes.sessions[k].shown = true
-                apps[i].scenes.focus = apps[i].scenes.sessions[k].id
-            } else {
-                _ = apps[i].scenes.newSession()
-            }
+            _ = showSessionUsedMostRecently(i)
         case .moveTo where apps[i].scenes.dismissing:
             discardDismissed(i)
         case .terminate where destroys(i, on: .systemDisconnection) && nextSceneStep(of: i, for: intent) == nil:
@@ -81,6 +129,19 @@ extension Device {
         default:
             break
         }
+    }
+
+    /// Shows and focuses the session app `i` used most recently, or a new one (`configurationForConnecting` still
+    /// to come); returns its position.
+    private mutating func showSessionUsedMostRecently(_ i: Int) -> Int {
+        guard let k = apps[i].scenes.sessions.indices.max(by: {
+            apps[i].scenes.sessions[$0].lastUsed < apps[i].scenes.sessions[$1].lastUsed
+        }) else {
+            return apps[i].scenes.newSession()
+        }
+        apps[i].scenes.sessions[k].shown = true
+        apps[i].scenes.focus = apps[i].scenes.sessions[k].id
+        return k
     }
 
     /// The goal of session `k` of app `i` for `intent`; `nil` when the work leaves it alone.
@@ -107,8 +168,14 @@ extension Device {
         case .reclaimScene:  // one scene, or (`nil`) every background scene
             let chosen = apps[i].scenes.target.map { $0 == session.id } ?? (session.state == .background)
             return chosen ? .disconnected(saving: true, viaBackground: false) : nil
-        case .launchInBackground, .enterBackground, .memoryWarning, .jetsam, .performTasks, .expireTasks,
-            .deliverPushes, .protectedDataLocking, .protectedDataUnlocked:
+        case .launchInBackground:
+            return apps[i].scenes.connectingInBackground == session.id ? .connectedInBackground : nil
+        case .performTasks, .expireTasks, .deliverPushes, .protectedDataUnlocked:  // `stepScenesInBackground`
+            if apps[i].scenes.connectingInBackground == session.id {
+                return .connectedInBackground
+            }
+            return session.state.map { .state($0) }  // where it is: only a pending restore moves it
+        case .enterBackground, .memoryWarning, .jetsam, .protectedDataLocking:
             return nil
         }
     }
@@ -165,8 +232,14 @@ extension Device {
             apps[i].scenes.lastScene += 1
             session.scene = SceneID(apps[i].scenes.lastScene)
             session.restorePending = configuration.profile.restoresInteractionState && session.restoration != nil
-                && protectedDataAvailable  // restoration data is protected (SCENES.md §6); none connects then
+                && protectedDataAvailable  // restoration data is protected (SCENES.md §6)
+            session.restorationWithheld = session.restoration != nil && !protectedDataAvailable  // S50, S51
             session.saved = false
+        }
+        let carriesPayload = protectedDataAvailable && (callback == .willConnectTo
+            || callback == .restoreInteractionState || session.restorationWithheld && handsWithheldPayloadOnNextCallback)
+        if carriesPayload {
+            session.restorationWithheld = false  // handed over now
         }
         let ref = session.ref!
         let from = session.state ?? .unattached
@@ -181,6 +254,7 @@ extension Device {
         if to == nil {
             session.scene = nil
             session.restorePending = false
+            session.restorationWithheld = false
             session.saved = false
         }
         session.state = to
@@ -190,8 +264,7 @@ extension Device {
         let context = SceneCallbackContext(
             scene: ref, sceneState: sceneTo, posts: Self.edge(from: appFrom, to: appTo),
             options: callback == .willConnectTo ? takeConnectionOptions(i) : options,
-            restoration: (callback == .willConnectTo || callback == .restoreInteractionState) && protectedDataAvailable
-                ? session.restoration : nil)
+            restoration: carriesPayload ? session.restoration : nil)
         if from != sceneTo {
             out.append(.sceneChanged(apps[i].id, ref, from: from, to: sceneTo, at: now))
         }
@@ -203,6 +276,9 @@ extension Device {
         }
         if sceneTo == .foregroundActive {
             apps[i].scenes.launchDeadline = nil
+        }
+        if to == .background && apps[i].scenes.connectingInBackground == session.id {
+            apps[i].scenes.connectingInBackground = nil  // connected into the background
         }
     }
 
@@ -248,6 +324,9 @@ extension Device {
         if apps[i].scenes.focus == session.id {
             apps[i].scenes.focus = apps[i].scenes.sessions.last(where: \.shown)?.id
         }
+        if apps[i].scenes.connectingInBackground == session.id {
+            apps[i].scenes.connectingInBackground = nil
+        }
     }
 
     /// Every session of app `i` is discarded (a switcher swipe of the app).
@@ -264,6 +343,7 @@ extension Device {
         apps[i].scenes.sessions[k].scene = nil
         apps[i].scenes.sessions[k].state = nil
         apps[i].scenes.sessions[k].restorePending = false
+        apps[i].scenes.sessions[k].restorationWithheld = false
         apps[i].scenes.sessions[k].saved = false
         if from != .unattached {
             out.append(.sceneChanged(apps[i].id, ref, from: from, to: .unattached, at: now))
@@ -280,6 +360,7 @@ extension Device {
         apps[i].scenes.pendingOptions = nil
         apps[i].scenes.launchDeadline = nil
         apps[i].scenes.configuring = nil
+        apps[i].scenes.connectingInBackground = nil
         destroySessionsAtProcessEnd(i)
     }
 

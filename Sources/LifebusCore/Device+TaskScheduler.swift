@@ -189,7 +189,7 @@ extension Device {
                 return finishWork(i)
             }
             resumeIfSuspended(i)
-            if deliverQueuedProtectedData(i) {
+            if deliverQueuedProtectedData(i) || stepScenesInBackground(i) {
                 return  // its answer steps again
             }
             var task = apps[i].scheduledTasks[k]
@@ -275,12 +275,14 @@ extension Device {
     }
 
     /// Gets app `i` running for background work: `true` when it runs (resumed if it was suspended) and owes neither
-    /// a `didEnterBackground` nor a net change of protected data; else it is being launched into the background for
-    /// `reason` (`didFinishLaunching` sent, or its process asked for), told `didEnterBackground`, told the net change
-    /// (either answer steps the work again), or its process is still ending (`false`, nothing done). An app-delegate
+    /// a `didEnterBackground`, a net change of protected data nor a scene move (`stepScenesInBackground`); else it is
+    /// being launched into the background for `reason` (`didFinishLaunching` sent, or its process asked for), told
+    /// `didEnterBackground`, the net change or a scene callback (each answer steps the work again), or its process is
+    /// still ending (`false`, nothing done). An app-delegate
     /// app launched or resumed for the event is told `didEnterBackground` before it (Apple's "About the background
     /// execution sequence": the launch or resume, then `applicationDidEnterBackground(_:)`, then the event); its
-    /// background budget restarts there (`send`). A scene app is not: UIKit tells its scenes, and none is connected.
+    /// background budget restarts there (`send`). A scene app is not: UIKit tells its scenes — none is connected, or
+    /// (`connectsSceneAtBackgroundLaunch`) the one a launch connects is told `sceneDidEnterBackground` (S48).
     /// The net change comes after the `didEnterBackground` ([inference]: both are "delivered" once the app runs
     /// again; Apple orders neither against the other).
     mutating func wakeInBackground(_ i: Int, for reason: LaunchReason) -> Bool {
@@ -290,6 +292,9 @@ extension Device {
             apps[i].owesBackgroundEntry = !usesScenes(i)
             send(i, .didFinishLaunching, to: .background)
             enteredBackground(i)  // its background time runs from the launch; no scene launch is under way
+            if usesScenes(i) {
+                chooseBackgroundScene(i)  // S48: with the knob, a scene connects before the event's handler
+            }
             return false
         case (.notRunning, .none):
             apps[i].launchReason = reason
@@ -304,7 +309,7 @@ extension Device {
             // an app-delegate app, when its answer steps the work again (`step` tells it first).
             return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
         case (.background, _):
-            return enterBackgroundIfOwed(i)
+            return enterBackgroundIfOwed(i) && !stepScenesInBackground(i)
         case (.inactive, _), (.active, _):
             return true
         }

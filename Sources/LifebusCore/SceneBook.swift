@@ -6,7 +6,7 @@ import LifebusLifecycle
 ///
 /// Invariants (`Device.invariantViolations`): session ids are unique, increasing and at most `lastSession`; scene
 /// ids unique and at most `lastScene`; at most one scene `foregroundActive`; `focus` names a session of the book;
-/// `discarded` names none.
+/// `discarded` names none; `connectingInBackground` names a session of the book, and only while the app runs.
 struct SceneBook: Sendable {
     var sessions: [SceneSessionRecord] = []
     var lastSession: UInt32 = 0
@@ -29,6 +29,9 @@ struct SceneBook: Sendable {
     /// A `home` is destroying the shown scenes (`userInitiatedDismissal`, S42): they disconnect instead of entering
     /// the background, until their discarded sessions are announced.
     var dismissing = false
+    /// The session a background launch connects into the background (`DeviceConfiguration
+    /// .connectsSceneAtBackgroundLaunch`), from `didFinishLaunching` until its scene is there.
+    var connectingInBackground: SceneSessionID?
     /// Counts scene activations, for `SceneSessionRecord.lastUsed`.
     var uses: UInt64 = 0
     /// The end of a scene launch's `scene-create` budget, from `didFinishLaunching` until the first scene is

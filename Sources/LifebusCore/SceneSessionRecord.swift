@@ -4,8 +4,8 @@ import LifebusLifecycle
 /// scene and that scene's state, and the restoration payload the app last gave for it. A session outlives its scene
 /// (reclaimed, the process ended) and ends when it is discarded (its record is removed then).
 ///
-/// Invariants: `scene` and `state` are both `nil` (no scene connected) or both set; `restorePending` and `saved`
-/// only while a scene is connected.
+/// Invariants: `scene` and `state` are both `nil` (no scene connected) or both set; `restorePending`,
+/// `restorationWithheld` and `saved` only while a scene is connected; `restorationWithheld` only with a payload.
 struct SceneSessionRecord: Sendable, Equatable {
     let id: SceneSessionID
     /// The connected scene, if any.
@@ -21,6 +21,11 @@ struct SceneSessionRecord: Sendable, Equatable {
     var shown = false
     /// The connected scene still has to be handed its restoration payload (`restoreInteractionState`).
     var restorePending = false
+    /// The connected scene connected while protected data was unavailable (a background launch behind the lock,
+    /// `DeviceConfiguration.connectsSceneAtBackgroundLaunch`): `willConnectTo` carried no payload, and it is still
+    /// owed. Once protected data is available the scene's next callback carries it; from ios15 the app's
+    /// `protectedDataDidBecomeAvailable` turns it into a `restoreInteractionState` (`restorePending`).
+    var restorationWithheld = false
     /// `stateRestorationActivity` was answered for the scene being disconnected.
     var saved = false
     /// When the session's scene last became active, in the app's own count: a relaunch reconnects the session used

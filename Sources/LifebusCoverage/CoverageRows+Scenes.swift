@@ -3,6 +3,7 @@ import LifebusProtocol
 
 private let scenes: Set<Profile> = [.ios13, .ios15, .ios17, .ios26, .ios27]
 private let destructions: Set<Profile> = [.ios26, .ios27]
+private let restores: Set<Profile> = [.ios15, .ios17, .ios26, .ios27]
 private let rejected = "a rejected event: rejections are answered, not journaled"
 private let movesNobody = "it sends no callback now, so it leaves no record"
 
@@ -10,7 +11,7 @@ private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observa
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The scene rows of `Protocol/lifecycle.md` (S01–S46), in the document's order, with what in a journal shows each:
+/// The scene rows of `Protocol/lifecycle.md` (S01–S51), in the document's order, with what in a journal shows each:
 /// a scene callback's transition (its callback, the event that caused it, the app's other callbacks of that event),
 /// under the profiles with scenes.
 extension CoverageRow {
@@ -72,6 +73,22 @@ extension CoverageRow {
         CoverageRow("S46", "ios13+, A ended, its session kept a payload, the device locked and protected data gone → "
                         + "A's process connects (launched behind the lock, in front), `wake`",
                     J(scenes) { $0.event == .wake && $0.moved(.willConnectTo) }),
+        CoverageRow("S47", "A ended, its session kept a payload → `push A` (silent: a background launch)",
+                    J(scenes) { $0.byPush && $0.moved(.didReceiveRemoteNotification)
+                        && $0.appCallbacks.contains(.didFinishLaunching)
+                        && !$0.appCallbacks.contains(.didEnterBackground)
+                        && !$0.appCallbacks.contains(.willConnectTo) }),
+        CoverageRow("S48", "`connectsSceneAtBackgroundLaunch`, A ended, its session kept a payload → `push A`",
+                    J(scenes) { $0.byPush && $0.moved(.sceneDidEnterBackground)
+                        && $0.appCallbacks.contains(.didFinishLaunching) && $0.appCallbacks.contains(.willConnectTo) }),
+        CoverageRow("S49", "`connectsSceneAtBackgroundLaunch`, as S48, then `launch A`",
+                    .notInJournal("as S13's: the journal does not say a background launch connected the scene")),
+        CoverageRow("S50", "`connectsSceneAtBackgroundLaunch`, as S45: `push A` behind the lock, `wake`, `launch A`",
+                    J(scenes) { $0.byPush && $0.moved(.willConnectTo) && $0.protectedDataLost }),
+        CoverageRow("S51", "`connectsSceneAtBackgroundLaunch`, as S45 with `refresh` submitted: `bgtask A` for "
+                        + "`refresh` behind the lock, `wake`",
+                    J(restores) { $0.event == .wake && $0.moved(.restoreInteractionState)
+                        && !$0.appCallbacks.contains(.willConnectTo) }),
     ]
 }
 
@@ -91,6 +108,12 @@ extension Observation {
         case (.close(_, let scene), .closeApp): return scene == nil
         default: return false
         }
+    }
+
+    /// Caused by a `push` (a silent one launches or resumes the app into the background).
+    var byPush: Bool {
+        if case .push = event { return true }
+        return false
     }
 
     /// Caused by a `launch` that carried a URL or a notification.

@@ -40,6 +40,8 @@ struct DaemonOptions: Equatable {
     var queuesProtectedDataNotifications: Bool?
     /// `--tasks-after-force-quit KIND,…|none`; `nil`: the profile's.
     var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
+    /// `--background-launch-scene none|connects`; `nil`: the profile's.
+    var connectsSceneAtBackgroundLaunch: Bool?
     /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
     var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
@@ -74,6 +76,7 @@ struct DaemonOptions: Equatable {
                         [--power external|battery] [--network online|offline]
                         [--protected-data-notifications queued|missed]
                         [--tasks-after-force-quit <kinds>|none]
+                        [--background-launch-scene none|connects]
                         [--exit-with-parent <pid>]
                         [--containment auto|cgroup|subreaper]
 
@@ -137,6 +140,11 @@ struct DaemonOptions: Equatable {
                                     continuedProcessing, comma-separated, or none) whose due task still launches
                                     an app the user force-quit (default: processing); a task of another kind is
                                     journaled deferred and stays pending. The run record names the choice.
+          --background-launch-scene <s>
+                                    From ios13: none (default) — a scene app launched into the background (a
+                                    silent push, a task, its own connection) connects no scene; connects — it
+                                    connects one in the background, its payload withheld behind the lock and
+                                    handed over after the unlock. The run record names the choice.
           --exit-with-parent <pid>  Stop cleanly, as on SIGTERM, when process <pid>, the one that started this
                                     one (its own pid, passed by it), exits, even killed by SIGKILL (watched through
                                     its pidfd). Exits at once (status 1) when <pid> is gone or is not this
@@ -205,6 +213,7 @@ struct DaemonOptions: Equatable {
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
         "call-presentation", "power", "network", "protected-data-notifications", "tasks-after-force-quit",
+        "background-launch-scene",
     ]).union(MemoryOptions.names)
 
     /// Options without a value.
@@ -273,6 +282,9 @@ struct DaemonOptions: Equatable {
         case "protected-data-notifications":
             guard text == "queued" || text == "missed" else { throw invalid("queued or missed") }
             queuesProtectedDataNotifications = text == "queued"
+        case "background-launch-scene":
+            guard text == "none" || text == "connects" else { throw invalid("none or connects") }
+            connectsSceneAtBackgroundLaunch = text == "connects"
         case "tasks-after-force-quit":
             let kinds = text == "none" ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
                 .map { BackgroundTaskKind(rawValue: String($0)) }

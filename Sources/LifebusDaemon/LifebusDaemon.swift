@@ -58,6 +58,7 @@ public enum LifebusDaemon {
         configuration.conditions = options.conditions
         configuration.queuesProtectedDataNotifications = options.queuesProtectedDataNotifications
         configuration.taskKindsAfterForceQuit = options.taskKindsAfterForceQuit
+        configuration.connectsSceneAtBackgroundLaunch = options.connectsSceneAtBackgroundLaunch
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

@@ -123,6 +123,15 @@ public enum Profile: String, Sendable, CaseIterable, Hashable {
         hasBackgroundTasks ? [.processing] : []
     }
 
+    /// Whether a scene app launched into the background (a silent push, a `BGTask`, its process connecting into the
+    /// background) connects one scene there before the event's handler. Apple says a system-requested scene
+    /// "typically moves to the background so that it can process an event" ("Managing your app's life cycle") but not
+    /// whether a background launch connects one at all (SCENES.md §2 row 10: [inference]), so this is a knob
+    /// (`DeviceConfiguration.connectsSceneAtBackgroundLaunch`): off under every profile.
+    public var connectsSceneAtBackgroundLaunch: Bool {
+        false
+    }
+
     /// The time a running `appRefresh` task has to call `setTaskCompleted` before it expires: "up to 30 seconds".
     /// Meaningful where `hasBackgroundTasks`.
     public var appRefreshBudget: Duration {

@@ -51,8 +51,10 @@ final class InMemoryTransport: BusTransport {
     private let controller = SessionID(1)
     let socketPath: String? = nil
 
-    init(profile: Profile, sceneOrderSeed: UInt64 = 0) async throws {
-        let settings = MachineSettings(device: DeviceConfiguration(profile: profile, sceneOrderSeed: sceneOrderSeed))
+    init(profile: Profile, sceneOrderSeed: UInt64 = 0, connectsSceneAtBackgroundLaunch: Bool = false) async throws {
+        let settings = MachineSettings(device: DeviceConfiguration(
+            profile: profile, sceneOrderSeed: sceneOrderSeed,
+            connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch))
         machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
         pending.append(.accepted(controller, identity: Self.identity(pid: 1), overTCP: false, spoke: true))
         feedPending()

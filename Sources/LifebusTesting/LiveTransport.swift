@@ -36,9 +36,13 @@ final class LiveTransport: BusTransport {
     /// Whether each broker program accepted `--clock manual` (asked once per program and test process).
     private static var acceptsManualClock: [String: Bool] = [:]
 
-    init(broker path: String?, profile: Profile, sceneOrderSeed: UInt64 = 0, answerLimit: Duration) async throws {
+    init(
+        broker path: String?, profile: Profile, sceneOrderSeed: UInt64 = 0,
+        connectsSceneAtBackgroundLaunch: Bool = false, answerLimit: Duration
+    ) async throws {
         self.answerLimit = answerLimit
-        let seed = sceneOrderSeed == 0 ? [] : ["--scene-order-seed", String(sceneOrderSeed)]
+        let seed = (sceneOrderSeed == 0 ? [] : ["--scene-order-seed", String(sceneOrderSeed)])
+            + (connectsSceneAtBackgroundLaunch ? ["--background-launch-scene", "connects"] : [])
         var launch = BrokerLaunch(
             program: path, arguments: ["--profile", profile.rawValue, "--log-level", "warning"] + seed,
             purpose: "lifebus-testing", startLimit: .seconds(20))

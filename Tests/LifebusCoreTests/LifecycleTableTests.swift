@@ -15,7 +15,8 @@ struct LifecycleTableTests {
             #expect(row.inapplicable[profile] != nil, "row \(row.id) has no expectation for \(profile)")
             return
         }
-        var harness = Harness(profile: profile)
+        var harness = Harness(DeviceConfiguration(
+            profile: profile, connectsSceneAtBackgroundLaunch: row.connectsSceneAtBackgroundLaunch))
         for step in row.setup {
             harness.run(step)
         }

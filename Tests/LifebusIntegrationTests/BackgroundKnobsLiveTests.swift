@@ -2,7 +2,8 @@ import Glibc
 import LifebusJSON
 import Testing
 
-/// `lifebusd --protected-data-notifications` and `--tasks-after-force-quit` through a real broker and a `lifebus
+/// `lifebusd --protected-data-notifications`, `--tasks-after-force-quit` and `--background-launch-scene` (named by
+/// the run record only: `BackgroundLaunchSceneKitTests` runs a scene app under it) through a real broker and a `lifebus
 /// subscribe` app (`Protocol/lifecycle.md`'s knob table): the run record's `background` names what the broker ran
 /// with, and a suspended app resumed by a silent push while locked hears the lock it missed only when notifications
 /// are queued (B48).
@@ -13,6 +14,7 @@ import Testing
         var flags: [String]
         var queues: Bool
         var kinds: [String]
+        var connects = false
         var testDescription: String { flags.isEmpty ? "the profile's knobs" : flags.joined(separator: " ") }
     }
 
@@ -20,14 +22,16 @@ import Testing
         Case(flags: [], queues: true, kinds: ["processing"]),
         Case(flags: ["--protected-data-notifications", "missed", "--tasks-after-force-quit", "processing,appRefresh"],
              queues: false, kinds: ["appRefresh", "processing"]),
-        Case(flags: ["--protected-data-notifications", "queued", "--tasks-after-force-quit", "none"],
-             queues: true, kinds: []),
+        Case(flags: ["--protected-data-notifications", "queued", "--tasks-after-force-quit", "none",
+                     "--background-launch-scene", "connects"],
+             queues: true, kinds: [], connects: true),
     ])
     func theRunRecordNamesTheKnobsAndAResumedAppHearsTheLockOnlyWhenQueued(_ knobs: Case) throws {
         let broker = try BrokerFixture(arguments: ["--profile", "ios17", "--clock", "manual"] + knobs.flags)
         let run = try #require(try broker.history().first { $0["type"] == "run" })
         #expect(run["background"]?["queuesProtectedDataNotifications"]?.boolValue == knobs.queues)
         #expect(run["background"]?["taskKindsAfterForceQuit"] == .array(knobs.kinds.map(JSONValue.string)))
+        #expect(run["background"]?["connectsSceneAtBackgroundLaunch"]?.boolValue == knobs.connects)
 
         let app = try broker.subscribe(Self.id)
         defer { _ = app.waitForExit() }

@@ -123,6 +123,7 @@ import Testing
         ["--call-presentation", "popup"], ["--power", "mains"], ["--network", "wifi"],
         ["--protected-data-notifications", "sometimes"], ["--tasks-after-force-quit", "refresh"],
         ["--tasks-after-force-quit", ""], ["--tasks-after-force-quit", "processing,"],
+        ["--background-launch-scene", "always"],
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String]) throws {
         let daemon = try ChildProcess("lifebusd", arguments)

@@ -6,14 +6,15 @@ import Testing
 /// A run record names the background-execution and data-protection knobs the broker ran with under a profile with
 /// data protection, and is what it was before under one without.
 @Suite struct RunBackgroundKnobsTests {
-    static func record(_ profile: Profile, queues: Bool = true, kinds: Set<BackgroundTaskKind> = [.processing])
-        -> RunRecord
-    {
+    static func record(
+        _ profile: Profile, queues: Bool = true, kinds: Set<BackgroundTaskKind> = [.processing], connects: Bool = false
+    ) -> RunRecord {
         RunRecord(
             seq: 1, reason: .start, brokerVersion: "0", protocolVersion: 1, profile: profile, timeScale: 1, pid: 7,
             startedWallMs: 5, atMs: 0.5, wallMs: 5,
             background: RunBackgroundKnobs(
-                profile: profile, queuesProtectedDataNotifications: queues, taskKindsAfterForceQuit: kinds))
+                profile: profile, queuesProtectedDataNotifications: queues, taskKindsAfterForceQuit: kinds,
+                connectsSceneAtBackgroundLaunch: connects))
     }
 
     @Test(arguments: [Profile.ios3, .ios4, .ios7])
@@ -25,14 +26,23 @@ import Testing
 
     @Test(arguments: [Profile.ios13, .ios15, .ios17, .ios26, .ios27])
     func aProfileWithDataProtectionWritesItsKnobsInKindOrderAndReadsThemBack(profile: Profile) throws {
-        let record = Self.record(profile, queues: false, kinds: [.processing, .appRefresh])
+        let record = Self.record(profile, queues: false, kinds: [.processing, .appRefresh], connects: true)
         let knobs = try #require(record.json["background"])
         #expect(knobs["queuesProtectedDataNotifications"] == false)
+        #expect(knobs["connectsSceneAtBackgroundLaunch"] == true)
         #expect(knobs["taskKindsAfterForceQuit"] == ["appRefresh", "processing"])
         #expect(try RunRecord(json: try JSONParser.parse(record.json.jsonText)) == record)
         let none = Self.record(profile, kinds: [])
         #expect(none.json["background"]?["taskKindsAfterForceQuit"] == [])
+        #expect(none.json["background"]?["connectsSceneAtBackgroundLaunch"] == false)
         #expect(try RunRecord(json: try JSONParser.parse(none.json.jsonText)) == none)
+    }
+
+    @Test func aRecordWrittenBeforeTheSceneKnobReadsItAsOff() throws {
+        var json = try #require(Self.record(.ios17, connects: true).json.objectValue)
+        json.append("background", ["queuesProtectedDataNotifications": true, "taskKindsAfterForceQuit": []])
+        let background = try #require(try RunRecord(json: .object(json)).background)
+        #expect(!background.connectsSceneAtBackgroundLaunch)
     }
 
     @Test func anUnknownTaskKindIsRefusedNamingTheMember() throws {

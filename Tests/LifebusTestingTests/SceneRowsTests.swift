@@ -33,7 +33,10 @@ struct SceneRowsTests {
     nonisolated static let notInKit: [String: String] = [
         "S46": "an app's process connecting on its own behind the lock: the kit starts an app that ran before by a "
             + "launch, refused while locked",
+        "S51": "a launch whose didFinishLaunching is held while it registers a task: the kit's scene rows have no "
+            + "verb for that (BackgroundLaunchSceneKitTests shows the unlock's hand-over to a running app)",
     ]
+
 
     @Test("a scene row behaves as specified", arguments: LifecycleTable.sceneRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
@@ -77,7 +80,8 @@ struct SceneRowsTests {
         _ row: Row, _ profile: Profile, on transport: LifebusTestBus.Transport, expecting expected: Expected,
         exactOrder: Bool, folder: String? = nil
     ) async throws {
-        let bus = try await LifebusTestBus(transport, profile: profile)
+        let bus = try await LifebusTestBus(
+            transport, profile: profile, connectsSceneAtBackgroundLaunch: row.connectsSceneAtBackgroundLaunch)
         var stage = Stage(folder: folder, processApps: folder == nil ? [] : Self.processApps(row, profile))
         for case .restores(let id, let payload) in row.setup + row.steps { stage.payloads[id] = payload }
         for step in row.setup { _ = try await run(step, on: bus, stage: &stage) }

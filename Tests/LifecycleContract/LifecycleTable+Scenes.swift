@@ -365,8 +365,100 @@ extension LifecycleTable {
                          "A/2 sceneWillEnterForeground unattached→foregroundInactive ok",
                          "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok")),
             tags: [.scene]),
+        Row(id: "S47", title: "a silent push launches a scene app: no scene connects (the default)",
+            setup: endedWithPayload, steps: [.fire(.push("A", silentPush))],
+            expected: scenes("A=suspended A.s1=-+saved front=-",
+                             "start A", "launch A didFinishLaunching remoteNotification",
+                             "A didFinishLaunching notRunning→background ok", "push A delivered",
+                             "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+                             "A - background→suspended ok"),
+            tags: [.scene]),
+        Row(id: "S48", title: "with the knob, a silent push launch connects the scene into the background",
+            setup: endedWithPayload, steps: [.fire(.push("A", silentPush))],
+            expected: eras(
+                ios13: E("A=suspended A.s1=2:background+saved front=-", lines(pushLaunch, connected, pushHandled)),
+                ios15: E("A=suspended A.s1=2:background+saved front=-",
+                         lines(pushLaunch, ["A/2 willConnectTo unattached→unattached ok",
+                                            "A/2 restoreInteractionState unattached→unattached ok",
+                                            "A/2 sceneDidEnterBackground unattached→background ok"], pushHandled))),
+            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+        Row(id: "S49", title: "with the knob, the scene a background launch connected comes to the front at a launch",
+            setup: endedWithPayload + [.fire(.push("A", silentPush))], steps: [.fire(.launch("A"))],
+            expected: scenes("A=active A.s1=2:foregroundActive+saved front=A",
+                             "A/2 sceneWillEnterForeground background→foregroundInactive ok",
+                             "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
+            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+        Row(id: "S50", title: "with the knob, a push launch behind the lock withholds the payload until A runs again",
+            setup: lockedWithPayload, steps: [.fire(.push("A", silentPush)), .fire(.wake), .fire(.launch("A"))],
+            expected: eras(
+                ios13: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         lines(pushLaunch, connected, pushHandled, ["protected data available",
+                               "A/2 sceneWillEnterForeground background→foregroundInactive ok",
+                               "A protectedDataDidBecomeAvailable inactive→inactive ok",
+                               "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"])),
+                ios15: E("A=active A.s1=2:foregroundActive+saved front=A",
+                         lines(pushLaunch, connected, pushHandled, ["protected data available",
+                               "A/2 sceneWillEnterForeground background→foregroundInactive ok",
+                               "A protectedDataDidBecomeAvailable inactive→inactive ok",
+                               "A/2 restoreInteractionState foregroundInactive→foregroundInactive ok",
+                               "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"]))),
+            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+        Row(id: "S51", title: "with the knob, a task launch behind the lock: the payload is handed over at the unlock",
+            setup: lockedWithPayloadAndTask,
+            steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run)), .fire(.wake)],
+            expected: eras(
+                ios13: E("A=background A.s1=2:background+saved front=- A.refresh=running",
+                         lines(taskLaunch, connected, taskRun, ["protected data available",
+                               "A protectedDataDidBecomeAvailable background→background ok"])),
+                ios15: E("A=background A.s1=2:background+saved front=- A.refresh=running",
+                         lines(taskLaunch, connected, taskRun, ["protected data available",
+                               "A protectedDataDidBecomeAvailable background→background ok",
+                               "A/2 restoreInteractionState background→background ok"]))),
+            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
     ]
 }
+
+/// S47–S49: A's session 1 kept a payload (reclaimed), A ended (a system termination, not the user's).
+private let endedWithPayload: [Step] = [
+    .connect("A", scene), .restores("A", "{\"note\":1}"), .fire(.home), .fire(.scene(.reclaim("A", SceneID(1)))),
+    .fire(.terminate("A", byUser: false)),
+]
+
+private let silentPush = PushNotification(contentAvailable: true, alert: false)
+
+/// S48–S51's journal pieces: a background launch by a push or a task, the scene it connects with no
+/// `restoreInteractionState` (behind the lock, or before ios15), what the event's handler does.
+private let pushLaunch = [
+    "start A", "launch A didFinishLaunching remoteNotification", "A didFinishLaunching notRunning→background ok",
+]
+private let taskLaunch = [
+    "start A", "launch A didFinishLaunching backgroundTask", "A didFinishLaunching notRunning→background ok",
+]
+private let connected = [
+    "A/2 willConnectTo unattached→unattached ok", "A/2 sceneDidEnterBackground unattached→background ok",
+]
+private let pushHandled = [
+    "push A delivered", "A didReceiveRemoteNotification background→background ok", "push A answered noData",
+    "A - background→suspended ok",
+]
+private let taskRun = ["task A refresh launched", "A performBackgroundTask background→background ok"]
+
+private func lines(_ pieces: [String]...) -> [String] {
+    pieces.flatMap { $0 }
+}
+
+/// An expectation from journal lines already gathered.
+private func E(_ situation: String, _ journal: [String]) -> Expected {
+    Expected(journal: journal, situation: situation)
+}
+
+/// S51: as `lockedWithPayload`, A registering and submitting `refresh` (app refresh) at its launch.
+private let lockedWithPayloadAndTask: [Step] = [
+    .hold("A"), .connect("A", AppFlags(adoptsScenes: true, permittedTaskIdentifiers: ["refresh"])),
+    .registerTask("A", "refresh"), .release("A"), .submitTask("A", "refresh", .appRefresh),
+    .restores("A", "{\"note\":1}"), .fire(.home), .fire(.scene(.reclaim("A", SceneID(1)))),
+    .fire(.terminate("A", byUser: false)), .fire(.sleep), .elapse(.seconds(10)),
+]
 
 /// S45, S46: A's session 1 kept a payload (reclaimed), A ended (a system termination, not the user's), the device
 /// locked and, 10 s on, its protected data gone.

@@ -6,22 +6,27 @@ public import LifebusLifecycle
 /// document, as the broker ran with them (the profile's, or `lifebusd`'s flags), so a journal says how to replay
 /// its run (`Protocol/lifecycle.md`'s knob table).
 ///
-/// A plain value. Wire form: `{"queuesProtectedDataNotifications":true,"taskKindsAfterForceQuit":["processing"]}` —
-/// whether a suspended app hears the net change of protected data when it runs again (B48–B51; `lifebusd
-/// --protected-data-notifications queued|missed`), and the task kinds whose due task still launches an app the user
-/// force-quit (B64–B66; `lifebusd --tasks-after-force-quit KIND,…|none`), in `BackgroundTaskKind`'s order.
+/// A plain value. Wire form: `{"queuesProtectedDataNotifications":true,"taskKindsAfterForceQuit":["processing"],
+/// "connectsSceneAtBackgroundLaunch":false}` — whether a suspended app hears the net change of protected data when it
+/// runs again (B48–B51; `lifebusd --protected-data-notifications queued|missed`), the task kinds whose due task still
+/// launches an app the user force-quit (B64–B66; `lifebusd --tasks-after-force-quit KIND,…|none`), in
+/// `BackgroundTaskKind`'s order, and whether a scene app launched into the background connects a scene (S47–S51;
+/// `lifebusd --background-launch-scene none|connects`; a record without it was written before the knob: `false`).
 public struct RunBackgroundKnobs: Sendable, Equatable {
     public var queuesProtectedDataNotifications: Bool
     public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>
+    public var connectsSceneAtBackgroundLaunch: Bool
 
     /// The knobs a broker under `profile` runs with; `nil` under a profile without data protection (`ios3`, `ios4`,
     /// `ios7`), whose run records are what they were before.
     public init?(
-        profile: Profile, queuesProtectedDataNotifications: Bool, taskKindsAfterForceQuit: Set<BackgroundTaskKind>
+        profile: Profile, queuesProtectedDataNotifications: Bool, taskKindsAfterForceQuit: Set<BackgroundTaskKind>,
+        connectsSceneAtBackgroundLaunch: Bool = false
     ) {
         guard profile.protectedDataLockDelay != nil else { return nil }
         self.queuesProtectedDataNotifications = queuesProtectedDataNotifications
         self.taskKindsAfterForceQuit = taskKindsAfterForceQuit
+        self.connectsSceneAtBackgroundLaunch = connectsSceneAtBackgroundLaunch
     }
 
     init(reader: ParamsReader) throws(RPCError) {
@@ -36,6 +41,7 @@ public struct RunBackgroundKnobs: Sendable, Equatable {
             kinds.insert(kind)
         }
         taskKindsAfterForceQuit = kinds
+        connectsSceneAtBackgroundLaunch = try reader.bool("connectsSceneAtBackgroundLaunch", default: false)
     }
 
     public var json: JSONValue {
@@ -43,6 +49,7 @@ public struct RunBackgroundKnobs: Sendable, Equatable {
         return [
             "queuesProtectedDataNotifications": .bool(queuesProtectedDataNotifications),
             "taskKindsAfterForceQuit": .array(kinds.map { .string($0.rawValue) }),
+            "connectsSceneAtBackgroundLaunch": .bool(connectsSceneAtBackgroundLaunch),
         ]
     }
 }

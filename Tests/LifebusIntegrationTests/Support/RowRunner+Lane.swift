@@ -20,9 +20,12 @@ extension RowRunner {
         var outcome = RowOutcome()
         let runner: RowRunner
         do {
+            let knobs = knobArguments(for: row)
             runner = usesManualClock(row)
-                ? try RowRunner(profile: profile, timeScale: 1, launchBudget: nil, manualClock: true)
-                : try RowRunner(profile: profile, timeScale: timeScale(for: row), launchBudget: launchBudget(for: row))
+                ? try RowRunner(profile: profile, timeScale: 1, launchBudget: nil, manualClock: true, knobs: knobs)
+                : try RowRunner(
+                    profile: profile, timeScale: timeScale(for: row), launchBudget: launchBudget(for: row),
+                    knobs: knobs)
         } catch {
             outcome.failure = "\(error)"
             return outcome

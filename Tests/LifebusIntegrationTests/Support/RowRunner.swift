@@ -116,7 +116,14 @@ final class RowRunner {
         }
     }
 
-    init(profile: Profile, timeScale: Double, launchBudget: Duration?, manualClock: Bool = false) throws {
+    /// The `lifebusd` flags of the knobs `row` runs with (`Row.connectsSceneAtBackgroundLaunch`).
+    static func knobArguments(for row: Row) -> [String] {
+        row.connectsSceneAtBackgroundLaunch ? ["--background-launch-scene", "connects"] : []
+    }
+
+    init(
+        profile: Profile, timeScale: Double, launchBudget: Duration?, manualClock: Bool = false, knobs: [String] = []
+    ) throws {
         self.profile = profile
         self.timeScale = timeScale
         self.manualClock = manualClock
@@ -129,7 +136,7 @@ final class RowRunner {
                         "--hello-timeout", "60s"]
                 + (launchBudget.map { ["--budget", "didFinishLaunching=\(Int($0.components.seconds))s"] } ?? [])
                 // An app the row holds is waited for 1 s of real time before an advance steps on to its deadline.
-                + (manualClock ? ["--clock", "manual", "--advance-settle", "1s"] : []),
+                + (manualClock ? ["--clock", "manual", "--advance-settle", "1s"] : []) + knobs,
             socketPath: socketPath
         )
         controller = try broker.connect()

@@ -1,0 +1,224 @@
+@testable import LifebusCore
+import LifebusLifecycle
+import LifecycleContract
+import PropertyBased
+import Testing
+
+/// The knob `connectsSceneAtBackgroundLaunch` (`Protocol/lifecycle.md` S47–S51): off by default under every profile;
+/// on, a scene app launched into the background connects one scene there before the event's handler, and a payload
+/// withheld behind the lock reaches the scene after the unlock — what each callback carries, which the rows' journals
+/// (callbacks, not payloads) do not show.
+@Suite("a scene connected at a background launch, its payload withheld behind the lock")
+struct BackgroundLaunchSceneTests {
+    private static let payload = "{\"note\":1}"
+    private static let silent = PushNotification(contentAvailable: true, alert: false)
+    private static let scene = AppFlags(adoptsScenes: true)
+
+    private static func knobOn(_ profile: Profile) -> Harness {
+        Harness(DeviceConfiguration(profile: profile, connectsSceneAtBackgroundLaunch: true))
+    }
+
+    /// A's session 1 kept `payload`, A ended by the system; with `locked`, the device locked and its data gone.
+    private static func endedWithPayload(_ harness: inout Harness, locked: Bool) {
+        harness.run(.connect("A", scene))
+        harness.run(.restores("A", payload))
+        harness.run(.fire(.home))
+        harness.run(.fire(.scene(.reclaim("A", SceneID(1)))))
+        harness.run(.fire(.terminate("A", byUser: false)))
+        if locked {
+            harness.run(.fire(.sleep))
+            harness.run(.elapse(.seconds(10)))
+        }
+    }
+
+    /// Each callback sent since `start` with the payload it carried (`-` for none).
+    private static func handed(_ harness: Harness, since start: Int) -> [String] {
+        harness.journal[start...].compactMap { action in
+            guard case .sendCallback(_, _, let callback, _, _, _, let context) = action else { return nil }
+            return "\(callback) \(context?.restoration ?? "-")"
+        }
+    }
+
+    @Test("the knob is off under every profile, and a configuration turns it on", arguments: Profile.allCases)
+    func theKnobIsOffByDefault(_ profile: Profile) {
+        #expect(!profile.connectsSceneAtBackgroundLaunch)
+        #expect(!DeviceConfiguration(profile: profile).connectsSceneAtBackgroundLaunch)
+        #expect(DeviceConfiguration(profile: profile, connectsSceneAtBackgroundLaunch: true)
+            .connectsSceneAtBackgroundLaunch)
+    }
+
+    @Test("S48: unlocked, the push launch connects the session used most recently with its payload",
+          arguments: [Profile.ios13, .ios15, .ios27])
+    func anUnlockedPushLaunchConnectsWithThePayload(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: false)
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.silent)))
+        let restores = profile.restoresInteractionState ? ["restoreInteractionState \(Self.payload)"] : []
+        #expect(Self.handed(harness, since: start) == ["didFinishLaunching -", "willConnectTo \(Self.payload)"]
+            + restores + ["sceneDidEnterBackground -", "didReceiveRemoteNotification -"])
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+        #expect(harness.device.invariantViolations.isEmpty)
+    }
+
+    @Test("a first background launch with no session configures a new one, and the user's launch brings it up",
+          arguments: [Profile.ios13, .ios27])
+    func aFirstBackgroundLaunchConfiguresANewSession(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        harness.run(.connect("A", AppFlags(launchInBackground: true, adoptsScenes: true)))
+        #expect(Self.handed(harness, since: 0) == [
+            "didFinishLaunching -", "configurationForConnecting -", "willConnectTo -", "sceneDidEnterBackground -",
+        ])
+        #expect(harness.situation == "A=suspended A.s1=1:background front=-")
+        let start = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        #expect(Self.handed(harness, since: start) == ["sceneWillEnterForeground -", "sceneDidBecomeActive -"])
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("a launch long after a background launch gives the scene callbacks their own budgets",
+          arguments: [false, true])
+    func aBackgroundLaunchStartsNoSceneLaunchBudget(_ connects: Bool) {
+        var harness = Harness(DeviceConfiguration(profile: .ios15, connectsSceneAtBackgroundLaunch: connects))
+        harness.run(.connect("A", AppFlags(launchInBackground: true, adoptsScenes: true)))
+        harness.run(.elapse(.seconds(60)))
+        let start = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        let budgets = harness.journal[start...].compactMap { action -> Duration? in
+            guard case .sendCallback(_, _, _, _, let budget, _, _) = action else { return nil }
+            return budget
+        }
+        #expect(budgets.count == (connects ? 2 : 4))
+        #expect(budgets.allSatisfy { $0 > .zero }, "\(budgets)")
+    }
+
+    @Test("sessions discarded while A was not running are announced before the background connect")
+    func discardsComeFirst() {
+        var harness = Self.knobOn(.ios17)
+        harness.run(.connect("A", AppFlags(adoptsScenes: true, supportsMultipleScenes: true)))
+        harness.run(.fire(.scene(.open("A", .none))))
+        harness.run(.fire(.home))
+        harness.run(.fire(.scene(.close("A", SceneID(2)))))  // suspended: told at the next launch (S23)
+        harness.run(.fire(.terminate("A", byUser: false)))
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.silent)))
+        #expect(Array(Self.handed(harness, since: start).prefix(3)) == [
+            "didFinishLaunching -", "didDiscardSceneSessions -", "willConnectTo -",
+        ])
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("S50: behind the lock the payload is withheld, and handed over when A runs again after the unlock",
+          arguments: [Profile.ios13, .ios15, .ios27])
+    func aLockedPushLaunchWithholdsThePayloadUntilTheLaunch(_ profile: Profile) throws {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: true)
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.silent)))
+        #expect(Self.handed(harness, since: start) == [
+            "didFinishLaunching -", "willConnectTo -", "sceneDidEnterBackground -", "didReceiveRemoteNotification -",
+        ])
+        let session = try #require(harness.device.apps.first?.scenes.sessions.first)
+        #expect(session.restorationWithheld && !session.restorePending)
+        harness.run(.fire(.wake))
+        let unlocked = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        let expected = profile.restoresInteractionState
+            ? ["sceneWillEnterForeground -", "protectedDataDidBecomeAvailable -",
+               "restoreInteractionState \(Self.payload)", "sceneDidBecomeActive -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "protectedDataDidBecomeAvailable -",
+               "sceneDidBecomeActive -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
+        #expect(harness.device.apps.first?.scenes.sessions.first?.restorationWithheld == false)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+        #expect(harness.device.invariantViolations.isEmpty)
+    }
+
+    @Test("a process connecting behind the lock in front connects its scene there; the wake brings that scene up",
+          arguments: [Profile.ios13, .ios15])
+    func aConnectBehindTheLockBringsTheSameSceneUpAtTheWake(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: true)
+        let start = harness.journal.count
+        harness.run(.connect("A", Self.scene))
+        #expect(Self.handed(harness, since: start) == [
+            "didFinishLaunching -", "willConnectTo -", "sceneDidEnterBackground -",
+        ])
+        let unlocked = harness.journal.count
+        harness.run(.fire(.wake))
+        let expected = profile.restoresInteractionState
+            ? ["sceneWillEnterForeground -", "protectedDataDidBecomeAvailable -",
+               "restoreInteractionState \(Self.payload)", "sceneDidBecomeActive -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "protectedDataDidBecomeAvailable -",
+               "sceneDidBecomeActive -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
+        #expect(harness.situation == "A=active A.s1=2:foregroundActive+saved front=A")
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("with protected-data notifications missed, the payload rides on the scene's next callback from ios15 too")
+    func aMissedUnlockHandsThePayloadOnTheNextCallback() {
+        var harness = Harness(DeviceConfiguration(
+            profile: .ios15, queuesProtectedDataNotifications: false, connectsSceneAtBackgroundLaunch: true))
+        Self.endedWithPayload(&harness, locked: true)
+        harness.run(.fire(.push("A", Self.silent)))
+        harness.run(.fire(.wake))
+        let unlocked = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        #expect(Self.handed(harness, since: unlocked) == [
+            "sceneWillEnterForeground \(Self.payload)", "sceneDidBecomeActive -",
+        ])
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("a scene reclaimed before the unlock hands nothing over; its session keeps the payload")
+    func aSceneGoneBeforeTheUnlockHandsNothingOver() throws {
+        var harness = Self.knobOn(.ios15)
+        Self.endedWithPayload(&harness, locked: true)
+        harness.run(.fire(.push("A", Self.silent)))
+        harness.run(.fire(.scene(.reclaim("A", SceneID(2)))))
+        let session = try #require(harness.device.apps.first?.scenes.sessions.first)
+        #expect(session.scene == nil && !session.restorationWithheld && session.restoration == Self.payload)
+        let start = harness.journal.count
+        harness.run(.fire(.wake))
+        #expect(Self.handed(harness, since: start).isEmpty)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("a corrupted withheld payload or background connect is caught")
+    func corruptionsAreCaught() {
+        var harness = Self.knobOn(.ios15)
+        Self.endedWithPayload(&harness, locked: false)
+        #expect(harness.device.invariantViolations.isEmpty)
+        let corruptions: [(String, (inout SceneBook) -> Void)] = [
+            ("a withheld payload with no scene", { $0.sessions[0].restorationWithheld = true }),
+            ("a background connect of no session", { $0.connectingInBackground = SceneSessionID(9) }),
+            ("a background connect of an app not running", { $0.connectingInBackground = $0.sessions[0].id }),
+        ]
+        for (what, corrupt) in corruptions {
+            var device = harness.device
+            corrupt(&device.apps[0].scenes)
+            #expect(!device.invariantViolations.isEmpty, "\(what) is not caught")
+        }
+    }
+
+    @Test("every invariant holds with the knob on, silent pushes among the scene events",
+          arguments: [Profile.ios13, .ios15, .ios27])
+    func invariantsHoldWithTheKnob(profile: Profile) async {
+        await propertyCheck(count: 100, input: Gen.int(in: 0...4095).array(of: 1...80)) { numbers in
+            var harness = Self.knobOn(profile)
+            var trace: [String] = []
+            for number in numbers {
+                let app = SceneInvariantTests.apps[number % SceneInvariantTests.apps.count].0
+                let step = number % 8 == 7 ? .fire(.push(app, Self.silent)) : SceneInvariantTests.step(number / 8)
+                trace.append(step.description)
+                harness.run(step)
+                let problems = harness.device.invariantViolations + harness.violations
+                #expect(problems.isEmpty, "after \(trace): \(problems)")
+                if !problems.isEmpty {
+                    return
+                }
+            }
+        }
+    }
+}
