@@ -45,6 +45,7 @@ extension LifebusCommand {
             "With --start-broker: the device's network at start, online or offline (lifebusd --network).",
             valueName: "state"))
         var network: NetworkState?
+        @OptionGroup(title: "With --start-broker, its device knobs") var knobs: BrokerKnobOptions
 
         func validate() throws {
             if startBroker && global.socket != nil {
@@ -52,10 +53,10 @@ extension LifebusCommand {
             }
             if !startBroker
                 && (clock != nil || profile != nil || apps != nil || sceneOrderSeed != nil || power != nil
-                    || network != nil)
+                    || network != nil || !knobs.isEmpty)
             {
-                throw ValidationError("--clock, --profile, --apps, --scene-order-seed, --power and --network "
-                    + "configure the broker --start-broker starts")
+                throw ValidationError("--clock, --profile, --apps, --scene-order-seed, --power, --network and the "
+                    + "device knobs configure the broker --start-broker starts")
             }
         }
 
@@ -68,7 +69,7 @@ extension LifebusCommand {
             if let sceneOrderSeed { arguments += ["--scene-order-seed", String(sceneOrderSeed)] }
             if let power { arguments += ["--power", power.rawValue] }
             if let network { arguments += ["--network", network.rawValue] }
-            return arguments
+            return arguments + knobs.arguments
         }
 
         func run() throws {

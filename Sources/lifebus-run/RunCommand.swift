@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
         "The seed of the scene orders Apple does not document, for the brokers lifebus run starts "
             + "(lifebusd --scene-order-seed; default 0).", valueName: "n"))
     var sceneOrderSeed: UInt64?
+    @OptionGroup(title: "Device knobs (Protocol/lifecycle.md's knob table)") var knobs: BrokerKnobOptions
     @OptionGroup(title: "The interruption fuzzer") var random: RandomRunOptions
 
     func validate() throws {
@@ -60,6 +61,9 @@ struct RunCommand: ParsableCommand {
         }
         guard socket == nil || sceneOrderSeed == nil else {
             throw ValidationError("--scene-order-seed is for the brokers lifebus run starts: not with --socket")
+        }
+        guard socket == nil || knobs.isEmpty else {
+            throw ValidationError("the device knobs are for the brokers lifebus run starts: not with --socket")
         }
         guard random.seed == nil, random.seeds == nil else {
             return try random.validate(files: files, socket: socket, json: json)
@@ -75,7 +79,8 @@ struct RunCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         if let seeds = random.seedRange {
             return try RandomRun.run(
-                random, seeds: seeds, profiles: profile.profiles, report: report, sceneOrderSeed: sceneOrderSeed)
+                random, seeds: seeds, profiles: profile.profiles, report: report, sceneOrderSeed: sceneOrderSeed,
+                knobArguments: knobs.arguments)
         }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
@@ -124,7 +129,7 @@ struct RunCommand: ParsableCommand {
         let mine = try shardItems(scenarios, profiles: profiles)
         return scenarios.compactMap { file, scenario in
             let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file),
-                                        sceneOrderSeed: sceneOrderSeed)
+                                        sceneOrderSeed: sceneOrderSeed, knobArguments: knobs.arguments)
             let selected = profiles.filter(scenario.profiles.contains)
             let owned = mine.map { items in
                 selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }

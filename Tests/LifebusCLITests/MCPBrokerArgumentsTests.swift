@@ -1,8 +1,8 @@
 @testable import LifebusCLI
 import Testing
 
-/// `lifebus mcp --start-broker` passes its broker options (`--power`, `--network` among them) to the private `lifebusd`
-/// it starts, and refuses them without `--start-broker` or out of their range.
+/// `lifebus mcp --start-broker` passes its broker options (`--power`, `--network`, the device knobs among them) to the
+/// private `lifebusd` it starts, and refuses them without `--start-broker` or out of their range.
 @Suite struct MCPBrokerArgumentsTests {
     @Test func theBrokerOptionsReachLifebusd() throws {
         let parsed = try LifebusCommand.parseAsRoot([
@@ -22,7 +22,22 @@ import Testing
         #expect(mcp.brokerArguments == ["--log-level", "error", "--power", "battery", "--network", "offline"])
     }
 
+    @Test func theDeviceKnobsReachLifebusd() throws {
+        let parsed = try LifebusCommand.parseAsRoot([
+            "mcp", "--start-broker", "--background-launch-scene", "connects", "--tasks-after-force-quit",
+            "processing,appRefresh", "--protected-data-notifications", "missed",
+        ])
+        let mcp = try #require(parsed as? LifebusCommand.MCP)
+        #expect(mcp.brokerArguments == [
+            "--log-level", "error", "--protected-data-notifications", "missed", "--tasks-after-force-quit",
+            "appRefresh,processing", "--background-launch-scene", "connects",
+        ])
+    }
+
     @Test(arguments: [
+        ["mcp", "--protected-data-notifications", "missed"],
+        ["mcp", "--start-broker", "--tasks-after-force-quit", "refresh"],
+        ["mcp", "--start-broker", "--background-launch-scene", "sometimes"],
         ["mcp", "--scene-order-seed", "42"],
         ["mcp", "--start-broker", "--scene-order-seed", "-1"],
         ["mcp", "--power", "battery"],
