@@ -59,15 +59,9 @@ public struct BrokerConfiguration: Sendable {
     public var callPresentation = CallPresentation.fullScreen
     /// The device's power and network at start (`--power`, `--network`).
     public var conditions = DeviceConditions()
-    /// Whether a suspended app hears the net change of protected data when it runs again
-    /// (`--protected-data-notifications`); `nil`: the profile's (`Profile.queuesProtectedDataNotifications`).
-    public var queuesProtectedDataNotifications: Bool?
-    /// The task kinds that still launch an app the user force-quit (`--tasks-after-force-quit`); `nil`: the
-    /// profile's (`Profile.taskKindsAfterForceQuit`).
-    public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
-    /// Whether a scene app launched into the background connects a scene (`--background-launch-scene`); `nil`: the
-    /// profile's (`Profile.connectsSceneAtBackgroundLaunch`).
-    public var connectsSceneAtBackgroundLaunch: Bool?
+    /// The device knobs given over the profile's (`--protected-data-notifications`, `--tasks-after-force-quit`,
+    /// `--background-launch-scene`).
+    public var knobs = DeviceKnobs()
     /// How spawned apps are contained, whole tree (Protocol §16.2); `nil`: their process group only (a broker
     /// hosted in another program, which must not become a subreaper).
     public var containment: ContainmentSettings?
@@ -137,8 +131,6 @@ public struct BrokerConfiguration: Sendable {
         return DeviceConfiguration(
             profile: profile, budgets: budgets, enforcesWatchdog: enforcesWatchdog, sceneOrderSeed: sceneOrderSeed,
             callPresentation: callPresentation, conditions: conditions,
-            queuesProtectedDataNotifications: queuesProtectedDataNotifications,
-            taskKindsAfterForceQuit: taskKindsAfterForceQuit,
-            connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch)
+            knobs: knobs)
     }
 }

@@ -5,7 +5,7 @@ public import LifebusLifecycle
 /// the `lifebusd` flags that set them: `lifebus run` gives them to every private broker it starts (each run's record
 /// names them), `lifebus mcp --start-broker` to its broker. Each option not given is the profile's own.
 ///
-/// A plain value. Invariant: `arguments` names exactly the options given, in a fixed order.
+/// A plain value: the options as parsed; `knobs` is the value every layer takes.
 public struct BrokerKnobOptions: ParsableArguments, Sendable {
     /// `--protected-data-notifications`: whether a suspended app hears the net change of protected data when it runs
     /// again (B48–B51).
@@ -21,26 +21,14 @@ public struct BrokerKnobOptions: ParsableArguments, Sendable {
     }
 
     /// `--tasks-after-force-quit`: the task kinds whose due task still launches an app the user force-quit
-    /// (B64–B66): kinds separated by commas, or `none`.
-    public struct TaskKinds: ExpressibleByArgument, Sendable, Equatable {
-        /// The kinds, in `BackgroundTaskKind`'s order, each once.
-        public let kinds: [BackgroundTaskKind]
+    /// (B64–B66): kinds separated by commas, or `none` (`DeviceKnobs.kinds(_:)`).
+    public struct TaskKinds: ExpressibleByArgument, Sendable {
+        public let kinds: Set<BackgroundTaskKind>
 
         public init?(argument: String) {
-            guard argument != "none" else {
-                kinds = []
-                return
-            }
-            var chosen: Set<BackgroundTaskKind> = []
-            for word in argument.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let kind = BackgroundTaskKind(rawValue: String(word)) else { return nil }
-                chosen.insert(kind)
-            }
-            kinds = BackgroundTaskKind.allCases.filter(chosen.contains)
+            guard let kinds = DeviceKnobs.kinds(argument) else { return nil }
+            self.kinds = kinds
         }
-
-        /// The words `lifebusd --tasks-after-force-quit` reads.
-        public var text: String { kinds.isEmpty ? "none" : kinds.map(\.rawValue).joined(separator: ",") }
 
         public static var allValueStrings: [String] { BackgroundTaskKind.allCases.map(\.rawValue) + ["none"] }
     }
@@ -62,16 +50,13 @@ public struct BrokerKnobOptions: ParsableArguments, Sendable {
     public init() {}
 
     /// Whether no knob was given.
-    public var isEmpty: Bool { arguments.isEmpty }
+    public var isEmpty: Bool { knobs == DeviceKnobs() }
 
-    /// The `lifebusd` arguments that set the knobs given.
-    public var arguments: [String] {
-        var arguments: [String] = []
-        if let protectedDataNotifications {
-            arguments += ["--protected-data-notifications", protectedDataNotifications.rawValue]
-        }
-        if let tasksAfterForceQuit { arguments += ["--tasks-after-force-quit", tasksAfterForceQuit.text] }
-        if let backgroundLaunchScene { arguments += ["--background-launch-scene", backgroundLaunchScene.rawValue] }
-        return arguments
+    /// The knobs given (`DeviceKnobs.arguments` writes them for `lifebusd`).
+    public var knobs: DeviceKnobs {
+        DeviceKnobs(
+            queuesProtectedDataNotifications: protectedDataNotifications.map { $0 == .queued },
+            taskKindsAfterForceQuit: tasksAfterForceQuit?.kinds,
+            connectsSceneAtBackgroundLaunch: backgroundLaunchScene.map { $0 == .connects })
     }
 }

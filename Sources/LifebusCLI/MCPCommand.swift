@@ -69,7 +69,7 @@ extension LifebusCommand {
             if let sceneOrderSeed { arguments += ["--scene-order-seed", String(sceneOrderSeed)] }
             if let power { arguments += ["--power", power.rawValue] }
             if let network { arguments += ["--network", network.rawValue] }
-            return arguments + knobs.arguments
+            return arguments + knobs.knobs.arguments
         }
 
         func run() throws {

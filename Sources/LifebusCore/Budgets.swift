@@ -108,8 +108,7 @@ public struct DeviceConfiguration: Sendable, Hashable {
     public init(
         profile: Profile = .ios7, budgets: Budgets? = nil, enforcesWatchdog: Bool = true, sceneOrderSeed: UInt64 = 0,
         callPresentation: CallPresentation = .fullScreen, conditions: DeviceConditions = DeviceConditions(),
-        queuesProtectedDataNotifications: Bool? = nil, taskKindsAfterForceQuit: Set<BackgroundTaskKind>? = nil,
-        connectsSceneAtBackgroundLaunch: Bool? = nil
+        knobs: DeviceKnobs = DeviceKnobs()
     ) {
         self.profile = profile
         self.budgets = budgets ?? .defaults(for: profile)
@@ -117,10 +116,11 @@ public struct DeviceConfiguration: Sendable, Hashable {
         self.sceneOrderSeed = sceneOrderSeed
         self.callPresentation = callPresentation
         self.conditions = conditions
+        // The knobs given, else the profile's.
         self.queuesProtectedDataNotifications =
-            queuesProtectedDataNotifications ?? profile.queuesProtectedDataNotifications
-        self.taskKindsAfterForceQuit = taskKindsAfterForceQuit ?? profile.taskKindsAfterForceQuit
+            knobs.queuesProtectedDataNotifications ?? profile.queuesProtectedDataNotifications
+        self.taskKindsAfterForceQuit = knobs.taskKindsAfterForceQuit ?? profile.taskKindsAfterForceQuit
         self.connectsSceneAtBackgroundLaunch =
-            connectsSceneAtBackgroundLaunch ?? profile.connectsSceneAtBackgroundLaunch
+            knobs.connectsSceneAtBackgroundLaunch ?? profile.connectsSceneAtBackgroundLaunch
     }
 }

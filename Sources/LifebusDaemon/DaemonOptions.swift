@@ -36,12 +36,9 @@ struct DaemonOptions: Equatable {
     var callPresentation = CallPresentation.fullScreen
     /// `--power`, `--network`: the device's conditions at start (processing tasks wait for them).
     var conditions = DeviceConditions()
-    /// `--protected-data-notifications queued|missed`; `nil`: the profile's.
-    var queuesProtectedDataNotifications: Bool?
-    /// `--tasks-after-force-quit KIND,…|none`; `nil`: the profile's.
-    var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
-    /// `--background-launch-scene none|connects`; `nil`: the profile's.
-    var connectsSceneAtBackgroundLaunch: Bool?
+    /// `--protected-data-notifications`, `--tasks-after-force-quit`, `--background-launch-scene` (`DeviceKnobs`);
+    /// each not given: the profile's.
+    var knobs = DeviceKnobs()
     /// `--exit-with-parent PID`: the pid of the process that started the daemon, which it stops with.
     var parentPid: Int32?
     /// `--containment`: `nil` is auto (cgroup where the machine allows it, else subreaper).
@@ -212,9 +209,8 @@ struct DaemonOptions: Equatable {
         "socket", "tcp-port", "hello-timeout", "profile", "time-scale", "journal", "log-level",
         "budget", "watchdog", "max-connections", "max-unintroduced", "max-output", "write-timeout", "max-unanswered",
         "journal-max", "apps", "clock", "advance-settle", "containment", "exit-with-parent", "scene-order-seed",
-        "call-presentation", "power", "network", "protected-data-notifications", "tasks-after-force-quit",
-        "background-launch-scene",
-    ]).union(MemoryOptions.names)
+        "call-presentation", "power", "network",
+    ]).union(MemoryOptions.names).union(DeviceKnobs.flags.map(\.name))
 
     /// Options without a value.
     private static let flagNames: Set<String> = ["journal-sync", "freeze-suspended"]
@@ -279,20 +275,10 @@ struct DaemonOptions: Equatable {
         case "network":
             guard let network = NetworkState(rawValue: text) else { throw invalid("online or offline") }
             conditions.network = network
-        case "protected-data-notifications":
-            guard text == "queued" || text == "missed" else { throw invalid("queued or missed") }
-            queuesProtectedDataNotifications = text == "queued"
-        case "background-launch-scene":
-            guard text == "none" || text == "connects" else { throw invalid("none or connects") }
-            connectsSceneAtBackgroundLaunch = text == "connects"
-        case "tasks-after-force-quit":
-            let kinds = text == "none" ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { BackgroundTaskKind(rawValue: String($0)) }
-            guard !text.isEmpty, !kinds.contains(nil) else {
-                let words = BackgroundTaskKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw invalid("kinds from \(words), comma-separated, or none")
+        case _ where DeviceKnobs.isFlag(name):
+            guard knobs.set(name, to: text) else {
+                throw invalid(DeviceKnobs.flags.first { $0.name == name }?.words ?? "")
             }
-            taskKindsAfterForceQuit = Set(kinds.compactMap { $0 })
         case "advance-settle":
             guard let duration = DurationText.parse(text), Self.advanceSettleRange.contains(duration) else {
                 throw invalid("a duration from 0 to 1h, like 0s, 250ms, 5s or 2m")

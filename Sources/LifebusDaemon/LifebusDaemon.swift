@@ -56,9 +56,7 @@ public enum LifebusDaemon {
         configuration.freezesSuspended = options.freezesSuspended
         configuration.callPresentation = options.callPresentation
         configuration.conditions = options.conditions
-        configuration.queuesProtectedDataNotifications = options.queuesProtectedDataNotifications
-        configuration.taskKindsAfterForceQuit = options.taskKindsAfterForceQuit
-        configuration.connectsSceneAtBackgroundLaunch = options.connectsSceneAtBackgroundLaunch
+        configuration.knobs = options.knobs
         configuration.limits = options.limits
         configuration.journalMaxBytes = options.journalMaxBytes
         configuration.journalSyncs = options.journalSync

@@ -9,7 +9,7 @@ public import LifebusProtocol
 /// A plain value (what to run against and how patient to be); each `run` is independent. With `.own`, every run
 /// starts a private `lifebusd --clock manual --profile P --advance-settle 1s` (an advance waits 1 s of real time
 /// for unanswered callbacks before stepping on; `--scene-order-seed N` too when `sceneOrderSeed` is given, and the
-/// knob flags `knobArguments` holds) on a
+/// device knobs `knobs` gives, `DeviceKnobs.arguments`) on a
 /// temporary socket and stops it (and so its apps) at the end, also when a step failed; with `.running(socket)`,
 /// the run resets that broker first and runs under its profile. Never throws: whatever goes wrong is in the result.
 public struct ScenarioRunner: Sendable {
@@ -29,19 +29,18 @@ public struct ScenarioRunner: Sendable {
     /// With `.own`: the seed of the scene orders Apple does not document (`lifebusd --scene-order-seed`; `nil`:
     /// the broker's default, 0).
     public var sceneOrderSeed: UInt64?
-    /// With `.own`: the `lifebusd` flags of the device knobs Apple leaves open (`--protected-data-notifications`,
-    /// `--tasks-after-force-quit`, `--background-launch-scene`); empty: the profile's.
-    public var knobArguments: [String]
+    /// With `.own`: the device's choices where Apple is silent, over the profile's (`DeviceKnobs`).
+    public var knobs: DeviceKnobs
 
     public init(
         broker: Broker = .own, directory: String = ".", patience: Duration = .seconds(10),
-        sceneOrderSeed: UInt64? = nil, knobArguments: [String] = []
+        sceneOrderSeed: UInt64? = nil, knobs: DeviceKnobs = DeviceKnobs()
     ) {
         self.broker = broker
         self.directory = directory
         self.patience = patience
         self.sceneOrderSeed = sceneOrderSeed
-        self.knobArguments = knobArguments
+        self.knobs = knobs
     }
 
     /// Runs `scenario` under `profile` (with `.running`, the broker's profile is what it is: `profile` only names the
@@ -59,7 +58,7 @@ public struct ScenarioRunner: Sendable {
                     arguments: [
                         "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
                         "--advance-settle", "1s",
-                    ] + seed + knobArguments,
+                    ] + seed + knobs.arguments,
                     purpose: "lifebus-run", output: .discarded, freshAppState: true))
                 process = started
                 socket = started.socketPath

@@ -1,8 +1,9 @@
 // What a test names besides the bus, so `import LifebusTesting` is all a test file needs (`ExportsTests` imports
 // nothing else): the device's vocabulary (events and their actions and levels, callbacks, states, profiles, kill
 // and refusal reasons, transition outcomes), the scene values, the background life's values (task kinds and
-// outcomes, fetch results, pushes, launch reasons), `JSONValue` and `JSONObject` (marks' data, payloads), and the
-// SDK's delegates and the types their methods receive (a `BGTask` and its scheduler, protected files).
+// outcomes, fetch results, pushes, launch reasons), the device knobs, `JSONValue` and `JSONObject` (marks' data,
+// payloads), and the SDK's delegates and the types their methods receive (a `BGTask` and its scheduler, protected
+// files).
 @_exported public import protocol Lifebus.ApplicationDelegate
 @_exported public import class Lifebus.Application
 @_exported public import struct Lifebus.ApplicationOptions
@@ -26,6 +27,7 @@
 @_exported public import struct LifebusLifecycle.NotificationPresentationOptions
 @_exported public import enum LifebusLifecycle.PowerSource
 @_exported public import enum LifebusLifecycle.NetworkState
+@_exported public import struct LifebusLifecycle.DeviceKnobs
 @_exported public import struct LifebusLifecycle.AppID
 @_exported public import enum LifebusLifecycle.CallAction
 @_exported public import enum LifebusLifecycle.ControllerEvent

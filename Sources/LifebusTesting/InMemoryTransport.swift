@@ -51,10 +51,9 @@ final class InMemoryTransport: BusTransport {
     private let controller = SessionID(1)
     let socketPath: String? = nil
 
-    init(profile: Profile, sceneOrderSeed: UInt64 = 0, connectsSceneAtBackgroundLaunch: Bool = false) async throws {
+    init(profile: Profile, sceneOrderSeed: UInt64 = 0, knobs: DeviceKnobs = DeviceKnobs()) async throws {
         let settings = MachineSettings(device: DeviceConfiguration(
-            profile: profile, sceneOrderSeed: sceneOrderSeed,
-            connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch))
+            profile: profile, sceneOrderSeed: sceneOrderSeed, knobs: knobs))
         machine = BrokerMachine(settings: settings, journal: journal, logger: Self.quiet, epoch: now)
         pending.append(.accepted(controller, identity: Self.identity(pid: 1), overTCP: false, spoke: true))
         feedPending()

@@ -46,7 +46,7 @@ public final class LifebusTestBus {
         ///   - path: The `lifebusd` executable; `nil` (the default) finds it as ``live`` does.
         ///   - answerLimit: How long in real time the bus waits for any answer of the broker (30 s by default).
         /// - Returns: The transport, for
-        ///   ``LifebusTestBus/init(_:profile:sceneOrderSeed:connectsSceneAtBackgroundLaunch:)``.
+        ///   ``LifebusTestBus/init(_:profile:sceneOrderSeed:knobs:)``.
         public static func live(broker path: String? = nil, answerLimit: Duration = .seconds(30)) -> Transport {
             Transport(kind: .live(broker: path, answerLimit: answerLimit))
         }
@@ -75,23 +75,22 @@ public final class LifebusTestBus {
     ///   - profile: The iOS generation the device behaves as (`.ios7` by default; `.ios13` and later have scenes).
     ///   - sceneOrderSeed: Seeds the orders Apple does not document between scenes (`lifebusd --scene-order-seed`,
     ///     0 … 2^63 − 1), so a run replays with the seed its journal names.
-    ///   - connectsSceneAtBackgroundLaunch: Whether a scene app launched into the background connects a scene there
-    ///     (`lifebusd --background-launch-scene connects`; `false`, the profile's default, connects none).
+    ///   - knobs: The device's choices where Apple is silent, over the profile's (`lifebusd
+    ///     --protected-data-notifications`, `--tasks-after-force-quit`, `--background-launch-scene`; the default:
+    ///     the profile's own).
     /// - Throws: ``LifebusTestBusError`` when the live broker cannot be found or started.
     public init(
-        _ transport: Transport, profile: Profile = .ios7, sceneOrderSeed: UInt64 = 0,
-        connectsSceneAtBackgroundLaunch: Bool = false
+        _ transport: Transport, profile: Profile = .ios7, sceneOrderSeed: UInt64 = 0, knobs: DeviceKnobs = DeviceKnobs()
     ) async throws {
         switch transport.kind {
         case .inMemory:
             self.transport = try await InMemoryTransport(
-                profile: profile, sceneOrderSeed: sceneOrderSeed,
-                connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch)
+                profile: profile, sceneOrderSeed: sceneOrderSeed, knobs: knobs)
             waitsInRealTime = false
         case .live(let broker, let answerLimit):
             self.transport = try await LiveTransport(
-                broker: broker, profile: profile, sceneOrderSeed: sceneOrderSeed,
-                connectsSceneAtBackgroundLaunch: connectsSceneAtBackgroundLaunch, answerLimit: answerLimit)
+                broker: broker, profile: profile, sceneOrderSeed: sceneOrderSeed, knobs: knobs,
+                answerLimit: answerLimit)
             waitsInRealTime = true
         }
     }

@@ -38,11 +38,10 @@ final class LiveTransport: BusTransport {
 
     init(
         broker path: String?, profile: Profile, sceneOrderSeed: UInt64 = 0,
-        connectsSceneAtBackgroundLaunch: Bool = false, answerLimit: Duration
+        knobs: DeviceKnobs = DeviceKnobs(), answerLimit: Duration
     ) async throws {
         self.answerLimit = answerLimit
-        let seed = (sceneOrderSeed == 0 ? [] : ["--scene-order-seed", String(sceneOrderSeed)])
-            + (connectsSceneAtBackgroundLaunch ? ["--background-launch-scene", "connects"] : [])
+        let seed = (sceneOrderSeed == 0 ? [] : ["--scene-order-seed", String(sceneOrderSeed)]) + knobs.arguments
         var launch = BrokerLaunch(
             program: path, arguments: ["--profile", profile.rawValue, "--log-level", "warning"] + seed,
             purpose: "lifebus-testing", startLimit: .seconds(20))

@@ -19,15 +19,14 @@ enum RandomRun {
     }
 
     /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed (on brokers
-    /// given `sceneOrderSeed`, when set, and the knob flags `knobArguments`, which the printed replay commands
-    /// repeat); exit 0 when every invariant held
-    /// under every profile, 1 when one broke (its reproducer written) or a run stopped before its end.
+    /// given `sceneOrderSeed`, when set, and `knobs`, which the printed replay commands repeat); exit 0 when every
+    /// invariant held under every profile, 1 when one broke (its reproducer written) or a run stopped before its end.
     static func run(
         _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?,
-        sceneOrderSeed: UInt64? = nil, knobArguments: [String] = []
+        sceneOrderSeed: UInt64? = nil, knobs: DeviceKnobs = DeviceKnobs()
     ) throws {
         let replay = (sceneOrderSeed.map { " --scene-order-seed \($0)" } ?? "")
-            + knobArguments.map { " \($0)" }.joined()
+            + knobs.arguments.map { " \($0)" }.joined()
         let facts = try AppFacts(options.facts)  // a set `RandomRunOptions.validate()` let through
         let apps = try options.apps.map(app(manifest:))
         var outcomes: [(seed: UInt64, profile: Profile, outcome: Outcome)] = []
@@ -38,7 +37,7 @@ enum RandomRun {
                                           several: profiles.count > 1, severalSeeds: seeds.count > 1)
                 outcomes.append((seed, profile, try fuzz(
                     fuzzer, reproducer: path, runner: ScenarioRunner(
-                        broker: .own, sceneOrderSeed: sceneOrderSeed, knobArguments: knobArguments),
+                        broker: .own, sceneOrderSeed: sceneOrderSeed, knobs: knobs),
                     replay: replay)))
             }
         }

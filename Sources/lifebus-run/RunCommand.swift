@@ -80,7 +80,7 @@ struct RunCommand: ParsableCommand {
         if let seeds = random.seedRange {
             return try RandomRun.run(
                 random, seeds: seeds, profiles: profile.profiles, report: report, sceneOrderSeed: sceneOrderSeed,
-                knobArguments: knobs.arguments)
+                knobs: knobs.knobs)
         }
         var scenarios: [(file: String, scenario: Scenario)] = []
         var bad = false
@@ -129,7 +129,7 @@ struct RunCommand: ParsableCommand {
         let mine = try shardItems(scenarios, profiles: profiles)
         return scenarios.compactMap { file, scenario in
             let runner = ScenarioRunner(broker: broker, directory: directory ?? ScenarioFile.directory(of: file),
-                                        sceneOrderSeed: sceneOrderSeed, knobArguments: knobs.arguments)
+                                        sceneOrderSeed: sceneOrderSeed, knobs: knobs.knobs)
             let selected = profiles.filter(scenario.profiles.contains)
             let owned = mine.map { items in
                 selected.filter { items.contains(ShardItem(file: file, scenario: scenario.name, profile: $0)) }

@@ -13,9 +13,10 @@ struct BackgroundLaunchSceneTests {
     private static let payload = "{\"note\":1}"
     private static let silent = PushNotification(contentAvailable: true, alert: false)
     private static let scene = AppFlags(adoptsScenes: true)
+    private static let connects = DeviceKnobs(connectsSceneAtBackgroundLaunch: true)
 
     private static func knobOn(_ profile: Profile) -> Harness {
-        Harness(DeviceConfiguration(profile: profile, connectsSceneAtBackgroundLaunch: true))
+        Harness(DeviceConfiguration(profile: profile, knobs: Self.connects))
     }
 
     /// A's session 1 kept `payload`, A ended by the system; with `locked`, the device locked and its data gone.
@@ -43,7 +44,7 @@ struct BackgroundLaunchSceneTests {
     func theKnobIsOffByDefault(_ profile: Profile) {
         #expect(!profile.connectsSceneAtBackgroundLaunch)
         #expect(!DeviceConfiguration(profile: profile).connectsSceneAtBackgroundLaunch)
-        #expect(DeviceConfiguration(profile: profile, connectsSceneAtBackgroundLaunch: true)
+        #expect(DeviceConfiguration(profile: profile, knobs: Self.connects)
             .connectsSceneAtBackgroundLaunch)
     }
 
@@ -79,7 +80,8 @@ struct BackgroundLaunchSceneTests {
     @Test("a launch long after a background launch gives the scene callbacks their own budgets",
           arguments: [false, true])
     func aBackgroundLaunchStartsNoSceneLaunchBudget(_ connects: Bool) {
-        var harness = Harness(DeviceConfiguration(profile: .ios15, connectsSceneAtBackgroundLaunch: connects))
+        let knobs = DeviceKnobs(connectsSceneAtBackgroundLaunch: connects)
+        var harness = Harness(DeviceConfiguration(profile: .ios15, knobs: knobs))
         harness.run(.connect("A", AppFlags(launchInBackground: true, adoptsScenes: true)))
         harness.run(.elapse(.seconds(60)))
         let start = harness.journal.count
@@ -158,8 +160,8 @@ struct BackgroundLaunchSceneTests {
 
     @Test("with protected-data notifications missed, the payload rides on the scene's next callback from ios15 too")
     func aMissedUnlockHandsThePayloadOnTheNextCallback() {
-        var harness = Harness(DeviceConfiguration(
-            profile: .ios15, queuesProtectedDataNotifications: false, connectsSceneAtBackgroundLaunch: true))
+        let knobs = DeviceKnobs(queuesProtectedDataNotifications: false, connectsSceneAtBackgroundLaunch: true)
+        var harness = Harness(DeviceConfiguration(profile: .ios15, knobs: knobs))
         Self.endedWithPayload(&harness, locked: true)
         harness.run(.fire(.push("A", Self.silent)))
         harness.run(.fire(.wake))

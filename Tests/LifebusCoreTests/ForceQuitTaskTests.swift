@@ -39,13 +39,14 @@ struct ForceQuitTaskTests {
         let expected: Set<BackgroundTaskKind> = profile.hasBackgroundTasks ? [.processing] : []
         #expect(DeviceConfiguration(profile: profile).taskKindsAfterForceQuit == expected)
         let every = Set(BackgroundTaskKind.allCases)
-        #expect(DeviceConfiguration(profile: profile, taskKindsAfterForceQuit: every).taskKindsAfterForceQuit == every)
+        let widened = DeviceConfiguration(profile: profile, knobs: DeviceKnobs(taskKindsAfterForceQuit: every))
+        #expect(widened.taskKindsAfterForceQuit == every)
     }
 
     @Test("the knob widened to app refresh: a force-quit app is launched for its refresh as a terminated one")
     func theKnobWidenedLaunchesForRefresh() {
-        var harness = Self.forceQuitWithTasks(
-            DeviceConfiguration(profile: .ios17, taskKindsAfterForceQuit: [.appRefresh, .processing]))
+        let widened = DeviceKnobs(taskKindsAfterForceQuit: [.appRefresh, .processing])
+        var harness = Self.forceQuitWithTasks(DeviceConfiguration(profile: .ios17, knobs: widened))
         let start = harness.journal.count
         harness.run(Self.runRefresh)
         #expect(harness.describe(from: start).contains("start A"))
@@ -56,7 +57,8 @@ struct ForceQuitTaskTests {
 
     @Test("the knob narrowed to nothing: a processing task is deferred too")
     func theKnobNarrowedDefersProcessing() {
-        var harness = Self.forceQuitWithTasks(DeviceConfiguration(profile: .ios17, taskKindsAfterForceQuit: []))
+        let narrowed = DeviceConfiguration(profile: .ios17, knobs: DeviceKnobs(taskKindsAfterForceQuit: []))
+        var harness = Self.forceQuitWithTasks(narrowed)
         let start = harness.journal.count
         harness.run(Self.runClean)
         #expect(harness.describe(from: start) == ["task A clean deferred"])

@@ -16,7 +16,7 @@ struct LifecycleTableTests {
             return
         }
         var harness = Harness(DeviceConfiguration(
-            profile: profile, connectsSceneAtBackgroundLaunch: row.connectsSceneAtBackgroundLaunch))
+            profile: profile, knobs: row.knobs))
         for step in row.setup {
             harness.run(step)
         }

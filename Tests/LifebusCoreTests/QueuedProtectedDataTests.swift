@@ -40,7 +40,7 @@ struct QueuedProtectedDataTests {
     func theKnobFollowsTheProfile(_ profile: Profile) {
         let configuration = DeviceConfiguration(profile: profile)
         #expect(configuration.queuesProtectedDataNotifications == (profile.protectedDataLockDelay != nil))
-        #expect(!DeviceConfiguration(profile: profile, queuesProtectedDataNotifications: false)
+        #expect(!DeviceConfiguration(profile: profile, knobs: DeviceKnobs(queuesProtectedDataNotifications: false))
             .queuesProtectedDataNotifications)
     }
 
@@ -48,8 +48,8 @@ struct QueuedProtectedDataTests {
     func theKnobOffIsTheBehaviourBeforeIt() {
         #expect(Self.lockPushWakeLaunch(DeviceConfiguration(profile: .ios17))
             == ["protectedDataWillBecomeUnavailable background", "protectedDataDidBecomeAvailable inactive"])
-        #expect(Self.lockPushWakeLaunch(DeviceConfiguration(profile: .ios17, queuesProtectedDataNotifications: false))
-            .isEmpty)
+        let missed = DeviceKnobs(queuesProtectedDataNotifications: false)
+        #expect(Self.lockPushWakeLaunch(DeviceConfiguration(profile: .ios17, knobs: missed)).isEmpty)
     }
 
     @Test("a scene app brought back hears the net change after sceneWillEnterForeground, before sceneDidBecomeActive")

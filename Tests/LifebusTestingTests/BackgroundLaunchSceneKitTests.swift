@@ -54,7 +54,8 @@ struct BackgroundLaunchSceneKitTests {
 
     @Test(arguments: [Profile.ios13, .ios15])
     func aPushLaunchBehindTheLockConnectsTheSceneAndTheUnlockHandsItThePayload(_ profile: Profile) async throws {
-        let bus = try await LifebusTestBus(.inMemory, profile: profile, connectsSceneAtBackgroundLaunch: true)
+        let bus = try await LifebusTestBus(
+            .inMemory, profile: profile, knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true))
         let notes = Notes()
         let app = try await bus.launch(Self.id, delegate: notes, sceneDelegate: notes)
         try await bus.fire(.home)

@@ -81,7 +81,7 @@ struct SceneRowsTests {
         exactOrder: Bool, folder: String? = nil
     ) async throws {
         let bus = try await LifebusTestBus(
-            transport, profile: profile, connectsSceneAtBackgroundLaunch: row.connectsSceneAtBackgroundLaunch)
+            transport, profile: profile, knobs: row.knobs)
         var stage = Stage(folder: folder, processApps: folder == nil ? [] : Self.processApps(row, profile))
         for case .restores(let id, let payload) in row.setup + row.steps { stage.payloads[id] = payload }
         for step in row.setup { _ = try await run(step, on: bus, stage: &stage) }

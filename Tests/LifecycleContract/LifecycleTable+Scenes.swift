@@ -381,13 +381,13 @@ extension LifecycleTable {
                          lines(pushLaunch, ["A/2 willConnectTo unattached→unattached ok",
                                             "A/2 restoreInteractionState unattached→unattached ok",
                                             "A/2 sceneDidEnterBackground unattached→background ok"], pushHandled))),
-            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+            tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
         Row(id: "S49", title: "with the knob, the scene a background launch connected comes to the front at a launch",
             setup: endedWithPayload + [.fire(.push("A", silentPush))], steps: [.fire(.launch("A"))],
             expected: scenes("A=active A.s1=2:foregroundActive+saved front=A",
                              "A/2 sceneWillEnterForeground background→foregroundInactive ok",
                              "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"),
-            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+            tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
         Row(id: "S50", title: "with the knob, a push launch behind the lock withholds the payload until A runs again",
             setup: lockedWithPayload, steps: [.fire(.push("A", silentPush)), .fire(.wake), .fire(.launch("A"))],
             expected: eras(
@@ -402,7 +402,7 @@ extension LifecycleTable {
                                "A protectedDataDidBecomeAvailable inactive→inactive ok",
                                "A/2 restoreInteractionState foregroundInactive→foregroundInactive ok",
                                "A/2 sceneDidBecomeActive foregroundInactive→foregroundActive ok"]))),
-            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+            tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
         Row(id: "S51", title: "with the knob, a task launch behind the lock: the payload is handed over at the unlock",
             setup: lockedWithPayloadAndTask,
             steps: [.fire(.backgroundTask("A", identifier: "refresh", action: .run)), .fire(.wake)],
@@ -414,7 +414,7 @@ extension LifecycleTable {
                          lines(taskLaunch, connected, taskRun, ["protected data available",
                                "A protectedDataDidBecomeAvailable background→background ok",
                                "A/2 restoreInteractionState background→background ok"]))),
-            tags: [.scene], connectsSceneAtBackgroundLaunch: true),
+            tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
     ]
 }
 

@@ -18,20 +18,20 @@ package struct Row: Sendable, CustomStringConvertible {
     package let inapplicable: [Profile: String]
     /// `scene` for the rows of the scene table (S…).
     package let tags: Set<RowTag>
-    /// The device runs with `DeviceConfiguration.connectsSceneAtBackgroundLaunch` on (`lifebusd
-    /// --background-launch-scene connects`): S48–S51.
-    package let connectsSceneAtBackgroundLaunch: Bool
+    /// The device's knobs over the profile's (`DeviceKnobs`; `lifebusd --background-launch-scene connects` for
+    /// S48–S51).
+    package let knobs: DeviceKnobs
 
     package init(
         id: String, title: String, setup: [Step], steps: [Step], expected: [Profile: Expected], tags: Set<RowTag> = [],
-        connectsSceneAtBackgroundLaunch: Bool = false
+        knobs: DeviceKnobs = DeviceKnobs()
     ) {
         self.id = id
         self.title = title
         self.setup = setup
         self.steps = steps
         self.tags = tags
-        self.connectsSceneAtBackgroundLaunch = connectsSceneAtBackgroundLaunch
+        self.knobs = knobs
         var inapplicable: [Profile: String] = [:]
         let connected = (setup + steps).compactMap(\.connected)
         let flags = connected.map(\.flags)

@@ -116,9 +116,9 @@ final class RowRunner {
         }
     }
 
-    /// The `lifebusd` flags of the knobs `row` runs with (`Row.connectsSceneAtBackgroundLaunch`).
+    /// The `lifebusd` flags of the knobs `row` runs with (`Row.knobs`).
     static func knobArguments(for row: Row) -> [String] {
-        row.connectsSceneAtBackgroundLaunch ? ["--background-launch-scene", "connects"] : []
+        row.knobs.arguments
     }
 
     init(
