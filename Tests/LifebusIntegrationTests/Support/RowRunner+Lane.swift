@@ -20,7 +20,7 @@ extension RowRunner {
         var outcome = RowOutcome()
         let runner: RowRunner
         do {
-            let knobs = knobArguments(for: row)
+            let knobs = row.knobs.arguments
             runner = usesManualClock(row)
                 ? try RowRunner(profile: profile, timeScale: 1, launchBudget: nil, manualClock: true, knobs: knobs)
                 : try RowRunner(

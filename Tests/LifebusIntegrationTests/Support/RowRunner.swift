@@ -116,11 +116,6 @@ final class RowRunner {
         }
     }
 
-    /// The `lifebusd` flags of the knobs `row` runs with (`Row.knobs`).
-    static func knobArguments(for row: Row) -> [String] {
-        row.knobs.arguments
-    }
-
     init(
         profile: Profile, timeScale: Double, launchBudget: Duration?, manualClock: Bool = false, knobs: [String] = []
     ) throws {
