@@ -69,6 +69,19 @@ public struct DeviceKnobs: Sendable, Hashable {
         return arguments
     }
 
+    /// These knobs, each one `other` gives replacing this one's (a scenario file's over the command line's).
+    public func overridden(by other: DeviceKnobs) -> DeviceKnobs {
+        DeviceKnobs(
+            queuesProtectedDataNotifications: other.queuesProtectedDataNotifications ?? queuesProtectedDataNotifications,
+            taskKindsAfterForceQuit: other.taskKindsAfterForceQuit ?? taskKindsAfterForceQuit,
+            connectsSceneAtBackgroundLaunch: other.connectsSceneAtBackgroundLaunch ?? connectsSceneAtBackgroundLaunch)
+    }
+
+    /// The knobs given as flag name and word pairs, in `flags`' order (`arguments` without the dashes).
+    public var words: [(flag: String, word: String)] {
+        stride(from: 0, to: arguments.count, by: 2).map { (String(arguments[$0].dropFirst(2)), arguments[$0 + 1]) }
+    }
+
     /// Task kinds separated by commas, or `none`; `nil` for anything else (an unknown or empty kind).
     public static func kinds(_ text: String) -> Set<BackgroundTaskKind>? {
         guard text != "none" else { return [] }

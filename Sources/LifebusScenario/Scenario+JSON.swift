@@ -1,4 +1,5 @@
 public import LifebusJSON
+import LifebusLifecycle
 import LifebusProtocol
 
 extension Scenario {
@@ -9,6 +10,9 @@ extension Scenario {
         var object: JSONObject = ["name": .string(name)]
         if let description { object.append("description", .string(description)) }
         object.append("profiles", .array(profiles.map { .string($0.rawValue) }))
+        if knobs != DeviceKnobs() {
+            object.append("knobs", .object(JSONObject(knobs.words.map { ($0.flag, .string($0.word)) })))
+        }
         object.append("apps", .array(apps.map { app in
             switch app {
             case .manifest(let path): ["manifest": .string(path)]

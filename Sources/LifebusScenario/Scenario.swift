@@ -4,26 +4,30 @@ public import LifebusLifecycle
 ///
 /// Invariants: `name` is not empty (the parser defaults it to the file name without its extension); `profiles` is
 /// not empty and holds each profile at most once, in `Profile.allCases` order — the profiles the scenario is meant
-/// for (`lifebus run --profile P` runs it only under the selected profiles it lists).
+/// for (`lifebus run --profile P` runs it only under the selected profiles it lists). `knobs` are the device knobs its
+/// private brokers run with, over the command line's (`DeviceKnobs`; empty: the command line's, else the profile's).
 public struct Scenario: Sendable, Equatable {
     public var name: String
     public var description: String?
     public var profiles: [Profile]
     public var apps: [ScenarioApp]
     public var steps: [ScenarioStep]
+    public var knobs: DeviceKnobs
 
     public init(
         name: String,
         description: String? = nil,
         profiles: [Profile] = Profile.allCases,
         apps: [ScenarioApp] = [],
-        steps: [ScenarioStep] = []
+        steps: [ScenarioStep] = [],
+        knobs: DeviceKnobs = DeviceKnobs()
     ) {
         self.name = name
         self.description = description
         self.profiles = profiles
         self.apps = apps
         self.steps = steps
+        self.knobs = knobs
     }
 }
 

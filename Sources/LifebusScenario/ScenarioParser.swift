@@ -34,13 +34,15 @@ public struct ScenarioParser: Sendable {
             throw ScenarioFileError(path: path, line: 0, column: 0, message: "\(error)")
         }
         guard let root else { throw ScenarioFileError(path: path, line: 0, column: 0, message: "the file is empty") }
-        let members = try mapping(root, "a scenario", allowed: ["name", "description", "profiles", "apps", "steps"])
+        let members = try mapping(
+            root, "a scenario", allowed: ["name", "description", "profiles", "knobs", "apps", "steps"])
         var scenario = Scenario(name: defaultName)
         if let node = members["name"] {
             scenario.name = try nonEmptyString(node, "name")
         }
         if let node = members["description"] { scenario.description = try string(node, "description") }
         if let node = members["profiles"] { scenario.profiles = try profiles(node) }
+        if let node = members["knobs"] { scenario.knobs = try knobs(node) }
         if let node = members["apps"] { scenario.apps = try sequence(node, "apps").map(app) }
         guard let stepsNode = members["steps"] else { throw error(root, "a scenario needs steps") }
         scenario.steps = try sequence(stepsNode, "steps").map(step)
@@ -65,6 +67,18 @@ public struct ScenarioParser: Sendable {
             throw error(node, "'\(text)' is not a profile; use one of \(Self.profileWords)")
         }
         return profile
+    }
+
+    /// The device knobs: each member a `lifebusd` knob flag's name with one of its words (`DeviceKnobs.flags`).
+    private func knobs(_ node: Node) throws(ScenarioFileError) -> DeviceKnobs {
+        let members = try mapping(node, "knobs", allowed: DeviceKnobs.flags.map(\.name))
+        var knobs = DeviceKnobs()
+        for (name, words) in DeviceKnobs.flags {
+            guard let value = members[name] else { continue }
+            let text = try string(value, name)
+            guard knobs.set(name, to: text) else { throw error(value, "\(name): '\(text)' is not one of \(words)") }
+        }
+        return knobs
     }
 
     private func app(_ node: Node) throws(ScenarioFileError) -> ScenarioApp {

@@ -58,7 +58,7 @@ public struct ScenarioRunner: Sendable {
                     arguments: [
                         "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
                         "--advance-settle", "1s",
-                    ] + seed + knobs.arguments,
+                    ] + seed + knobs.overridden(by: scenario.knobs).arguments,
                     purpose: "lifebus-run", output: .discarded, freshAppState: true))
                 process = started
                 socket = started.socketPath
@@ -67,6 +67,12 @@ public struct ScenarioRunner: Sendable {
                 return result
             }
         case .running(let path):
+            guard scenario.knobs == DeviceKnobs() else {
+                let given = scenario.knobs.words.map { "\($0.flag): \($0.word)" }.joined(separator: ", ")
+                result.failure = "the scenario sets device knobs (\(given)), which only a broker lifebus run starts "
+                    + "takes: run it without --socket"
+                return result
+            }
             socket = path
         }
         do throws(RPCError) {

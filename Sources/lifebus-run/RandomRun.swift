@@ -19,14 +19,14 @@ enum RandomRun {
     }
 
     /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed (on brokers
-    /// given `sceneOrderSeed`, when set, and `knobs`, which the printed replay commands repeat); exit 0 when every
-    /// invariant held under every profile, 1 when one broke (its reproducer written) or a run stopped before its end.
+    /// given `sceneOrderSeed`, when set, which the printed replay commands repeat, and `knobs`, which each reproducer
+    /// file names); exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written)
+    /// or a run stopped before its end.
     static func run(
         _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?,
         sceneOrderSeed: UInt64? = nil, knobs: DeviceKnobs = DeviceKnobs()
     ) throws {
-        let replay = (sceneOrderSeed.map { " --scene-order-seed \($0)" } ?? "")
-            + knobs.arguments.map { " \($0)" }.joined()
+        let replay = sceneOrderSeed.map { " --scene-order-seed \($0)" } ?? ""
         let facts = try AppFacts(options.facts)  // a set `RandomRunOptions.validate()` let through
         let apps = try options.apps.map(app(manifest:))
         var outcomes: [(seed: UInt64, profile: Profile, outcome: Outcome)] = []
@@ -76,7 +76,7 @@ enum RandomRun {
             if first == nil { first = result }
             return Self.entriesPerStep(result)
         }
-        guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
+        guard let failure = report.failure, let shrunk = report.shrunk, var scenario = report.reproducer else {
             if let first, let stop = Self.stop(first) {
                 StandardError.writeLine("lifebus: under \(profile.rawValue) the run stopped before its end: \(stop)")
                 return .stopped(stop)
@@ -87,6 +87,7 @@ enum RandomRun {
         print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
+        scenario.knobs = runner.knobs  // the file alone replays the device the failure happened on
         let yaml = ScenarioWriter.yaml(Reproducer.relocated(scenario, to: resolvedFolder(of: path)))
         print(yaml, terminator: "")
         do {

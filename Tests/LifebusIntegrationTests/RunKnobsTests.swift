@@ -3,13 +3,15 @@ import Testing
 
 /// `lifebus run --protected-data-notifications …` (and the other device knobs, `BrokerKnobOptions`): the knob reaches
 /// every private broker a run starts — the real DeepThoughts, suspended before the lock and resumed by a silent push
-/// behind it, hears the lock it missed only when notifications are queued (B48) — and is refused with `--socket`.
+/// behind it, hears the lock it missed only when notifications are queued (B48) — and is refused with `--socket`; a
+/// file's `knobs` replace the command line's, and fail its run on a running broker.
 @Suite struct RunKnobsTests {
-    static func scenario(expecting callbacks: String) throws -> String {
+    static func scenario(expecting callbacks: String, knobs: String = "") throws -> String {
         let path = makeTemporaryFolder("lifebus-run-knobs") + "/locked-push.yaml"
         let text = """
             name: a push behind the lock
             profiles: [ios17]
+            \(knobs)
             apps:
               - manifest: \(ScenarioRunTests.root)/Examples/manifests/deepthoughts.json
             steps:
@@ -52,5 +54,18 @@ import Testing
         let run = try ScenarioRunTests.lifebus(["run", try Self.scenario(expecting: "[]")] + arguments)
         #expect(run.status == 2, "\(run.out)\n\(run.err)")
         #expect(run.err.contains("Error"), "\(run.err)")
+    }
+
+    @Test func aFilesKnobsReplaceTheCommandLinesAndAreRefusedOnARunningBroker() throws {
+        let missed = try Self.scenario(
+            expecting: "[\(Self.before), didReceiveRemoteNotification]",
+            knobs: "knobs: {protected-data-notifications: missed}")
+        let run = try ScenarioRunTests.lifebus(["run", missed, "--protected-data-notifications", "queued"])
+        #expect(run.status == 0, "the file's missed replaces the command line's queued: \(run.out)\n\(run.err)")
+        let broker = try BrokerFixture(arguments: ["--profile", "ios17", "--clock", "manual"])
+        let refused = try ScenarioRunTests.lifebus(["run", missed, "--socket", broker.socketPath])
+        #expect(refused.status == 1, "\(refused.out)\n\(refused.err)")
+        #expect(refused.out.contains("the scenario sets device knobs (protected-data-notifications: missed)"),
+                "\(refused.out)")
     }
 }
