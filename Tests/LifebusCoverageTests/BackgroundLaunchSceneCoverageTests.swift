@@ -7,16 +7,6 @@ import Testing
 /// S48 when it connects one (`connectsSceneAtBackgroundLaunch`), S50 when that connect came behind the lock, and S51
 /// the wake that hands a withheld payload to a running app (from ios15); none of them under a profile without scenes.
 @Suite struct BackgroundLaunchSceneCoverageTests {
-    /// The rows `journal` reaches for app A, per profile.
-    private func reached(_ journal: JournalFixture) -> [String: [String]] {
-        let coverage = LifecycleCoverage(entries: journal.entries, app: "A")
-        var result: [String: [String]] = [:]
-        for run in coverage.apps.first?.profiles ?? [] {
-            result[run.profile?.rawValue ?? "?"] = run.reached.map(\.row)
-        }
-        return result
-    }
-
     /// A silent push launching A into the background, its scene connected there when `connects`.
     private func pushLaunch(_ journal: inout JournalFixture, connects: Bool) {
         let cause = journal.fire("push A")
@@ -36,7 +26,7 @@ import Testing
             pushLaunch(&journal, connects: false)
             pushLaunch(&journal, connects: true)
         }
-        let rows = reached(journal)
+        let rows = journal.reached()
         #expect(rows["ios15"]?.contains("S47") == true, "\(rows)")
         #expect(rows["ios15"]?.contains("S48") == true, "\(rows)")
         #expect(rows["ios15"]?.contains("S50") == false, "\(rows)")
@@ -56,7 +46,7 @@ import Testing
                 journal.moved("A", .restoreInteractionState, .background, .background, cause: wake)
             }
         }
-        let rows = reached(journal)
+        let rows = journal.reached()
         #expect(rows["ios13"]?.contains("S50") == true, "\(rows)")
         #expect(rows["ios15"]?.contains("S51") == true, "\(rows)")
         #expect(rows["ios13"]?.contains("S51") == false, "\(rows)")

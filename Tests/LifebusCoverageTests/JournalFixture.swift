@@ -1,4 +1,5 @@
 import LifebusCore
+import LifebusCoverage
 import LifebusLifecycle
 import LifebusProtocol
 
@@ -56,5 +57,17 @@ struct JournalFixture {
     mutating func protectedData(available: Bool) {
         seq += 1
         entries.append(.protectedData(ProtectedDataRecord(seq: seq, available: available, atMs: 0, wallMs: 0)))
+    }
+}
+
+extension JournalFixture {
+    /// The rows the journal reaches for `app`, per profile (its word; `?` for a run without one).
+    func reached(app: String = "A") -> [String: [String]] {
+        let coverage = LifecycleCoverage(entries: entries, app: app)
+        var result: [String: [String]] = [:]
+        for run in coverage.apps.first?.profiles ?? [] {
+            result[run.profile?.rawValue ?? "?"] = run.reached.map(\.row)
+        }
+        return result
     }
 }

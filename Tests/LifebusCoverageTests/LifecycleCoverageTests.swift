@@ -6,15 +6,6 @@ import Testing
 
 /// How journal records name rows: by cause, callback, states, outcome, profile and the rest of their event.
 @Suite struct LifecycleCoverageTests {
-    private func reached(_ journal: JournalFixture, app: String = "A") -> [String: [String]] {
-        let coverage = LifecycleCoverage(entries: journal.entries, app: app)
-        var result: [String: [String]] = [:]
-        for run in coverage.apps.first?.profiles ?? [] {
-            result[run.profile?.rawValue ?? "?"] = run.reached.map(\.row)
-        }
-        return result
-    }
-
     @Test func causeLabelsReadBackAsTheEventsFired() {
         #expect(EventCause(eventID: 1, event: "call").controllerEvent == .call(.ring))
         #expect(EventCause(eventID: 1, event: "call --answer").controllerEvent == .call(.answer))
@@ -45,7 +36,7 @@ import Testing
                 journal.moved("A", .didEnterBackground, .inactive, .background, cause: answer)
             }
         }
-        #expect(reached(journal) == Dictionary(uniqueKeysWithValues: Profile.allCases.map {
+        #expect(journal.reached() == Dictionary(uniqueKeysWithValues: Profile.allCases.map {
             ($0.rawValue, ["R01", "R03", "R70"])
         }))
     }
@@ -67,7 +58,7 @@ import Testing
             let reconnect = journal.fire("scene reconnect A 1")
             journal.moved("A", .willConnectTo, .suspended, .background, cause: reconnect)
         }
-        let rows = reached(journal)
+        let rows = journal.reached()
         #expect(rows["ios17"]?.filter { $0.hasPrefix("S") } == ["S01", "S10", "S26", "S27"], "\(rows)")
         #expect(rows["ios7"]?.filter { $0.hasPrefix("S") } == [], "\(rows)")
     }
@@ -98,7 +89,7 @@ import Testing
             journal.moved("A", .protectedDataDidBecomeAvailable, .background, .background, cause: wake)
             journal.task("A", "export", .continuedProcessing, .cancelled)
         }
-        let background = reached(journal).mapValues { $0.filter { $0.hasPrefix("B") } }
+        let background = journal.reached().mapValues { $0.filter { $0.hasPrefix("B") } }
         // B05 needs a resume caused by bgtask, B22 an unlock within the delay: neither happened.
         let modern = ["B04", "B06", "B07", "B08", "B20", "B21"]
         #expect(background == ["ios7": [], "ios17": modern, "ios26": ["B04", "B06", "B07", "B08", "B12", "B20", "B21"]])
@@ -115,7 +106,7 @@ import Testing
             journal.run(profile)
             journal.task("A", "refresh", .appRefresh, .deferred)
         }
-        let forceQuit = reached(journal).mapValues { $0.filter { $0.hasPrefix("B6") } }
+        let forceQuit = journal.reached().mapValues { $0.filter { $0.hasPrefix("B6") } }
         #expect(forceQuit == ["ios7": [], "ios13": ["B64"]])
     }
 
@@ -129,7 +120,7 @@ import Testing
         let run = journal.fire("bgtask A refresh")
         journal.moved("A", nil, .suspended, .background, cause: run)
         journal.task("A", "clean", .processing, .expiring)
-        let background = reached(journal).mapValues { $0.filter { $0.hasPrefix("B") } }
+        let background = journal.reached().mapValues { $0.filter { $0.hasPrefix("B") } }
         #expect(background == ["ios15": ["B05", "B09", "B20", "B22"]])
     }
 
@@ -145,7 +136,7 @@ import Testing
                 journal.moved("A", .willPresentNotification, .inactive, .inactive, cause: inactive)
             }
         }
-        let presented = reached(journal).mapValues { $0.filter { $0.hasPrefix("B6") } }
+        let presented = journal.reached().mapValues { $0.filter { $0.hasPrefix("B6") } }
         #expect(presented == ["ios7": [], "ios26": ["B60", "B63"]])
     }
 
@@ -154,7 +145,7 @@ import Testing
         journal.run(.ios26)
         journal.moved("S", .configurationForConnecting, .background, .background, cause: nil)  // a scene app
         journal.moved("S", .willPresentNotification, .active, .active, cause: journal.fire("push --alert S"))
-        #expect(reached(journal, app: "S").mapValues { $0.filter { $0.hasPrefix("B6") } } == ["ios26": ["B61"]])
+        #expect(journal.reached(app: "S").mapValues { $0.filter { $0.hasPrefix("B6") } } == ["ios26": ["B61"]])
         let run = LifecycleCoverage(entries: journal.entries, app: "S").apps.first?.profiles.first
         #expect(run?.notApplicable.contains { $0.id == "B60" } == true)
     }
@@ -176,7 +167,7 @@ import Testing
             let launch = journal.fire("launch com.example.A")
             journal.moved("A", .didReceiveRemoteNotification, .active, .active, cause: launch)
         }
-        let pushes = reached(journal).mapValues { $0.filter { $0.hasPrefix("B3") || $0.hasPrefix("B4") } }
+        let pushes = journal.reached().mapValues { $0.filter { $0.hasPrefix("B3") || $0.hasPrefix("B4") } }
         let rows = ["B30", "B31", "B32", "B34", "B42", "B45"]
         #expect(pushes == ["ios4": [], "ios7": rows, "ios26": rows])
     }
@@ -196,7 +187,7 @@ import Testing
             journal.moved("A", nil, .suspended, .background, cause: unlocked)
             journal.moved("A", .protectedDataDidBecomeAvailable, .background, .background, cause: unlocked)
         }
-        let rows = reached(journal).mapValues { $0.filter { ["B48", "B49", "B50", "B51"].contains($0) } }
+        let rows = journal.reached().mapValues { $0.filter { ["B48", "B49", "B50", "B51"].contains($0) } }
         #expect(rows == ["ios7": [], "ios17": ["B48", "B50", "B51"]])
     }
 
@@ -224,7 +215,7 @@ import Testing
         journal.run(.ios3)
         let again = journal.fire("call --answer")
         journal.moved("A", .willTerminate, .inactive, .notRunning, cause: again)
-        #expect(reached(journal) == ["ios7": ["R03", "R04"], "ios3": ["R03"]])
+        #expect(journal.reached() == ["ios7": ["R03", "R04"], "ios3": ["R03"]])
     }
 
     @Test func theRestOfTheEventTellsAReturnFromAReturnBehindTheLock() {
@@ -235,8 +226,8 @@ import Testing
         journal.moved("A", .didBecomeActive, .inactive, .active, cause: end)
         let lockedEnd = journal.fire("call --end")
         journal.moved("B", .willEnterForeground, .suspended, .inactive, cause: lockedEnd)
-        #expect(reached(journal) == ["ios4": ["R06"]])
-        #expect(reached(journal, app: "B") == ["ios4": ["R34"]])
+        #expect(journal.reached() == ["ios4": ["R06"]])
+        #expect(journal.reached(app: "B") == ["ios4": ["R34"]])
     }
 
     @Test func outcomesAndRecordsWithoutCauseNameTheirRows() {
@@ -255,7 +246,7 @@ import Testing
         journal.process("A", .started)
         let shutdown = journal.fire("shutdown")
         journal.moved("A", .willTerminate, .active, .notRunning, cause: shutdown)
-        #expect(reached(journal) == ["ios7": ["R23", "R140", "R143", "R142", "R51", "R52", "R80", "R81", "R82",
+        #expect(journal.reached() == ["ios7": ["R23", "R140", "R143", "R142", "R51", "R52", "R80", "R81", "R82",
                                               "R84"]])
     }
 
@@ -267,7 +258,7 @@ import Testing
         journal.moved("A", .willResignActive, .active, .notRunning, .disconnected, cause: ring)
         journal.process("A", .disconnected)
         journal.moved("A", nil, .active, .notRunning, .disconnected, cause: nil)
-        #expect(reached(journal) == ["ios7": ["R80", "R81"]])
+        #expect(journal.reached() == ["ios7": ["R80", "R81"]])
     }
 
     @Test func aSuspensionWithoutCauseIsATaskEndingOnlyAfterAnEvent() {
@@ -279,8 +270,8 @@ import Testing
         let home = journal.fire("home")
         journal.moved("A", .didEnterBackground, .inactive, .background, cause: home)
         journal.moved("A", nil, .background, .suspended, cause: nil)
-        #expect(reached(journal, app: "B") == ["ios7": ["R72"]])
-        #expect(reached(journal) == ["ios7": ["R29", "R90"]], "a home that leaves A in the background, then R90")
+        #expect(journal.reached(app: "B") == ["ios7": ["R72"]])
+        #expect(journal.reached() == ["ios7": ["R29", "R90"]], "a home that leaves A in the background, then R90")
     }
 
     @Test func neverReachedListsOnlyRowsTheProfileCanShow() throws {

@@ -7,16 +7,6 @@ import Testing
 /// unlock, the app hearing protected data came back in that launch) and S46 (its scene connected by the wake), and
 /// neither under a profile without scenes.
 @Suite struct LockedLaunchCoverageTests {
-    /// The rows `journal` reaches for app A, per profile.
-    private func reached(_ journal: JournalFixture) -> [String: [String]] {
-        let coverage = LifecycleCoverage(entries: journal.entries, app: "A")
-        var result: [String: [String]] = [:]
-        for run in coverage.apps.first?.profiles ?? [] {
-            result[run.profile?.rawValue ?? "?"] = run.reached.map(\.row)
-        }
-        return result
-    }
-
     /// The scene callbacks of a scene connecting and coming to the front, with the net change of protected data the
     /// connect's resume tells the app.
     private func connectsAfterTheUnlock(_ journal: inout JournalFixture, cause: EventCause) {
@@ -33,7 +23,7 @@ import Testing
             journal.protectedData(available: true)
             connectsAfterTheUnlock(&journal, cause: journal.fire("launch A"))
         }
-        let rows = reached(journal)
+        let rows = journal.reached()
         #expect(rows["ios15"]?.contains("S45") == true, "\(rows)")
         #expect(rows["ios15"]?.contains("S46") == false, "\(rows)")
         #expect(rows["ios7"]?.contains("S45") == false, "\(rows)")
@@ -46,7 +36,7 @@ import Testing
             journal.protectedData(available: true)
             connectsAfterTheUnlock(&journal, cause: journal.fire("wake"))
         }
-        let rows = reached(journal)
+        let rows = journal.reached()
         #expect(rows["ios13"]?.contains("S46") == true, "\(rows)")
         #expect(rows["ios13"]?.contains("S45") == false, "\(rows)")
         #expect(rows["ios7"]?.contains("S46") == false, "\(rows)")
