@@ -52,11 +52,14 @@ public struct BrokerKnobOptions: ParsableArguments, Sendable {
     /// Whether no knob was given.
     public var isEmpty: Bool { knobs == DeviceKnobs() }
 
-    /// The knobs given (`DeviceKnobs.arguments` writes them for `lifebusd`).
+    /// The knobs given, each word read as `lifebusd` reads it (`DeviceKnobs.set(_:to:)`: the options only list the
+    /// words; `arguments` writes them back for `lifebusd`).
     public var knobs: DeviceKnobs {
-        DeviceKnobs(
-            queuesProtectedDataNotifications: protectedDataNotifications.map { $0 == .queued },
-            taskKindsAfterForceQuit: tasksAfterForceQuit?.kinds,
-            connectsSceneAtBackgroundLaunch: backgroundLaunchScene.map { $0 == .connects })
+        var knobs = DeviceKnobs(taskKindsAfterForceQuit: tasksAfterForceQuit?.kinds)
+        if let protectedDataNotifications {
+            _ = knobs.set("protected-data-notifications", to: protectedDataNotifications.rawValue)
+        }
+        if let backgroundLaunchScene { _ = knobs.set("background-launch-scene", to: backgroundLaunchScene.rawValue) }
+        return knobs
     }
 }

@@ -1,4 +1,5 @@
 @testable import LifebusCLI
+import LifebusLifecycle
 import Testing
 
 /// `lifebus mcp --start-broker` passes its broker options (`--power`, `--network`, the device knobs among them) to the
@@ -32,6 +33,19 @@ import Testing
             "--log-level", "error", "--protected-data-notifications", "missed", "--tasks-after-force-quit",
             "appRefresh,processing", "--background-launch-scene", "connects",
         ])
+    }
+
+    /// The options list only words `lifebusd` reads (`DeviceKnobs.set(_:to:)` gives them their meaning).
+    @Test func everyKnobOptionWordIsOneLifebusdTakes() {
+        var knobs = DeviceKnobs()
+        for word in BrokerKnobOptions.ProtectedDataNotifications.allCases.map(\.rawValue) {
+            let taken = knobs.set("protected-data-notifications", to: word)
+            #expect(taken, "\(word)")
+        }
+        for word in BrokerKnobOptions.BackgroundLaunchScene.allCases.map(\.rawValue) {
+            let taken = knobs.set("background-launch-scene", to: word)
+            #expect(taken, "\(word)")
+        }
     }
 
     @Test(arguments: [
