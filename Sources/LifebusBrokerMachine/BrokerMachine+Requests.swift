@@ -173,7 +173,7 @@ extension BrokerMachine {
     /// The refusal of an app that adopts scenes and declares `UIApplicationExitsOnSuspend` (in its `hello`, or its
     /// installed manifest): the key is available only up to iOS 13.0, where scenes begin (Apple's page for the key,
     /// `Protocol/README.md` §9), so no scene app has it; `nil` for any other app.
-    static func refusal(ofScenesWithExitsOnSuspend flags: AppFlags, app: AppID, installed: Bool) -> RPCError? {
+    private static func refusal(ofScenesWithExitsOnSuspend flags: AppFlags, app: AppID, installed: Bool) -> RPCError? {
         guard flags.adoptsScenes, flags.exitsOnSuspend else { return nil }
         let source = installed ? "its installed manifest declares" : "it declares"
         return .invalidParams(

@@ -7,9 +7,10 @@ import Testing
 /// The background life in the timeline, on the committed journal `Tests/Fixtures/timeline/background.jsonl` (ios17,
 /// manual clock; written by hand to the record schemas): Feed submits a refresh task, the device sleeps and its
 /// protected data goes 10 s later, a silent push is answered `newData` while locked and another deferred, the device
-/// wakes, Feed goes home and submits a processing task; 15 minutes on both tasks launch, the processing one completes
-/// unsuccessfully, the refresh one is told it expires and, never completed, expires 30 s after its launch and Feed
-/// is killed, the held push discarded with its process.
+/// wakes, Feed goes home and submits a processing task; 15 minutes on Feed is resumed into the background
+/// (`didEnterBackground`, row B05) and both tasks launch, the processing one completes unsuccessfully, the refresh
+/// one is told it expires and, never completed, expires 30 s after its launch and Feed is killed, the held push
+/// discarded with its process.
 @Suite struct BackgroundLaneTests {
     static let feed = "com.example.Feed"
     static let refresh = "com.example.Feed.refresh"
@@ -70,7 +71,8 @@ import Testing
         let pushes = lane.callbacks.filter { $0.callback == .didReceiveRemoteNotification }
         #expect(pushes.count == 1 && pushes[0].fetchResult == .newData && pushes[0].budgetMs == 30_000)
         #expect(lane.callbacks.allSatisfy { $0.callback == .didReceiveRemoteNotification || $0.fetchResult == nil })
-        #expect(lane.pushes.map(\.text) == ["push delivered", "push answered newData", "push deferred", "push discarded"])
+        #expect(lane.pushes.map(\.text)
+            == ["push delivered", "push answered newData", "push deferred", "push discarded"])
     }
 
     @Test func aNotificationPresentedInFrontSaysWhatTheAppChose() throws {
