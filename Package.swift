@@ -319,7 +319,7 @@ let package = Package(
             name: "LifebusTestingTests",
             dependencies: [
                 "LifebusTesting", "Lifebus", "LifebusLifecycle", "LifebusCore", "LifecycleContract", "lifebusd",
-                "ReturnMeTo", "LifebusBrokerLauncher",
+                "ReturnMeTo", "LifebusBrokerLauncher", "LifebusIO",
             ],
             exclude: ["Fixtures"],  // a stand-in broker BrokerProcessTests starts
             swiftSettings: strict

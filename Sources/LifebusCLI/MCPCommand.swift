@@ -15,8 +15,9 @@ extension LifebusCommand {
                 Tools: fire, launch, status, wait_for_state, history, advance_clock, timeline, install, \
                 uninstall, reset, expect, coverage, run_scenario. Connects to the running broker (--socket, as the \
                 other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
-                PATH; --clock, --profile, --apps, --scene-order-seed, --power and --network passed to it) on a temporary socket and \
-                stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
+                PATH; --clock, --profile, --apps, --scene-order-seed, --power, --network and the device knobs \
+                passed to it) on a temporary socket, its apps with a fresh empty state folder (LIFEBUS_STATE_DIR), \
+                and stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
                 configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
         )
@@ -72,12 +73,17 @@ extension LifebusCommand {
             return arguments + knobs.knobs.arguments
         }
 
+        /// The private broker `--start-broker` starts: its apps with a fresh, empty state folder, as after a fresh
+        /// install.
+        var brokerLaunch: BrokerLaunch {
+            BrokerLaunch(arguments: brokerArguments, purpose: "lifebus-mcp", freshAppState: true)
+        }
+
         func run() throws {
             var broker: BrokerProcess?
             if startBroker {
                 do {
-                    let launch = BrokerLaunch(arguments: brokerArguments, purpose: "lifebus-mcp")
-                    broker = try BrokerProcess(launch)
+                    broker = try BrokerProcess(brokerLaunch)
                 } catch {
                     StandardError.writeLine("lifebus: \(error)")
                     throw CLIExitStatus.unreachable

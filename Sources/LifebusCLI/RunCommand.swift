@@ -12,9 +12,12 @@ extension LifebusCommand {
             abstract: "Run scenario files (YAML or JSON) under one or every profile; report, optionally as JUnit XML.",
             usage: """
                 lifebus run FILE... [--profile P[,P...]|all] [--diff] [--junit FILE] [--json] [--report FILE]
-                                    [--socket PATH] [--shard K/N [--timings REPORT]]
+                                    [--socket PATH] [--shard K/N [--timings REPORT]] [BROKER-OPTIONS]
                 lifebus run --random SEED|--seeds A..B [--steps N] --app MANIFEST... [--profile P] [--fact FACT]...
-                                    [-o FILE] [--report FILE]
+                                    [-o FILE] [--report FILE] [BROKER-OPTIONS]
+                BROKER-OPTIONS (the private brokers'; not with --socket): [--scene-order-seed N]
+                                    [--protected-data-notifications queued|missed] [--tasks-after-force-quit KINDS|none]
+                                    [--background-launch-scene none|connects]
                 """,
             discussion: """
                 Each scenario runs under each selected profile it lists (--profile: one, several in the order \

@@ -1,9 +1,11 @@
 import Glibc
+import LifebusLifecycle
 import LifebusProtocol
 
 /// How the CLI shows where broker runs start: a run record is one line of its own,
-/// `— run started 2026-11-23T11:00:00Z (lifebusd 0.1.0, pid 4242, ios7, ×1; seq 41) —`, and a history is one table
-/// per run, each opened by that line (so a run's wide line never widens a table's columns).
+/// `— run started 2026-11-23T11:00:00Z (lifebusd 0.1.0, pid 4242, ios7, ×1; seq 41) —` (with a scene order seed and
+/// the device knobs set over the profile's, as the `lifebusd` flags that set them), and a history is one table per
+/// run, each opened by that line (so a run's wide line never widens a table's columns).
 extension TransitionFormatting {
     /// The people-facing lines of `entries`: each run record's line, and the other entries in tables between them.
     static func lines(_ entries: [JournalEntry], style: TerminalStyle) -> [String] {
@@ -28,8 +30,9 @@ extension TransitionFormatting {
 
     /// `— run started …  —` for a run's start; `— run … continues in a new journal file —` for the others.
     static func runLine(_ record: RunRecord) -> String {
-        let knobs = record.scenes.map { ", scene order seed \($0.sceneOrderSeed)" } ?? ""
-        let settings = "\(record.profile.rawValue), ×\(scale(record.timeScale))\(knobs)"
+        let seed = record.scenes.map { ", scene order seed \($0.sceneOrderSeed)" } ?? ""
+        let knobs = record.background.map { knobsSet(over: record.profile, $0) } ?? ""
+        let settings = "\(record.profile.rawValue), ×\(scale(record.timeScale))\(seed)\(knobs)"
         let facts = "lifebusd \(record.brokerVersion), pid \(record.pid), \(settings)"
         switch record.reason {
         case .start:
@@ -39,6 +42,21 @@ extension TransitionFormatting {
             return "— run started \(utcTimestamp(record.startedWallMs)) continues (journal \(why) "
                 + "\(utcTimestamp(record.wallMs)); \(facts); seq \(record.seq)) —"
         }
+    }
+
+    /// `, --FLAG WORD` for each device knob `background` sets other than `profile`'s own (`DeviceKnobs`' flags):
+    /// what to start `lifebusd` with to replay the run.
+    static func knobsSet(over profile: Profile, _ background: RunBackgroundKnobs) -> String {
+        func unlessDefault<Value: Equatable>(_ value: Value, _ profileValue: Value) -> Value? {
+            value == profileValue ? nil : value
+        }
+        let knobs = DeviceKnobs(
+            queuesProtectedDataNotifications: unlessDefault(
+                background.queuesProtectedDataNotifications, profile.queuesProtectedDataNotifications),
+            taskKindsAfterForceQuit: unlessDefault(background.taskKindsAfterForceQuit, profile.taskKindsAfterForceQuit),
+            connectsSceneAtBackgroundLaunch: unlessDefault(
+                background.connectsSceneAtBackgroundLaunch, profile.connectsSceneAtBackgroundLaunch))
+        return knobs.words.map { ", --\($0.flag) \($0.word)" }.joined()
     }
 
     /// Unix milliseconds as `2026-11-23T11:00:00Z` (UTC, whole seconds).

@@ -16,6 +16,19 @@ public enum FolderEntries {
         return opened ? names : nil
     }
 
+    /// Removes `path` and, when it is a folder (not a link to one: a link is removed, never followed), everything in
+    /// it first. Best effort: what cannot be removed stays, silently (a folder someone else still writes in).
+    public static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        for name in names(in: path) ?? [] { removeTree("\(path)/\(name)") }
+        rmdir(path)
+    }
+
     /// Calls `body` with each entry's name (its bytes without the NUL, `.` and `..` included; valid only during the
     /// call) and inode (`d_ino`). Returns `false` when `opendir` fails (`errno` says why), without calling `body`.
     public static func forEach(

@@ -36,7 +36,8 @@ public final class LifebusTestBus {
         /// sockets, no processes, deterministic, microseconds per step.
         public static let inMemory = Transport(kind: .inMemory)
         /// The real `lifebusd` (beside the test bundle, or on `PATH`) on a temporary socket, with its manual clock;
-        /// apps connect to it through the SDK over the socket, or are installed executables it starts itself.
+        /// apps connect to it through the SDK over the socket, or are installed executables it starts itself, each
+        /// bus's with a fresh empty state folder (`LIFEBUS_STATE_DIR`): nothing one test's apps save reaches another's.
         public static let live = Transport(kind: .live(broker: nil, answerLimit: .seconds(30)))
 
         /// The real broker at `path` (`nil`: found as for `live`); a request it does not answer within `answerLimit`

@@ -3,7 +3,8 @@ import LifebusLifecycle
 import Testing
 
 /// `lifebus mcp --start-broker` passes its broker options (`--power`, `--network`, the device knobs among them) to the
-/// private `lifebusd` it starts, and refuses them without `--start-broker` or out of their range.
+/// private `lifebusd` it starts, whose apps get a fresh state folder, and refuses them without `--start-broker` or out
+/// of their range.
 @Suite struct MCPBrokerArgumentsTests {
     @Test func theBrokerOptionsReachLifebusd() throws {
         let parsed = try LifebusCommand.parseAsRoot([
@@ -13,6 +14,12 @@ import Testing
         #expect(mcp.brokerArguments == [
             "--log-level", "error", "--clock", "manual", "--profile", "ios17", "--scene-order-seed", "42",
         ])
+    }
+
+    @Test func theBrokersAppsGetAFreshStateFolder() throws {
+        let mcp = try #require(try LifebusCommand.parseAsRoot(["mcp", "--start-broker"]) as? LifebusCommand.MCP)
+        #expect(mcp.brokerLaunch.freshAppState)
+        #expect(mcp.brokerLaunch.arguments == mcp.brokerArguments)
     }
 
     @Test func theDeviceConditionsReachLifebusd() throws {

@@ -23,6 +23,19 @@ import Testing
         #expect(TransitionFormatting.runLine(scenes).contains("ios17, ×1, scene order seed 9;"))
     }
 
+    @Test func aRunLineNamesTheDeviceKnobsSetOverTheProfilesAsTheFlagsThatSetThem() {
+        var knobs = Self.start
+        knobs.profile = .ios17
+        knobs.background = RunBackgroundKnobs(
+            profile: .ios17, queuesProtectedDataNotifications: true, taskKindsAfterForceQuit: [],
+            connectsSceneAtBackgroundLaunch: true)
+        #expect(TransitionFormatting.runLine(knobs).contains(
+            "ios17, ×1, --tasks-after-force-quit none, --background-launch-scene connects;"))
+        knobs.background = RunBackgroundKnobs(
+            profile: .ios17, queuesProtectedDataNotifications: true, taskKindsAfterForceQuit: [.processing])
+        #expect(TransitionFormatting.runLine(knobs).contains("ios17, ×1;"), "the profile's own knobs say nothing")
+    }
+
     @Test func aRotatedRunSaysItContinues() {
         var rotated = Self.start
         rotated.reason = .rotated

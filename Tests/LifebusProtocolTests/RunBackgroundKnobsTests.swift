@@ -38,16 +38,32 @@ import Testing
         #expect(try RunRecord(json: try JSONParser.parse(none.json.jsonText)) == none)
     }
 
-    @Test func aRecordWrittenBeforeTheSceneKnobReadsItAsOff() throws {
-        var json = try #require(Self.record(.ios17, connects: true).json.objectValue)
-        json.append("background", ["queuesProtectedDataNotifications": true, "taskKindsAfterForceQuit": []])
-        let background = try #require(try RunRecord(json: .object(json)).background)
-        #expect(!background.connectsSceneAtBackgroundLaunch)
+    @Test(arguments: [
+        "queuesProtectedDataNotifications", "taskKindsAfterForceQuit", "connectsSceneAtBackgroundLaunch",
+    ])
+    func aBackgroundWithoutOneOfItsMembersIsRefusedNamingIt(_ member: String) throws {
+        var json = try #require(Self.record(.ios17).json.objectValue)
+        var background: [String: JSONValue] = [
+            "queuesProtectedDataNotifications": true, "taskKindsAfterForceQuit": [],
+            "connectsSceneAtBackgroundLaunch": false,
+        ]
+        background[member] = nil
+        let members = background.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        json.append("background", .object(JSONObject(members)))
+        do {
+            _ = try RunRecord(json: .object(json))
+            Issue.record("a background without \(member) was read")
+        } catch {
+            #expect("\(error.message) \(error.data ?? .null)".contains(member))
+        }
     }
 
     @Test func anUnknownTaskKindIsRefusedNamingTheMember() throws {
         var json = try #require(Self.record(.ios17).json.objectValue)
-        json.append("background", ["queuesProtectedDataNotifications": true, "taskKindsAfterForceQuit": ["refresh"]])
+        json.append("background", [
+            "queuesProtectedDataNotifications": true, "taskKindsAfterForceQuit": ["refresh"],
+            "connectsSceneAtBackgroundLaunch": false,
+        ])
         do {
             _ = try RunRecord(json: .object(json))
             Issue.record("an unknown kind was read")

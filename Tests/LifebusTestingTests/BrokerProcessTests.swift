@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 @testable import LifebusBrokerLauncher
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
     /// Whether a folder of `test`'s launches is still in `/tmp`.
     static func leftFolder(_ test: String) -> Bool {
-        BrokerFolder.names(in: "/tmp").contains { $0.hasPrefix(purpose(test) + ".") }
+        (FolderEntries.names(in: "/tmp") ?? []).contains { $0.hasPrefix(purpose(test) + ".") }
     }
 
     /// A stand-in broker that never listens (a script kept in the repository: one written by the test could be

@@ -49,6 +49,12 @@ struct ParamsReader {
         }
     }
 
+    func bool(_ key: String) throws(RPCError) -> Bool {
+        let value = try required(key)
+        guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }
+        return flag
+    }
+
     func bool(_ key: String, default defaultValue: Bool) throws(RPCError) -> Bool {
         guard let value = optional(key) else { return defaultValue }
         guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }

@@ -11,7 +11,8 @@ public import LifebusLifecycle
 /// runs again (B48–B51; `lifebusd --protected-data-notifications queued|missed`), the task kinds whose due task still
 /// launches an app the user force-quit (B64–B66; `lifebusd --tasks-after-force-quit KIND,…|none`), in
 /// `BackgroundTaskKind`'s order, and whether a scene app launched into the background connects a scene (S47–S51;
-/// `lifebusd --background-launch-scene none|connects`; a record without it was written before the knob: `false`).
+/// `lifebusd --background-launch-scene none|connects`). All three are required: the record has had them since it
+/// has had `background`.
 public struct RunBackgroundKnobs: Sendable, Equatable {
     public var queuesProtectedDataNotifications: Bool
     public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>
@@ -30,7 +31,8 @@ public struct RunBackgroundKnobs: Sendable, Equatable {
     }
 
     init(reader: ParamsReader) throws(RPCError) {
-        queuesProtectedDataNotifications = try reader.bool("queuesProtectedDataNotifications", default: true)
+        queuesProtectedDataNotifications = try reader.bool("queuesProtectedDataNotifications")
+        _ = try reader.required("taskKindsAfterForceQuit")  // present, even when empty (`none`)
         var kinds: Set<BackgroundTaskKind> = []
         for word in try reader.stringArray("taskKindsAfterForceQuit") {
             guard let kind = BackgroundTaskKind(rawValue: word) else {
@@ -41,7 +43,7 @@ public struct RunBackgroundKnobs: Sendable, Equatable {
             kinds.insert(kind)
         }
         taskKindsAfterForceQuit = kinds
-        connectsSceneAtBackgroundLaunch = try reader.bool("connectsSceneAtBackgroundLaunch", default: false)
+        connectsSceneAtBackgroundLaunch = try reader.bool("connectsSceneAtBackgroundLaunch")
     }
 
     public var json: JSONValue {

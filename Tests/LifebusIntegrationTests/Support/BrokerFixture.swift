@@ -1,4 +1,6 @@
 import Glibc
+import LifebusIO
+import LifebusLifecycle
 import Synchronization
 import Testing
 
@@ -6,7 +8,7 @@ import Testing
 ///
 /// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one, in a
 /// folder of its own, so the apps' logs the broker keeps beside it are the test's own too; a journal outside /tmp,
-/// such as /dev/full, is never removed). `init` returns once the broker printed
+/// such as /dev/full, is never removed), and the state folder of the apps it starts (`LIFEBUS_STATE_DIR`). `init` returns once the broker printed
 /// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
 /// runs the broker under another program (`strace …`), which must print the broker's stdout as it is. Its deinit is
 /// every integration test's teardown sweep (`SupervisionCheck`): no zombie child of a running broker, and, once the
@@ -18,8 +20,9 @@ final class BrokerFixture {
     let process: ChildProcess
     /// The broker itself: the fixture's process, or its child under a wrapper (`nil` when not found).
     private(set) var brokerPID: Int32?
-    /// The folder made for the journal (and the apps' `logs`), removed with them; `nil` when `--journal` was given.
-    private let ownFolder: String?
+    /// The folder made for the journal (unless the arguments name one), the apps' `logs` and their `state` folder
+    /// (`LIFEBUS_STATE_DIR`), removed with all it holds.
+    private let ownFolder: String
 
     private static let counter = Atomic<Int>(0)
 
@@ -35,18 +38,17 @@ final class BrokerFixture {
         throws
     {
         self.socketPath = socketPath ?? Self.uniqueSocketPath()
+        let folder = makeTemporaryFolder("lifebus-test")
+        ownFolder = folder
         if let named = arguments.firstIndex(of: "--journal"), named + 1 < arguments.count {
             journalPath = arguments[named + 1]
-            ownFolder = nil
         } else {
-            var template = Array("/tmp/lifebus-test-XXXXXX".utf8CString)
-            let folder = template.withUnsafeMutableBufferPointer {
-                mkdtemp($0.baseAddress!).map { String(cString: $0) }
-            }
-            ownFolder = folder
             let name = self.socketPath.split(separator: "/").last ?? "broker"
-            journalPath = (folder ?? "/tmp") + "/\(name).journal.jsonl"
+            journalPath = folder + "/\(name).journal.jsonl"
         }
+        // The apps the broker starts save their state here, the test's own (as `lifebus run`'s brokers give theirs).
+        let state = folder + "/state"
+        mkdir(state, 0o700)
         let journal = arguments.contains("--journal") ? [] : ["--journal", journalPath]
         let limit = descriptorLimit.map { ["/usr/bin/prlimit", "--nofile=\($0):\($0)"] } ?? []
         let prefix = limit + wrapper
@@ -55,7 +57,10 @@ final class BrokerFixture {
         let parent = prefix.isEmpty && !arguments.contains("--exit-with-parent")
             ? ["--exit-with-parent", "\(getpid())"] : []
         let command = ["--socket", self.socketPath] + journal + parent + arguments
-        let marker = [SupervisionCheck.brokerMarker: self.socketPath]  // inherited by all it starts: the sweep's
+        let marker = [
+            SupervisionCheck.brokerMarker: self.socketPath,  // inherited by all it starts: the sweep's
+            AppStateFolder.environmentVariable: state,
+        ]
         let broker = ["\(ChildProcess.productsFolder)/lifebusd"] + command
         process = try prefix.first.map { program in
             try ChildProcess(program, prefix.dropFirst() + broker, environment: marker)
@@ -84,14 +89,9 @@ final class BrokerFixture {
                 unlink("/tmp/" + file)
             }
         }
+        FolderEntries.removeTree(ownFolder)
         guard journalPath.hasPrefix("/tmp/") else { return }  // never a path like /dev/full
         for suffix in ["", ".1", ".2", ".3"] { unlink(journalPath + suffix) }
-        guard let ownFolder else { return }
-        for name in fileNames(in: ownFolder + "/logs", endingWith: "") where !name.hasPrefix(".") {
-            unlink(ownFolder + "/logs/" + name)
-        }
-        rmdir(ownFolder + "/logs")
-        rmdir(ownFolder)
     }
 
     /// The loopback TCP port from the broker's second line (`listening on tcp 127.0.0.1:PORT`); started with
