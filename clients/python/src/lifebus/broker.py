@@ -38,7 +38,9 @@ def profiles() -> list[str]:
 
 
 class BrokerProcess:
-    """A ``lifebusd`` this process started, on a socket in a fresh private folder, with its journal beside it.
+    """A ``lifebusd`` this process started, on a socket in a fresh private folder, with its journal beside it and
+    its apps' state folder (``LIFEBUS_STATE_DIR``, fresh and empty, as after a fresh install: what one test's apps
+    save never reaches another's).
 
     It runs with ``--exit-with-parent`` and this process's pid: it stops cleanly when this process exits, however
     (``SIGKILL`` included), so no broker outlives the test run. ``stop`` sends SIGTERM (SIGKILL after ``grace``),
@@ -74,6 +76,9 @@ class BrokerProcess:
         bin_folder = os.path.dirname(program("lifebus"))
         environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""))
         environment.pop("LIFEBUS_SOCKET", None)
+        self.state_folder = os.path.join(self.folder, "state")
+        os.mkdir(self.state_folder, 0o700)
+        environment["LIFEBUS_STATE_DIR"] = self.state_folder
         # Its output goes to files, never to pipes nobody reads (a full pipe would stall the broker).
         self.output_path = os.path.join(self.folder, "lifebusd.out")
         with open(self.output_path, "wb") as output:
