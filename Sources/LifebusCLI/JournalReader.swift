@@ -62,18 +62,26 @@ enum JournalReader {
         return reading
     }
 
-    /// Tells standard error what `reading` skipped in the file at `path`.
+    /// How many skipped lines `report` names one by one; it counts the rest.
+    static let problemsNamed = 10
+
+    /// Tells standard error what `reading` skipped in the file at `path`: the first `problemsNamed` lines, then how
+    /// many more.
     static func report(_ reading: Reading, path: String) {
-        for problem in reading.problems {
+        for problem in reading.problems.prefix(problemsNamed) {
             StandardError.writeLine("lifebus: \(path) \(problem); skipped")
+        }
+        if reading.problems.count > problemsNamed {
+            StandardError.writeLine("lifebus: \(path): \(reading.problems.count - problemsNamed) more lines skipped")
         }
         if reading.tornTail {
             StandardError.writeLine("lifebus: \(path) ends with a torn line (the broker stopped mid-write); skipped")
         }
     }
 
-    /// The entries of the journal at `path`, for a command: a file that cannot be read is said on stderr and ends
-    /// the command with exit 1; problems in its lines are reported (`report`) and the good lines kept.
+    /// The entries of the journal at `path`, for a command: a file that cannot be read, or whose lines are not one
+    /// journal record (it is not a journal: `README.md`, a log), is said on stderr and ends the command with exit 1;
+    /// problems in a journal's lines are reported (`report`) and the good lines kept.
     static func entriesForCommand(path: String) throws(CLIExitStatus) -> [JournalEntry] {
         let reading: Reading
         do {
@@ -82,8 +90,19 @@ enum JournalReader {
             StandardError.writeLine("lifebus: \(error)")
             throw .conditionNotMet
         }
+        if let notAJournal = notAJournal(reading) {
+            StandardError.writeLine("lifebus: \(path) is not a Lifebus journal: \(notAJournal)")
+            throw .conditionNotMet
+        }
         report(reading, path: path)
         return reading.entries
+    }
+
+    /// Why `reading` is not a journal's, or `nil`: no line was a record and some were not JSON records at all (an
+    /// empty journal, or one of record kinds this version does not know, is still a journal).
+    static func notAJournal(_ reading: Reading) -> String? {
+        guard reading.entries.isEmpty, let first = reading.problems.first else { return nil }
+        return "no line is a journal record (\(first))"
     }
 
     private static func readFile(_ path: String) throws(Failure) -> [UInt8] {

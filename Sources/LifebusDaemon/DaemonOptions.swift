@@ -59,6 +59,11 @@ struct DaemonOptions: Equatable {
     /// Every profile's spelling, from `Profile.allCases` (the usage and `--profile`'s error list them).
     static let profileWords = Profile.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// The usage's `USAGE:` lines, which a usage error repeats (the rest only `--help` prints).
+    static var synopsis: String {
+        usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.joined(separator: "\n")
+    }
+
     static let usage = """
         USAGE: lifebusd [--socket <path>] [--tcp-port <port>] [--hello-timeout <duration>] [--profile <profile>]
                         [--time-scale <factor>] [--journal <path>] [--log-level <level>]

@@ -15,7 +15,9 @@ public enum LifebusDaemon {
         do {
             options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            StandardError.writeLine("lifebusd: error: \(error)\n\n\(DaemonOptions.usage)")
+            // As swift-argument-parser does: the error, the synopsis, where the rest is; not the whole help.
+            StandardError.writeLine(
+                "lifebusd: error: \(error)\n\(DaemonOptions.synopsis)\n  See 'lifebusd --help' for more information.")
             exit(2)
         }
         if options.showHelp {

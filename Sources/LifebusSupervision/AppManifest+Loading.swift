@@ -46,6 +46,10 @@ extension AppManifest {
         let id = try reader.string("id")
         guard isValidID(id) else { throw reader.error("id", .badID(id)) }
         let program = try reader.expanded("executable", try reader.string("executable"))
+        // Empty as written, or as a variable left it (`$(command -v X)` of a program not installed).
+        guard !program.isEmpty else {
+            throw reader.error("executable", .wrongType(expected: "a program's path or name, not empty"))
+        }
         var manifest = AppManifest(
             id: id, executable: try executablePath(program, in: folder, reader: reader),
             arguments: try reader.strings("arguments").map { text throws(ManifestError) in

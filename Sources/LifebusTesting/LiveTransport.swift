@@ -44,7 +44,8 @@ final class LiveTransport: BusTransport {
         let seed = (sceneOrderSeed == 0 ? [] : ["--scene-order-seed", String(sceneOrderSeed)]) + knobs.arguments
         var launch = BrokerLaunch(
             program: path, arguments: ["--profile", profile.rawValue, "--log-level", "warning"] + seed,
-            purpose: "lifebus-testing", startLimit: .seconds(20), freshAppState: true)
+            purpose: "lifebus-testing", output: .discarded, startLimit: .seconds(20),
+            freshAppState: true)
         let program = path ?? "lifebusd"
         let manual = Self.acceptsManualClock[program] ?? true
         let started: BrokerProcess

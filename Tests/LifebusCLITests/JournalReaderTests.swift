@@ -72,6 +72,16 @@ import Testing
         #expect(reading.problems.isEmpty)
     }
 
+    @Test func aFileWhoseLinesAreNoRecordsIsNotAJournalButOneBadLineIsSkipped() {
+        let prose = JournalReader.parse(Array("# Lifebus\n\nA local interruption event bus.\n".utf8))
+        #expect(JournalReader.notAJournal(prose)?.hasPrefix("no line is a journal record (line 1: ") == true)
+        let torn = Self.lines([.transition(Self.transition)]) + "{\"type\":\"transition\",\"seq\":0}\n"
+        #expect(JournalReader.notAJournal(JournalReader.parse(Array(torn.utf8))) == nil)
+        #expect(JournalReader.notAJournal(JournalReader.parse([])) == nil, "an empty journal is a journal")
+        let unknownKinds = JournalReader.parse(Array("{\"type\":\"note\",\"seq\":2}\n".utf8))
+        #expect(JournalReader.notAJournal(unknownKinds) == nil, "records of kinds this version does not know")
+    }
+
     @Test func anEmptyFileHasNoEntries() {
         let reading = JournalReader.parse([])
         #expect(reading == JournalReader.Reading())

@@ -131,6 +131,8 @@ import Testing
         #expect(daemon.wait() == 2)
         #expect(message.contains("lifebusd: error:"))
         #expect(message.contains("USAGE: lifebusd"))
+        #expect(message.contains("See 'lifebusd --help' for more information."))
+        #expect(!message.contains("Exit status:"), "the synopsis, not the whole help")
     }
 
     @Test func helpPrintsUsageAndExitsZero() throws {

@@ -56,6 +56,7 @@ import Testing
         (#"{"id": 7, "executable": "/bin/sh"}"#, "id", "must be a string"),
         (#"{"id": "a", "executable": "/no/such/program"}"#, "executable", "No such file or directory"),
         (#"{"id": "a", "executable": "/etc/passwd"}"#, "executable", "Permission denied"),
+        (#"{"id": "a", "executable": ""}"#, "executable", "a program's path or name, not empty"),
         (#"{"id": "a", "executable": "/bin"}"#, "executable", "Permission denied"),
         (#"{"id": "a", "executable": "/bin/sh", "memoryLimit": "12 parsecs"}"#, "memoryLimit", "is not a size"),
         (#"{"id": "a", "executable": "/bin/sh", "memoryLimit": "99999999999TiB"}"#, "memoryLimit", "is not a size"),

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
+
+import pytest
 
 import lifebus as lb
 
@@ -24,3 +28,12 @@ def test_each_broker_gives_its_apps_a_fresh_state_folder_removed_with_it() -> No
             assert state not in folders
             folders.append(state)
         assert not os.path.exists(state)
+
+
+def test_a_missing_broker_program_leaves_no_folder_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIFEBUS_BIN_DIR", str(tmp_path))  # an empty folder: no lifebusd in it
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    os.mkdir(tmp_path / "temporary")
+    with pytest.raises(FileNotFoundError, match="lifebusd is not in LIFEBUS_BIN_DIR"):
+        lb.BrokerProcess()
+    assert os.listdir(tmp_path / "temporary") == []

@@ -56,13 +56,15 @@ class BrokerProcess:
         arguments: Sequence[str] = (),
         start_timeout: float = 20.0,
     ) -> None:
+        broker_program = program("lifebusd")  # before the folder: a missing program leaves nothing behind
+        bin_folder = os.path.dirname(program("lifebus"))
         self.folder = tempfile.mkdtemp(prefix="lifebus-pytest-")
         self.socket_path = os.path.join(self.folder, "bus.sock")
         self.journal_path = os.path.join(self.folder, "journal.jsonl")
         self.profile = profile
         self.clock = clock or "real"
         command = [
-            program("lifebusd"),
+            broker_program,
             "--socket", self.socket_path,
             "--journal", self.journal_path,
             "--log-level", "error",
@@ -73,7 +75,6 @@ class BrokerProcess:
         if clock:
             command += ["--clock", clock]
         command += list(arguments)
-        bin_folder = os.path.dirname(program("lifebus"))
         environment = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get("PATH", ""))
         environment.pop("LIFEBUS_SOCKET", None)
         self.state_folder = os.path.join(self.folder, "state")

@@ -205,7 +205,19 @@ def _entry_line(entry: JournalEntry) -> str:
     if kind == "process":
         reason = f" ({entry['reason']})" if entry.get("reason") else ""
         return f"{head} {_ms(entry.get('atMs'))} {entry.get('app')} process {entry.get('event')}{reason}"
-    return f"{head} {kind}"
+    if kind == "task":
+        success = "" if entry.get("success") is None else f" success={str(entry['success']).lower()}"
+        return (
+            f"{head} {_ms(entry.get('atMs'))} {entry.get('app')} task {entry.get('identifier')} "
+            f"({entry.get('kind')}) {entry.get('event')}{success}"
+        )
+    if kind == "push":
+        result = f" {entry['result']}" if entry.get("result") else ""
+        return f"{head} {_ms(entry.get('atMs'))} {entry.get('app')} push {entry.get('event')}{result}"
+    if kind == "protectedData":
+        available = "available" if entry.get("available") else "unavailable"
+        return f"{head} {_ms(entry.get('atMs'))} protected data {available}"
+    return f"{head} {_ms(entry.get('atMs'))} {kind}"
 
 
 def _ended_so(record: JournalEntry, outcome: str) -> bool:
