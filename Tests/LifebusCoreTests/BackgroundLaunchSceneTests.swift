@@ -218,6 +218,24 @@ struct BackgroundLaunchSceneTests {
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
 
+    @Test("the wake's front app, running behind the lock, restores before its scene comes up and hears the unlock after",
+          arguments: [Profile.ios13, .ios15])
+    func aRunningFrontAppRestoresAtTheWakesFirstStep(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: true)
+        harness.run(.connect("A", AppFlags(backgroundModes: ["audio"], adoptsScenes: true)))
+        #expect(harness.situation.hasPrefix("A=background A.s1=2:background"), "\(harness.situation)")
+        let unlocked = harness.journal.count
+        harness.run(.fire(.wake))
+        let expected = profile.restoresInteractionState
+            ? ["restoreInteractionState \(Self.payload)", "sceneWillEnterForeground -", "sceneDidBecomeActive -",
+               "protectedDataDidBecomeAvailable -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "sceneDidBecomeActive -",
+               "protectedDataDidBecomeAvailable -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
     @Test("a scene reclaimed before the unlock hands nothing over; its session keeps the payload")
     func aSceneGoneBeforeTheUnlockHandsNothingOver() throws {
         var harness = Self.knobOn(.ios15)
