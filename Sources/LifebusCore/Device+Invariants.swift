@@ -84,7 +84,9 @@ extension Device {
 
     /// The scene invariants of app `i`: an app-delegate app has no sessions; a scene app's state is its most
     /// active scene's (`background` or `suspended` with none in the foreground), no scene is connected without a
-    /// running process, at most one scene is active, and its book is well formed (`SceneBook`'s invariants).
+    /// running process, at most one scene is active, a scene connects into the background and a payload is withheld
+    /// only with `connectsSceneAtBackgroundLaunch` (and never both withheld and pending), and its book is well formed
+    /// (`SceneBook`'s invariants).
     func sceneViolations(_ i: Int) -> [String] {
         var broken: [String] = []
         func expect(_ holds: Bool, _ what: @autoclosure () -> String) {
@@ -113,6 +115,15 @@ extension Device {
             "\(app.id) withholds a payload from a session with no scene or no payload")
         expect(book.connectingInBackground.map { book.position(of: $0) != nil && app.state.isRunning } ?? true,
             "\(app.id) connects into the background a session it does not have, or while not running")
+        // Only a background launch connects a scene behind the lock (no other connect runs while protected data is
+        // unavailable: they are refused while locked, S45, S46), and it connects one only with the knob.
+        let knob = configuration.connectsSceneAtBackgroundLaunch
+        expect(knob || book.connectingInBackground == nil,
+            "\(app.id) connects a scene into the background without connectsSceneAtBackgroundLaunch")
+        expect(knob || !book.sessions.contains(where: \.restorationWithheld),
+            "\(app.id) withholds a payload without connectsSceneAtBackgroundLaunch")
+        expect(!book.sessions.contains { $0.restorationWithheld && $0.restorePending },
+            "\(app.id) both withholds a payload and has it pending: it would be handed over twice")
         let sessions = book.sessions.map(\.id.number)
         expect(sessions == sessions.sorted() && Set(sessions).count == sessions.count
             && (sessions.last ?? 0) <= book.lastSession, "\(app.id)'s session ids are not unique and increasing")

@@ -6,8 +6,9 @@ import LifebusLifecycle
 /// unavailable (they are refused while locked, or launch behind the lock without one), so the scene that connects
 /// after the wake is handed its session's restoration payload (`Device+Scenes.swift`, S45, S46) — unless a background
 /// launch connects one behind the lock (`connectsSceneAtBackgroundLaunch`): its payload is withheld, and handed over
-/// once the app hears `protectedDataDidBecomeAvailable` (ios15+, `restoreInteractionState`) or on the scene's next
-/// callback (S50, S51).
+/// once the app runs while protected data is available, whatever it last heard (ios15+, `restoreInteractionState`,
+/// after the net change it is owed), or on the scene's next callback then (before ios15) (S50–S52,
+/// `Device.handOverWithheldPayloads`).
 ///
 /// What an app hears follows the lock (`locked`), not the data: `protectedDataWillBecomeUnavailable` comes at the
 /// lock, before the data goes. Each app keeps what it last heard (`AppRecord.heardProtectedDataAvailable`); one that
@@ -58,9 +59,6 @@ extension Device {
     /// Tells app `i` that protected data will become unavailable or became available, and remembers it.
     mutating func tellProtectedData(_ i: Int, available: Bool) {
         apps[i].heardProtectedDataAvailable = available
-        if available && usesScenes(i) {
-            restoreWithheldPayloads(i)
-        }
         send(
             i, available ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable,
             to: apps[i].state)

@@ -14,6 +14,7 @@ extension Device {
     /// app-delegate path that calls `step` stays as small as it was.
     @inline(never)
     mutating func stepScene(_ i: Int, _ intent: Intent, _ situation: Situation) {
+        handOverWithheldPayloads(i)
         prepareScenes(i, for: intent)
         let book = apps[i].scenes
         let focused = book.focus.flatMap(book.position(of:)).map { book.sessions[$0] }
@@ -52,10 +53,11 @@ extension Device {
     /// The scene moves a background work (`performTasks`, `deliverPushes`, `expireTasks`, `protectedDataUnlocked`)
     /// makes before its own callbacks: after a background launch, the sessions discarded while the app was not
     /// running announced and the chosen scene connected into the background; a payload withheld behind the lock
-    /// handed over once the app heard protected data is available (`restoreInteractionState`, S50, S51). `true` when a
-    /// callback was sent: its answer steps the work again.
+    /// handed over once the app runs with protected data available (`restoreInteractionState`,
+    /// `handOverWithheldPayloads`: S50–S52). `true` when a callback was sent: its answer steps the work again.
     mutating func stepScenesInBackground(_ i: Int) -> Bool {
         guard usesScenes(i), let intent = apps[i].work else { return false }
+        handOverWithheldPayloads(i)
         if apps[i].scenes.connectingInBackground != nil && !apps[i].scenes.discarded.isEmpty {
             announceDiscards(i)
             return true
@@ -69,19 +71,24 @@ extension Device {
         return true
     }
 
-    /// Whether a payload withheld behind the lock rides on its scene's next callback once protected data is available:
-    /// before ios15 (no `restoreInteractionState`), or where a suspended app is not told the unlock when it runs again
-    /// (`queuesProtectedDataNotifications` off). Otherwise the app hears `protectedDataDidBecomeAvailable` at the unlock
-    /// or right after the move that resumes it, and `restoreWithheldPayloads` has it handed over from there.
+    /// Whether a payload withheld behind the lock rides on its scene's next callback sent while protected data is
+    /// available: before ios15, which has no `restoreInteractionState` (the SDK puts it in the session's
+    /// `stateRestorationActivity`). From ios15 `handOverWithheldPayloads` has it handed over by that callback.
     var handsWithheldPayloadOnNextCallback: Bool {
-        !configuration.profile.restoresInteractionState || !configuration.queuesProtectedDataNotifications
+        !configuration.profile.restoresInteractionState
     }
 
-    /// App `i` heard `protectedDataDidBecomeAvailable`: from ios15 each connected scene whose payload was withheld
-    /// at its connect is to be handed it by `restoreInteractionState`, in session order, before the work's own moves
-    /// ([inference]). Before ios15 (no such callback) the payload rides on the scene's next callback.
-    mutating func restoreWithheldPayloads(_ i: Int) {
-        guard configuration.profile.restoresInteractionState else { return }
+    /// App `i` runs — is not suspended — while protected data is available: from ios15 each connected scene whose
+    /// payload was withheld at its connect is to be handed it by `restoreInteractionState` (`restorePending`), in
+    /// session order, before the work's own moves ([inference]). Keyed on the data, whatever the app last heard (a
+    /// lock after the unlock that it slept through, `--protected-data-notifications missed`); an app owed the queued
+    /// net change hears it first (`step` and `wakeInBackground` deliver it before any scene move). A suspended app
+    /// is not running yet: the move that resumes it comes first (S50). Called at each step of the app's work.
+    mutating func handOverWithheldPayloads(_ i: Int) {
+        let state = apps[i].state
+        guard configuration.profile.restoresInteractionState, protectedDataAvailable, state.isRunning,
+            state != .suspended
+        else { return }
         for k in apps[i].scenes.sessions.indices where apps[i].scenes.sessions[k].restorationWithheld {
             apps[i].scenes.sessions[k].restorationWithheld = false
             apps[i].scenes.sessions[k].restorePending = true

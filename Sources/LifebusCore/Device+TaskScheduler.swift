@@ -306,8 +306,9 @@ extension Device {
             resumeIfSuspended(i)
             apps[i].owesBackgroundEntry = !usesScenes(i)
             // The resume's net change of protected data: now for a scene app; after the `didEnterBackground` for
-            // an app-delegate app, when its answer steps the work again (`step` tells it first).
-            return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i)
+            // an app-delegate app, when its answer steps the work again (`step` tells it first). Then a scene
+            // app's payload withheld behind the lock, when protected data is available (S52).
+            return enterBackgroundIfOwed(i) && !deliverQueuedProtectedData(i) && !stepScenesInBackground(i)
         case (.background, _):
             return enterBackgroundIfOwed(i) && !stepScenesInBackground(i)
         case (.inactive, _), (.active, _):

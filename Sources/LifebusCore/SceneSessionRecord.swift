@@ -5,7 +5,8 @@ import LifebusLifecycle
 /// (reclaimed, the process ended) and ends when it is discarded (its record is removed then).
 ///
 /// Invariants: `scene` and `state` are both `nil` (no scene connected) or both set; `restorePending`,
-/// `restorationWithheld` and `saved` only while a scene is connected; `restorationWithheld` only with a payload.
+/// `restorationWithheld` and `saved` only while a scene is connected; `restorationWithheld` only with a payload, and
+/// not with `restorePending`.
 struct SceneSessionRecord: Sendable, Equatable {
     let id: SceneSessionID
     /// The connected scene, if any.
@@ -23,8 +24,9 @@ struct SceneSessionRecord: Sendable, Equatable {
     var restorePending = false
     /// The connected scene connected while protected data was unavailable (a background launch behind the lock,
     /// `DeviceConfiguration.connectsSceneAtBackgroundLaunch`): `willConnectTo` carried no payload, and it is still
-    /// owed. Once protected data is available the scene's next callback carries it; from ios15 the app's
-    /// `protectedDataDidBecomeAvailable` turns it into a `restoreInteractionState` (`restorePending`).
+    /// owed. Before ios15 the scene's next callback sent while protected data is available carries it; from ios15
+    /// the app's next step while it runs with protected data available turns it into a `restoreInteractionState`
+    /// (`restorePending`, `Device.handOverWithheldPayloads`). Never set with `restorePending`.
     var restorationWithheld = false
     /// `stateRestorationActivity` was answered for the scene being disconnected.
     var saved = false

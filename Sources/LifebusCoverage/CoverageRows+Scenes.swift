@@ -89,6 +89,10 @@ extension CoverageRow {
                         + "`refresh` behind the lock, `wake`",
                     J(restores) { $0.event == .wake && $0.moved(.restoreInteractionState)
                         && !$0.appCallbacks.contains(.willConnectTo) }),
+        CoverageRow("S52", "`connectsSceneAtBackgroundLaunch`, as S50 after the push and the `wake`, then `sleep` → "
+                        + "`push A` at once (protected data still available)",
+                    J(restores) { $0.byPush && $0.moved(.restoreInteractionState)
+                        && !$0.appCallbacks.contains(.willConnectTo) }),
     ]
 }
 

@@ -4,7 +4,7 @@ import LifecycleContract
 import PropertyBased
 import Testing
 
-/// The knob `connectsSceneAtBackgroundLaunch` (`Protocol/lifecycle.md` S47–S51): off by default under every profile;
+/// The knob `connectsSceneAtBackgroundLaunch` (`Protocol/lifecycle.md` S47–S52): off by default under every profile;
 /// on, a scene app launched into the background connects one scene there before the event's handler, and a payload
 /// withheld behind the lock reaches the scene after the unlock — what each callback carries, which the rows' journals
 /// (callbacks, not payloads) do not show.
@@ -158,18 +158,81 @@ struct BackgroundLaunchSceneTests {
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
 
-    @Test("with protected-data notifications missed, the payload rides on the scene's next callback from ios15 too")
-    func aMissedUnlockHandsThePayloadOnTheNextCallback() {
+    @Test("with protected-data notifications missed, the payload is handed over by the profile's route all the same",
+          arguments: [Profile.ios13, .ios15, .ios27])
+    func aMissedUnlockHandsThePayloadOverByTheProfilesRoute(_ profile: Profile) {
         let knobs = DeviceKnobs(queuesProtectedDataNotifications: false, connectsSceneAtBackgroundLaunch: true)
-        var harness = Harness(DeviceConfiguration(profile: .ios15, knobs: knobs))
+        var harness = Harness(DeviceConfiguration(profile: profile, knobs: knobs))
         Self.endedWithPayload(&harness, locked: true)
         harness.run(.fire(.push("A", Self.silent)))
         harness.run(.fire(.wake))
         let unlocked = harness.journal.count
         harness.run(.fire(.launch("A")))
-        #expect(Self.handed(harness, since: unlocked) == [
-            "sceneWillEnterForeground \(Self.payload)", "sceneDidBecomeActive -",
-        ])
+        let expected = profile.restoresInteractionState
+            ? ["sceneWillEnterForeground -", "restoreInteractionState \(Self.payload)", "sceneDidBecomeActive -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "sceneDidBecomeActive -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
+        #expect(harness.device.apps.first?.scenes.sessions.first?.restorationWithheld == false)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    /// S52: the payload withheld at a push launch behind the lock; the device woken and locked again while A slept,
+    /// so that A, which heard the lock at its launch, is owed no net change; a push at once, protected data still
+    /// available.
+    private static func relockedWithWithheldPayload(_ profile: Profile, queues: Bool) -> Harness {
+        let knobs = DeviceKnobs(queuesProtectedDataNotifications: queues, connectsSceneAtBackgroundLaunch: true)
+        var harness = Harness(DeviceConfiguration(profile: profile, knobs: knobs))
+        endedWithPayload(&harness, locked: true)
+        harness.run(.fire(.push("A", silent)))
+        harness.run(.fire(.wake))
+        harness.run(.fire(.sleep))
+        return harness
+    }
+
+    @Test("S52: a push while protected data is available hands the withheld payload over, whatever A last heard",
+          arguments: [Profile.ios13, .ios15, .ios17, .ios27], [true, false])
+    func aPushWithTheDataAvailableHandsTheWithheldPayloadOver(_ profile: Profile, queues: Bool) throws {
+        var harness = Self.relockedWithWithheldPayload(profile, queues: queues)
+        let start = harness.journal.count
+        harness.run(.fire(.push("A", Self.silent)))
+        let restores = profile.restoresInteractionState ? ["restoreInteractionState \(Self.payload)"] : []
+        #expect(Self.handed(harness, since: start) == restores + ["didReceiveRemoteNotification -"])
+        let session = try #require(harness.device.apps.first?.scenes.sessions.first)
+        #expect(session.restorationWithheld == !profile.restoresInteractionState, "ios13: the next scene callback's")
+        #expect(!session.restorePending)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+        #expect(harness.device.invariantViolations.isEmpty, "\(harness.device.invariantViolations)")
+    }
+
+    @Test("S52 before ios15: the payload rides on the scene's next callback sent with protected data available",
+          arguments: [true, false])
+    func beforeIOS15TheNextSceneCallbackWithTheDataCarriesIt(queues: Bool) {
+        var harness = Self.relockedWithWithheldPayload(.ios13, queues: queues)
+        harness.run(.fire(.push("A", Self.silent)))
+        harness.run(.elapse(.seconds(10)))  // the data goes again: nothing was handed over
+        harness.run(.fire(.wake))
+        let unlocked = harness.journal.count
+        harness.run(.fire(.launch("A")))
+        #expect(Self.handed(harness, since: unlocked).first == "sceneWillEnterForeground \(Self.payload)")
+        #expect(harness.device.apps.first?.scenes.sessions.first?.restorationWithheld == false)
+        #expect(harness.violations.isEmpty, "\(harness.violations)")
+    }
+
+    @Test("the wake's front app, running behind the lock, restores before its scene comes up and hears the unlock after",
+          arguments: [Profile.ios13, .ios15])
+    func aRunningFrontAppRestoresAtTheWakesFirstStep(_ profile: Profile) {
+        var harness = Self.knobOn(profile)
+        Self.endedWithPayload(&harness, locked: true)
+        harness.run(.connect("A", AppFlags(backgroundModes: ["audio"], adoptsScenes: true)))
+        #expect(harness.situation.hasPrefix("A=background A.s1=2:background"), "\(harness.situation)")
+        let unlocked = harness.journal.count
+        harness.run(.fire(.wake))
+        let expected = profile.restoresInteractionState
+            ? ["restoreInteractionState \(Self.payload)", "sceneWillEnterForeground -", "sceneDidBecomeActive -",
+               "protectedDataDidBecomeAvailable -"]
+            : ["sceneWillEnterForeground \(Self.payload)", "sceneDidBecomeActive -",
+               "protectedDataDidBecomeAvailable -"]
+        #expect(Self.handed(harness, since: unlocked) == expected)
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
 
@@ -204,11 +267,37 @@ struct BackgroundLaunchSceneTests {
         }
     }
 
-    @Test("every invariant holds with the knob on, silent pushes among the scene events",
-          arguments: [Profile.ios13, .ios15, .ios27])
-    func invariantsHoldWithTheKnob(profile: Profile) async {
+    @Test("a payload withheld or a background connect without the knob, or a payload withheld and pending, is caught")
+    func knobAndHandOverCorruptionsAreCaught() {
+        var off = Harness(profile: .ios15)
+        off.run(.connect("A", Self.scene))  // A active, scene 1 connected
+        var on = Self.knobOn(.ios15)
+        on.run(.connect("A", Self.scene))
+        #expect(off.device.invariantViolations.isEmpty && on.device.invariantViolations.isEmpty)
+        let corruptions: [(String, Harness, String, (inout SceneSessionRecord) -> Void, Bool)] = [
+            ("a payload withheld without the knob", off, "withholds a payload without",
+             { $0.restoration = Self.payload; $0.restorationWithheld = true }, false),
+            ("a background connect without the knob", off, "into the background without", { _ in }, true),
+            ("a payload withheld and pending", on, "handed over twice",
+             { $0.restoration = Self.payload; $0.restorationWithheld = true; $0.restorePending = true }, false),
+        ]
+        for (what, harness, message, corrupt, connects) in corruptions {
+            var device = harness.device
+            corrupt(&device.apps[0].scenes.sessions[0])
+            if connects {
+                device.apps[0].scenes.connectingInBackground = device.apps[0].scenes.sessions[0].id
+            }
+            let violations = device.invariantViolations
+            #expect(violations.count == 1 && violations.allSatisfy { $0.contains(message) }, "\(what): \(violations)")
+        }
+    }
+
+    @Test("every invariant holds with the knob on, silent pushes among the scene events, notifications queued or not",
+          arguments: [Profile.ios13, .ios15, .ios27], [true, false])
+    func invariantsHoldWithTheKnob(profile: Profile, queues: Bool) async {
+        let knobs = DeviceKnobs(queuesProtectedDataNotifications: queues, connectsSceneAtBackgroundLaunch: true)
         await propertyCheck(count: 100, input: Gen.int(in: 0...4095).array(of: 1...80)) { numbers in
-            var harness = Self.knobOn(profile)
+            var harness = Harness(DeviceConfiguration(profile: profile, knobs: knobs))
             var trace: [String] = []
             for number in numbers {
                 let app = SceneInvariantTests.apps[number % SceneInvariantTests.apps.count].0

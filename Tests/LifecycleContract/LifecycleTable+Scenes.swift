@@ -415,6 +415,14 @@ extension LifecycleTable {
                                "A protectedDataDidBecomeAvailable background→background ok",
                                "A/2 restoreInteractionState background→background ok"]))),
             tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
+        Row(id: "S52", title: "with the knob, a push while protected data is available hands a withheld payload over",
+            setup: lockedWithPayload + [.fire(.push("A", silentPush)), .fire(.wake), .fire(.sleep)],
+            steps: [.fire(.push("A", silentPush))],
+            expected: eras(
+                ios13: E("A=suspended A.s1=2:background+saved front=- locked", lines(resumed, pushHandled)),
+                ios15: E("A=suspended A.s1=2:background+saved front=- locked",
+                         lines(resumed, ["A/2 restoreInteractionState background→background ok"], pushHandled))),
+            tags: [.scene], knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true)),
     ]
 }
 
@@ -426,8 +434,8 @@ private let endedWithPayload: [Step] = [
 
 private let silentPush = PushNotification(contentAvailable: true, alert: false)
 
-/// S48–S51's journal pieces: a background launch by a push or a task, the scene it connects with no
-/// `restoreInteractionState` (behind the lock, or before ios15), what the event's handler does.
+/// S48–S52's journal pieces: a background launch by a push or a task, the scene it connects with no
+/// `restoreInteractionState` (behind the lock, or before ios15), a resume, what the event's handler does.
 private let pushLaunch = [
     "start A", "launch A didFinishLaunching remoteNotification", "A didFinishLaunching notRunning→background ok",
 ]
@@ -441,6 +449,7 @@ private let pushHandled = [
     "push A delivered", "A didReceiveRemoteNotification background→background ok", "push A answered noData",
     "A - background→suspended ok",
 ]
+private let resumed = ["A - suspended→background ok"]
 private let taskRun = ["task A refresh launched", "A performBackgroundTask background→background ok"]
 
 private func lines(_ pieces: [String]...) -> [String] {
