@@ -14,7 +14,7 @@ public struct BrokerKnobOptions: ParsableArguments, Sendable {
         case missed
     }
 
-    /// `--background-launch-scene`: whether a background launch connects a scene (S47–S51).
+    /// `--background-launch-scene`: whether a background launch connects a scene (S47–S52).
     public enum BackgroundLaunchScene: String, CaseIterable, ExpressibleByArgument, Sendable {
         case noScene = "none"
         case connects

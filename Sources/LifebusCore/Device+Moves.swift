@@ -175,7 +175,7 @@ extension Device {
         var destroysAtTermination: Bool
     }
 
-    /// The next move of a scene app's work `intent` in `situation` (rows S01–S51 of `Protocol/lifecycle.md`).
+    /// The next move of a scene app's work `intent` in `situation` (rows S01–S52 of `Protocol/lifecycle.md`).
     static func sceneMove(for intent: Intent, _ situation: SceneSituation) -> Move {
         let app = situation.app
         let state = app.state

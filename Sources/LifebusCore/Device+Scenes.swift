@@ -42,7 +42,7 @@ extension Device {
 
     /// Scene app `i` was sent `didFinishLaunching` for a background launch (its process connecting into the
     /// background or behind the lock, a silent push, a `BGTask`): with `connectsSceneAtBackgroundLaunch` it connects
-    /// one scene into the background before the event's handler (S48–S51) — the session used most recently, or a new
+    /// one scene into the background before the event's handler (S48–S52) — the session used most recently, or a new
     /// one — which is shown, so the user's next launch brings that scene to the front (S49).
     mutating func chooseBackgroundScene(_ i: Int) {
         guard configuration.connectsSceneAtBackgroundLaunch else { return }

@@ -11,7 +11,7 @@ private func J(_ profiles: Set<Profile>, _ matches: @escaping @Sendable (Observa
     .journal(profiles: profiles, matches: matches)
 }
 
-/// The scene rows of `Protocol/lifecycle.md` (S01–S51), in the document's order, with what in a journal shows each:
+/// The scene rows of `Protocol/lifecycle.md` (S01–S52), in the document's order, with what in a journal shows each:
 /// a scene callback's transition (its callback, the event that caused it, the app's other callbacks of that event),
 /// under the profiles with scenes.
 extension CoverageRow {

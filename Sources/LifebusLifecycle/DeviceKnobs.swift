@@ -11,7 +11,7 @@ public struct DeviceKnobs: Sendable, Hashable {
     public var queuesProtectedDataNotifications: Bool?
     /// The task kinds whose due task still launches an app the user force-quit (B64–B66).
     public var taskKindsAfterForceQuit: Set<BackgroundTaskKind>?
-    /// Whether a background launch of a scene app connects a scene (S47–S51).
+    /// Whether a background launch of a scene app connects a scene (S47–S52).
     public var connectsSceneAtBackgroundLaunch: Bool?
 
     public init(

@@ -2,7 +2,7 @@ import Lifebus
 import LifebusTesting
 import Testing
 
-/// With `connectsSceneAtBackgroundLaunch` (`Protocol/lifecycle.md` S48–S51), a scene app launched into the background
+/// With `connectsSceneAtBackgroundLaunch` (`Protocol/lifecycle.md` S48–S52), a scene app launched into the background
 /// behind the lock connects its scene there without its session's payload, and the SDK hands the payload over after
 /// the unlock: from ios15 by `scene(_:restoreInteractionStateWith:)` right after the app's
 /// `protectedDataDidBecomeAvailable` while it still runs in the background (as S51's task does); before ios15 in

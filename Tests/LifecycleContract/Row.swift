@@ -19,7 +19,7 @@ package struct Row: Sendable, CustomStringConvertible {
     /// `scene` for the rows of the scene table (S…).
     package let tags: Set<RowTag>
     /// The device's knobs over the profile's (`DeviceKnobs`; `lifebusd --background-launch-scene connects` for
-    /// S48–S51).
+    /// S48–S52).
     package let knobs: DeviceKnobs
 
     package init(

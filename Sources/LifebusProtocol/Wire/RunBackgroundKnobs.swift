@@ -10,7 +10,7 @@ public import LifebusLifecycle
 /// "connectsSceneAtBackgroundLaunch":false}` — whether a suspended app hears the net change of protected data when it
 /// runs again (B48–B51; `lifebusd --protected-data-notifications queued|missed`), the task kinds whose due task still
 /// launches an app the user force-quit (B64–B66; `lifebusd --tasks-after-force-quit KIND,…|none`), in
-/// `BackgroundTaskKind`'s order, and whether a scene app launched into the background connects a scene (S47–S51;
+/// `BackgroundTaskKind`'s order, and whether a scene app launched into the background connects a scene (S47–S52;
 /// `lifebusd --background-launch-scene none|connects`). All three are required: the record has had them since it
 /// has had `background`.
 public struct RunBackgroundKnobs: Sendable, Equatable {
