@@ -93,18 +93,23 @@ enum ToolArguments {
         }
     }
 
+    /// At most how many unknown members a refusal names (echoed, as the broker echoes what it is sent).
+    static let maxNamed = 10
+
     /// `expect does not take 'data' (did you mean 'markData'?); it takes app, scene, …`, with the unknown members'
-    /// paths, what the owner takes and the suggestions in `data`.
-    private static func unknownMembers(_ unknown: [String], declared: [String], owner: String, path: String)
+    /// paths (the first `maxNamed`), what the owner takes and the suggestions in `data`.
+    private static func unknownMembers(_ all: [String], declared: [String], owner: String, path: String)
         -> RPCError {
+        let unknown = Array(all.prefix(maxNamed))
         var suggestions = JSONObject()
-        let named = unknown.map { name in
+        var named = unknown.map { name in
             guard let closest = suggestion(for: name, among: declared) else { return "'\(RPCError.echo(name))'" }
-            suggestions.append(path + name, .string(closest))
+            suggestions.append(path + RPCError.echo(name), .string(closest))
             return "'\(RPCError.echo(name))' (did you mean '\(closest)'?)"
-        }.joined(separator: ", ")
+        }
+        if all.count > unknown.count { named.append("and \(all.count - unknown.count) more") }
         let takes = declared.isEmpty ? "it takes none" : "it takes " + declared.joined(separator: ", ")
-        let message = "Invalid params: \(owner) does not take \(named); \(takes)"
+        let message = "Invalid params: \(owner) does not take \(named.joined(separator: ", ")); \(takes)"
         var data: JSONObject = [
             "name": "jsonrpc.InvalidParams", "field": .string(path + RPCError.echo(unknown[0])),
             "unknown": .array(unknown.map { .string(path + RPCError.echo($0)) }),

@@ -73,6 +73,9 @@ import Testing
         let several = try #require(Self.refusal(["appId": "a", "zzz": 1], of: .status))
         #expect(several.data?["unknown"] == ["appId", "zzz"])
         #expect(several.message.contains("'appId' (did you mean 'app'?), 'zzz'"), "\(several.message)")
+        let many = try #require(Self.refusal(JSONObject((1...12).map { ("x\($0)", JSONValue.integer(1)) }), of: .reset))
+        #expect(many.data?["unknown"]?.arrayValue?.count == ToolArguments.maxNamed)
+        #expect(many.message.contains("'x10', and 2 more;") && !many.message.contains("'x11'"), "\(many.message)")
         let reset = try #require(Self.refusal(["hard": true], of: .reset))
         #expect(reset.message.hasSuffix("reset does not take 'hard'; it takes none"), "\(reset.message)")
     }

@@ -46,7 +46,8 @@ async def main(bin_dir, repository):
             check(refused(mistyped, "data", "markData"),
                   f"expect with data is refused, naming data and suggesting markData: {text_of(mistyped)}")
             check("it takes app," in text_of(mistyped), f"and listing what expect takes: {text_of(mistyped)}")
-            meant = await call(session, "expect", {"app": APP, "mark": "state-saved", "markData": {"reason": "NOT-THIS"}})
+            meant = await call(
+                session, "expect", {"app": APP, "mark": "state-saved", "markData": {"reason": "NOT-THIS"}})
             check(meant.structured_content["passed"] is False,
                   f"spelt markData, the check is made and fails on the wrong data: {text_of(meant)}")
 
