@@ -76,8 +76,14 @@ extension MCPToolCatalog {
                 "description": "lastEvent (default), all, {\"mark\": NAME} or {\"seq\": N}.",
                 "anyOf": [
                     ["type": "string", "enum": ["lastEvent", "all"]],
-                    ["type": "object", "properties": ["mark": ["type": "string"]], "required": ["mark"]],
-                    ["type": "object", "properties": ["seq": ["type": "integer"]], "required": ["seq"]],
+                    [
+                        "type": "object", "properties": ["mark": ["type": "string"]], "required": ["mark"],
+                        "additionalProperties": false,
+                    ],
+                    [
+                        "type": "object", "properties": ["seq": ["type": "integer"]], "required": ["seq"],
+                        "additionalProperties": false,
+                    ],
                 ],
             ],
         ] as JSONObject).map { ($0.key, $0.value) } + expectBackgroundProperties.map { ($0.key, $0.value) }),

@@ -4,12 +4,14 @@ import LifebusLifecycle
 import LifebusProtocol
 import LifebusTimeline
 
-/// What each tool does: its arguments become the broker's own params (checked by the wire types, so a wrong
+/// What each tool does: its arguments, held first to the tool's declared schema (`ToolArguments`: no member it does
+/// not take, none of a wrong JSON type), become the broker's own params (checked by the wire types, so a wrong
 /// argument is refused with the same `jsonrpc.InvalidParams` and field the broker would name), and the broker's
 /// answer becomes a tool result.
 extension ToolCall {
     func run(_ tool: MCPToolCatalog.Name, _ arguments: JSONObject) {
         do throws(RPCError) {
+            try ToolArguments.check(arguments, of: tool)
             switch tool {
             case .fire: try fire(arguments)
             case .launch: try launch(arguments)

@@ -19,6 +19,14 @@ import Testing
         #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
     }
 
+    @Test func aToolRefusesAnArgumentItDoesNotTakeInsteadOfPassingFalsely() throws {
+        let run = try HelperScripts.python(
+            "mcp_arguments.py", [ChildProcess.productsFolder, TranscriptReplayTests.repositoryRoot],
+            timeout: .seconds(120))
+        #expect(run.status == 0, "\(run.out)\n\(run.err)")
+        #expect(run.out.contains("all checks passed"), "\(run.out)\n\(run.err)")
+    }
+
     @Test func anAgentRunsTheBackgroundStoriesThroughToolsAlone() throws {
         let run = try HelperScripts.python("mcp_background.py", [ChildProcess.productsFolder], timeout: .seconds(180))
         #expect(run.status == 0, "\(run.out)\n\(run.err)")

@@ -1,8 +1,8 @@
 """What every test that drives `lifebus mcp` with PyPI's `mcp` client shares: the checks' printing, a tool call that
 must succeed, and a session opened on a server process over stdio.
 
-Imported by mcp_client.py, mcp_restoration.py, mcp_background.py, mcp_scenes.py and mcp_conditions.py (run as
-scripts, so this file's folder is on sys.path).
+Imported by mcp_client.py, mcp_restoration.py, mcp_background.py, mcp_scenes.py, mcp_conditions.py and
+mcp_arguments.py (run as scripts, so this file's folder is on sys.path).
 """
 
 import contextlib
