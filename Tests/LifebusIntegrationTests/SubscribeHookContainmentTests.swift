@@ -5,9 +5,9 @@ import Testing
 /// `subscribe` through the process it holds, subscribe alone; `PR_SET_PDEATHSIG` ends the hook's shell, but not what
 /// the shell started, which went to PID 1 and lived on. Each case runs a real broker and a real `lifebus subscribe`
 /// whose hook starts a grandchild for sure (`&` forks) that writes its own pid to a file and becomes `sleep 31`, then
-/// ends subscribe one way (the watchdog, `kill -9`, SIGTERM, `terminate`) and checks that the grandchild is gone, and
-/// that no process of the subscribe (each carries `CONTAIN_MARK`) is left, waiting on conditions. Whatever the
-/// verdict, the marker's processes are killed before the case ends.
+/// ends subscribe one way (the watchdog, `kill -9`, SIGTERM, its program's death, `terminate`) and checks that the
+/// grandchild is gone, and that no process of the subscribe (each carries `CONTAIN_MARK`) is left, waiting on
+/// conditions. Whatever the verdict, the marker's processes are killed before the case ends.
 @Suite struct SubscribeHookContainmentTests {
     /// A hand-started subscribe whose `callback` hook leaves `sleep 31` running: while the hook runs (`wait`), or
     /// after it has exited (`exits`). Its processes carry `CONTAIN_MARK=marker`; the grandchild's pid goes to
@@ -89,6 +89,23 @@ import Testing
         run.subscribe.signal(SIGTERM)
         #expect(run.subscribe.wait() == 128 + SIGTERM)
         #expect(waitUntilGone(hook), "the hook's grandchild \(hook) outlived SIGTERM of subscribe")
+        #expect(ContainmentTests.noneLeft(run.marker), "left: \(Leftovers.alive(run.marker))")
+        try SupervisionCheck.run(run.broker)
+    }
+
+    @Test func theProgramsDeathEndsWhatTheRunningHookStarted() throws {
+        let run = try Case("ProgramDied", callback: "didEnterBackground")
+        defer { run.clean() }
+        #expect(try run.broker.reached(run.id, "active"))
+        #expect(try run.broker.cli(["fire", "home", "--no-wait"]).status == 0)
+        let hook = run.grandchild()
+        #expect(hook > 0, "the hook started its grandchild")
+        let program = try #require(SupervisionCheck.children(of: run.subscribe.pid).first { child in
+            (try? readBytes("/proc/\(child)/cmdline"))?.split(separator: 0).first.map(Array.init) == Array("sleep".utf8)
+        }, "subscribe's program")
+        kill(program, SIGKILL)
+        #expect(run.subscribe.wait() == 128 + SIGKILL, "subscribe exits with the program's status")
+        #expect(waitUntilGone(hook), "the hook's grandchild \(hook) outlived the program's death")
         #expect(ContainmentTests.noneLeft(run.marker), "left: \(Leftovers.alive(run.marker))")
         try SupervisionCheck.run(run.broker)
     }
