@@ -29,10 +29,12 @@ extension LifebusCommand {
                 With -- PROGRAM ARGS..., subscribe runs the program as the app's process: its exit before \
                 willTerminate is the app's end (a program-exited mark, then the broker journals crashed, and \
                 subscribe exits with the program's status); after willTerminate is answered it gets SIGTERM (SIGKILL \
-                after 2s) and subscribe exits 0. subscribe leads its own process group with the program and the \
-                hooks in it (unless it is in a terminal's foreground without leading a group), so a watchdog or \
-                jetsam kill of the app kills them all; they also get PR_SET_PDEATHSIG, and SIGINT/SIGTERM to \
-                subscribe ends them too. The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark \
+                after 2s) and subscribe exits 0. The program and each hook run contained, whole tree: whatever they \
+                start (in the background, setsid) ends when subscribe does, however it ends — its own exit, \
+                SIGINT/SIGTERM/SIGHUP, or a SIGKILL: kill -9, or the watchdog's or jetsam's kill of the app (the \
+                broker signals subscribe's process), after which subscribe's guard process ends them. subscribe \
+                leads its own process group with them in it (unless it is in a terminal's foreground without \
+                leading a group). The program and hooks may call `lifebus mark NAME [--data JSON]`: the mark \
                 reaches the broker as this app's, through subscribe (LIFEBUS_MARK_SOCKET, a private socket).
 
                 With --scenes the app adopts the scene-based life cycle (a broker whose profile has no scenes, \
@@ -249,9 +251,11 @@ extension LifebusCommand {
                 delegate: delegate, scenes: scenes, connectTimeout: retry ? nil : connectTimeout.duration)
         }
 
-        /// Makes subscribe lead a process group of its own, so the broker's kill of the app reaches the program and
-        /// hooks in it — unless it already leads one (a shell's job), or runs in a terminal's foreground group that
-        /// it does not lead (leaving it would take Ctrl-C away; there `PR_SET_PDEATHSIG` still ends the children).
+        /// Makes subscribe lead a process group of its own with the program and the hooks' shells in it, so a signal
+        /// to the group reaches them all (the broker's kill of an app whose process it could not hold, Protocol §9
+        /// "Kills"; the kill through the process it holds signals subscribe alone, and the guard ends the rest) —
+        /// unless it already leads one (a shell's job), or runs in a terminal's foreground group that it does not
+        /// lead (leaving it would take Ctrl-C away).
         static func leadProcessGroup() {
             guard getpgrp() != getpid(), tcgetpgrp(STDIN_FILENO) != getpgrp() else { return }
             setpgid(0, 0)

@@ -12,13 +12,15 @@ import LifebusContainment
 /// The relay socket is `PID.sock` in `$TMPDIR/lifebus-subscribe-UID` (mode 0700, ours, or subscribe refuses to
 /// start); sockets left there by a subscribe that was killed (SIGKILL leaves no time to clean up) are removed when
 /// the next one starts. Owns the loop, the `SpawnedProcess`es, the relay `Listener` and its socket file, and the
-/// containment of the program (Protocol §16.2, always subreaper mode here): subscribe is a child subreaper, the
-/// program runs as one contained run (its token in `LIFEBUS_CONTAINMENT`, after a broker's own), the orphans it
-/// leaves are adopted and reaped (`OrphanReaper`), and a guard (`lifebus` run again) kills the program's whole tree
-/// if subscribe dies without cleaning up (`kill -9`). Every child stays in subscribe's process group, which
-/// subscribe leads, so the broker's kill of the app reaches them all. Bound to the loop's thread; the main actor
-/// reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no child is left running (each got
-/// SIGKILL, the program's whole tree too), the relay socket is gone, and the loop ends.
+/// containment of the program and the hooks (Protocol §16.2, always subreaper mode here): subscribe is a child
+/// subreaper, the program runs as one contained run and each hook as one of its own (the run's token in
+/// `LIFEBUS_CONTAINMENT`, after a broker's own), the orphans they leave are adopted and reaped (`OrphanReaper`), and
+/// a guard (`lifebus` run again) kills every run's whole tree if subscribe dies without cleaning up: `kill -9`, or
+/// the broker's kill of the app, which signals subscribe's process alone (the one it holds since `hello`). A hook's
+/// shell gets `PR_SET_PDEATHSIG`, what it starts does not: the guard is what ends those. Bound to the loop's thread;
+/// the main actor reaches it through `SupervisorHandle`. Invariant: once `shutdown()` ran, no process of any run is
+/// left running (the program's and the hooks' whole trees, and what hooks that ended left behind, got SIGKILL), the
+/// relay socket is gone, and the loop ends.
 final class SubscribeSupervisor {
     /// Asks the app to send one mark; the completion gets the broker's answer (on any thread).
     typealias MarkSender = @Sendable (MarkParams, @escaping @Sendable (Result<Void, RPCError>) -> Void) -> Void
@@ -120,11 +122,14 @@ final class SubscribeSupervisor {
         }
     }
 
-    /// Runs one hook; `onExit` gets its termination, or `nil` when it could not start.
+    /// Runs one hook as a contained run of its own; `onExit` gets its termination, or `nil` when it could not start.
     func runHook(_ options: SpawnedProcess.Options, onExit: @escaping (SpawnedProcess.Termination?) -> Void) {
+        var contained = options
+        let environment = options.environment ?? ProcessEnvironment.current
+        contained.environment = containment.newRun().environment(over: environment)
         do throws(UVError) {
             var pid: Int32 = 0
-            let hook = try SpawnedProcess.spawn(options, loop: loop) { [unowned self] termination in
+            let hook = try SpawnedProcess.spawn(contained, loop: loop) { [unowned self] termination in
                 self.hooks[pid] = nil
                 onExit(termination)
             }
@@ -143,12 +148,13 @@ final class SubscribeSupervisor {
         return program.send(signal) == nil
     }
 
-    /// Kills every child still running, the program's whole tree, closes the relay and removes its directory, and
-    /// ends the guard's watch; the loop then ends.
+    /// Kills every child still running, the program's whole tree and every hook's (running or ended), closes the
+    /// relay and removes its directory, and ends the guard's watch; the loop then ends.
     func shutdown() {
         program?.send(SIGKILL)
         programRun?.kill(leader: program?.pid, orphans: containment.adoptedOrphans)
         for hook in hooks.values { hook.send(SIGKILL) }
+        containment.killEverything()  // the hooks' runs: what their shells started, and what ended hooks left
         containment.close()
         reaper?.reap()
         reaper?.close()

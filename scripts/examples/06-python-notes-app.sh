@@ -2,7 +2,8 @@
 # A note-taking program in Python, tested from the shell: it must save its draft when it leaves the front
 # (didEnterBackground). It runs under `lifebus subscribe -- python3 notes.py serve`; the hook that saves also
 # journals a `state-saved` mark with `lifebus mark`. NOTES_SAVE_SECONDS=5 makes the save slower than its 3 s
-# budget: the watchdog kills the program and its hook for real, and this script fails.
+# budget: the watchdog kills the program and its hook for real (the hook's `python3 notes.py save` too: nothing
+# outlives the script), and this script fails.
 #
 #   PATH=/path/to/lifebus/bin:$PATH ./06-python-notes-app.sh      (needs `lifebus`, `lifebusd` and python3)
 set -euo pipefail
