@@ -1,9 +1,10 @@
 import LifebusLifecycle
 import LifebusProtocol
 
-private let scenes: Set<Profile> = [.ios13, .ios15, .ios17, .ios26, .ios27]
-private let destructions: Set<Profile> = [.ios26, .ios27]
-private let restores: Set<Profile> = [.ios15, .ios17, .ios26, .ios27]
+private let scenes = Set(Profile.allCases.filter { $0.sceneSupport != .none })
+private let destructions = Set(Profile.allCases.filter(\.hasDestructionConditions))
+private let restores = Set(Profile.allCases.filter(\.restoresInteractionState))
+private let scenesRequired = Set(Profile.allCases.filter { $0.sceneSupport == .required })
 private let rejected = "a rejected event: rejections are answered, not journaled"
 private let movesNobody = "it sends no callback now, so it leaves no record"
 
@@ -52,7 +53,7 @@ extension CoverageRow {
         CoverageRow("S29", "an app-delegate app → any `scene` event",
                     .notInJournal(rejected)),
         CoverageRow("S30", "ios27, an app that does not adopt scenes connects (launches)",
-                    J([.ios27]) { $0.processEvent == .killed && $0.processReason == .kill(.sceneLifecycleRequired) }),
+                    J(scenesRequired) { $0.processEvent == .killed && $0.processReason == .kill(.sceneLifecycleRequired) }),
         CoverageRow("S31", "ios3/4/7, an app that adopts scenes says `hello`",
                     .notInJournal("a refused hello is answered, not journaled")),
         CoverageRow("S40", "A (audio) background with a scene, B suspended → `memory --level critical`",

@@ -1,8 +1,13 @@
 import LifebusLifecycle
 import LifebusProtocol
 
+// Each set of profiles is read off `Profile`'s own properties, never listed: a new profile falls where its
+// properties put it. An app that does not adopt scenes reads the R rows from ios13 as under ios7 (lifecycle.md).
 private let every: Set<Profile> = Set(Profile.allCases)
-private let multitasking: Set<Profile> = [.ios4, .ios7]
+private let multitasking = Set(Profile.allCases.filter(\.hasMultitasking))
+/// Where a lock only resigns the front app (ios3, ios4): from ios7 it goes to the background.
+private let lockOnlyResigns = Set(Profile.allCases.filter { !$0.lockSendsToBackground })
+private let lockSendsToBackground = Set(Profile.allCases.filter(\.lockSendsToBackground))
 private let rejected = "a rejected event: rejections are answered, not journaled"
 private let movesNobody = "it moves no app, so it leaves no record"
 
@@ -42,7 +47,7 @@ extension CoverageRow {
         CoverageRow("R33", "locked, call ringing → `call --answer`",
                     .notInJournal("its records are R03's: the journal does not say the device was locked")),
         CoverageRow("R34", "locked, call in progress → `call --end`",
-                    J([.ios3, .ios4]) { $0.event == .call(.end) && $0.returned
+                    J(lockOnlyResigns) { $0.event == .call(.end) && $0.returned
                         && !$0.appCallbacks.contains(.didBecomeActive) }),
         CoverageRow("R35", "no front app → `call`", .notInJournal(movesNobody)),
     ]
@@ -65,9 +70,11 @@ extension CoverageRow {
     static let buttons: [CoverageRow] = [
         CoverageRow("R20", "A active → `sleep`",
                     J { $0.event == .sleep && $0.resigned
-                        && ($0.profile != .ios7 || $0.appCallbacks.contains(.didEnterBackground)) }),
+                        && ($0.profile?.lockSendsToBackground != true || $0.appCallbacks.contains(.didEnterBackground)) }),
         CoverageRow("R21", "A `exitsOnSuspend` → `sleep`",
-                    J([.ios7]) { $0.event == .sleep && $0.resigned && $0.appCallbacks == [.willResignActive] }),
+                    J(lockSendsToBackground) {
+                        $0.event == .sleep && $0.resigned && $0.appCallbacks == [.willResignActive]
+                    }),
         CoverageRow("R22", "locked → `sleep`", .notInJournal(movesNobody)),
         CoverageRow("R23", "locked → `wake`",
                     J { $0.event == .wake && ($0.moved(.didBecomeActive) || $0.moved(.willEnterForeground)) }),

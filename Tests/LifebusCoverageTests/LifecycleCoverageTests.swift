@@ -218,6 +218,19 @@ import Testing
         #expect(journal.reached() == ["ios7": ["R03", "R04"], "ios3": ["R03"]])
     }
 
+    /// An app that does not adopt scenes lives the app-delegate life of ios7 from ios13 on (lifecycle.md), so the
+    /// multitasking rows name its records under every profile with multitasking it can run under, not only ios4/ios7.
+    @Test func theMultitaskingRowsApplyUnderEveryProfileWithMultitasking() {
+        var journal = JournalFixture()
+        let profiles = Profile.allCases.filter { $0.hasMultitasking && $0.sceneSupport != .required }
+        for profile in profiles {
+            journal.run(profile)
+            let answer = journal.fire("call --answer")
+            journal.moved("A", .willTerminate, .inactive, .notRunning, cause: answer)
+        }
+        #expect(journal.reached() == Dictionary(uniqueKeysWithValues: profiles.map { ($0.rawValue, ["R03", "R04"]) }))
+    }
+
     @Test func theRestOfTheEventTellsAReturnFromAReturnBehindTheLock() {
         var journal = JournalFixture()
         journal.run(.ios4)
