@@ -1,5 +1,6 @@
 import Glibc
 import LifebusContainment
+import LifebusIO
 import Testing
 
 /// `lifebusd --exit-with-parent PID`, which the programs that start a private broker pass with their own pid: a
@@ -52,9 +53,11 @@ import Testing
     /// `reasons`, before it makes its socket.
     private static func expectRefusal(parentPid: Int32, sayingOneOf reasons: [String]) throws {
         let folder = makeTemporaryFolder("lifebus-parent-exit")
-        defer { rmdir(folder) }
+        defer { FolderEntries.removeTree(folder) }
         let socket = "\(folder)/lifebus.sock"
-        let arguments = ["--socket", socket, "--journal", "\(folder)/journal.jsonl", "--exit-with-parent", "\(parentPid)"]
+        let arguments = [
+            "--socket", socket, "--journal", "\(folder)/journal.jsonl", "--exit-with-parent", "\(parentPid)",
+        ]
         let daemon = try ChildProcess("lifebusd", arguments)
         let exited = try ProcessDescriptor.open(daemon.pid)  // exact: our unreaped child
         var exit = pollfd(fd: exited.descriptor, events: Int16(POLLIN), revents: 0)
