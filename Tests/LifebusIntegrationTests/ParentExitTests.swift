@@ -16,7 +16,7 @@ import Testing
         }
         let socket = try #require(socketPath, "the private broker listened")
         let folder = String(socket[..<socket.lastIndex(of: "/")!])
-        defer { Self.removeLeftFolder(folder) }
+        defer { FolderEntries.removeTree(folder) }  // what the killed launcher leaves: journal, lock, apps' state
         let brokerPid = try #require(SupervisionCheck.children(of: launcher.pid).first, "the launcher started a broker")
         #expect(readFile("/proc/\(brokerPid)/comm") == "lifebusd\n")
         // Exact: an unreaped child of a process that is still running.
@@ -66,13 +66,5 @@ import Testing
         let said = daemon.stderr.readLine(timeout: .seconds(5)) ?? ""
         #expect(reasons.contains { said.contains("--exit-with-parent \(parentPid)) \($0)") }, "it said why: \(said)")
         #expect(access(socket, F_OK) != 0, "it made no socket")
-    }
-
-    /// What a killed launcher leaves of its broker's temporary folder: the journal and the socket's lock file.
-    private static func removeLeftFolder(_ folder: String) {
-        for name in fileNames(in: folder, endingWith: "") where name != "." && name != ".." {
-            unlink("\(folder)/\(name)")
-        }
-        rmdir(folder)
     }
 }

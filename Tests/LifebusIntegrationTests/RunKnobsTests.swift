@@ -12,8 +12,9 @@ import Testing
     static let manifests = "\(ScenarioRunTests.root)/Examples/manifests"
 
     /// A scenario file in `folder`: DeepThoughts suspended, the lock, a push behind it, and the callbacks that brings;
-    /// with `everyKnob`, then FeedReader force-quit and its refresh task due (`forceQuitLaunch`: the callbacks that
-    /// brings), and a silent push to MigratedPush, not running (`backgroundLaunch`: the callbacks that brings).
+    /// with `everyKnob`, then the wake (a launch is refused while locked), FeedReader force-quit and its refresh task
+    /// due (`forceQuitLaunch`: the callbacks that brings), and a silent push to MigratedPush, not running
+    /// (`backgroundLaunch`: the callbacks that brings).
     static func scenario(
         in folder: String, expecting callbacks: String, knobs: String = "",
         everyKnob: (forceQuitLaunch: String, backgroundLaunch: String)? = nil
@@ -26,6 +27,7 @@ import Testing
             """
         let steps = everyKnob.map { every in
             """
+              - fire: wake
               - launch: com.example.FeedReader
               - fire: terminate com.example.FeedReader --by-user
               - expect: {app: com.example.FeedReader, state: notRunning}
