@@ -49,7 +49,9 @@ let package = Package(
             dependencies: ["LifebusLifecycle", .product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: strict
         ),
-        .target(name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusJSON", "LifebusProtocol"], swiftSettings: strict),
+        .target(
+            name: "LifebusRPC", dependencies: ["LifebusIO", "LifebusJSON", "LifebusProtocol"], swiftSettings: strict
+        ),
         .target(
             name: "LifebusBrokerLauncher", dependencies: ["LifebusIO", "LifebusLifecycle"], swiftSettings: strict
         ),
@@ -75,14 +77,15 @@ let package = Package(
         .target(
             name: "LifebusBroker",
             dependencies: [
-                "LifebusBrokerMachine", "LifebusJournal", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC", "LifebusCore",
-                "LifebusLifecycle", "LifebusSupervision", "LifebusContainment",
+                "LifebusBrokerMachine", "LifebusJournal", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusRPC",
+                "LifebusCore", "LifebusLifecycle", "LifebusSupervision", "LifebusContainment",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
         .target(
-            name: "Lifebus", dependencies: ["LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
+            name: "Lifebus",
+            dependencies: ["LifebusRPC", "LifebusIO", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
             swiftSettings: strict
         ),
         // An app's process on this host as the broker's supervisor and `lifebus subscribe` both run it: contained
@@ -111,7 +114,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "LifebusExpectation", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"], swiftSettings: strict
+            name: "LifebusExpectation", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
+            swiftSettings: strict
         ),
         .target(
             name: "LifebusCoverage", dependencies: ["LifebusJSON", "LifebusProtocol", "LifebusLifecycle"],
@@ -305,7 +309,8 @@ let package = Package(
         .testTarget(
             name: "LifebusCLITests",
             dependencies: [
-                "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline", "LifebusExpectation",
+                "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusTimeline",
+                "LifebusExpectation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -340,8 +345,8 @@ let package = Package(
         .testTarget(
             name: "LifebusScenarioTests",
             dependencies: [
-                "LifebusScenario", "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusCore", "LifebusFuzzing",
-                "LifebusExpectation", "LifebusTimeline",
+                "LifebusScenario", "LifebusCLI", "LifebusJSON", "LifebusProtocol", "LifebusLifecycle", "LifebusCore",
+                "LifebusFuzzing", "LifebusExpectation", "LifebusTimeline",
             ],
             swiftSettings: strict
         ),

@@ -15,7 +15,8 @@ let package = Package(
         .executableTarget(
             name: "LifebusProtocolFuzzer",
             dependencies: [
-                .product(name: "LifebusJSON", package: "Lifebus"), .product(name: "LifebusProtocol", package: "Lifebus"),
+                .product(name: "LifebusJSON", package: "Lifebus"),
+                .product(name: "LifebusProtocol", package: "Lifebus"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -29,7 +29,8 @@ let package = Package(
             name: "Wire",
             dependencies: [
                 "MicroRun", .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LifebusJSON", package: "Lifebus"), .product(name: "LifebusProtocol", package: "Lifebus"),
+                .product(name: "LifebusJSON", package: "Lifebus"),
+                .product(name: "LifebusProtocol", package: "Lifebus"),
             ],
             path: "Benchmarks/Wire",
             swiftSettings: strict,

@@ -4,8 +4,8 @@ import LifebusLifecycle
 /// What the broker machine owes its clients and when: the controller events in flight and the `fire` requests
 /// waiting for them (`EventBook`), the `wait` requests (`WaiterList`), when each app and each connected scene entered
 /// its state (what `wait` and `status` answer with), the apps whose state or scenes changed during the input (whose
-/// waiters are looked at once, at its end), and what waits for the loop turn's journal commit (`--journal-sync`) with whether that commit was
-/// asked for.
+/// waiters are looked at once, at its end), and what waits for the loop turn's journal commit (`--journal-sync`)
+/// with whether that commit was asked for.
 ///
 /// A plain value inside the machine, mutated in place (never copied per input; `@usableFromInline` so that
 /// `BrokerMachine.isCommitRequested`, which the driver reads after every input, reads the one flag in place rather

@@ -88,7 +88,8 @@ struct EventBook {
     mutating func begin(label: String, session: SessionID, ticket: Ticket?) -> EventID {
         let id = EventID(nextNumber)
         nextNumber += 1
-        entries[id] = Entry(cause: EventCause(eventID: Int64(id.rawValue), event: label), owner: session, ticket: ticket)
+        entries[id] = Entry(
+            cause: EventCause(eventID: Int64(id.rawValue), event: label), owner: session, ticket: ticket)
         inFlightBySession[session, default: 0] += 1
         return id
     }

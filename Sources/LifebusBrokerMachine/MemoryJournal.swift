@@ -1,8 +1,8 @@
 import LifebusLifecycle
 public import LifebusProtocol
 
-/// A journal in memory, for machine tests and `LifebusTesting`'s in-memory bus: every entry appended, which of them are "written", and a switch that makes
-/// writes fail (as a full disk does) until turned off.
+/// A journal in memory, for machine tests and `LifebusTesting`'s in-memory bus: every entry appended, which of them
+/// are "written", and a switch that makes writes fail (as a full disk does) until turned off.
 ///
 /// A reference, as the machine holds its journal port; used on the test's thread only. Invariant: `written` is a
 /// prefix of `entries`; while `failing`, nothing more is written.

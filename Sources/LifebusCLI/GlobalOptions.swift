@@ -5,7 +5,10 @@ import LifebusProtocol
 
 /// Flags every subcommand takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The broker's socket (default: $LIFEBUS_SOCKET, $XDG_RUNTIME_DIR/lifebus.sock, /tmp/lifebus-$UID/lifebus.sock).")
+    @Option(help: """
+        The broker's socket (default: $LIFEBUS_SOCKET, $XDG_RUNTIME_DIR/lifebus.sock, \
+        /tmp/lifebus-$UID/lifebus.sock).
+        """)
     var socket: String?
 
     @Flag(help: "Print JSON lines for machines instead of text for people.")

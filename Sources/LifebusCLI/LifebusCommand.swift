@@ -23,8 +23,8 @@ public struct LifebusCommand: AsyncParsableCommand {
         version: LifebusVersion.current,
         subcommands: [
             Ping.self, Fire.self, Status.self, Wait.self, History.self, Watch.self, Subscribe.self, Mark.self,
-            Expect.self, Reset.self, Trace.self, MCP.self, Install.self, Uninstall.self, Apps.self, Logs.self, ClockCommand.self,
-            ProtectedData.self,
+            Expect.self, Reset.self, Trace.self, MCP.self, Install.self, Uninstall.self, Apps.self, Logs.self,
+            ClockCommand.self, ProtectedData.self,
             Run.self, Merge.self, Coverage.self,
         ]
     )

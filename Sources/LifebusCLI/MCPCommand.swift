@@ -17,8 +17,8 @@ extension LifebusCommand {
                 other commands), or with --start-broker starts a private lifebusd (beside this executable or on \
                 PATH; --clock, --profile, --apps, --scene-order-seed, --power, --network and the device knobs \
                 passed to it) on a temporary socket, its apps with a fresh empty state folder (LIFEBUS_STATE_DIR), \
-                and stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. Agent \
-                configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
+                and stops it on exit; the status tool reports the socket for apps. Ends when standard input ends. \
+                Agent configuration: {"mcpServers":{"lifebus":{"command":"lifebus","args":["mcp","--start-broker"]}}}
                 """
         )
 

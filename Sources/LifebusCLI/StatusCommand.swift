@@ -36,7 +36,8 @@ extension LifebusCommand {
                     case .success(let value):
                         do throws(RPCError) {
                             let status = try StatusResult(json: value)
-                            print(json ? status.json.jsonText : StatusFormatting.describe(status, style: .standardOutput))
+                            print(json
+                                ? status.json.jsonText : StatusFormatting.describe(status, style: .standardOutput))
                             finish(.success)
                         } catch {
                             finish(.refused(error))

@@ -15,12 +15,12 @@ extension LifebusCommand {
                 Reads the running broker's history (its last 10,000 entries), or with --journal the broker's \
                 journal file (its last run unless --all-runs). With neither --journal nor --socket and no broker \
                 running, reads the default journal ($XDG_STATE_HOME/lifebus/journal.jsonl, else \
-                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app (a sub-lane per scene), states as coloured bars, each \
-                callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash/\
+                /tmp/lifebus-$UID/journal.jsonl). svg: one lane per app (a sub-lane per scene), states as coloured \
+                bars, each callback's time used against its budget, events as vertical lines, watchdog/jetsam/crash/\
                 disconnected endings in red, marks as ticks; the time axis to scale, a long idle gap (longer than 1 s \
                 and than twice the busy time, the sum of the gaps under 1 s) cut into a labelled break; --width \
-                pixels wide (default 1280); a label that would overlap another moves, is shortened or is left out (hover for details); \
-                open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
+                pixels wide (default 1280); a label that would overlap another moves, is shortened or is left out \
+                (hover for details); open it in any browser. chrome: trace-event JSON for ui.perfetto.dev or \
                 chrome://tracing. Writes to standard output unless -o is given.
                 """
         )

@@ -6,8 +6,9 @@ import LifebusProtocol
 /// `watch`, so a row means the same everywhere.
 ///
 /// Stateless. Columns: journal sequence number, when the callback was sent (ms on the broker's clock), app (a scene
-/// transition's: `APP/SCENE (session N)`, the scene as `wait APP/SCENE` names it), callback (or `mark NAME`), `from → to`, latency (answered − sent), the handler's own duration, the budget, the
-/// outcome (coloured: ok green, late yellow, an ending red), and the cause (the event's label; a mark's data).
+/// transition's: `APP/SCENE (session N)`, the scene as `wait APP/SCENE` names it), callback (or `mark NAME`),
+/// `from → to`, latency (answered − sent), the handler's own duration, the budget, the outcome (coloured: ok green,
+/// late yellow, an ending red), and the cause (the event's label; a mark's data).
 /// Times the broker did not record show as `-`. Run records are lines of their own (`+Runs`).
 enum TransitionFormatting {
     static let columns: [TextTable.Column] = [

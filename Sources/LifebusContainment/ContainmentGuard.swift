@@ -5,9 +5,9 @@ import Glibc
 /// (SIGKILL included), the pipe reaches end of file and the guard kills every process of every run (`cgroup.kill`
 /// of FOLDER; then, in subreaper mode or when the owner wrote `scanTokens` because a run had no folder of its own,
 /// every process carrying a token `TOKEN.N` and their descendants), waits (at most 5 s) for the folder to empty,
-/// removes it and exits: in cgroup mode within milliseconds, reading no `/proc`. After a clean stop the owner writes `cleanStop` first: every run was
-/// killed already, so the guard only removes the folder once it has emptied and exits at once, without reading
-/// `/proc` (the owner reaps it).
+/// removes it and exits: in cgroup mode within milliseconds, reading no `/proc`. After a clean stop the owner writes
+/// `cleanStop` first: every run was killed already, so the guard only removes the folder once it has emptied and
+/// exits at once, without reading `/proc` (the owner reaps it).
 ///
 /// Stateless: the process is the state.
 public enum ContainmentGuard {

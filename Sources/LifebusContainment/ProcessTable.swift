@@ -169,7 +169,8 @@ struct ProcessTable {
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return scan.finish() }
-                if let value = scan.feed(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))) { return value }
+                let read = UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+                if let value = scan.feed(read) { return value }
             }
         }
         return value.map { String(decoding: $0, as: UTF8.self).split(separator: ",") } ?? []

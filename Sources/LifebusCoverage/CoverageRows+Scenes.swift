@@ -31,9 +31,14 @@ extension CoverageRow {
         CoverageRow("S12", "A active → `sleep`, `wake`",
                     J(scenes) { $0.event == .wake && $0.moved(.sceneDidBecomeActive) }),
         CoverageRow("S13", "A suspended → `launch A`",
-                    J(scenes) { $0.byLaunch && $0.moved(.sceneWillEnterForeground) && !$0.appCallbacks.contains(.willConnectTo) }),
+                    J(scenes) {
+                        $0.byLaunch && $0.moved(.sceneWillEnterForeground) && !$0.appCallbacks.contains(.willConnectTo)
+                    }),
         CoverageRow("S20", "A (multiple scenes) active → `scene open A`",
-                    J(scenes) { $0.byScene(.open) && $0.moved(.willConnectTo) && $0.appCallbacks.contains(.sceneWillResignActive) }),
+                    J(scenes) {
+                        $0.byScene(.open) && $0.moved(.willConnectTo)
+                            && $0.appCallbacks.contains(.sceneWillResignActive)
+                    }),
         CoverageRow("S21", "A without multiple scenes, a scene connected → `scene open A`",
                     .notInJournal(rejected)),
         CoverageRow("S22", "A with two scenes → `scene close A 1`",
@@ -41,9 +46,12 @@ extension CoverageRow {
         CoverageRow("S23", "A suspended → `scene close A 1` (a window)",
                     .notInJournal(movesNobody)),
         CoverageRow("S24", "A active → `scene close A` / `terminate A --by-user`",
-                    J(scenes) { ($0.byScene(.closeApp) || $0.byTerminate(byUser: true)) && $0.moved(.sceneWillResignActive) }),
+                    J(scenes) {
+                        ($0.byScene(.closeApp) || $0.byTerminate(byUser: true)) && $0.moved(.sceneWillResignActive)
+                    }),
         CoverageRow("S25", "A suspended → `terminate A --by-user`",
-                    .notInJournal("its kill record is the app-delegate row's: the journal does not say the app adopted scenes")),
+                    .notInJournal(
+                        "its kill record is the app-delegate row's: the journal does not say the app adopted scenes")),
         CoverageRow("S26", "A's scene in the background → `scene reclaim A 1`",
                     J(scenes) { $0.byScene(.reclaim) && $0.moved(.stateRestorationActivity) }),
         CoverageRow("S27", "session 1 without a scene → `scene reconnect A 1`",

@@ -77,7 +77,8 @@ extension ControllerEvent {
             case (let app?, .alert?):
                 .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}"))
             case (let app?, .tap?):
-                .push(app, PushNotification(contentAvailable: false, alert: true, payload: payload ?? "{}", tapped: true))
+                .push(app, PushNotification(
+                    contentAvailable: false, alert: true, payload: payload ?? "{}", tapped: true))
             default: nil
             }
         case .power: action?.powerSource.map { .power($0) }

@@ -72,7 +72,8 @@ public struct DeviceKnobs: Sendable, Hashable {
     /// These knobs, each one `other` gives replacing this one's (a scenario file's over the command line's).
     public func overridden(by other: DeviceKnobs) -> DeviceKnobs {
         DeviceKnobs(
-            queuesProtectedDataNotifications: other.queuesProtectedDataNotifications ?? queuesProtectedDataNotifications,
+            queuesProtectedDataNotifications:
+                other.queuesProtectedDataNotifications ?? queuesProtectedDataNotifications,
             taskKindsAfterForceQuit: other.taskKindsAfterForceQuit ?? taskKindsAfterForceQuit,
             connectsSceneAtBackgroundLaunch: other.connectsSceneAtBackgroundLaunch ?? connectsSceneAtBackgroundLaunch)
     }

@@ -34,7 +34,8 @@ extension MCPToolCatalog {
                 "app": appProperty,
                 "scene": [
                     "type": "integer", "minimum": 1,
-                    "description": "The scene's number (see status): reclaim and focus need it; close without it closes the app.",
+                    "description":
+                        "The scene's number (see status): reclaim and focus need it; close without it closes the app.",
                 ],
                 "session": [
                     "type": "integer", "minimum": 1, "description": "reconnect only: the session to reopen.",

@@ -6,7 +6,8 @@ import LifebusProtocol
 /// the broker's own request.
 extension ControllerEvent {
     /// The params of the `fire` request for this event (answered once the device has settled), its action, level,
-    /// scene, session, connection options, task identifier and push payload explicit; `nil` for `.reset`, which is a request of its own.
+    /// scene, session, connection options, task identifier and push payload explicit; `nil` for `.reset`, which is a
+    /// request of its own.
     var fireParams: FireParams? {
         fired.map {
             var params = FireParams(

@@ -12,8 +12,9 @@ extension LifebusTestBus {
     /// force-quit it and the task's kind does not launch such an app (`Profile.taskKindsAfterForceQuit`: an app
     /// refresh task is then `deferred` and stays pending) — a suspended one resumed, an app that does not use scenes
     /// told `didEnterBackground` then, and its launch handler called. Returns once that is done; the task then runs
-    /// until the app completes it or `advance(by:)` passes its budget (`expect(_:task:outcome:)` tells which). A task that is not submitted throws `EventRejected` (`unknownTask`),
-    /// as does a profile without `BGTaskScheduler` (`backgroundTasksUnavailable`).
+    /// until the app completes it or `advance(by:)` passes its budget (`expect(_:task:outcome:)` tells which). A task
+    /// that is not submitted throws `EventRejected` (`unknownTask`), as does a profile without `BGTaskScheduler`
+    /// (`backgroundTasksUnavailable`).
     ///
     /// ```swift
     /// try await bus.runBackgroundTask(app, "com.example.Feed.refresh")

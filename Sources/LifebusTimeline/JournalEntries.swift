@@ -24,7 +24,8 @@ public enum JournalEntries {
     /// run (`reason` `start`), or, in a journal written before run records existed (a broker then numbered its
     /// entries from 1 again on each start), after the last place `seq` does not increase.
     public static func lastRun(_ entries: [JournalEntry]) -> [JournalEntry] {
-        if let start = entries.lastIndex(where: { if case .run(let run) = $0 { run.reason == .start } else { false } }) {
+        let start = entries.lastIndex { if case .run(let run) = $0 { run.reason == .start } else { false } }
+        if let start {
             return Array(entries[start...])
         }
         guard let restart = entries.indices.dropFirst().last(where: { entries[$0].seq <= entries[$0 - 1].seq }) else {

@@ -1,7 +1,8 @@
 import LifebusLifecycle
 
 /// The picture's legend: the state colours, the gauge, the ending cross, the mark and the event line, the task bar
-/// and the protected-data band, the scene state colours — three lines, each flowing onto another row where the picture is too narrow.
+/// and the protected-data band, the scene state colours — three lines, each flowing onto another row where the
+/// picture is too narrow.
 ///
 /// Stateless; `layout` places the keys, `SVGTimeline.drawLegend` draws them.
 enum Legend {

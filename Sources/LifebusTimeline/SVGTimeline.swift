@@ -9,7 +9,8 @@ import LifebusProtocol
 /// (each run a bar: its outline the budget from the launch, its fill the time it ran, red when it expired and the
 /// app was killed; the wait from submission to launch dashed; the expiration handler's call a tick), a push's
 /// gauge with its fetch result and a deferred or discarded push as a tick, the stretches protected data was
-/// unavailable as shaded bands across the lanes, controller events as labelled vertical lines across the lanes, a time axis to scale with long idle gaps cut into labelled breaks (`TimeAxis`), and a legend.
+/// unavailable as shaded bands across the lanes, controller events as labelled vertical lines across the lanes, a
+/// time axis to scale with long idle gaps cut into labelled breaks (`TimeAxis`), and a legend.
 ///
 /// Labels never overlap and nothing is drawn past the right edge: every text goes through a `TextPlacer`, which
 /// puts it at the first of its spots where it fits (right of its mark, then left of it, then a row further; an

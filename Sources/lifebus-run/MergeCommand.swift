@@ -84,7 +84,9 @@ struct MergeCommand: ParsableCommand {
         if json {
             print(JSONValue.object(merged).jsonText)
         } else {
-            for run in runs { run.results.forEach { ScenarioReport.describe($0, file: run.file).forEach { print($0) } } }
+            for run in runs {
+                run.results.forEach { ScenarioReport.describe($0, file: run.file).forEach { print($0) } }
+            }
             print(ScenarioReport.summary(runs), terminator: "")
             if diff { MigrationReport.lines(runs).forEach { print($0) } }
             if !fuzz.isEmpty { Self.fuzzLines(fuzz, broke: broke).forEach { print($0) } }

@@ -21,8 +21,9 @@ struct RunCommand: ParsableCommand {
             that broker (reset before each scenario) under its profile. The format: Protocol/scenarios.md. \
             With --diff, each profile's run is compared with the previous one's and what stopped happening is \
             reported (the migration diff: marks and the callbacks they were made in, runs that began to fail). \
-            Exit status: 0 every run passed (and, with --diff, nothing was lost), 1 a run failed or a loss was found, 2 usage, 3 the broker at --socket is unreachable, \
-            4 a scenario file is bad (FILE:LINE:COLUMN: why; nothing runs).
+            Exit status: 0 every run passed (and, with --diff, nothing was lost), 1 a run failed or a loss was \
+            found, 2 usage, 3 the broker at --socket is unreachable, 4 a scenario file is bad (FILE:LINE:COLUMN: \
+            why; nothing runs).
             """
     )
 

@@ -152,7 +152,9 @@ import Testing
         let (_, fired) = harness.request(controller, "fire", #"{"event":"home"}"#)
         _ = harness.answerAllCallbacks(in: fired)
         let (advance, warned) = harness.request(controller, "advance", #"{"byMs":600000}"#)
-        #expect(warned.contains { if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = $0 { true } else { false } })
+        #expect(warned.contains {
+            if case .notify(app, LifebusMethod.backgroundTaskExpiring, _) = $0 { true } else { false }
+        })
         #expect(warned.reply(to: advance) == nil, "virtual time waits at the warning (175 s)")
         // The expiration handler's end comes after the warning, from work it started (no callback to answer).
         let (end, ended) = harness.request(app, "endBackgroundTask", #"{"taskID":\#(task ?? 0)}"#)

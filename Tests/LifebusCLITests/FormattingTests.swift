@@ -62,12 +62,14 @@ import Testing
     }
 
     @Test func aFireReportSummarisesThenTabulates() {
-        let result = FireResult(eventID: 3, event: "home", completed: true, transitions: [JournalReaderTests.transition])
+        let result = FireResult(
+            eventID: 3, event: "home", completed: true, transitions: [JournalReaderTests.transition])
         let text = FireRunner.describe(result, style: .plain)
         #expect(text.hasPrefix("event 3: home — 1 transition\n"))
         #expect(text.contains("didEnterBackground"))
         let accepted = FireResult(eventID: 4, event: "call", completed: false)
-        #expect(FireRunner.describe(accepted, style: .plain) == "event 4 (call) accepted; not waiting for its transitions")
+        #expect(FireRunner.describe(accepted, style: .plain)
+                == "event 4 (call) accepted; not waiting for its transitions")
     }
 
     @Test func aStatusReportShowsTheDeviceAndEachApp() {

@@ -26,7 +26,9 @@ import Testing
 
         #expect(FolderEntries.names(in: folder)?.sorted() == written.sorted())
         var listed: [String: UInt64] = [:]
-        #expect(FolderEntries.forEach(in: folder) { name, inode in listed[String(decoding: name, as: UTF8.self)] = inode })
+        #expect(FolderEntries.forEach(in: folder) { name, inode in
+            listed[String(decoding: name, as: UTF8.self)] = inode
+        })
         #expect(listed.filter { $0.key != "." && $0.key != ".." } == inodes)
         #expect(listed.keys.contains(".") && listed.keys.contains(".."))
     }

@@ -87,7 +87,7 @@ struct CopiedScript {
         if script.isAlive { script.signal(SIGKILL) }  // it overran: fail rather than hang the suite
         let status = script.wait()
         let leftOver = processes(workingUnder: folder)
-        _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait()
+        FolderEntries.removeTree(folder)
         return (status, out, err, leftOver)
     }
 }

@@ -36,7 +36,7 @@ import Testing
         let broker = try BrokerFixture(arguments: ["--clock", "manual", "--advance-settle", "0s"])
         let id = "com.example.Punctual"
         let manifest = AppsSupervisedTests.manifest(
-            id, executable: "/usr/bin/python3", arguments: ["-u", "-c", Self.program])
+            id, in: broker.ownFolder, executable: "/usr/bin/python3", arguments: ["-u", "-c", Self.program])
         #expect(try broker.cli(["install", manifest]).status == 0)
         let log = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)

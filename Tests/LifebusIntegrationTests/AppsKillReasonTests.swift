@@ -10,7 +10,7 @@ import Testing
     func aKillIsJournaledWithOneReasonInBothItsRecords(flags: [String], reason: String) throws {
         let broker = try BrokerFixture()
         let id = "com.example.Killed"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         if flags.isEmpty {

@@ -9,7 +9,8 @@ import Testing
         // 20 s × 0.01: the budget passes in 200 ms.
         let broker = try BrokerFixture(arguments: ["--time-scale", "0.01"])
         let id = "com.example.Mute"
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sleep", arguments: ["1000"])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sleep", arguments: ["1000"])
         #expect(try broker.cli(["install", manifest]).status == 0)
 
         let launch = try broker.cli(["fire", "launch", id])

@@ -21,7 +21,7 @@ import Testing
     @Test func activateOfAnInstalledAppNotRunningSpawnsItAndJournalsItsLaunchInParts() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Tapped"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         let observer = RawPeer(client: try broker.connect())
         #expect(parsed(observer.client.hello(role: "observer"))?["result"] != nil)
         let activate = try broker.cli(["fire", "activate", id, "--json"])
@@ -47,7 +47,7 @@ import Testing
     @Test func aRelaunchAfterACrashSaysAfterCrashWithThePreviousPid() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Crashy"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let pid = try #require(try AppsSupervisedTests.processRecords(broker, id).first?["pid"]?.int64Value)
@@ -68,7 +68,8 @@ import Testing
     @Test func aRelaunchAfterAWatchdogKillSaysAfterWatchdog() throws {
         let broker = try BrokerFixture(arguments: ["--budget", "didEnterBackground=100ms"])
         let id = "com.example.Sluggish"
-        let manifest = AppsSupervisedTests.manifest(id, extra: ["--delay", "didEnterBackground=60s"])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, extra: ["--delay", "didEnterBackground=60s"])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
@@ -89,7 +90,7 @@ import Testing
     @Test func anInstalledAppStartedByHandGetsItsManifestsFlagsAndTheDifferenceIsLogged() throws {
         let broker = try BrokerFixture()
         let id = "com.example.ByHand"
-        let manifest = AppsSupervisedTests.manifest(id, exitsOnSuspend: true)
+        let manifest = AppsSupervisedTests.manifest(id, in: broker.ownFolder, exitsOnSuspend: true)
         #expect(try broker.cli(["install", manifest]).status == 0)
         let app = try broker.subscribe(id)  // its hello does not say exitsOnSuspend
         #expect(try broker.reached(id, "active"))

@@ -17,7 +17,7 @@ import Testing
     @Test func anInstalledAppKilledFromOutsideShowsNoPid() throws {
         let broker = try BrokerFixture()
         let id = "com.example.KilledOutside"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         let running = try Self.pids(broker, id)

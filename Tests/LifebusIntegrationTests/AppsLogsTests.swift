@@ -7,7 +7,7 @@ import Testing
     @Test func followPrintsWhatTheAppWritesLaterAndStopsOnSIGINT() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Chatty"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
 
@@ -40,7 +40,8 @@ import Testing
         let first = "[ -e \(marker) ] || { yes \"$(printf %0999d 0)\" | head -c 9000000; touch \(marker); }"
         let app = "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
         let script = "echo \"run $$$$ starts\"; \(first); \(app)"  // `$$` in a manifest is one `$` (§16.1)
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         let log = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
@@ -79,7 +80,7 @@ import Testing
     @Test func followWaitsForTheLogOfAnAppNotLaunchedYet() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Later"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         let follower = try ChildProcess("lifebus", ["logs", id, "--follow", "--socket", broker.socketPath])
         // Launched only once the follower found no log and sleeps between polls: one of its threads is in
         // clock_nanosleep (x86-64 syscall 230).

@@ -12,7 +12,8 @@ import Testing
         ])
         let id = "com.example.Heavy"
         // Any process is over 1 MiB: the first sample that sees it kills it.
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, memoryLimit: "1MiB")]).status == 0)
+        let manifest = AppsSupervisedTests.manifest(id, in: broker.ownFolder, memoryLimit: "1MiB")
+        #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         func resident() throws -> JSONValue? {
@@ -46,7 +47,7 @@ import Testing
             "--clock", "manual", "--device-memory", "1GiB", "--memory-sample", "10ms",
         ])
         let id = "com.example.Idle"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         // 360 000 sample instants: answered at once because the readings with nothing happening between are

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusProtocol
 import Testing
@@ -15,7 +16,8 @@ import Testing
 @Suite struct AppsMemoryStoryTests {
     static let (grower, hog) = ("com.example.CacheGrower", "com.example.MemoryHog")
 
-    /// A `--apps` folder holding the grower's and the hog's manifests, both running the `MemoryGrower` example.
+    /// A `--apps` folder holding the grower's and the hog's manifests, both running the `MemoryGrower` example; the
+    /// test removes it.
     static func appsFolder() -> String {
         var template = Array("/tmp/lifebus-story-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -39,8 +41,10 @@ import Testing
     }
 
     @Test func theGrowerFreesItsCacheAndSurvivesWhileTheHogIsKilledWithItsFigures() throws {
+        let apps = Self.appsFolder()
+        defer { FolderEntries.removeTree(apps) }
         let broker = try BrokerFixture(arguments: [
-            "--apps", Self.appsFolder(), "--device-memory", "1GiB", "--memory-warning-at", "128MiB",
+            "--apps", apps, "--device-memory", "1GiB", "--memory-warning-at", "128MiB",
             "--memory-critical-at", "960MiB", "--memory-sample", "50ms",
         ])
         let installed = jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?.arrayValue ?? []

@@ -14,7 +14,7 @@ import Testing
         ])
         let (first, second) = ("com.example.Early", "com.example.Late")
         for id in [first, second] {
-            #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+            #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         }
         #expect(try broker.cli(["fire", "launch", first]).status == 0)
         #expect(try broker.reached(first, "active"))
@@ -49,7 +49,8 @@ import Testing
     @Test func anAppOverItsManifestsMemoryLimitIsKilledEvenInFront() throws {
         let broker = try BrokerFixture(arguments: ["--device-memory", "64GiB", "--memory-sample", "20ms"])
         let id = "com.example.Greedy"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, memoryLimit: "1MiB")]).status == 0)
+        let manifest = AppsSupervisedTests.manifest(id, in: broker.ownFolder, memoryLimit: "1MiB")
+        #expect(try broker.cli(["install", manifest]).status == 0)
         _ = try broker.cli(["fire", "launch", id])  // answered once launched, or refused if killed while launching
         #expect(try broker.reached(id, "notRunning"), "killed in front for its limit")
         let records = try AppsSupervisedTests.processRecords(broker, id)
@@ -68,9 +69,9 @@ import Testing
             "--watchdog", "observe",
         ])
         let (player, front) = ("com.example.Player", "com.example.Front")
-        let manifest = AppsSupervisedTests.manifest(player, backgroundModes: ["audio"])
+        let manifest = AppsSupervisedTests.manifest(player, in: broker.ownFolder, backgroundModes: ["audio"])
         #expect(try broker.cli(["install", manifest]).status == 0)
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(front)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(front, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", player]).status == 0)
         _ = try broker.cli(["fire", "launch", front])  // the player goes to the background (audio), not suspended
         #expect(try broker.reached(player, "notRunning"), "terminated for the pressure")
@@ -94,7 +95,7 @@ import Testing
         let broker = try BrokerFixture(arguments: ["--freeze-suspended"])
         let (first, second) = ("com.example.Frozen", "com.example.Front")
         for id in [first, second] {
-            #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+            #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         }
         #expect(try broker.cli(["fire", "launch", first]).status == 0)
         let pid = try #require(try AppsSupervisedTests.processRecords(broker, first).first?["pid"]?.int64Value)

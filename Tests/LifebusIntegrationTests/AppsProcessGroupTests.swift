@@ -12,7 +12,8 @@ import Testing
         defer { unlink(pidFile) }
         let subscribe = "exec \(ChildProcess.productsFolder)/lifebus subscribe --id \(id)"
         let script = "sleep 1000 & echo $! > \(pidFile); \(subscribe)"
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))

@@ -9,7 +9,7 @@ import Testing
     static func installReturnMeTo(_ broker: BrokerFixture) throws -> String {
         let state = broker.socketPath + ".returnmeto-state"  // removed with the fixture
         let path = AppsSupervisedTests.manifest(
-            "com.example.ReturnMeTo", executable: ChildProcess.productsFolder + "/ReturnMeTo",
+            "com.example.ReturnMeTo", in: broker.ownFolder, executable: ChildProcess.productsFolder + "/ReturnMeTo",
             arguments: ["--state-file", state])
         #expect(try broker.cli(["install", path]).status == 0)
         return "com.example.ReturnMeTo"
@@ -50,7 +50,7 @@ import Testing
     @Test func underIOS3CallEndRelaunchesTheInstalledAppThatWasInFront() throws {
         let broker = try BrokerFixture(arguments: ["--profile", "ios3"])
         let id = "com.example.Caller"
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id)]).status == 0)
+        #expect(try broker.cli(["install", AppsSupervisedTests.manifest(id, in: broker.ownFolder)]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
         #expect(try broker.cli(["fire", "call"]).status == 0)
@@ -67,7 +67,8 @@ import Testing
 
     @Test func aPayloadOverTheLimitIsRefusedAndOnlyInstalledAppsMaySaveOne() throws {
         let broker = try BrokerFixture()
-        #expect(try broker.cli(["install", AppsSupervisedTests.manifest("com.example.Saver")]).status == 0)
+        let manifest = AppsSupervisedTests.manifest("com.example.Saver", in: broker.ownFolder)
+        #expect(try broker.cli(["install", manifest]).status == 0)
         // The installed app connects on its own (as a raw peer answering callbacks at once).
         let (saver, hello) = try RawPeer.app(broker, id: "com.example.Saver")
         #expect(hello?["result"] != nil)

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusProtocol
 import Testing
@@ -7,14 +8,15 @@ import Testing
 /// records in the journal, a spawn that fails answered `lifebus.LaunchFailed`, kills through the supervisor, and
 /// no spawned app outliving the broker.
 @Suite struct AppsSupervisedTests {
-    /// A manifest in a fresh folder that runs `lifebus subscribe` as app `id` (the socket comes from
-    /// `LIFEBUS_SOCKET`, which the broker sets), or `executable` with `arguments`.
+    /// A manifest in a fresh folder inside `parent` (the test's own: usually the broker fixture's, removed with it)
+    /// that runs `lifebus subscribe` as app `id` (the socket comes from `LIFEBUS_SOCKET`, which the broker sets), or
+    /// `executable` with `arguments`.
     static func manifest(
-        _ id: String, executable: String = ChildProcess.productsFolder + "/lifebus", extra: [String] = [],
-        arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = [],
+        _ id: String, in parent: String, executable: String = ChildProcess.productsFolder + "/lifebus",
+        extra: [String] = [], arguments: [String]? = nil, memoryLimit: String? = nil, backgroundModes: [String] = [],
         exitsOnSuspend: Bool = false
     ) -> String {
-        var template = Array("/tmp/lifebus-apps-XXXXXX".utf8CString)
+        var template = Array("\(parent)/app-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         let path = folder + "/app.json"
         let list = arguments ?? ["subscribe", "--id", id] + extra
@@ -47,7 +49,7 @@ import Testing
     @Test func anInstalledAppIsSpawnedByFireLaunchAndKilledThroughItsProcessGroup() throws {
         let broker = try BrokerFixture()
         let id = "com.example.Spawned"
-        let install = try broker.cli(["install", Self.manifest(id)])
+        let install = try broker.cli(["install", Self.manifest(id, in: broker.ownFolder)])
         #expect(install.status == 0, "\(install.err)")
         let listed = jsonLines(try broker.cli(["apps", "--json"]).out).first?["apps"]?[0]
         #expect(listed?["id"]?.stringValue == id)
@@ -102,7 +104,8 @@ import Testing
         fputs("#!/bin/sh\nexit 0\n", file)
         fclose(file)
         chmod(executable, 0o755)
-        #expect(try broker.cli(["install", Self.manifest(id, executable: executable)]).status == 0)
+        let manifest = Self.manifest(id, in: broker.ownFolder, executable: executable)
+        #expect(try broker.cli(["install", manifest]).status == 0)
         unlink(executable)
 
         let launch = try broker.cli(["fire", "launch", id, "--json"])
@@ -118,7 +121,7 @@ import Testing
 
     @Test func aBadManifestIsRefusedNamingTheFileAndTheMember() throws {
         let broker = try BrokerFixture()
-        let path = Self.manifest("com.example.Bad", executable: "/nonexistent/program")
+        let path = Self.manifest("com.example.Bad", in: broker.ownFolder, executable: "/nonexistent/program")
         let install = try broker.cli(["install", path])
         #expect(install.status == 4)
         #expect(install.err.contains(path) && install.err.contains("executable"), "\(install.err)")
@@ -126,7 +129,9 @@ import Testing
     }
 
     @Test func theAppsFolderIsInstalledAtStartAndNoSpawnedAppOutlivesTheBroker() throws {
-        let path = Self.manifest("com.example.Folder")
+        let parent = makeTemporaryFolder("lifebus-apps")
+        defer { FolderEntries.removeTree(parent) }
+        let path = Self.manifest("com.example.Folder", in: parent)
         let folder = String(path[..<path.lastIndex(of: "/")!])
         let broker = try BrokerFixture(arguments: ["--apps", folder])
         #expect(try broker.cli(["fire", "launch", "com.example.Folder"]).status == 0)
@@ -141,7 +146,8 @@ import Testing
     @Test func atStopASpawnedAppGetsWillTerminateAndOneThatDoesNotAnswerIsKilledAfterTheGrace() throws {
         let id = "com.example.Stubborn"
         let broker = try BrokerFixture()
-        #expect(try broker.cli(["install", Self.manifest(id, extra: ["--delay", "willTerminate=60s"])]).status == 0)
+        let manifest = Self.manifest(id, in: broker.ownFolder, extra: ["--delay", "willTerminate=60s"])
+        #expect(try broker.cli(["install", manifest]).status == 0)
         let logPath = broker.logPath(id)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))

@@ -55,7 +55,7 @@ import Testing
     @Test func aSilentPushLaunchesAnAppThatIsNotRunningIntoTheBackground() throws {
         let broker = try Self.broker()
         let manifest = AppsSupervisedTests.manifest(
-            Self.id, executable: ChildProcess.productsFolder + "/FeedReader",
+            Self.id, in: broker.ownFolder, executable: ChildProcess.productsFolder + "/FeedReader",
             arguments: ["--state-file", broker.socketPath + ".feed"])
         #expect(try broker.cli(["install", manifest]).status == 0)
         let push = try broker.cli(["fire", "push", Self.id, "--silent", "--payload", #"{"feed":7}"#])

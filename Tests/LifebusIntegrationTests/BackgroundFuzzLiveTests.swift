@@ -28,8 +28,7 @@ import Testing
             fi
             exit 0
             """
-        return try CopiedScript(named: "fuzz.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        return try CopiedScript(named: "fuzz.sh", contents: script).run(timeout: .seconds(60))
     }
 
     /// `launch; fire bgtask; advance 30s` against the correct FeedReader, as a reproducer the fuzzer writes runs
@@ -55,8 +54,7 @@ import Testing
             for run in 1 2 3; do lifebus run advance.yaml; echo "exit $?"; done
             exit 0
             """
-        let run = try CopiedScript(named: "advance.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        let run = try CopiedScript(named: "advance.sh", contents: script).run(timeout: .seconds(60))
         expectNoCrash(run)
         let exits = run.out.split(separator: "\n").filter { $0.hasPrefix("exit ") }
         #expect(exits == ["exit 0", "exit 0", "exit 0"], "\(run.out)\n\(run.err)")
@@ -113,8 +111,7 @@ import Testing
               --fact processing=com.example.FeedReader.clean:1m:power:network -o fuzz.yaml
             echo "exit $?"
             """
-        let run = try CopiedScript(named: "fuzz.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(120))
+        let run = try CopiedScript(named: "fuzz.sh", contents: script).run(timeout: .seconds(120))
         expectNoCrash(run)
         #expect(run.out.contains("exit 0\n"), "\(run.out)")
         for seed in 1...4 {
@@ -155,8 +152,7 @@ import Testing
             echo "exit $?"
             exit 0
             """
-        let run = try CopiedScript(named: "notask.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        let run = try CopiedScript(named: "notask.sh", contents: script).run(timeout: .seconds(60))
         expectNoCrash(run)
         #expect(run.out.contains("exit 1\n"), "\(run.out)\n\(run.err)")
         #expect(run.out.contains("noTask \(clean): expected not launched, recorded launched 1×"), "\(run.out)")

@@ -21,7 +21,8 @@ import Testing
 
     @Test func twoHundredClientsSayingHelloAtOnceAllGetIn() throws {
         let broker = try BrokerFixture(arguments: ["--log-level", "error"])
-        let hello = #"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"role":"controller","protocolVersion":1}}"#
+        let hello =
+            #"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"role":"controller","protocolVersion":1}}"#
         var clients: [RawClient] = []
         for _ in 0..<200 {
             let client = try broker.connect()

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusProtocol
 import Testing
@@ -20,7 +21,8 @@ import Testing
         let subscribe = (["exec", ChildProcess.productsFolder + "/lifebus", "subscribe", "--id", id] + extra)
             .joined(separator: " ")
         let script = "export CONTAIN_MARK=\(marker); sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & \(subscribe)"
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
@@ -68,7 +70,8 @@ import Testing
         // In a session of its own, out of the app's group: only the tree walk reaches it.
         let loop = #"end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do sh -c "sleep 2 & sleep 2 &" & done"#
         let script = "export CONTAIN_MARK=\(marker); setsid sh -c '\(loop)' & \(subscribe)"
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sh", arguments: ["-c", script])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sh", arguments: ["-c", script])
         #expect(try broker.cli(["install", manifest]).status == 0)
         #expect(try broker.cli(["fire", "launch", id]).status == 0)
         #expect(try broker.reached(id, "active"))
@@ -228,6 +231,7 @@ import Testing
         let nobody = ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups"]
         var template = Array("/tmp/lifebus-nobody-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        defer { FolderEntries.removeTree(folder) }
         let marker = "lifebus-contain-\(getpid())-nobody"
         let id = "com.example.Unprivileged"
         let script = "export CONTAIN_MARK=\(marker); sh -c 'setsid sh -c \"sleep 600\" &'; sleep 600 & "
@@ -255,9 +259,6 @@ import Testing
         #expect(try cli(["fire", "terminate", id]) == 0)
         #expect(Self.noneLeft(marker), "left after terminate: \(Leftovers.alive(marker))")
         #expect(broker.stop() == 0)
-        for name in ["journal.jsonl", "app.json", "logs/\(id).log"] { unlink(folder + "/" + name) }
-        rmdir(folder + "/logs")
-        rmdir(folder)
     }
 
     /// The broker's start-up log line that names its containment mode (empty when none came within 5 s).

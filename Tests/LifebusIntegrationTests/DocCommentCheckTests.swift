@@ -37,7 +37,7 @@ import Testing
     /// Runs the check on a build folder whose one symbol graph, of module `Mod`, holds `symbols`.
     static func check(_ symbols: [String]) throws -> (status: Int32, out: String, err: String) {
         let build = makeTemporaryFolder("lifebus-doc-check")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", build]).wait() }
+        defer { FolderEntries.removeTree(build) }
         let folder = build + "/x86_64-unknown-linux-gnu/extracted-symbols/pkg/Mod"
         #expect(try ChildProcess("/bin/mkdir", ["-p", folder]).wait() == 0)
         let file = try #require(fopen(folder + "/Mod.symbols.json", "w"))

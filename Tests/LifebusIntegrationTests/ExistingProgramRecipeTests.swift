@@ -25,7 +25,7 @@ import Testing
         let block = String(rest[open.upperBound..<close.lowerBound])
 
         let script = try CopiedScript(named: "readme-redis.sh", contents: block)
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", script.folder]).wait() }
+        defer { FolderEntries.removeTree(script.folder) }
         mkdir(script.folder + "/Examples", 0o755)
         mkdir(script.folder + "/Examples/manifests", 0o755)
         let text = String(decoding: try readBytes("\(root)/Examples/manifests/redis.json"), as: UTF8.self)
@@ -68,7 +68,7 @@ import Testing
     @Test func aManifestTakesTheInstallingClientsVariablesAndPath() throws {
         let broker = try BrokerFixture()
         let folder = makeTemporaryFolder("lifebus-variables")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         let manifest = folder + "/tool.json"
         let file = try #require(fopen(manifest, "w"))
         fputs(#"{"id": "com.test.Tool", "executable": "${HOOKS_TEST_TOOL:-true}", "arguments": ["${HOOKS_TEST_ARG}"]}"#,
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aScenarioInstallsAProgramUnderHooksWithTheRunnersVariables() throws {
         let folder = makeTemporaryFolder("lifebus-hooked-scenario")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         let files = [
             "sleeper.json": """
                 {"id": "com.test.Sleeper", "executable": "sleep", "arguments": ["${SLEEPER_SECONDS:-600}"],
@@ -130,7 +130,7 @@ import Testing
     @Test func theMCPInstallToolSendsTheServersVariables() throws {
         let broker = try BrokerFixture()
         let folder = makeTemporaryFolder("lifebus-mcp-variables")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         let run = try HelperScripts.python(
             "mcp_install_variables.py", ["\(ChildProcess.productsFolder)/lifebus", broker.socketPath, folder])
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aBrokerWithoutLifebusBesideItRefusesHooksNamingTheMember() throws {
         let folder = makeTemporaryFolder("lifebus-lonely")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         #expect(try ChildProcess("/bin/cp", ["\(ChildProcess.productsFolder)/lifebusd", folder]).wait() == 0)
         let manifest = folder + "/hooked.json"
         let file = try #require(fopen(manifest, "w"))

@@ -9,6 +9,7 @@ import Testing
 @Suite struct FreshAppStateTests {
     @Test func aRunDoesNotSeeWhatAnEarlierRunSaved() throws {
         let folder = makeTemporaryFolder("lifebus-fresh-state")
+        defer { FolderEntries.removeTree(folder) }
         let file = "\(folder)/fresh.yaml"
         let text = """
             name: fresh state per run
@@ -26,6 +27,7 @@ import Testing
         fputs(text, handle)
         fclose(handle)
         let callers = makeTemporaryFolder("lifebus-callers-state")
+        defer { FolderEntries.removeTree(callers) }
         let child = try ChildProcess("lifebus", ["run", file], environment: ["LIFEBUS_STATE_DIR": callers])
         let out = child.stdout.readAll(timeout: .seconds(120))
         let err = child.stderr.readAll(timeout: .seconds(5))

@@ -1,3 +1,4 @@
+import LifebusIO
 import LifebusProtocol
 import Testing
 
@@ -9,21 +10,22 @@ import Testing
     private static let manifests = "\(TranscriptReplayTests.repositoryRoot)/Examples/manifests"
     private static let facts = ["--fact", "saves=state-saved", "--fact", "restores=state-restored:shown,draft"]
 
-    /// `lifebus run --random SEED` of one app under `profile`, its state files and reproducer in a folder of its own.
-    private func fuzz(_ manifest: String, seed: Int, steps: Int, profile: String = "ios7", facts: [String] = [])
-        throws -> (status: Int32, out: String, err: String, folder: String)
-    {
-        let folder = makeTemporaryFolder("lifebus-fuzz")
+    /// `lifebus run --random SEED` of one app under `profile`, its reproducer in `folder`.
+    private func fuzz(
+        _ manifest: String, in folder: String, seed: Int, steps: Int, profile: String = "ios7", facts: [String] = []
+    ) throws -> (status: Int32, out: String, err: String, folder: String) {
         let result = try runCLI(
             ["run", "--random", "\(seed)", "--steps", "\(steps)", "--app", "\(Self.manifests)/\(manifest)",
              "--profile", profile, "-o", folder + "/fuzz.yaml"] + Self.facts + facts,
-            environment: ["LIFEBUS_STATE_DIR": folder], timeout: .seconds(120))
+            timeout: .seconds(120))
         return (result.status, result.out, result.err, folder)
     }
 
     @Test func theForgetfulAppIsFoundAndItsReproducerFailsTheSameWay() throws {
         // Seed 34 replies to an SMS at step 6, after a crash and a relaunch: shrinking keeps only what it needs.
-        let found = try fuzz("forgetful.json", seed: 34, steps: 15)
+        let folder = makeTemporaryFolder("lifebus-fuzz")
+        defer { FolderEntries.removeTree(folder) }
+        let found = try fuzz("forgetful.json", in: folder, seed: 34, steps: 15)
         #expect(found.status == 1, "\(found.out)\(found.err)")
         #expect(found.out.contains("fuzzing with seed 34"), "\(found.out)")
         #expect(found.out.contains("step 6 (fire sms --reply) broke an invariant: com.example.Forgetful: "
@@ -33,7 +35,7 @@ import Testing
                                       "  - fire: \"sms --reply\""],
                 "\(scenario)")
 
-        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("FAIL mark state-saved  expected: present"), "\(replay.out)")
     }
@@ -48,7 +50,10 @@ import Testing
     @Test func aSceneThatDoesNotRestoreItsPayloadIsFoundAmongTheSceneEvents() throws {
         // ForgetfulScenes (lifebus subscribe --scenes) answers stateRestorationActivity with a payload and never
         // restores it: seed 4 reclaims its background scene and reconnects the session at step 15.
-        let found = try fuzz("forgetful-scenes.json", seed: 4, steps: 30, profile: "ios17", facts: ["--fact", "scenes"])
+        let folder = makeTemporaryFolder("lifebus-fuzz")
+        defer { FolderEntries.removeTree(folder) }
+        let found = try fuzz(
+            "forgetful-scenes.json", in: folder, seed: 4, steps: 30, profile: "ios17", facts: ["--fact", "scenes"])
         #expect(found.status == 1, "\(found.out)\(found.err)")
         #expect(found.out.contains("(fire scene reconnect com.example.ForgetfulScenes 1) broke an invariant: "
             + "com.example.ForgetfulScenes: session 1 reconnected after stateRestorationActivity without a "
@@ -58,13 +63,15 @@ import Testing
                                       "  - fire: \"scene reclaim com.example.ForgetfulScenes 1\"",
                                       "  - fire: \"scene reconnect com.example.ForgetfulScenes 1\""],
                 "\(scenario)")
-        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("FAIL mark state-restored  expected: present"), "\(replay.out)")
     }
 
     @Test func everyProfileIsFuzzedWithTheSameSeedAndKeepsItsOwnReproducer() throws {
-        let found = try fuzz("forgetful.json", seed: 34, steps: 15, profile: "all")
+        let folder = makeTemporaryFolder("lifebus-fuzz")
+        defer { FolderEntries.removeTree(folder) }
+        let found = try fuzz("forgetful.json", in: folder, seed: 34, steps: 15, profile: "all")
         #expect(found.status == 1, "\(found.out)\(found.err)")
         for (profile, callback) in [("ios3", "willTerminate"), ("ios4", "didEnterBackground"),
                                     ("ios7", "didEnterBackground")] {
@@ -75,7 +82,7 @@ import Testing
             #expect(scenario.contains("profiles: [\"\(profile)\"]"), "\(scenario)")
             #expect(scenario.contains("\(callback) answered without a state-saved mark"), "\(scenario)")
             #expect(actions(scenario).count == 3, "\(scenario)")
-            let replay = try runCLI(["run", file], environment: ["LIFEBUS_STATE_DIR": found.folder])
+            let replay = try runCLI(["run", file])
             #expect(replay.status == 1 && replay.out.contains("FAIL  fuzz-34 [\(profile)]"), "\(replay.out)")
         }
         #expect(readFile(found.folder + "/fuzz.yaml") == nil, "one file per profile")
@@ -84,7 +91,9 @@ import Testing
     @Test func theAppThatSavesAfterItsBudgetIsKilledByTheWatchdogAndShrunk() throws {
         // ForgetfulLate dawdles 3 s before each save: seed 2's step 7 advances the clock by 5 s, the budget of the
         // willTerminate it is dawdling in, and the watchdog kills it. Shrinking keeps what that needs.
-        let found = try fuzz("forgetful-late.json", seed: 2, steps: 8)
+        let folder = makeTemporaryFolder("lifebus-fuzz")
+        defer { FolderEntries.removeTree(folder) }
+        let found = try fuzz("forgetful-late.json", in: folder, seed: 2, steps: 8)
         #expect(found.status == 1, "\(found.out)\(found.err)")
         #expect(found.out.contains("step 7 (advance 5s) broke an invariant: com.example.ForgetfulLate: "
             + "willTerminate watchdog: not answered within its 5000 ms budget"), "\(found.out)")
@@ -92,7 +101,7 @@ import Testing
         #expect(actions(scenario) == ["  - launch: \"com.example.ForgetfulLate\"",
                                       "  - fire: \"terminate com.example.ForgetfulLate\"", "  - advance: \"5s\""],
                 "\(scenario)")
-        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("recorded: watchdog"), "\(replay.out)")
     }
@@ -122,7 +131,9 @@ import Testing
     }
 
     @Test func theCorrectAppKeepsEveryInvariant() throws {
-        let kept = try fuzz("returnmeto.json", seed: 34, steps: 40)
+        let folder = makeTemporaryFolder("lifebus-fuzz")
+        defer { FolderEntries.removeTree(folder) }
+        let kept = try fuzz("returnmeto.json", in: folder, seed: 34, steps: 40)
         #expect(kept.status == 0, "\(kept.out)\(kept.err)")
         #expect(kept.out.contains("every invariant held over 40 steps (seed 34)"), "\(kept.out)")
         #expect(readFile(kept.folder + "/fuzz.yaml") == nil, "nothing to reproduce")

@@ -65,7 +65,8 @@ import Testing
     @Test func anUnsupportedProtocolVersionIsRefused() throws {
         let broker = try BrokerFixture()
         let client = try broker.connect()
-        client.sendLine(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"role":"controller","protocolVersion":99}}"#)
+        client.sendLine(
+            #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"role":"controller","protocolVersion":99}}"#)
         #expect(errorName(client.readLine()) == "lifebus.UnsupportedProtocolVersion")
     }
 

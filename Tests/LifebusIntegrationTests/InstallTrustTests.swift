@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusProtocol
 import Testing
@@ -17,7 +18,7 @@ import Testing
             path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         }
 
-        deinit { _ = system("rm -rf '\(path)'") }
+        deinit { FolderEntries.removeTree(path) }
 
         /// Writes `text` to `name` with `mode`; returns the path.
         @discardableResult

@@ -80,8 +80,9 @@ import Testing
         #expect(journal.seqsAreContiguous, "seq goes up by one through every run")
         #expect(journal.entries.first?["type"]?.stringValue == "run")
         #expect(journal.runRecords("start").count == Self.rounds + 1)
-        #expect(journal.entries.contains { $0["type"]?.stringValue == "mark" && $0.jsonText.utf8.count > Self.hugeMarkLength },
-                "the marking apps' long lines are in the journal")
+        #expect(journal.entries.contains {
+            $0["type"]?.stringValue == "mark" && $0.jsonText.utf8.count > Self.hugeMarkLength
+        }, "the marking apps' long lines are in the journal")
         var recorded: [Int64: String] = [:]
         for entry in journal.entries {
             if let seq = entry["seq"]?.int64Value, let app = entry["app"]?.stringValue { recorded[seq] = app }

@@ -1,5 +1,6 @@
 import Glibc
 import LifebusContainment
+import LifebusIO
 import Testing
 
 /// `lifebusd --exit-with-parent PID`, which the programs that start a private broker pass with their own pid: a
@@ -15,7 +16,7 @@ import Testing
         }
         let socket = try #require(socketPath, "the private broker listened")
         let folder = String(socket[..<socket.lastIndex(of: "/")!])
-        defer { Self.removeLeftFolder(folder) }
+        defer { FolderEntries.removeTree(folder) }  // what the killed launcher leaves: journal, lock, apps' state
         let brokerPid = try #require(SupervisionCheck.children(of: launcher.pid).first, "the launcher started a broker")
         #expect(readFile("/proc/\(brokerPid)/comm") == "lifebusd\n")
         // Exact: an unreaped child of a process that is still running.
@@ -52,9 +53,11 @@ import Testing
     /// `reasons`, before it makes its socket.
     private static func expectRefusal(parentPid: Int32, sayingOneOf reasons: [String]) throws {
         let folder = makeTemporaryFolder("lifebus-parent-exit")
-        defer { rmdir(folder) }
+        defer { FolderEntries.removeTree(folder) }
         let socket = "\(folder)/lifebus.sock"
-        let arguments = ["--socket", socket, "--journal", "\(folder)/journal.jsonl", "--exit-with-parent", "\(parentPid)"]
+        let arguments = [
+            "--socket", socket, "--journal", "\(folder)/journal.jsonl", "--exit-with-parent", "\(parentPid)",
+        ]
         let daemon = try ChildProcess("lifebusd", arguments)
         let exited = try ProcessDescriptor.open(daemon.pid)  // exact: our unreaped child
         var exit = pollfd(fd: exited.descriptor, events: Int16(POLLIN), revents: 0)
@@ -63,13 +66,5 @@ import Testing
         let said = daemon.stderr.readLine(timeout: .seconds(5)) ?? ""
         #expect(reasons.contains { said.contains("--exit-with-parent \(parentPid)) \($0)") }, "it said why: \(said)")
         #expect(access(socket, F_OK) != 0, "it made no socket")
-    }
-
-    /// What a killed launcher leaves of its broker's temporary folder: the journal and the socket's lock file.
-    private static func removeLeftFolder(_ folder: String) {
-        for name in fileNames(in: folder, endingWith: "") where name != "." && name != ".." {
-            unlink("\(folder)/\(name)")
-        }
-        rmdir(folder)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import Testing
 
 /// A socket another user planted where a client would look for the broker: the client checks the default socket's
@@ -37,10 +38,9 @@ import Testing
             environment = ["TMPDIR": temporary, "LIFEBUS_SOCKET": "", "XDG_RUNTIME_DIR": ""]
         }
 
+        /// Removes the stand-in with all it holds, never following a planted link.
         func removeAll() {
-            for place in [folder, "\(temporary)/elsewhere", "\(temporary)/open"] { unlink("\(place)/lifebus.sock") }
-            unlink(folder)
-            for place in [folder, "\(temporary)/elsewhere", "\(temporary)/open", temporary] { rmdir(place) }
+            FolderEntries.removeTree(temporary)
         }
     }
 

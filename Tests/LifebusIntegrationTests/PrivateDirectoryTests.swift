@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import Testing
 
 /// The default socket and journal in a shared temporary folder: a private folder of the user's own, created 0700,
@@ -20,11 +21,9 @@ import Testing
             environment = ["TMPDIR": temporary, "LIFEBUS_SOCKET": "", "XDG_RUNTIME_DIR": "", "XDG_STATE_HOME": ""]
         }
 
+        /// Removes the stand-in with all it holds, never following a planted link.
         func removeAll() {
-            for name in ["lifebus.sock", "lifebus.sock.lock", "journal.jsonl"] { unlink("\(folder)/\(name)") }
-            unlink(folder)
-            rmdir(folder)
-            for name in ["elsewhere", ""] { rmdir("\(temporary)/\(name)") }
+            FolderEntries.removeTree(temporary)
         }
 
         /// Starts `lifebusd` with every default; returns its first stdout line, its stderr and exit status when it

@@ -15,7 +15,7 @@ import Testing
 
     @Test func theClientInstallsOfflineAndItsPytestSuitePasses() throws {
         let folder = makeTemporaryFolder("lifebus-python")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         // From a copy: building writes build/ and *.egg-info beside the sources.
         let copy = try Self.run("/bin/cp", ["-R", Self.client, "\(folder)/client"])
         try #require(copy.status == 0, "\(copy.err)")
@@ -23,7 +23,8 @@ import Testing
             "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-build-isolation", "--no-index",
             "--target", "\(folder)/site", "\(folder)/client",
         ])
-        try #require(install.status == 0, "pip install --no-build-isolation --no-index:\n\(install.out)\n\(install.err)")
+        try #require(
+            install.status == 0, "pip install --no-build-isolation --no-index:\n\(install.out)\n\(install.err)")
         let suite = try Self.run(
             Self.python, ["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfE", "\(Self.client)/tests"],
             environment: ["PYTHONPATH": "\(folder)/site", "LIFEBUS_BIN_DIR": ChildProcess.productsFolder],

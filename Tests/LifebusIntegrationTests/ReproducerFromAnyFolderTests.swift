@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import Testing
 
 /// A fuzz reproducer names its manifests relative to itself, so `lifebus run fuzz.yaml` fails the same way from
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ReproducerFromAnyFolderTests {
     @Test func aReproducerRunsTheSameFromAnotherWorkingDirectory() throws {
         let folder = makeTemporaryFolder("lifebus-reproducer")
-        defer { _ = try? ChildProcess("/bin/rm", ["-rf", folder]).wait() }
+        defer { FolderEntries.removeTree(folder) }
         // The tree the reproducer is written in: its manifest two folders up from it.
         for name in ["manifests", "runs", "runs/today"] { mkdir(folder + "/" + name, 0o755) }
         let manifest = #"{"id": "com.example.Forgetful", "executable": "PROGRAM"}"#
@@ -17,7 +18,7 @@ import Testing
         let found = try runCLI(
             ["run", "--random", "34", "--steps", "15", "--app", folder + "/manifests/forgetful.json",
              "--profile", "ios7", "-o", folder + "/runs/today/fuzz-34.yaml", "--fact", "saves=state-saved"],
-            environment: ["LIFEBUS_STATE_DIR": folder], timeout: .seconds(120))
+            timeout: .seconds(120))
         #expect(found.status == 1, "\(found.out)\(found.err)")
         let scenario = try #require(readFile(folder + "/runs/today/fuzz-34.yaml"))
         #expect(scenario.contains("\"../../manifests/forgetful.json\""), "\(scenario)")
@@ -27,8 +28,7 @@ import Testing
                                   (folder + "/runs/today", "fuzz-34.yaml")] {
             let replay = try ChildProcess(
                 "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" run \"$2\"", directory,
-                            "\(ChildProcess.productsFolder)/lifebus", file],
-                environment: ["LIFEBUS_STATE_DIR": folder])
+                            "\(ChildProcess.productsFolder)/lifebus", file])
             let out = replay.stdout.readAll(timeout: .seconds(60))
             let status = replay.wait()
             #expect(status == 1, "from \(directory): \(out)")

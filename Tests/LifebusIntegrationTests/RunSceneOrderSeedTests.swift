@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import Testing
 
@@ -49,8 +50,7 @@ import Testing
 
     /// Removes the scenario file and its folder.
     static func remove(_ file: String) {
-        unlink(file)
-        rmdir(String(file.dropLast("/two-windows.yaml".count)))
+        FolderEntries.removeTree(String(file.dropLast("/two-windows.yaml".count)))
     }
 
     @Test func theSeedReachesTheBrokersLifebusRunStarts() throws {

@@ -7,11 +7,9 @@ import Testing
 /// example apps installed from their manifests; the reports are read as people and CI systems read them.
 @Suite struct ScenarioRunTests {
     /// Runs `lifebus ARGUMENTS` to its end, however long a loaded machine makes every scenario under every profile.
-    /// The apps keep their state files in a folder of the run's own: the default one is shared with every other
-    /// test (and checkout) of this user, whose apps would rename each other's files away mid-save.
+    /// Each run gives its apps a fresh state folder of its own (with `--socket`, the apps are the broker's).
     static func lifebus(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let child = try ChildProcess("lifebus", arguments,
-                                     environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-scenario-state")])
+        let child = try ChildProcess("lifebus", arguments)
         let out = child.stdout.readAll(timeout: .seconds(600))
         let err = child.stderr.readAll(timeout: .seconds(5))
         return (child.wait(), out, err)
@@ -25,7 +23,7 @@ import Testing
         fileNames(in: "\(root)/scenarios", endingWith: ".yaml").sorted().map { "\(root)/scenarios/\($0)" }
     }
 
-    /// A fresh path for a JUnit report, in a folder of its own.
+    /// A fresh path for a JUnit report, in a folder of its own (`remove(_:)` removes both).
     static func reportPath() throws -> String {
         var template = Array("/tmp/lifebus-junit-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw FixtureError("mkdtemp failed") }
@@ -33,8 +31,7 @@ import Testing
     }
 
     static func remove(_ report: String) {
-        unlink(report)
-        rmdir(String(report.dropLast("/report.xml".count)))
+        FolderEntries.removeTree(String(report.dropLast("/report.xml".count)))
     }
 
     /// How many profiles a scenario file runs under with `--profile all`: those its one-line `profiles: [a, b]`
@@ -108,9 +105,7 @@ import Testing
     }
 
     @Test func onARunningBrokerEachScenarioStartsFromAResetDeviceUnderItsProfile() throws {
-        let state = "LIFEBUS_STATE_DIR=" + makeTemporaryFolder("lifebus-scenario-state")  // as in `lifebus(_:)`
-        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--profile", "ios4"],
-                                       wrapper: ["/usr/bin/env", state])
+        let broker = try BrokerFixture(arguments: ["--clock", "manual", "--profile", "ios4"])
         let files = ["sms-reply", "home-relaunch", "sms-reply"].map { "\(Self.root)/scenarios/\($0).yaml" }
         let run = try Self.lifebus(["run", "--socket", broker.socketPath] + files)
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
@@ -141,13 +136,15 @@ import Testing
     /// profiles' overrides: the schema refuses them as `lifebus run`'s parser does, and an app's `expect` keeps them.
     @Test func theSchemaAndTheParserRefuseTheAppsMembersOnASceneExpect() throws {
         let folder = makeTemporaryFolder("lifebus-scene-expect")
+        defer { FolderEntries.removeTree(folder) }
         let refused = [
             "steps:\n  - expect: {app: a, scene: 1, noTask: t}\n",
             "steps:\n  - expect: {app: a, scene: 1, profiles: {ios13: {noMark: m}}}\n",
             "steps:\n  - expect: {app: a, scene: 1, task: {identifier: t, outcome: completed}}\n",
             "steps:\n  - expect: {app: a, scene: 1, presented: none}\n",
         ]
-        let files = (refused + ["steps:\n  - expect: {app: a, noTask: t, noMark: m}\n"]).enumerated().map { index, text in
+        let texts = refused + ["steps:\n  - expect: {app: a, noTask: t, noMark: m}\n"]
+        let files = texts.enumerated().map { index, text in
             let path = "\(folder)/expect-\(index).yaml"
             let file = fopen(path, "w")
             fputs(text, file)

@@ -110,7 +110,8 @@ import Testing
         ])
         #expect(reclaimed.status == 0, "\(reclaimed.out)")
         #expect(reclaimed.out.contains("scene 2 state  expected: unattached"), "\(reclaimed.out)")
-        let untouched = try broker.cli(["expect", Self.id, "--scene", "1", "--callbacks", "none", "--state", "background"])
+        let untouched = try broker.cli(
+            ["expect", Self.id, "--scene", "1", "--callbacks", "none", "--state", "background"])
         #expect(untouched.status == 0, "the reclaim moved scene 2 only: \(untouched.out)")
         let wrong = try broker.cli(["expect", Self.id, "--scene", "1", "--state", "foregroundActive", "--json"])
         #expect(wrong.status == 1)

@@ -14,10 +14,9 @@ import Testing
                         "\(root)/Tests/Fixtures/scenarios/must-fail.yaml"]
     static let profiles = ["--profile", "ios4,ios7"]
 
-    /// Runs `lifebus ARGUMENTS` with a state folder of its own.
+    /// Starts `lifebus ARGUMENTS` (each run gives its apps a fresh state folder of its own).
     static func lifebus(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess("lifebus", arguments,
-                         environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-shard-state")])
+        try ChildProcess("lifebus", arguments)
     }
 
     static func finish(_ child: ChildProcess) -> (status: Int32, out: String, err: String) {
@@ -33,8 +32,10 @@ import Testing
 
     @Test func threeShardsMergeToTheUnshardedVerdictJUnitAndCoverage() throws {
         let folder = makeTemporaryFolder("lifebus-shards")
+        defer { FolderEntries.removeTree(folder) }
         let whole = Self.finish(try Self.lifebus(
-            ["run"] + Self.files + Self.profiles + ["--report", "\(folder)/whole.json", "--junit", "\(folder)/whole.xml"]))
+            ["run"] + Self.files + Self.profiles
+                + ["--report", "\(folder)/whole.json", "--junit", "\(folder)/whole.xml"]))
         #expect(whole.status == 1, "\(whole.out)\n\(whole.err)")  // must-fail.yaml fails
         let shards = try (1...3).map { index in
             try Self.lifebus(["run"] + Self.files + Self.profiles
@@ -69,6 +70,7 @@ import Testing
 
     @Test func aFuzzCampaignSplitBySeedRangeMergesToTheWholeCampaign() throws {
         let folder = makeTemporaryFolder("lifebus-fuzz-shards")
+        defer { FolderEntries.removeTree(folder) }
         let options = ["--app", "\(Self.root)/Examples/manifests/forgetful.json", "--steps", "6", "--profile", "ios7",
                        "--fact", "saves=state-saved"]
         let whole = Self.finish(try Self.lifebus(["run", "--seeds", "33..35"] + options
@@ -84,7 +86,8 @@ import Testing
         func sessions(_ path: String) throws -> [String] {
             let report = try JSONParser.parse(readFile(path) ?? "")
             return (report["fuzz"]?.arrayValue ?? []).map { session in
-                ["seed", "profile", "outcome", "steps"].map { session[$0].map { "\($0)" } ?? "-" }.joined(separator: " ")
+                ["seed", "profile", "outcome", "steps"]
+                    .map { session[$0].map { "\($0)" } ?? "-" }.joined(separator: " ")
             }
         }
         let wholeSessions = try sessions("\(folder)/whole.json")
@@ -95,7 +98,8 @@ import Testing
 
     @Test func theCIExamplesPassShardArgumentsThatAreAcceptedAndCoverEveryShard() throws {
         let found = try HelperScripts.python(
-            "ci_shard_arguments.py", ["\(Self.root)/docs/ci/github-actions.yml", "\(Self.root)/docs/ci/kubernetes-job.yaml"])
+            "ci_shard_arguments.py",
+            ["\(Self.root)/docs/ci/github-actions.yml", "\(Self.root)/docs/ci/kubernetes-job.yaml"])
         #expect(found.status == 0, "\(found.out)\n\(found.err)")
         var shards: [String: [String]] = [:]
         for line in found.out.split(separator: "\n") {

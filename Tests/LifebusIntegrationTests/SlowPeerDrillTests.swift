@@ -111,7 +111,8 @@ import Testing
             #expect(parsed(observer.hello(role: "observer"))?["result"] != nil)
             for index in 0..<60 {
                 let params = #"{"name":"big","data":{"b":"\#(blob)"}}"#
-                app.client.sendLine(#"{"jsonrpc":"2.0","id":"big\#(round)-\#(index)","method":"mark","params":\#(params)}"#)
+                app.client.sendLine(
+                    #"{"jsonrpc":"2.0","id":"big\#(round)-\#(index)","method":"mark","params":\#(params)}"#)
             }
             var first = [UInt8](repeating: 0, count: 4096)
             var poller = pollfd(fd: observer.descriptor, events: Int16(POLLIN), revents: 0)

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import Testing
 
 /// A Swift app with a scene delegate under a profile without scenes (`ios7`): its hello is refused with
@@ -61,8 +62,7 @@ import Testing
     }
 
     static func remove(_ scenario: (file: String, folder: String)) {
-        unlink(scenario.file)
-        rmdir(scenario.folder)
+        FolderEntries.removeTree(scenario.folder)
     }
 
     @Test func underIOS7TheSceneAppRunsTheAppDelegateLifeCycle() throws {

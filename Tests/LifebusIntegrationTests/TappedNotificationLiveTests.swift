@@ -10,7 +10,7 @@ import Testing
     @Test func aTapLaunchesTheAppThenBringsItBackAndALockedDeviceRefusesIt() throws {
         let broker = try BrokerFixture(arguments: ["--profile", "ios17", "--clock", "manual"])
         let manifest = AppsSupervisedTests.manifest(
-            Self.id, executable: ChildProcess.productsFolder + "/FeedReader",
+            Self.id, in: broker.ownFolder, executable: ChildProcess.productsFolder + "/FeedReader",
             arguments: ["--state-file", broker.socketPath + ".feed"])
         #expect(try broker.cli(["install", manifest]).status == 0)
         let cold = try broker.cli(["fire", "push", Self.id, "--alert", "--tap", "--payload", #"{"post":3}"#])

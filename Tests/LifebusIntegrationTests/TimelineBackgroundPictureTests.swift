@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusTimeline
 import Testing
@@ -45,15 +46,10 @@ import Testing
         #expect(text.out.contains("ENDED killed: background task \(Self.task) expired"), "\(text.out)")
         #expect(text.out.contains("push answered"), "\(text.out)")
 
-        let folder = "/tmp/lifebus-test-\(getpid())-background"
-        mkdir(folder, 0o700)
+        let folder = makeTemporaryFolder("lifebus-timeline-background")
+        defer { FolderEntries.removeTree(folder) }
         let svg = "\(folder)/timeline.svg"
         let png = "\(folder)/timeline.png"
-        defer {
-            unlink(svg)
-            unlink(png)
-            rmdir(folder)
-        }
         #expect(try broker.cli(["trace", "-o", svg]).status == 0)
         let journal = try #require(readFile(broker.journalPath))
         let entries = try journal.split(separator: "\n").compactMap { line throws in

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusTimeline
 import Testing
@@ -19,15 +20,10 @@ import Testing
         #expect(try broker.cli(["fire", "launch", Self.app]).status == 0)
         #expect(try broker.reached(Self.app, "active"))
 
-        let folder = "/tmp/lifebus-test-\(getpid())-break"
-        mkdir(folder, 0o700)
+        let folder = makeTemporaryFolder("lifebus-timeline-break")
+        defer { FolderEntries.removeTree(folder) }
         let svg = "\(folder)/timeline.svg"
         let png = "\(folder)/timeline.png"
-        defer {
-            unlink(svg)
-            unlink(png)
-            rmdir(folder)
-        }
         let drawn = try broker.cli(["trace", "-o", svg])
         #expect(drawn.status == 0, "\(drawn.err)")
         let text = try #require(readFile(broker.journalPath))
@@ -87,13 +83,9 @@ import Testing
     /// narrower than the width Chromium measures (`getComputedTextLength`), and its ascent and descent hold the
     /// text's box (`getBBox`). The font is DejaVu Sans (fonts-dejavu-core, fontconfig's default on Debian).
     @Test func theLabelWidthEstimateIsAnUpperBoundOfChromiumsWidths() throws {
-        let folder = "/tmp/lifebus-test-\(getpid())-glyphs"
-        mkdir(folder, 0o700)
+        let folder = makeTemporaryFolder("lifebus-timeline-glyphs")
+        defer { FolderEntries.removeTree(folder) }
         let html = "\(folder)/measure.html"
-        defer {
-            unlink(html)
-            rmdir(folder)
-        }
         var page = "<!DOCTYPE html><html><body>"
         let journals = [TimelinePictureTests.journal, TimelineScenePictureTests.journal]
         for journal in journals {

@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusTimeline
 import Testing
@@ -19,15 +20,10 @@ import Testing
     }
 
     @Test func chromiumShowsEachLaneInItsStateColoursWithTheWatchdogInRed() throws {
-        let folder = "/tmp/lifebus-test-\(getpid())-timeline"
-        mkdir(folder, 0o700)
+        let folder = makeTemporaryFolder("lifebus-timeline-timeline")
+        defer { FolderEntries.removeTree(folder) }
         let svg = "\(folder)/timeline.svg"
         let png = "\(folder)/timeline.png"
-        defer {
-            unlink(svg)
-            unlink(png)
-            rmdir(folder)
-        }
         let drawn = try runCLI(["trace", "--journal", Self.journal, "-o", svg])
         #expect(drawn.status == 0, "\(drawn.err)")
         let picture = try Self.layout()
@@ -127,16 +123,11 @@ import Testing
 
 extension TimelinePictureTests {
     @Test func withoutABrokerTraceDrawsTheLastRunOfTheDefaultJournal() throws {
-        let state = "/tmp/lifebus-test-\(getpid())-state"
+        let state = makeTemporaryFolder("lifebus-timeline-state")
+        defer { FolderEntries.removeTree(state) }
         let folder = "\(state)/lifebus"
-        mkdir(state, 0o700)
         mkdir(folder, 0o700)
         let journal = "\(folder)/journal.jsonl"
-        defer {
-            unlink(journal)
-            rmdir(folder)
-            rmdir(state)
-        }
         // Two broker runs in one file: an earlier one with another app, then the fixture's.
         let earlier = #"{"type":"mark","seq":1,"app":"com.example.Earlier","pid":1,"name":"x","data":null,"#
             + #""atMs":1,"wallMs":1}"#

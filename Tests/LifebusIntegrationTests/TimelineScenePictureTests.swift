@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusJSON
 import LifebusLifecycle
 import LifebusTimeline
@@ -12,15 +13,10 @@ import Testing
     static let journal = "\(TranscriptReplayTests.repositoryRoot)/Tests/Fixtures/timeline/scenes.jsonl"
 
     @Test func chromiumShowsEachScenesStatesInItsSubLane() throws {
-        let folder = "/tmp/lifebus-test-\(getpid())-scene-timeline"
-        mkdir(folder, 0o700)
+        let folder = makeTemporaryFolder("lifebus-timeline-scene-timeline")
+        defer { FolderEntries.removeTree(folder) }
         let svg = "\(folder)/timeline.svg"
         let png = "\(folder)/timeline.png"
-        defer {
-            unlink(svg)
-            unlink(png)
-            rmdir(folder)
-        }
         let drawn = try runCLI(["trace", "--journal", Self.journal, "-o", svg])
         #expect(drawn.status == 0, "\(drawn.err)")
         let text = try #require(readFile(Self.journal))

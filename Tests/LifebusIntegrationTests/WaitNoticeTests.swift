@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 import LifebusProtocol
 import Testing
 
@@ -31,7 +32,8 @@ import Testing
     @Test func fireLaunchOfAProgramThatNeverConnectsSaysSoAndTimesOut() throws {
         let broker = try BrokerFixture(arguments: Self.launchBudget)
         let id = "com.example.Mute"
-        let manifest = AppsSupervisedTests.manifest(id, executable: "/bin/sleep", arguments: ["1000"])
+        let manifest = AppsSupervisedTests.manifest(
+            id, in: broker.ownFolder, executable: "/bin/sleep", arguments: ["1000"])
         #expect(try broker.cli(["install", manifest]).status == 0)
 
         let fire = try ChildProcess("lifebus", ["fire", "launch", id, "--socket", broker.socketPath])
@@ -163,12 +165,8 @@ import Testing
             return fputs(text, handle) >= 0
         }
         #expect(written == true)
-        defer {
-            unlink(file)
-            rmdir(folder)
-        }
-        let run = try ChildProcess("lifebus", ["run", "--socket", broker.socketPath, "--profile", "ios7", file],
-                                   environment: ["LIFEBUS_STATE_DIR": makeTemporaryFolder("lifebus-notice-state")])
+        defer { FolderEntries.removeTree(folder) }
+        let run = try ChildProcess("lifebus", ["run", "--socket", broker.socketPath, "--profile", "ios7", file])
         let notice = Self.stderrLine(run, containing: "waiting for")
         #expect(notice.line == "lifebus run: waiting for the broker's answer to fire (at most 10s)", "\(notice)")
         #expect(notice.seconds < 7)

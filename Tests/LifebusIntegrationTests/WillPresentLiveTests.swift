@@ -17,7 +17,8 @@ import Testing
         #expect(hi.status == 0, "\(hi.out) \(hi.err)")
         #expect(try pushes(of: Self.chat, broker) == ["delivered", "presented banner,sound"])
         let asked = try broker.transitions(of: Self.chat).last
-        #expect(asked?["callback"] == "willPresentNotification" && asked?["from"] == "active", "\(String(describing: asked))")
+        #expect(asked?["callback"] == "willPresentNotification" && asked?["from"] == "active",
+                "\(String(describing: asked))")
         #expect(try broker.cli(["history", Self.chat]).out.contains("push presented banner,sound"))
 
         let quiet = try broker.subscribe(Self.quiet)

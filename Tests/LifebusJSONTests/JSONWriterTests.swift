@@ -85,7 +85,8 @@ import Testing
             JSONWriter.append(to: &fromInteger, atMost: JSONCursor.numberBound) { $0.milliseconds(nanoseconds: value) }
             let expected = JSONValue.double(Double(value) / 1e6).jsonText
             if String(decoding: fromInteger, as: UTF8.self) != expected {
-                mismatches.append("\(value) ns written as \(String(decoding: fromInteger, as: UTF8.self)), not \(expected)")
+                let written = String(decoding: fromInteger, as: UTF8.self)
+                mismatches.append("\(value) ns written as \(written), not \(expected)")
             }
         }
         #expect(mismatches.isEmpty)

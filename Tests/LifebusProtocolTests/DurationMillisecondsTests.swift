@@ -43,7 +43,8 @@ import Testing
         for duration in edges {
             check(duration)
         }
-        await propertyCheck(count: 2000, input: Gen.int(in: Int.min...Int.max), Gen.int(in: -(1 << 58)...(1 << 58))) { low, high in
+        let lows = Gen.int(in: Int.min...Int.max), highs = Gen.int(in: -(1 << 58)...(1 << 58))
+        await propertyCheck(count: 2000, input: lows, highs) { low, high in
             check(Duration(_high: Int64(high), low: UInt64(bitPattern: Int64(low))))
         }
     }

@@ -32,7 +32,8 @@ import Testing
     /// Every event with every member it may take: accepted, and round-trips.
     @Test(arguments: [
         ["event": "call", "action": "ring"], ["event": "call", "action": "decline"], ["event": "call", "action": "end"],
-        ["event": "sms", "action": "banner"], ["event": "sms", "action": "reply"], ["event": "sms", "action": "dismiss"],
+        ["event": "sms", "action": "banner"], ["event": "sms", "action": "reply"],
+        ["event": "sms", "action": "dismiss"],
         ["event": "calendar", "action": "view"], ["event": "calendar", "action": "dismiss"],
         ["event": "sleep"], ["event": "wake"], ["event": "home", "byUser": false],
         ["event": "launch", "app": "com.x"], ["event": "activate", "app": "com.x"],

@@ -3,9 +3,9 @@ import Testing
 
 @testable import LifebusProtocol
 
-/// `FireParams.Packed` stores each enum as its `position` (its index in `allCases`) in a field of fixed width: every case must fit,
-/// so a case added beyond a width fails here (not as a request that decodes to another event), and the fields
-/// must fit the word.
+/// `FireParams.Packed` stores each enum as its `position` (its index in `allCases`) in a field of fixed width: every
+/// case must fit, so a case added beyond a width fails here (not as a request that decodes to another event), and the
+/// fields must fit the word.
 @Suite struct PackedFireParamsTests {
     typealias Packed = FireParams.Packed
 

@@ -38,8 +38,10 @@ import Testing
     @Test(arguments: [
         #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, #"{"jsonrpc":"2.0","method":"ping"}"#,
         #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}"#, #"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping","params":null}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":null}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}}}"#,
         #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{},"id":2}"#,
         #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{}},{"#,
         #"{"jsonrpc":"2.0","id":1,"method":"ping","result":{}}"#, #"{"jsonrpc":"2.0","id":1,"method":"ping","id":2}"#,

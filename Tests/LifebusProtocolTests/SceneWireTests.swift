@@ -181,7 +181,8 @@ import Testing
 
     @Test func anEventWithoutSceneMembersKeepsItsTextAndItsPackedWord() throws {
         let params = FireParams(event: .home)
-        #expect(params.json.jsonText == #"{"event":"home","action":null,"app":null,"level":null,"byUser":false,"wait":true}"#)
+        #expect(params.json.jsonText
+                == #"{"event":"home","action":null,"app":null,"level":null,"byUser":false,"wait":true}"#)
         #expect(FireParams.Packed(params, members: .all)?.params == params)
     }
 }

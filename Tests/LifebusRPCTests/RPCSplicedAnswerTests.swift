@@ -10,8 +10,9 @@ import Testing
 @Suite struct RPCSplicedAnswerTests {
     static func result(records count: Int) -> (FireResult, WrittenFireResult) {
         let records = (1...count).map { seq in
-            TransitionRecord(seq: Int64(seq), app: "com.example.app\(seq)", pid: Int32(seq), callback: .didEnterBackground,
-                             cause: EventCause(eventID: 7, event: "home"), from: .inactive, to: .background,
+            TransitionRecord(seq: Int64(seq), app: "com.example.app\(seq)", pid: Int32(seq),
+                             callback: .didEnterBackground, cause: EventCause(eventID: 7, event: "home"),
+                             from: .inactive, to: .background,
                              firedMs: 1.5, sentMs: 2.25, answeredMs: 3.125, handlerMs: nil, budgetMs: 5000,
                              outcome: .ok, wallMs: 1_763_780_000_000)
         }

@@ -19,7 +19,8 @@ struct LaunchArgumentsTests {
     }
 
     @Test(arguments: [
-        ["--socket"], ["--state-file="], ["--exits-on-suspend=yes"], ["--background-mode"], ["--background-mode", "audoi"],
+        ["--socket"], ["--state-file="], ["--exits-on-suspend=yes"], ["--background-mode"],
+        ["--background-mode", "audoi"],
     ])
     func mistakesAreRefused(_ arguments: [String]) {
         #expect(throws: LaunchArguments.Failure.self) { try LaunchArguments(parsing: arguments) }

@@ -91,7 +91,8 @@ struct ProtectedFileTests {
         let application = harness.application
         let log = ProtectedFile(path: directory + "/log", protection: .completeUnlessOpen, of: application)
         let journal = ProtectedFile(path: directory + "/journal", protection: .complete, of: application)
-        let cache = ProtectedFile(path: directory + "/cache", protection: .untilFirstUserAuthentication, of: application)
+        let cache = ProtectedFile(
+            path: directory + "/cache", protection: .untilFirstUserAuthentication, of: application)
         var openLog = try log.open()
         var openJournal = try journal.open()
         lock(harness, available: false)

@@ -33,7 +33,8 @@ struct WillPresentTests {
         let answer = await broker.send(CallbackParams(
             callbackID: 1, callback: .willPresentNotification, state: .active, budgetMs: 10_000,
             background: CallbackBackground(payload: #"{"aps":{"alert":"Hi"}}"#)))
-        _ = await broker.send(CallbackParams(callbackID: 2, callback: .willTerminate, state: .notRunning, budgetMs: 5000))
+        _ = await broker.send(
+            CallbackParams(callbackID: 2, callback: .willTerminate, state: .notRunning, budgetMs: 5000))
         await running.value
         await broker.stop()
         return try answer.get()

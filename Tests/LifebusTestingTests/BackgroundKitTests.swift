@@ -55,7 +55,7 @@ struct BackgroundKitTests {
     }
 
     /// A bus of `profile` at `place` with FeedReader launched: in memory `delegate`, live the FeedReader executable
-    /// with `arguments`, installed from a manifest in `folder` (which the caller removes with its `app.json`).
+    /// with `arguments`, installed from a manifest in `folder` (which the caller removes).
     private func launched(
         at place: Place, delegate: Reader, arguments: [String], folder: String
     ) async throws -> (LifebusTestBus, LifebusTestApp) {
@@ -78,7 +78,7 @@ struct BackgroundKitTests {
     @Test(arguments: Place.allCases)
     func aRefreshTaskThatForgetsSetTaskCompletedIsKilledAt30VirtualSeconds(_ place: Place) async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "draft.draft"]) }
+        defer { TestMachine.remove(folder) }
         let (bus, app) = try await launched(
             at: place, delegate: Reader(forgetsCompletion: true), arguments: ["--forgets-completion"], folder: folder)
         try await bus.fire(.home)
@@ -122,7 +122,7 @@ struct BackgroundKitTests {
     @Test(arguments: Place.allCases)
     func aDraftWrittenByAPush15SecondsAfterTheLockIsLost(_ place: Place) async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "draft", "draft.draft"]) }
+        defer { TestMachine.remove(folder) }
         let (bus, app) = try await launched(
             at: place, delegate: Reader(draftPath: folder + "/draft"), arguments: [], folder: folder)
         #expect(try await bus.isProtectedDataAvailable())

@@ -57,14 +57,7 @@ struct BackgroundLaunchSceneKitTests {
         let bus = try await LifebusTestBus(
             .inMemory, profile: profile, knobs: DeviceKnobs(connectsSceneAtBackgroundLaunch: true))
         let notes = Notes()
-        let app = try await bus.launch(Self.id, delegate: notes, sceneDelegate: notes)
-        try await bus.fire(.home)
-        try await bus.reclaim(app, scene: SceneID(1))
-        try await bus.fire(.terminate(app.id, byUser: false))
-        try await bus.expect(app, outcome: .killed(.system))
-        try await bus.lock()
-        try await bus.advance(by: .seconds(10))
-        #expect(try await !bus.isProtectedDataAvailable())
+        let app = try await bus.sceneAppKilledBehindTheLock(Self.id, delegate: notes)
         notes.calls.removeAll()
 
         try await bus.push(app)

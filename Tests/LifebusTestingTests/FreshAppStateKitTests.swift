@@ -12,7 +12,7 @@ import Testing
 struct FreshAppStateKitTests {
     @Test func eachLiveBusGivesItsAppsAFreshStateFolderRemovedWithIt() async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "given"]) }
+        defer { TestMachine.remove(folder) }
         let given = folder + "/given"
         // `$LIFEBUS_STATE_DIR` without braces: the manifest's `${VAR}` expansion leaves it to the shell.
         let command = "printf %s \\\"$LIFEBUS_STATE_DIR\\\" > \(given); exec \(TestMachine.productsFolder)/ReturnMeTo"

@@ -34,7 +34,7 @@ struct InstalledAppRowTests {
             return
         }
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "state"]) }
+        defer { TestMachine.remove(folder) }
         let bus = try await LifebusTestBus(.live, profile: profile)
         let a = try await bus.launch("A", delegate: LifecycleRowsTests.Answering())
         try await bus.install(manifest: Self.manifest(in: folder))
@@ -52,7 +52,7 @@ struct InstalledAppRowTests {
 
     @Test func r141ASpawnThatFailsIsAnsweredAtOnceNamingThePath() async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "state", "gone"]) }
+        defer { TestMachine.remove(folder) }
         TestMachine.write("#!/bin/sh\nexit 0\n", to: folder + "/gone")
         chmod(folder + "/gone", 0o755)
         let bus = try await LifebusTestBus(.live, profile: .ios7)

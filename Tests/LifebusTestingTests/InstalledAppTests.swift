@@ -10,7 +10,7 @@ import Testing
 struct InstalledAppTests {
     @Test func anInstalledAppIsStartedByTheBrokerAndAssertedLikeAnyOther() async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "state"]) }
+        defer { TestMachine.remove(folder) }
         TestMachine.write(
             """
             {"id": "com.example.ReturnMeTo", "executable": "\(TestMachine.productsFolder)/ReturnMeTo",
@@ -38,7 +38,7 @@ struct InstalledAppTests {
 
     @Test func aLaunchThatNeverComesUpFailsAtTheAnswerLimitInsteadOfHanging() async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json", "state"]) }
+        defer { TestMachine.remove(folder) }
         // ReturnMeTo says hello as com.example.ReturnMeTo: the broker waits for com.example.Elsewhere in vain (on the
         // manual clock its launch budget never passes).
         TestMachine.write(

@@ -49,7 +49,7 @@ struct KilledAppRelaunchTests {
         ])
 
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json"]) }
+        defer { TestMachine.remove(folder) }
         let live = try await LifebusTestBus(.live, profile: .ios7)
         TestMachine.write(
             """

@@ -36,7 +36,7 @@ struct LaunchTimeoutTests {
 
     @Test func anInstalledProgramThatNeverSaysHelloTimesOutItsLaunch() async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json"]) }
+        defer { TestMachine.remove(folder) }
         TestMachine.write(
             #"{"id": "com.example.Mute", "executable": "/bin/sleep", "arguments": ["1000"]}"#, to: folder + "/app.json")
         let bus = try await LifebusTestBus(.live, profile: .ios7)

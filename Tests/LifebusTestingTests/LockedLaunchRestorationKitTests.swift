@@ -40,15 +40,7 @@ struct LockedLaunchRestorationKitTests {
     func aSceneLaunchedBehindTheLockGetsItsPayloadWhenItConnectsAfterTheUnlock(_ profile: Profile) async throws {
         let bus = try await LifebusTestBus(.inMemory, profile: profile)
         let notes = Notes()
-        let app = try await bus.launch(Self.id, delegate: notes, sceneDelegate: notes)
-        try await bus.fire(.home)
-        try await bus.reclaim(app, scene: SceneID(1))
-        #expect(try await bus.savedSessions(of: app) == [SceneSessionID(1)])
-        try await bus.fire(.terminate(app.id, byUser: false))
-        try await bus.expect(app, outcome: .killed(.system))
-        try await bus.lock()
-        try await bus.advance(by: .seconds(10))
-        #expect(try await !bus.isProtectedDataAvailable())
+        let app = try await bus.sceneAppKilledBehindTheLock(Self.id, delegate: notes)
         notes.calls.removeAll()
 
         try await bus.push(app)

@@ -24,7 +24,7 @@ struct OutcomeTests {
     nonisolated static let id: AppID = "com.example.Outcomes"
 
     /// A bus at `place` with the app launched and in front: in memory served by a delegate, live an installed
-    /// `lifebus subscribe` (in `folder`, which the caller removes with its `app.json`).
+    /// `lifebus subscribe` (in `folder`, which the caller removes).
     private func launched(at place: Place, profile: Profile = .ios7, folder: String) async throws
         -> (LifebusTestBus, LifebusTestApp)
     {
@@ -41,7 +41,7 @@ struct OutcomeTests {
     @Test(arguments: Place.allCases)
     func theOutcomeOfTheLatestTransitionAndOfANamedCallback(_ place: Place) async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json"]) }
+        defer { TestMachine.remove(folder) }
         let (bus, app) = try await launched(at: place, folder: folder)
         try await bus.fire(.home)
         try await bus.expect(app, outcome: .ok)
@@ -56,7 +56,7 @@ struct OutcomeTests {
     @Test(arguments: Place.allCases)
     func aWrongOutcomeIsReportedExpectedBesideRecorded(_ place: Place) async throws {
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: ["app.json"]) }
+        defer { TestMachine.remove(folder) }
         let (bus, app) = try await launched(at: place, folder: folder)
         try await bus.fire(.home)
         try await bus.fire(.terminate(Self.id, byUser: true))

@@ -37,7 +37,6 @@ struct SceneRowsTests {
             + "verb for that (BackgroundLaunchSceneKitTests shows the unlock's hand-over to a running app)",
     ]
 
-
     @Test("a scene row behaves as specified", arguments: LifecycleTable.sceneRows, Profile.allCases)
     func row(_ row: Row, _ profile: Profile) async throws {
         guard let expected = row.expected[profile] else {
@@ -47,7 +46,7 @@ struct SceneRowsTests {
         guard Self.notInKit[row.id] == nil else { return }
         try await play(row, profile, on: .inMemory, expecting: expected, exactOrder: true)
         let folder = TestMachine.temporaryFolder()
-        defer { TestMachine.remove(folder, files: Self.processApps(row, profile).map { "\($0).json" }) }
+        defer { TestMachine.remove(folder) }
         try await play(row, profile, on: .live, expecting: expected, exactOrder: false, folder: folder)
     }
 

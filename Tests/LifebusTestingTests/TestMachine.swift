@@ -1,4 +1,5 @@
 import Glibc
+import LifebusIO
 
 /// What the kit's tests need of the machine: the running test bundle, the build folder it runs from, and temporary
 /// folders. Stateless.
@@ -17,7 +18,7 @@ enum TestMachine {
         return String(bundle[..<bundle.lastIndex(of: "/")!])
     }
 
-    /// A new empty folder under /tmp; the caller removes it (`remove(_:files:)`).
+    /// A new empty folder under /tmp; the test removes it when it ends (`defer { TestMachine.remove(folder) }`).
     static func temporaryFolder() -> String {
         var template = Array("/tmp/lifebus-kit-test-XXXXXX".utf8CString)
         return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -30,9 +31,8 @@ enum TestMachine {
         fclose(file)
     }
 
-    /// Removes `files` of `folder`, then the folder.
-    static func remove(_ folder: String, files: [String]) {
-        for name in files { unlink(folder + "/" + name) }
-        rmdir(folder)
+    /// Removes `folder` with all it holds, never following a link.
+    static func remove(_ folder: String) {
+        FolderEntries.removeTree(folder)
     }
 }

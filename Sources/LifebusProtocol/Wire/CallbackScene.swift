@@ -72,7 +72,9 @@ extension SceneConnectionOptions {
     /// "userActivity":{…}}`, the two payloads only when present, written as the JSON values their texts hold.
     public var json: JSONValue {
         var object: JSONObject = ["urlContexts": .array(urlContexts.map(JSONValue.string))]
-        if let notificationResponse { object.append("notificationResponse", JSONValue(embedding: notificationResponse)) }
+        if let notificationResponse {
+            object.append("notificationResponse", JSONValue(embedding: notificationResponse))
+        }
         if let userActivity { object.append("userActivity", JSONValue(embedding: userActivity)) }
         return .object(object)
     }

@@ -75,8 +75,8 @@ extension FireParams {
 
     /// Params `readCanonical` read that name no app, with the members their text held, packed in one word: what a
     /// request carries when decoded with `FireParams.paramsPacking`. Each enum is stored as its `position` in
-    /// `allCases` (plus one where absent is zero) in a field of the width below; `PackedFireParamsTests` checks each `allCases`
-    /// fits its field, so a case added beyond a width fails there, not silently in a request.
+    /// `allCases` (plus one where absent is zero) in a field of the width below; `PackedFireParamsTests` checks each
+    /// `allCases` fits its field, so a case added beyond a width fails there, not silently in a request.
     struct Packed: Sendable, Equatable {
         let bits: UInt32
 

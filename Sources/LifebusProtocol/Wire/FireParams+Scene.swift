@@ -83,7 +83,8 @@ extension FireParams {
         let url = try reader.optionalString("url")
         if url?.isEmpty == true { throw RPCError.invalidParams(field: "url", "must not be empty") }
         setNamed(
-            scene: .some(scene.map { SceneID($0) }), session: .some(session.map { SceneSessionID($0) }), url: .some(url),
+            scene: .some(scene.map { SceneID($0) }), session: .some(session.map { SceneSessionID($0) }),
+            url: .some(url),
             activity: .some(try reader.optionalObject("activity").map { JSONValue.object($0).jsonText }),
             push: .some(try reader.optionalObject("push").map { JSONValue.object($0).jsonText }),
             identifier: .some(try reader.has("identifier") ? reader.taskIdentifier("identifier") : nil),

@@ -30,7 +30,8 @@ public struct TransitionScene: Sendable, Hashable {
         if session == 0 { throw RPCError.invalidParams(field: reader.path("session"), "must be at least 1") }
         guard let scene else { return nil }
         guard let session, let from, let to else {
-            throw RPCError.invalidParams(field: reader.path("session"), "session, sceneFrom and sceneTo come with scene")
+            throw RPCError.invalidParams(
+                field: reader.path("session"), "session, sceneFrom and sceneTo come with scene")
         }
         self.init(scene: SceneID(scene), session: SceneSessionID(session), from: from, to: to)
     }

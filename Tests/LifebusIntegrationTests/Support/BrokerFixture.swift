@@ -8,12 +8,12 @@ import Testing
 ///
 /// Owns the broker process, its socket path and its journal file (one per test unless the arguments name one, in a
 /// folder of its own, so the apps' logs the broker keeps beside it are the test's own too; a journal outside /tmp,
-/// such as /dev/full, is never removed), and the state folder of the apps it starts (`LIFEBUS_STATE_DIR`). `init` returns once the broker printed
-/// `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns the exit status. `wrapper`
-/// runs the broker under another program (`strace …`), which must print the broker's stdout as it is. Its deinit is
-/// every integration test's teardown sweep (`SupervisionCheck`): no zombie child of a running broker, and, once the
-/// broker is gone (SIGKILL if the test left it running: its guard then cleans up), no process it started (marked
-/// `LIFEBUS_TEST_BROKER=SOCKET` in the environment it passes on) alive 2 s later.
+/// such as /dev/full, is never removed), and the state folder of the apps it starts (`LIFEBUS_STATE_DIR`). `init`
+/// returns once the broker printed `listening on PATH` (never after a fixed sleep); `stop` sends SIGTERM and returns
+/// the exit status. `wrapper` runs the broker under another program (`strace …`), which must print the broker's
+/// stdout as it is. Its deinit is every integration test's teardown sweep (`SupervisionCheck`): no zombie child of a
+/// running broker, and, once the broker is gone (SIGKILL if the test left it running: its guard then cleans up), no
+/// process it started (marked `LIFEBUS_TEST_BROKER=SOCKET` in the environment it passes on) alive 2 s later.
 final class BrokerFixture {
     let socketPath: String
     let journalPath: String
@@ -21,8 +21,8 @@ final class BrokerFixture {
     /// The broker itself: the fixture's process, or its child under a wrapper (`nil` when not found).
     private(set) var brokerPID: Int32?
     /// The folder made for the journal (unless the arguments name one), the apps' `logs` and their `state` folder
-    /// (`LIFEBUS_STATE_DIR`), removed with all it holds.
-    private let ownFolder: String
+    /// (`LIFEBUS_STATE_DIR`), and what the test writes for this broker (apps' manifests), removed with all it holds.
+    let ownFolder: String
 
     private static let counter = Atomic<Int>(0)
 
@@ -67,7 +67,8 @@ final class BrokerFixture {
         } ?? ChildProcess("lifebusd", command, environment: marker)
         let line = process.stdout.readLine()
         guard line == "listening on \(self.socketPath)" else {
-            throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(process.stderr.readAll(timeout: .seconds(2)))")
+            let error = process.stderr.readAll(timeout: .seconds(2))
+            throw FixtureError("lifebusd did not start: \(line ?? "nothing") / \(error)")
         }
         brokerPID = SupervisionCheck.brokerPID(under: process.pid)
     }

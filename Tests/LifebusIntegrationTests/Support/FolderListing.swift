@@ -21,8 +21,17 @@ func readFile(_ path: String) -> String? {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// A new private folder under /tmp whose name starts with `prefix`.
+/// A new private folder under /tmp whose name starts with `prefix`; the test removes it when it ends, pass or fail
+/// (`defer { FolderEntries.removeTree(folder) }`, or `withTemporaryFolder`).
 func makeTemporaryFolder(_ prefix: String) -> String {
     var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+/// Calls `body` with a new private folder under /tmp whose name starts with `prefix`, then removes the folder with
+/// all it holds (never following a link), whether `body` returns or throws.
+func withTemporaryFolder<Result>(_ prefix: String, _ body: (String) throws -> Result) rethrows -> Result {
+    let folder = makeTemporaryFolder(prefix)
+    defer { FolderEntries.removeTree(folder) }
+    return try body(folder)
 }

@@ -76,7 +76,8 @@ final class RawClient {
     /// Says hello as `role` and returns the broker's answer line.
     @discardableResult
     func hello(role: String = "controller", extra: String = "") -> String? {
-        sendLine(#"{"jsonrpc":"2.0","id":"hello","method":"hello","params":{"role":"\#(role)","protocolVersion":1\#(extra)}}"#)
+        let params = #"{"role":"\#(role)","protocolVersion":1\#(extra)}"#
+        sendLine(#"{"jsonrpc":"2.0","id":"hello","method":"hello","params":\#(params)}"#)
         return readLine()
     }
 

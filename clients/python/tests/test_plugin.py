@@ -4,6 +4,7 @@ the report and the JUnit file, and no broker or app left behind — after a fail
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -129,6 +130,8 @@ def test_a_killed_pytest_leaves_no_broker_and_no_app(pytester: pytest.Pytester) 
 
         def test_killed(lifebus, lifebus_broker, lifebus_app):
             app = lifebus_app.subscribe("com.example.Sleeper", ["sleep", "600"])
+            with open("folder.txt", "w") as file:
+                file.write(lifebus_broker.folder)
             record("pids.txt", lifebus_broker.pid, lifebus.status(app)["apps"][0]["pid"])
             time.sleep(600)
         """
@@ -145,8 +148,12 @@ def test_a_killed_pytest_leaves_no_broker_and_no_app(pytester: pytest.Pytester) 
     os.kill(run.pid, signal.SIGKILL)
     run.wait()
     broker, app = recorded_pids(pytester)
-    wait_until(lambda: process_gone(broker), "the broker stops once its parent is gone (--exit-with-parent)")
-    wait_until(lambda: process_gone(app), "the app's process ends with its broker")
+    try:
+        wait_until(lambda: process_gone(broker), "the broker stops once its parent is gone (--exit-with-parent)")
+        wait_until(lambda: process_gone(app), "the app's process ends with its broker")
+    finally:
+        # The killed pytest could not remove its broker's folder (BrokerProcess.stop never ran): the test does.
+        shutil.rmtree((pytester.path / "folder.txt").read_text(), ignore_errors=True)
 
 
 def test_the_timeline_is_in_the_junit_report(pytester: pytest.Pytester, tmp_path: Path) -> None:

@@ -3,8 +3,8 @@ import LifebusJSON
 import LifebusProtocol
 
 /// Record encoding: a transition record to its journal line, the text the broker writes once per transition and
-/// reuses in the `fire` answer (`WrittenFireResult.transitionsText`); the same through a `JSONValue` tree for comparison
-/// (what the `transition` notification still pays); a mark record's line.
+/// reuses in the `fire` answer (`WrittenFireResult.transitionsText`); the same through a `JSONValue` tree for
+/// comparison (what the `transition` notification still pays); a mark record's line.
 enum RecordEncode {
     static func register() {
         let transition = WireEncode.value(WireSamples.transitionRecord, TransitionRecord.init(json:))
