@@ -243,8 +243,9 @@ extension Device {
             session.restorationWithheld = session.restoration != nil && !protectedDataAvailable  // S50, S51
             session.saved = false
         }
-        let carriesPayload = protectedDataAvailable && (callback == .willConnectTo
-            || callback == .restoreInteractionState || session.restorationWithheld && handsWithheldPayloadOnNextCallback)
+        let carriesPayload = protectedDataAvailable
+            && (callback == .willConnectTo || callback == .restoreInteractionState
+                || session.restorationWithheld && handsWithheldPayloadOnNextCallback)
         if carriesPayload {
             session.restorationWithheld = false  // handed over now
         }

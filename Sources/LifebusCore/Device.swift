@@ -168,7 +168,8 @@ public struct Device: Sendable {
             return  // the other half of disconnect + exit: already handled
         case .exiting, .killed:
             leaveProcess(i, as: .none)
-            pushesEnded(i)  // after `willTerminate` (or a kill) the pushes due meanwhile are lost with it, as at any end
+            // After `willTerminate` (or a kill) the pushes due meanwhile are lost with it, as at any end.
+            pushesEnded(i)
         case .connected:
             if apps[i].state == .notRunning && apps[i].outstanding == nil {
                 apps[i].process = .none  // connected but never launched: nothing to record

@@ -61,7 +61,9 @@ extension CoverageRow {
         CoverageRow("S29", "an app-delegate app → any `scene` event",
                     .notInJournal(rejected)),
         CoverageRow("S30", "ios27, an app that does not adopt scenes connects (launches)",
-                    J(scenesRequired) { $0.processEvent == .killed && $0.processReason == .kill(.sceneLifecycleRequired) }),
+                    J(scenesRequired) {
+                        $0.processEvent == .killed && $0.processReason == .kill(.sceneLifecycleRequired)
+                    }),
         CoverageRow("S31", "ios3/4/7, an app that adopts scenes says `hello`",
                     .notInJournal("a refused hello is answered, not journaled")),
         CoverageRow("S40", "A (audio) background with a scene, B suspended → `memory --level critical`",

@@ -70,7 +70,8 @@ extension CoverageRow {
     static let buttons: [CoverageRow] = [
         CoverageRow("R20", "A active → `sleep`",
                     J { $0.event == .sleep && $0.resigned
-                        && ($0.profile?.lockSendsToBackground != true || $0.appCallbacks.contains(.didEnterBackground)) }),
+                        && ($0.profile?.lockSendsToBackground != true
+                            || $0.appCallbacks.contains(.didEnterBackground)) }),
         CoverageRow("R21", "A `exitsOnSuspend` → `sleep`",
                     J(lockSendsToBackground) {
                         $0.event == .sleep && $0.resigned && $0.appCallbacks == [.willResignActive]

@@ -14,7 +14,11 @@ struct BackgroundExecutionTests {
     /// The callbacks sent since `start`, each with its context.
     static func sent(_ harness: Harness, since start: Int) -> [(LifecycleCallback, SceneCallbackContext?)] {
         harness.journal[start...].compactMap { action in
-            if case .sendCallback(_, _, let callback, _, _, _, let context) = action { (callback, context) } else { nil }
+            if case .sendCallback(_, _, let callback, _, _, _, let context) = action {
+                (callback, context)
+            } else {
+                nil
+            }
         }
     }
 

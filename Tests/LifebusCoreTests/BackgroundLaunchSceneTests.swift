@@ -218,8 +218,9 @@ struct BackgroundLaunchSceneTests {
         #expect(harness.violations.isEmpty, "\(harness.violations)")
     }
 
-    @Test("the wake's front app, running behind the lock, restores before its scene comes up and hears the unlock after",
-          arguments: [Profile.ios13, .ios15])
+    @Test(
+        "the wake's front app, running behind the lock, restores before its scene comes up and hears the unlock after",
+        arguments: [Profile.ios13, .ios15])
     func aRunningFrontAppRestoresAtTheWakesFirstStep(_ profile: Profile) {
         var harness = Self.knobOn(profile)
         Self.endedWithPayload(&harness, locked: true)

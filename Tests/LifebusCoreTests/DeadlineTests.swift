@@ -61,7 +61,8 @@ struct DeadlineTests {
 
     @Test("a scaled willTerminate budget is enforced at the scaled instant")
     func scaledWatchdogFiresAtScaledInstant() {
-        var harness = Harness(DeviceConfiguration(profile: .ios7, budgets: Budgets.defaults(for: .ios7).scaled(by: 0.01)))
+        let budgets = Budgets.defaults(for: .ios7).scaled(by: 0.01)
+        var harness = Harness(DeviceConfiguration(profile: .ios7, budgets: budgets))
         harness.run(.connect("A"))
         harness.run(.hold("A"))
         let start = harness.journal.count

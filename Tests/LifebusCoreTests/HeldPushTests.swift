@@ -65,7 +65,8 @@ struct HeldPushTests {
         #expect(!harness.describe(from: start).contains("start A"))
     }
 
-    @Test("reset clears the force-quit mark, as a restart does: the next push launches the app", arguments: [false, true])
+    @Test(
+        "reset clears the force-quit mark, as a restart does: the next push launches the app", arguments: [false, true])
     func resetClearsTheForceQuitMark(resets: Bool) {
         var harness = Harness(profile: .ios13)
         harness.run(.connect("A"))
