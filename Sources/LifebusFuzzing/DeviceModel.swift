@@ -30,12 +30,13 @@ struct DeviceModel {
     private let processing: ProcessingTaskFact?
 
     /// `scenes`: the apps adopt scenes where `profile` has them (as `Examples/manifests/scene-app.sh` does); `task`:
-    /// they register and submit that `appRefresh` task while they launch.
+    /// they register and submit that `appRefresh` task while they launch; `knobs`: the device's choices where Apple
+    /// is silent, as the run's brokers are started with them.
     init(
         profile: Profile, apps: [String], scenes: Bool = false, task: (identifier: String, after: Duration?)? = nil,
-        processing: ProcessingTaskFact? = nil
+        processing: ProcessingTaskFact? = nil, knobs: DeviceKnobs = DeviceKnobs()
     ) {
-        device = Device(configuration: DeviceConfiguration(profile: profile))
+        device = Device(configuration: DeviceConfiguration(profile: profile, knobs: knobs))
         self.apps = apps.map { AppID($0) }
         let adopts = scenes && profile.sceneSupport != .none
         flags = AppFlags(
@@ -45,9 +46,10 @@ struct DeviceModel {
         self.processing = processing
     }
 
-    /// The model's facts as `AppFacts` give them.
-    init(profile: Profile, apps: [String], facts: AppFacts) {
-        self.init(profile: profile, apps: apps, scenes: facts.scenes, task: facts.task, processing: facts.processing)
+    /// The model's facts as `AppFacts` give them, on a device with `knobs`.
+    init(profile: Profile, apps: [String], facts: AppFacts, knobs: DeviceKnobs = DeviceKnobs()) {
+        self.init(profile: profile, apps: apps, scenes: facts.scenes, task: facts.task, processing: facts.processing,
+                  knobs: knobs)
     }
 
     /// The scene sessions of `app` in the model, oldest first.

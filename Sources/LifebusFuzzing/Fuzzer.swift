@@ -7,6 +7,11 @@ public import LifebusScenario
 /// clock), check the invariants step by step, and on a failure shrink the steps to a minimal sequence that fails
 /// the same way and build the reproducer scenario.
 ///
+/// The device model, the generator and the shrinker's legality check all reason about the device the run drives:
+/// the profile with `knobs`, the choices the run's brokers are started with. An app the model cannot launch on a
+/// fresh device (under ios27, one that does not adopt scenes: S30) is not fuzzed: no step could ever run it, so
+/// the session tries that one launch on a broker instead and reports what the broker did (`Report.unlaunchable`).
+///
 /// A plain value holding the session's settings. Shrink candidates the device model refuses (a step made illegal
 /// by dropping what it needed) are not run: they count as passing.
 public struct Fuzzer: Sendable {
@@ -20,14 +25,17 @@ public struct Fuzzer: Sendable {
     /// The apps as the scenario names them, with their ids.
     public var apps: [(id: String, app: ScenarioApp)]
     public var facts: AppFacts
+    /// The device knobs the run's brokers are started with (`DeviceKnobs`: each `nil` the profile's own).
+    public var knobs: DeviceKnobs
 
     public init(seed: UInt64, stepCount: Int, profile: Profile, apps: [(id: String, app: ScenarioApp)],
-                facts: AppFacts) {
+                facts: AppFacts, knobs: DeviceKnobs = DeviceKnobs()) {
         self.seed = seed
         self.stepCount = stepCount
         self.profile = profile
         self.apps = apps
         self.facts = facts
+        self.knobs = knobs
     }
 
     /// What a session found.
@@ -41,15 +49,34 @@ public struct Fuzzer: Sendable {
         public var shrinkRuns = 0
         /// The scenario that reproduces the failure with `lifebus run FILE`.
         public var reproducer: Scenario?
+        /// The first app the model cannot launch on a fresh device, when there is one: then `steps` is that app's
+        /// `launch` alone, the only step run. `refusedByBroker`: the broker refused it too (the failure: `reproducer`
+        /// is that launch, which `lifebus run FILE` fails the same way); otherwise the model is wrong about the app
+        /// (its facts say less than it does: e.g. it adopts scenes without `--fact scenes`).
+        public var unlaunchable: (app: String, refusedByBroker: Bool)?
     }
 
     /// The generated steps for this seed (what `run` runs first).
     public var steps: [ScenarioStep] {
-        var generator = StepGenerator(seed: seed, profile: profile, apps: apps.map(\.id), facts: facts)
+        var generator = StepGenerator(seed: seed, profile: profile, apps: apps.map(\.id), facts: facts, knobs: knobs)
         return generator.steps(stepCount)
     }
 
+    /// The apps the device model refuses to launch on a fresh device, in order.
+    public var unlaunchableApps: [String] {
+        let model = DeviceModel(profile: profile, apps: apps.map(\.id), facts: facts, knobs: knobs)
+        return apps.map(\.id).filter { !model.accepts(.launch($0)) }
+    }
+
     public func run(execute: Execute) throws -> Report {
+        if let app = unlaunchableApps.first {
+            let launch = ScenarioStep.launch(app)
+            var report = Report(steps: [launch])
+            let refused = try execute([launch]).isEmpty
+            report.unlaunchable = (app, refused)
+            if refused { report.reproducer = Reproducer.scenario(unlaunchable: app, fuzzer: self) }
+            return report
+        }
         let steps = steps
         var report = Report(steps: steps)
         guard let failure = try firstViolation(steps, execute: execute) else { return report }
@@ -87,7 +114,7 @@ public struct Fuzzer: Sendable {
     /// Whether the device model accepts every step in order, and every `launch` and `relaunch` leaves its app
     /// active (what the runner waits for).
     func isLegal(_ steps: [ScenarioStep]) -> Bool {
-        var model = DeviceModel(profile: profile, apps: apps.map(\.id), facts: facts)
+        var model = DeviceModel(profile: profile, apps: apps.map(\.id), facts: facts, knobs: knobs)
         return steps.allSatisfy { step in
             guard model.apply(step) else { return false }
             switch step {

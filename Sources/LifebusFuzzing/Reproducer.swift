@@ -12,8 +12,9 @@ public import LifebusScenario
 /// callbacks). When the last step is an `advance` right after a `fire`, the two stay together (the `note` and the
 /// first `expect` go before the `fire`): the runner hands a `fire` whose answer waits for virtual time over to the
 /// `advance` just after it, and only then. `shrunkFrom` is how many steps the shrinker started from: the generated
-/// steps up to the one that broke the invariant (the steps after it never count).
-/// Stateless.
+/// steps up to the one that broke the invariant (the steps after it never count). Its `description` is the command
+/// that runs the session again, the device knobs' flags included, and its `knobs` those knobs, so the file alone
+/// replays the device the failure happened on. Stateless.
 public enum Reproducer {
     public static func scenario(steps: [ScenarioStep], shrunkFrom: Int, violation: Violation, fuzzer: Fuzzer)
         -> Scenario
@@ -24,15 +25,32 @@ public enum Reproducer {
         body.append(.expect(ScenarioExpectation(app: violation.app)))
         body += steps.suffix(tail)
         body.append(.expect(expectation(for: violation, facts: fuzzer.facts)))
-        let arguments = (fuzzer.apps.map { app in
-            if case .manifest(let path) = app.app { "--app \(path)" } else { "--app \(app.id)" }
-        } + fuzzer.facts.options.map { "--fact \($0)" }).joined(separator: " ")
         return Scenario(
             name: "fuzz-\(fuzzer.seed)",
-            description: "lifebus run --random \(fuzzer.seed) --steps \(fuzzer.stepCount) --profile "
-                + "\(fuzzer.profile.rawValue) \(arguments): \(violation.description); shrunk from "
-                + "\(shrunkFrom) to \(steps.count) steps",
-            profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body)
+            description: "\(command(fuzzer)): \(violation.description); shrunk from \(shrunkFrom) to "
+                + "\(steps.count) steps",
+            profiles: [fuzzer.profile], apps: fuzzer.apps.map(\.app), steps: body, knobs: fuzzer.knobs)
+    }
+
+    /// The scenario of an app the device refuses to launch (`Fuzzer.Report.unlaunchable`): its `launch` alone, which
+    /// `lifebus run FILE` fails the same way (under ios27, an app that does not adopt scenes: S30).
+    public static func scenario(unlaunchable app: String, fuzzer: Fuzzer) -> Scenario {
+        let what = "under \(fuzzer.profile.rawValue) \(app) cannot launch"
+        return Scenario(
+            name: "fuzz-\(fuzzer.seed)", description: "\(command(fuzzer)): \(what)", profiles: [fuzzer.profile],
+            apps: fuzzer.apps.map(\.app),
+            steps: [.note("fuzzer seed \(fuzzer.seed): \(what): the device refuses its launch"), .launch(app)],
+            knobs: fuzzer.knobs)
+    }
+
+    /// The command that runs `fuzzer`'s session again: its seed, steps, profile, apps, facts and device knobs.
+    static func command(_ fuzzer: Fuzzer) -> String {
+        let apps = fuzzer.apps.map { app in
+            if case .manifest(let path) = app.app { "--app \(path)" } else { "--app \(app.id)" }
+        }
+        let session = "--random \(fuzzer.seed) --steps \(fuzzer.stepCount) --profile \(fuzzer.profile.rawValue)"
+        let facts = fuzzer.facts.options.map { "--fact \($0)" }
+        return (["lifebus run \(session)"] + apps + facts + fuzzer.knobs.arguments).joined(separator: " ")
     }
 
     /// `scenario` with its manifests named relative to `folder`, the reproducer file's (absolute and resolved, as

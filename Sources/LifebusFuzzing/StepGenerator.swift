@@ -31,10 +31,10 @@ public struct StepGenerator {
     }
 
     /// The apps as `facts` say (`scenes`, `task`, `processing`, `pushes`, `taps`; the others are checked, not
-    /// generated).
-    public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts) {
+    /// generated), on a device with `knobs` (the run's brokers').
+    public init(seed: UInt64, profile: Profile, apps: [String], facts: AppFacts, knobs: DeviceKnobs = DeviceKnobs()) {
         random = SplitMix64(seed: seed)
-        model = DeviceModel(profile: profile, apps: apps, facts: facts)
+        model = DeviceModel(profile: profile, apps: apps, facts: facts, knobs: knobs)
         task = facts.task?.identifier
         pushes = facts.pushes
         taps = facts.taps

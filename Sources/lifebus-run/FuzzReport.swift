@@ -21,7 +21,7 @@ enum FuzzReport {
             case .held(let steps):
                 object.append("outcome", .string("held"))
                 object.append("steps", .integer(Int64(steps)))
-            case .broke(let reproducer):
+            case .broke(let reproducer, _):
                 passed = false
                 object.append("outcome", .string("broke"))
                 object.append("reproducer", .string(reproducer))

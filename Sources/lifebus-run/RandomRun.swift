@@ -14,14 +14,15 @@ enum RandomRun {
     /// How one seed's session under one profile ended.
     enum Outcome {
         case held(steps: Int)
-        case broke(reproducer: String)
+        /// `what` broke: "broke an invariant", or why an app could not run at all.
+        case broke(reproducer: String, what: String = "broke an invariant")
         case stopped(String)
     }
 
     /// Runs a session from each of `seeds` under each of `profiles` in turn, each with the same seed (on brokers
-    /// given `sceneOrderSeed`, when set, which the printed replay commands repeat, and `knobs`, which each reproducer
-    /// file names); exit 0 when every invariant held under every profile, 1 when one broke (its reproducer written)
-    /// or a run stopped before its end.
+    /// given `sceneOrderSeed`, when set, which the printed replay commands repeat, and `knobs`, which the fuzzer's
+    /// model shares and each reproducer file names); exit 0 when every invariant held under every profile, 1 when
+    /// one broke or an app could not launch at all (its reproducer written), or a run stopped before its end.
     static func run(
         _ options: RandomRunOptions, seeds: ClosedRange<UInt64>, profiles: [Profile], report: String?,
         sceneOrderSeed: UInt64? = nil, knobs: DeviceKnobs = DeviceKnobs()
@@ -32,7 +33,8 @@ enum RandomRun {
         var outcomes: [(seed: UInt64, profile: Profile, outcome: Outcome)] = []
         for seed in seeds {
             for profile in profiles {
-                let fuzzer = Fuzzer(seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts)
+                let fuzzer = Fuzzer(
+                    seed: seed, stepCount: options.steps, profile: profile, apps: apps, facts: facts, knobs: knobs)
                 let path = reproducerPath(options.reproducer, seed: seed, profile: profile,
                                           several: profiles.count > 1, severalSeeds: seeds.count > 1)
                 outcomes.append((seed, profile, try fuzz(
@@ -47,7 +49,7 @@ enum RandomRun {
                 let name = seeds.count > 1 ? "\(seed) \(profile.rawValue)" : profile.rawValue
                 switch outcome {
                 case .held(let steps): print("  \(name)  held over \(steps) steps")
-                case .broke(let path): print("  \(name)  broke an invariant: lifebus run \(path)\(replay)")
+                case .broke(let path, let what): print("  \(name)  \(what): lifebus run \(path)\(replay)")
                 case .stopped(let why): print("  \(name)  stopped: \(why)")
                 }
             }
@@ -76,7 +78,19 @@ enum RandomRun {
             if first == nil { first = result }
             return Self.entriesPerStep(result)
         }
-        guard let failure = report.failure, let shrunk = report.shrunk, var scenario = report.reproducer else {
+        if let (app, refused) = report.unlaunchable.map({ ($0.app, $0.refusedByBroker) }) {
+            guard refused, let scenario = report.reproducer else {
+                let why = "the fuzzer's device cannot launch \(app) under \(profile.rawValue), but the broker "
+                    + "launched it: do its facts say what it does (--fact scenes)?"
+                StandardError.writeLine("lifebus: \(why)")
+                return .stopped(why)
+            }
+            let reason = first.map { Self.refusal(of: app, in: $0) } ?? "the broker refused its launch"
+            print("under \(profile.rawValue) \(app) cannot launch: \(reason)")
+            write(scenario, to: path, replay: replay)
+            return .broke(reproducer: path, what: "\(app) cannot launch")
+        }
+        guard let failure = report.failure, let shrunk = report.shrunk, let scenario = report.reproducer else {
             if let first, let stop = Self.stop(first) {
                 StandardError.writeLine("lifebus: under \(profile.rawValue) the run stopped before its end: \(stop)")
                 return .stopped(stop)
@@ -87,7 +101,13 @@ enum RandomRun {
         print("step \(failure.step + 1) (\(report.steps[failure.step].summary)) broke an "
             + "invariant: \(failure.violation)")
         print("shrunk to \(shrunk.count) steps in \(report.shrinkRuns) runs:")
-        scenario.knobs = runner.knobs  // the file alone replays the device the failure happened on
+        write(scenario, to: path, replay: replay)
+        return .broke(reproducer: path)
+    }
+
+    /// Prints the reproducer `scenario` and writes it to `path` (its manifests named relative to it), with the
+    /// command that replays it (ending with `replay`).
+    private static func write(_ scenario: Scenario, to path: String, replay: String) {
         let yaml = ScenarioWriter.yaml(Reproducer.relocated(scenario, to: resolvedFolder(of: path)))
         print(yaml, terminator: "")
         do {
@@ -96,7 +116,6 @@ enum RandomRun {
             StandardError.writeLine("lifebus: cannot write the reproducer to \(path): \(error)")
         }
         print("reproducer written to \(path): lifebus run \(path)\(replay)")
-        return .broke(reproducer: path)
     }
 
     /// Where a seed's reproducer under a profile goes: `-o FILE` (default `fuzz-SEED.yaml`); with several profiles,
@@ -131,6 +150,13 @@ enum RandomRun {
         return result.failedStep.map { step in
             "step \(step.number) (\(step.step.summary)): \(step.message ?? "failed")"
         }
+    }
+
+    /// What the broker said when it refused `app`'s launch in `result`: its reason without the event it names
+    /// (`the app does not adopt scenes, which this profile requires (sceneLifecycleRequired)`).
+    private static func refusal(of app: String, in result: ScenarioResult) -> String {
+        let message = stop(result) ?? "the broker refused its launch"
+        return message.ranges(of: "app \(app): ").last.map { String(message[$0.upperBound...]) } ?? message
     }
 
     /// The folder a reproducer is written to, absolute and resolved (`realpath`, as the manifests' paths are); the

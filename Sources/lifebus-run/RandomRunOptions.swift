@@ -6,7 +6,9 @@ struct RandomRunOptions: ParsableArguments {
     @Option(name: .customLong("random"), help: ArgumentHelp(
         "Fuzz: run random legal steps generated from SEED (the seed alone reproduces the run) and check the "
             + "invariants at every step; on a failure, shrink it and write a reproducer. Under --profile P, or "
-            + "with all under ios3, ios4 and ios7 in turn (the same seed each).", valueName: "seed"))
+            + "with all under every profile, ios3 to ios27, in turn (the same seed each), on a device with the "
+            + "device knobs given. An app the device cannot launch (under ios27, one that does not adopt scenes) "
+            + "fails, its reproducer that launch.", valueName: "seed"))
     var seed: UInt64?
 
     @Option(help: ArgumentHelp(
