@@ -1,0 +1,55 @@
+import LifebusIO
+import LifebusProtocol
+
+/// A step's journal entries, settled: the app's reaction to a `BGTask`'s launch takes no virtual time.
+extension ScenarioRun {
+    /// The journal entries `step` caused, read once every `BGTask` they launched or told it expires has ended
+    /// (`completed`, `expired` or `cancelled`), read again every 5 ms for at most `ScenarioRunner.settleLimit` of
+    /// real time; with the tasks still not ended then (`APP TASK`, in the order they were launched), which run on.
+    ///
+    /// An app answers `performBackgroundTask` and completes the task from work it starts (`setTaskCompleted` from a
+    /// `Task`, as FeedReader does): until it has, the device holds the app in the background, so what the next step
+    /// does depends on how soon it comes — a critical memory warning kills a suspended app but only warns one whose
+    /// task still runs. Waiting here makes the step's outcome the one a device whose apps react at once has (the
+    /// fuzzer's `DeviceModel`), on every run, as an `advance` does at each task it launches. Not for an `advance`
+    /// (the broker settles it), nor a step followed by one (the advance does), nor a failed step.
+    func settledEntries(of step: ScenarioStep, passed: Bool, next: ScenarioStep?)
+        -> Result<(entries: [JournalEntry], unended: [String]), RPCError>
+    {
+        let settles: Bool
+        switch (step, next) {
+        case (.advance, _), (_, .advance?): settles = false
+        default: settles = passed
+        }
+        let deadline = EventLoop.monotonicNanoseconds() + ScenarioRunner.settleLimit.clampedNanoseconds
+        while true {
+            let entries: [JournalEntry]
+            switch session.entries(after: lastSeq) {
+            case .success(let read): entries = read
+            case .failure(let error): return .failure(error)
+            }
+            let unended = settles ? Self.unendedTasks(entries) : []
+            guard !unended.isEmpty, EventLoop.monotonicNanoseconds() < deadline else {
+                return .success((entries, unended))
+            }
+            session.pause(.milliseconds(5))
+        }
+    }
+
+    /// The `BGTask`s (`APP TASK`) that `entries` launch or tell they expire and do not end, in that order.
+    static func unendedTasks(_ entries: [JournalEntry]) -> [String] {
+        var unended: [String] = []
+        for case .task(let task) in entries {
+            let name = "\(task.app) \(task.identifier)"
+            switch task.event {
+            case .launched, .expiring:
+                if !unended.contains(name) { unended.append(name) }
+            case .completed, .expired, .cancelled:
+                unended.removeAll { $0 == name }
+            case .submitted, .deferred:
+                break
+            }
+        }
+        return unended
+    }
+}
