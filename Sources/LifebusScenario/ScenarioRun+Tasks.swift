@@ -53,3 +53,43 @@ extension ScenarioRun {
         return unended
     }
 }
+
+extension ScenarioRun {
+    /// Before an `advance`: until every app process the broker started in this run has connected (said `hello`) or
+    /// ended, read from the journal every 5 ms for at most the runner's patience; `nil`, or why it stopped waiting.
+    ///
+    /// On the device the fuzzer's `DeviceModel` has, a process the broker starts connects at once; a real one takes
+    /// real time, under load more than the 1 s a `fire` waits before it hands its answer to the `advance` after it
+    /// (a push that launches its app, say). Advanced meanwhile, virtual time would pass the app's launch budget and
+    /// the broker would kill the app (`watchdog`) that was only slow to start, on some runs only. A process that
+    /// never connects is still killed at its launch budget, once the patience has passed.
+    func awaitConnections() -> String? {
+        let deadline = EventLoop.monotonicNanoseconds() + runner.patience.clampedNanoseconds
+        while true {
+            let entries: [JournalEntry]
+            switch session.entries(after: startSeq) {
+            case .success(let read): entries = read
+            case .failure(let error): return error.message
+            }
+            guard !Self.connectingProcesses(entries).isEmpty, EventLoop.monotonicNanoseconds() < deadline else {
+                return nil
+            }
+            session.pause(.milliseconds(5))
+        }
+    }
+
+    /// The processes (`APP pid`) that `entries` start and neither connect nor end.
+    static func connectingProcesses(_ entries: [JournalEntry]) -> Set<String> {
+        var connecting: Set<String> = []
+        for case .process(let process) in entries {
+            guard let pid = process.pid else { continue }
+            let name = "\(process.app) \(pid)"
+            switch process.event {
+            case .started: connecting.insert(name)
+            case .connected, .exited, .killed, .launchFailed, .disconnected: connecting.remove(name)
+            case .launching: break
+            }
+        }
+        return connecting
+    }
+}
