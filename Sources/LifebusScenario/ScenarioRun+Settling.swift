@@ -1,7 +1,8 @@
 import LifebusIO
 import LifebusProtocol
 
-/// A step's journal entries, settled: the app's reaction to a `BGTask`'s launch takes no virtual time.
+/// What a step waits for so that the next meets the device the fuzzer's `DeviceModel` has, where the apps react at
+/// once: after a `BGTask`'s launch, the app's end of it; before an `advance`, the connection of every process started.
 extension ScenarioRun {
     /// The journal entries `step` caused, read once every `BGTask` they launched or told it expires has ended
     /// (`completed`, `expired` or `cancelled`), read again every 5 ms for at most `ScenarioRunner.settleLimit` of
@@ -54,6 +55,7 @@ extension ScenarioRun {
     }
 }
 
+/// Before an `advance`: the processes started have connected.
 extension ScenarioRun {
     /// Before an `advance`: until every app process the broker started in this run has connected (said `hello`) or
     /// ended, read from the journal every 5 ms for at most the runner's patience; `nil`, or why it stopped waiting.
