@@ -26,7 +26,8 @@ extension ScenarioRun {
             }
         case .advance(let duration):
             let params = AdvanceParams(byMs: Double(duration.clampedNanoseconds) / 1e6)
-            failure = session.call(LifebusMethod.advance, params.json, timeout: runner.patience).failureMessage
+            failure = awaitConnections()
+                ?? session.call(LifebusMethod.advance, params.json, timeout: runner.patience).failureMessage
                 ?? pendingFire.flatMap { pending in
                     fireFailure(pending.params, session.fireResult(session.answer(to: pending.call,
                                                                                   timeout: runner.patience)))

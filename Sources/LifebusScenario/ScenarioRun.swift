@@ -63,10 +63,14 @@ struct ScenarioRun {
             }
             let next = index + 1 < scenario.steps.count ? scenario.steps[index + 1] : nil
             var stepResult = perform(step, number: index + 1, next: next)
-            switch session.entries(after: lastSeq) {
-            case .success(let entries):
+            switch settledEntries(of: step, passed: stepResult.status == .passed, next: next) {
+            case .success(let (entries, unended)):
                 stepResult.entries = entries
                 lastSeq = entries.last?.seq ?? lastSeq
+                if !unended.isEmpty, stepResult.message == nil {
+                    stepResult.message = "not ended within \(DurationText.format(ScenarioRunner.settleLimit)): "
+                        + unended.joined(separator: ", ")
+                }
             case .failure(let error) where stepResult.status == .passed:
                 stepResult.status = .failed
                 stepResult.message = "cannot read the broker's history: \(error.message)"

@@ -7,8 +7,10 @@ public import LifebusProtocol
 /// `lifebus run`, and the fuzzer's way to try a generated scenario.
 ///
 /// A plain value (what to run against and how patient to be); each `run` is independent. With `.own`, every run
-/// starts a private `lifebusd --clock manual --profile P --advance-settle 1s` (an advance waits 1 s of real time
-/// for unanswered callbacks before stepping on; `--scene-order-seed N` too when `sceneOrderSeed` is given, and the
+/// starts a private `lifebusd --clock manual --profile P --advance-settle 1s` (an advance waits `settleLimit`, 1 s of
+/// real time, for unanswered callbacks and for a `BGTask` just launched before stepping on; a step that launched a
+/// `BGTask` waits as long for the app to end it, `ScenarioRun.settledEntries`; `--scene-order-seed N` too when
+/// `sceneOrderSeed` is given, and the
 /// device knobs `knobs` gives, `DeviceKnobs.arguments`) on a
 /// temporary socket and stops it (and so its apps) at the end, also when a step failed; with `.running(socket)`,
 /// the run resets that broker first and runs under its profile. Never throws: whatever goes wrong is in the result.
@@ -31,6 +33,10 @@ public struct ScenarioRunner: Sendable {
     public var sceneOrderSeed: UInt64?
     /// With `.own`: the device's choices where Apple is silent, over the profile's (`DeviceKnobs`).
     public var knobs: DeviceKnobs
+
+    /// How long, in real time, the apps may take to react where their reaction takes no virtual time: the private
+    /// broker's `--advance-settle`, and how long a step that launched a `BGTask` waits for the app to end it.
+    static let settleLimit = Duration.seconds(1)
 
     public init(
         broker: Broker = .own, directory: String = ".", patience: Duration = .seconds(10),
@@ -57,7 +63,7 @@ public struct ScenarioRunner: Sendable {
                 let started = try BrokerProcess(BrokerLaunch(
                     arguments: [
                         "--log-level", "error", "--clock", "manual", "--profile", profile.rawValue,
-                        "--advance-settle", "1s",
+                        "--advance-settle", DurationText.format(Self.settleLimit),
                     ] + seed + knobs.overridden(by: scenario.knobs).arguments,
                     purpose: "lifebus-run", output: .discarded, freshAppState: true))
                 process = started

@@ -99,7 +99,15 @@ final class ScenarioSession {
         } catch {
             return done()
         }
-        timer.start(after: limit) { expired.value = true }
+        // The timer counts from the loop's cached time, which is stale by however long the caller ran since the
+        // loop last turned: it may be due at once, fired by libuv's timers before the poll (libuv 1.44), and the
+        // poll would then block for I/O with no timer left (forever, when the broker has nothing to send). Stopping
+        // the loop from the handler makes that poll return at once.
+        let loop = loop
+        timer.start(after: limit) {
+            expired.value = true
+            loop.stop()
+        }
         defer { timer.close() }
         let noticeTimer = notice.flatMap { text -> LoopTimer? in
             guard limit > Self.noticeAfter, let timer = try? LoopTimer(loop: loop) else { return nil }
