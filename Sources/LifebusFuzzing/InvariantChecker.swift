@@ -112,7 +112,8 @@ public struct InvariantChecker {
                     app: task.app, kind: .taskNotEnded(identifier: task.identifier),
                     detail: "the \(task.kind.rawValue) task \(task.identifier) was neither completed nor expired in "
                         + "time (the app was killed, backgroundTaskExpired)"))
-            case .process(let process) where process.event == .killed && process.reason == .kill(.backgroundTaskExpired):
+            case .process(let process)
+            where process.event == .killed && process.reason == .kill(.backgroundTaskExpired):
                 // A BGTask's expiry is its own record's violation; any other is a `beginBackgroundTask` not ended.
                 if killedForTask.remove(process.app) == nil {
                     violations.append(Violation(

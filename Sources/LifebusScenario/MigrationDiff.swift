@@ -60,8 +60,8 @@ public enum MigrationDiff {
             case .runFailed(let reason):
                 return "the run passed under \(earlier.rawValue) and failed under \(later.rawValue): \(reason)"
             case .workWhileSuspended(let name, let atMs):
-                return prefix + "mark \(name) at \(atMs) ms under \(later.rawValue) while suspended: work after leaving "
-                    + "the foreground without a background task, which a device would not run"
+                return prefix + "mark \(name) at \(atMs) ms under \(later.rawValue) while suspended: work after "
+                    + "leaving the foreground without a background task, which a device would not run"
             }
         }
 
@@ -87,7 +87,8 @@ public enum MigrationDiff {
             let reason = later.failure ?? later.failedStep.map { step in
                 "step \(step.number) \(step.step.summary): \(step.message ?? "failed")"
             } ?? "failed"
-            losses.append(Loss(earlier: earlier.profile, later: later.profile, app: nil, kind: .runFailed(reason: reason)))
+            losses.append(
+                Loss(earlier: earlier.profile, later: later.profile, app: nil, kind: .runFailed(reason: reason)))
         }
         let before = AppActivity.read(earlier.entries)
         let after = AppActivity.read(later.entries)

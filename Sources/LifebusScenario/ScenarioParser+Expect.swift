@@ -31,7 +31,11 @@ extension ScenarioParser {
             expectation.callbacks = list
         }
         if let state = members["state"] {
-            if ofScene { expectation.sceneStates = try sceneStates(state) } else { expectation.states = try states(state) }
+            if ofScene {
+                expectation.sceneStates = try sceneStates(state)
+            } else {
+                expectation.states = try states(state)
+            }
         }
         if let mark = members["mark"] { expectation.mark = try self.mark(mark) }
         if let outcome = members["outcome"] {

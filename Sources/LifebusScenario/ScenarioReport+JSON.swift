@@ -6,9 +6,9 @@ extension ScenarioReport {
     /// `lifebus run --json`: `{"passed":…,"runs":[{file, scenario, profile, passed, seconds, failure?,
     /// steps:[…], entries:[…]}]}`, each step with its number, kind, summary, status, app, message, checks (expected
     /// beside recorded) and the journal entries it caused; `entries`, the run's whole journal. `lifebus merge` reads
-    /// it back (`ScenarioReportReader`); `profiles` and `files`, when given, the selection and the files in their order (merging shards
-    /// keeps it). With `diff`, also `losses` (the migration diff's, each with its
-    /// scenario, profiles, app, kind and text), and `passed` is false when there is one.
+    /// it back (`ScenarioReportReader`); `profiles` and `files`, when given, the selection and the files in their
+    /// order (merging shards keeps it). With `diff`, also `losses` (the migration diff's, each with its scenario,
+    /// profiles, app, kind and text), and `passed` is false when there is one.
     public static func json(
         _ runs: [ScenarioFileRun], diff: Bool = false, profiles: [Profile]? = nil, files: [String]? = nil
     ) -> JSONValue {

@@ -75,8 +75,10 @@ public struct ScenarioRunner: Sendable {
         case .running(let path):
             guard scenario.knobs == DeviceKnobs() else {
                 let given = scenario.knobs.words.map { "\($0.flag): \($0.word)" }.joined(separator: ", ")
-                result.failure = "the scenario sets device knobs (\(given)), which only a broker lifebus run starts "
-                    + "takes: run it without --socket"
+                let flags = scenario.knobs.arguments.joined(separator: " ")
+                result.failure = "the scenario sets device knobs (\(given)), which a broker takes when it starts; the "
+                    + "broker at \(path) is already running: run the file on a private broker (lifebus run FILE, "
+                    + "without --socket), or start this one with lifebusd \(flags)"
                 return result
             }
             socket = path

@@ -11,7 +11,8 @@ extension ScenarioStep {
         case .advance(let duration): "advance \(DurationText.format(duration))"
         case .wait(let wait): "wait \(wait.app)\(wait.scene.map { " scene \($0.number)" } ?? "") \(wait.statesText)"
         case .expect(let expectation):
-            "expect" + (expectation.app.map { " \($0)" } ?? "") + (expectation.scene.map { " scene \($0.number)" } ?? "")
+            "expect" + (expectation.app.map { " \($0)" } ?? "")
+                + (expectation.scene.map { " scene \($0.number)" } ?? "")
         case .kill(let kill): "kill \(kill.app) SIG\(kill.signal)"
         case .note(let text): "note: \(text)"
         }
@@ -23,7 +24,8 @@ extension FireParams {
     /// --by-user`, the app as an argument); `wait` is not spelled.
     public var words: [String] {
         // An event whose action is a required word, a launch with connection options, a task (its identifier) and a
-        // push with a payload are spelled as their label (`scene close X 2`, `power battery`, `bgtask X com.x.refresh`).
+        // push with a payload are spelled as their label (`scene close X 2`, `power battery`,
+        // `bgtask X com.x.refresh`).
         if event.declaration.requiresAction || url != nil || push != nil || identifier != nil || payload != nil {
             return label.split(separator: " ").map(String.init)
         }

@@ -10,8 +10,8 @@ public enum ScenarioStep: Sendable, Equatable {
     case fire(FireParams)
     /// `advance: 5s` — the manual clock moves on (`lifebus clock advance`).
     case advance(Duration)
-    /// `wait: {app, scene, state, timeout}` — until the app (or its scene) is in one of the states, or the step fails at
-    /// the timeout.
+    /// `wait: {app, scene, state, timeout}` — until the app (or its scene) is in one of the states, or the step fails
+    /// at the timeout.
     case wait(ScenarioWait)
     /// `expect: {…}` — checks against what the broker recorded since the previous `expect` of that app.
     case expect(ScenarioExpectation)
@@ -71,7 +71,8 @@ public struct ScenarioWait: Sendable, Equatable {
 
     /// The states waited for, as a file spells them: `background|suspended`.
     public var statesText: String {
-        scene == nil ? states.map(\.rawValue).joined(separator: "|") : sceneStates.map(\.rawValue).joined(separator: "|")
+        scene == nil
+            ? states.map(\.rawValue).joined(separator: "|") : sceneStates.map(\.rawValue).joined(separator: "|")
     }
 }
 

@@ -10,8 +10,8 @@ import Testing
 @Suite struct SlowStartLiveTests {
     @Test func anAdvanceAfterAPushWaitsForTheLaunchedProcessToConnect() throws {
         let manifest = """
-            {"id": "com.example.Slow", "executable": "/bin/sh",
-             "arguments": ["-c", "sleep 1.5; exec \(ChildProcess.productsFolder)/lifebus subscribe --id com.example.Slow"]}
+            {"id": "com.example.Slow", "executable": "/bin/sh", "arguments": ["-c",
+             "sleep 1.5; exec \(ChildProcess.productsFolder)/lifebus subscribe --id com.example.Slow"]}
             """
         let scenario = """
             name: a push launches an app slow to start, then the clock moves

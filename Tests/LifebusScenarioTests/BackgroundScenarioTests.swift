@@ -82,7 +82,8 @@ import Testing
         ("presented: all", "presented must be none or a list of banner, list, sound, badge"),
         ("presented: [banner, alert]", "'alert' is not a presentation option; use banner, list, sound, badge"),
         ("{scene: 1, presented: none}", "presented is about the app: an expect with scene does not take it"),
-        ("{scene: 1, profiles: {ios27: {noTask: x}}}", "noTask is about the app: an expect with scene does not take it"),
+        ("{scene: 1, profiles: {ios27: {noTask: x}}}",
+         "noTask is about the app: an expect with scene does not take it"),
     ])
     func aWrongBackgroundMemberIsRefused(member: String, message: String) {
         let text = member.hasPrefix("{") ? "  - expect: \(member)\n" : "  - expect: {\(member)}\n"

@@ -67,7 +67,8 @@ import Testing
         #expect(losses == [MigrationDiff.Loss(
             earlier: .ios7, later: .ios27, app: "A",
             kind: .callbackNeverCalled(
-                .didEnterBackground, marks: [.init(name: "state-saved", count: 2), .init(name: "state-saved-2", count: 1)],
+                .didEnterBackground,
+                marks: [.init(name: "state-saved", count: 2), .init(name: "state-saved-2", count: 1)],
                 implemented: false))])
         #expect(losses.first?.text == "A: didEnterBackground was called under ios7 and never under ios27: its marks "
             + "state-saved (2×), state-saved-2 are missing")
@@ -138,7 +139,8 @@ import Testing
         with.mark("m")
         let without = Journal()
         let run = Self.run(Self.result(.ios27, with), Self.result(.ios7, without), Self.result(.ios4, with))
-        #expect(MigrationDiff.pairs(run).map { [$0.earlier.profile, $0.later.profile] } == [[.ios27, .ios7], [.ios7, .ios4]])
+        #expect(MigrationDiff.pairs(run).map { [$0.earlier.profile, $0.later.profile] }
+            == [[.ios27, .ios7], [.ios7, .ios4]])
         #expect(MigrationDiff.losses(run).map(\.text) == ["A: mark m made once under ios27, never under ios7"])
     }
 

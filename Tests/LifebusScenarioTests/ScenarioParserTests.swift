@@ -70,7 +70,9 @@ import Testing
             app: "com.example.DeepThoughts", callbacks: [.willResignActive, .didEnterBackground], states: [.suspended],
             mark: ScenarioMark(name: "state-saved", data: ["draft": .string("hello"), "count": .integer(3)]),
             outcome: .outcome(.ok), budget: ScenarioBudget(callback: .didEnterBackground, percent: 40),
-            profiles: [.ios3: ScenarioExpectation(callbacks: [.willResignActive, .willTerminate], states: [.notRunning])])
+            profiles: [
+                .ios3: ScenarioExpectation(callbacks: [.willResignActive, .willTerminate], states: [.notRunning]),
+            ])
         #expect(scenario.steps[6] == .expect(expectation))
         #expect(scenario.steps[7] == .kill(ScenarioKill(app: "com.example.DeepThoughts", signal: "SEGV")))
         #expect(scenario.steps[8] == .relaunch("com.example.DeepThoughts"))

@@ -41,11 +41,17 @@ import Testing
         expectation.app = draw.maybe { $0.pick(apps) }
         if !nested { expectation.scene = draw.maybe { SceneID(UInt32(1 + $0.int(3))) } }
         let ofScene = ofScene || expectation.scene != nil
-        expectation.callbacks = draw.maybe { draw in (0..<draw.int(4)).map { _ in draw.pick(LifecycleCallback.allCases) } }
+        expectation.callbacks = draw.maybe { draw in
+            (0..<draw.int(4)).map { _ in draw.pick(LifecycleCallback.allCases) }
+        }
         if ofScene {
-            expectation.sceneStates = draw.maybe { draw in (0...draw.int(2)).map { _ in draw.pick(SceneState.allCases) } }
+            expectation.sceneStates = draw.maybe { draw in
+                (0...draw.int(2)).map { _ in draw.pick(SceneState.allCases) }
+            }
         } else {
-            expectation.states = draw.maybe { draw in (0...draw.int(2)).map { _ in draw.pick(LifecycleState.allCases) } }
+            expectation.states = draw.maybe { draw in
+                (0...draw.int(2)).map { _ in draw.pick(LifecycleState.allCases) }
+            }
         }
         expectation.mark = draw.maybe { draw in
             ScenarioMark(name: draw.pick(["state-saved", "x"]), data: draw.pick([

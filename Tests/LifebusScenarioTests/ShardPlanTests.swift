@@ -18,7 +18,9 @@ import Testing
         #expect(shard.text == text)
     }
 
-    @Test(arguments: ["0/3", "4/3", "3", "3/", "/3", "+1/3", "1/+3", " 1/3", "1/3 ", "1/0", "1/2/3", "a/b", "1/9999999"])
+    @Test(arguments: [
+        "0/3", "4/3", "3", "3/", "/3", "+1/3", "1/+3", " 1/3", "1/3 ", "1/0", "1/2/3", "a/b", "1/9999999",
+    ])
     func anythingElseIsRefused(text: String) {
         #expect(ShardSelection(text) == nil)
     }
@@ -84,10 +86,12 @@ import Testing
         ])
         #expect(throws: RunTimings.Failure.self) { try RunTimings(report: ["runs": "no"]) }
         #expect(throws: RunTimings.Failure.self) {
-            try RunTimings(report: ["runs": .array([["file": "a.yaml", "scenario": "a", "profile": "ios9", "seconds": 1]])])
+            try RunTimings(
+                report: ["runs": .array([["file": "a.yaml", "scenario": "a", "profile": "ios9", "seconds": 1]])])
         }
         #expect(throws: RunTimings.Failure.self) {
-            try RunTimings(report: ["runs": .array([["file": "a.yaml", "scenario": "a", "profile": "ios7", "seconds": -1]])])
+            try RunTimings(
+                report: ["runs": .array([["file": "a.yaml", "scenario": "a", "profile": "ios7", "seconds": -1]])])
         }
     }
 
