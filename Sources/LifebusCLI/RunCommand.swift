@@ -49,6 +49,11 @@ extension LifebusCommand {
                 throw CLIExitStatus.usage
             }
             let argv = ([program] + arguments).map { strdup($0) } + [nil]
+            // A signal mask survives `execv`: this may run on a thread of the concurrency pool, which blocks every
+            // asynchronous signal, and lifebus-run would then never see Ctrl-C (SIGINT) or SIGTERM.
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
             execv(program, argv)
             StandardError.writeLine("lifebus: cannot run \(program): \(String(cString: strerror(errno)))")
             throw CLIExitStatus.usage

@@ -14,7 +14,7 @@ import Testing
         let result = try runCLI(
             ["run", "--random", "\(seed)", "--steps", "\(steps)", "--app", "\(Self.manifests)/\(manifest)",
              "-o", folder + "/fuzz.yaml"] + arguments,
-            environment: ["LIFEBUS_STATE_DIR": folder], timeout: .seconds(120))
+            timeout: .seconds(120))
         return (result.status, result.out, result.err, folder)
     }
 
@@ -42,7 +42,7 @@ import Testing
         #expect(scenario.split(separator: "\n").drop { $0 != "steps:" }.filter {
             $0.hasPrefix("  - ") && !$0.hasPrefix("  - note:")
         } == ["  - launch: \"com.example.DeepThoughts\""], "\(scenario)")
-        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"], environment: ["LIFEBUS_STATE_DIR": found.folder])
+        let replay = try runCLI(["run", found.folder + "/fuzz.yaml"])
         #expect(replay.status == 1, "\(replay.out)\(replay.err)")
         #expect(replay.out.contains("FAIL  fuzz-7 [ios27]") && replay.out.contains("(sceneLifecycleRequired)"),
                 "\(replay.out)")

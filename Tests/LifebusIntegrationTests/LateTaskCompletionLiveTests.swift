@@ -41,8 +41,7 @@ import Testing
             for run in $(seq \(runs)); do lifebus run late.yaml; echo "exit $?"; done
             exit 0
             """
-        return try CopiedScript(named: "late.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        return try CopiedScript(named: "late.sh", contents: script).run(timeout: .seconds(60))
     }
 
     /// What no run may print: a broker that broke its own invariants or crashed, or a process left behind.

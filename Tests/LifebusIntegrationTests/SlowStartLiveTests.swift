@@ -34,8 +34,7 @@ import Testing
             echo "exit $?"
             exit 0
             """
-        let run = try CopiedScript(named: "slow.sh", contents: script).run(
-            environment: ["LIFEBUS_STATE_DIR": "."], timeout: .seconds(60))
+        let run = try CopiedScript(named: "slow.sh", contents: script).run(timeout: .seconds(60))
         #expect(run.status == 0, "\(run.out)\n\(run.err)")
         #expect(run.leftOver.isEmpty, "processes left running: \(run.leftOver)")
         #expect(run.out.contains("exit 0\n"), "\(run.out)\n\(run.err)")
